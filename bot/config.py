@@ -1,0 +1,89 @@
+"""Settings: every environment variable OfficeBot reads, read once, in one place.
+
+A bad value stops start-up with one line that names the variable and says how to fix it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.hr.store import BUNDLED_DATA
+
+DEFAULT_MODEL = "claude-sonnet-5-5"
+DEFAULT_TIMEZONE = "Asia/Seoul"
+DEFAULT_SLACK_API_URL = "https://slack.com/api/"
+
+
+class ConfigError(Exception):
+    """One line, naming the variable and how to fix it."""
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("on", "true", "1", "yes"):
+        return True
+    if raw in ("off", "false", "0", "no"):
+        return False
+    raise ConfigError(f"{name}={raw!r} is not valid: use 'on' or 'off'")
+
+
+def _optional(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name, "").strip()
+    return value or None
+
+
+@dataclass(frozen=True)
+class Settings:
+    anthropic_api_key: str | None = None
+    anthropic_base_url: str | None = None
+    model: str = DEFAULT_MODEL
+    data_path: Path = BUNDLED_DATA
+    timezone: str = DEFAULT_TIMEZONE
+    trace: bool = False
+    slack_bot_token: str | None = None
+    slack_app_token: str | None = None
+    slack_signing_secret: str | None = None
+    slack_api_url: str = DEFAULT_SLACK_API_URL
+
+    @property
+    def offline(self) -> bool:
+        return not self.anthropic_api_key
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        timezone = _optional(env, "OFFICEBOT_TIMEZONE") or DEFAULT_TIMEZONE
+        try:
+            ZoneInfo(timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ConfigError(
+                f"OFFICEBOT_TIMEZONE={timezone!r} is not a known IANA timezone: use e.g. 'Asia/Seoul'"
+            ) from None
+        slack_api_url = _optional(env, "SLACK_API_URL") or DEFAULT_SLACK_API_URL
+        if not slack_api_url.startswith(("http://", "https://")):
+            raise ConfigError(
+                f"SLACK_API_URL={slack_api_url!r} must be an http(s) URL such as {DEFAULT_SLACK_API_URL}"
+            )
+        if not slack_api_url.endswith("/"):
+            slack_api_url += "/"
+        base_url = _optional(env, "ANTHROPIC_BASE_URL")
+        if base_url and not base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"ANTHROPIC_BASE_URL={base_url!r} must be an http(s) URL")
+        return cls(
+            anthropic_api_key=_optional(env, "ANTHROPIC_API_KEY"),
+            anthropic_base_url=base_url,
+            model=_optional(env, "OFFICEBOT_MODEL") or DEFAULT_MODEL,
+            data_path=Path(_optional(env, "OFFICEBOT_DATA") or BUNDLED_DATA),
+            timezone=timezone,
+            trace=_flag(env, "OFFICEBOT_TRACE", False),
+            slack_bot_token=_optional(env, "SLACK_BOT_TOKEN"),
+            slack_app_token=_optional(env, "SLACK_APP_TOKEN"),
+            slack_signing_secret=_optional(env, "SLACK_SIGNING_SECRET"),
+            slack_api_url=slack_api_url,
+        )

@@ -1,0 +1,1 @@
+"""The pure core: the tool-use loop, its trace and its prompt. Knows nothing of Slack."""

@@ -1,0 +1,239 @@
+"""The tool-use loop.
+
+    call the model with the tools ─▶ stop_reason == "tool_use"?
+        yes: keep the assistant content as sent, run every tool_use concurrently, answer them all in one
+             user message (same order, paired by tool_use_id), call again
+        no:  that is the answer
+
+The model only *requests* a tool. Whether it runs, and for whom, is decided here and in the toolbox:
+the `Caller` is an argument of `run_turn`, never something the model can write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anthropic
+from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
+
+from bot.core.prompt import Clock, is_korean, system_clock, system_prompt, today_in
+from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
+from bot.hr.directory import Caller
+from bot.tools import Toolbox
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_ROUNDS = 5
+DEFAULT_MAX_TOKENS = 16000
+
+
+@dataclass
+class Turn:
+    """One question answered. `messages` is the conversation including this turn, ready for a follow-up."""
+
+    answer: str
+    trace: Trace
+    messages: list[MessageParam]
+    ended: str  # the final stop_reason, or "round_limit" / "model_error"
+    evidence: list[ToolResult] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Canned:
+    ko: str
+    en: str
+
+    def pick(self, korean: bool) -> str:
+        return self.ko if korean else self.en
+
+
+_REFUSAL = _Canned("죄송하지만 그 요청에는 답할 수 없어요.", "Sorry, I can't help with that request.")
+_TRUNCATED = _Canned("(답변이 길어 중간에 잘렸어요.)", "(The answer was cut short.)")
+_NO_ANSWER = _Canned(
+    "답을 만들지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요.",
+    "I couldn't put an answer together. Please try rephrasing the question.",
+)
+_TOO_LONG = _Canned(
+    "대화가 너무 길어졌어요. 새 대화(새 스레드)에서 다시 물어봐 주세요.",
+    "This conversation has grown too long. Please ask again in a new thread.",
+)
+_ROUND_LIMIT = _Canned(
+    "조회를 여러 번 반복해도 답을 마치지 못했어요.", "I stopped after too many lookups without finishing."
+)
+_MODEL_DOWN = _Canned(
+    "죄송해요, 지금 AI 모델에 연결할 수 없어요. 잠시 후 다시 물어봐 주세요.",
+    "Sorry, I can't reach the AI model right now. Please try again in a moment.",
+)
+_FOUND = _Canned("지금까지 조회한 결과:", "What I found so far:")
+
+
+class Assistant:
+    """Runs turns against one model with one toolbox. Holds no per-conversation state."""
+
+    def __init__(
+        self,
+        client: anthropic.AsyncAnthropic,
+        toolbox: Toolbox,
+        *,
+        model: str,
+        timezone: str = "Asia/Seoul",
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+        clock: Clock = system_clock,
+    ) -> None:
+        self.client = client
+        self.toolbox = toolbox
+        self.model = model
+        self.timezone = timezone
+        self.max_rounds = max_rounds
+        self.max_tokens = max_tokens
+        self.clock = clock
+
+    def system_for(self, caller: Caller) -> str:
+        timezone = caller.timezone or self.timezone
+        return system_prompt(today_in(timezone, self.clock), timezone)
+
+    async def run_turn(self, conversation: Sequence[MessageParam], caller: Caller) -> Turn:
+        messages: list[MessageParam] = list(conversation)
+        korean = is_korean(_last_user_text(messages))
+        system = self.system_for(caller)
+        trace = Trace()
+        evidence: list[ToolResult] = []
+        tool_rounds = 0
+        call_number = 0
+
+        while True:
+            call_number += 1
+            try:
+                response = await self._call_model(messages, system, trace, call_number)
+            except anthropic.APIError as exc:
+                log.warning("model call failed after retries: %s", exc.__class__.__name__)
+                trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
+                return self._finish(_MODEL_DOWN.pick(korean), trace, messages, "model_error", evidence)
+
+            stop = response.stop_reason
+            if stop == "pause_turn":
+                # A long server-side turn paused: send its content back as-is and let the model go on.
+                messages.append({"role": "assistant", "content": response.content})
+                if call_number >= self.max_rounds * 2:
+                    return self._round_limit(korean, trace, messages, evidence)
+                continue
+
+            tool_uses = [b for b in response.content if isinstance(b, ToolUseBlock)]
+            if stop != "tool_use" or not tool_uses:
+                messages.append({"role": "assistant", "content": response.content})
+                return self._finish(self._final_text(response, korean), trace, messages, stop or "", evidence)
+
+            if tool_rounds >= self.max_rounds:
+                trace.add(Note(f"stopped: the model still wanted tools after {self.max_rounds} rounds"))
+                return self._round_limit(korean, trace, messages, evidence)
+            tool_rounds += 1
+
+            # The assistant turn goes back exactly as received: thinking blocks and signatures included.
+            messages.append({"role": "assistant", "content": response.content})
+            results = await self._run_tools(tool_uses, caller, trace)
+            evidence.extend(results)
+            messages.append({"role": "user", "content": [_to_param(r) for r in results]})
+
+    async def _call_model(
+        self, messages: list[MessageParam], system: str, trace: Trace, call_number: int
+    ) -> Message:
+        started = time.perf_counter()
+        response = await self.client.messages.create(
+            model=self.model,
+            max_tokens=self.max_tokens,
+            system=system,
+            tools=self.toolbox.declarations,
+            messages=messages,
+        )
+        trace.add(
+            ModelCall(
+                round=call_number,
+                stop_reason=response.stop_reason,
+                input_tokens=response.usage.input_tokens,
+                output_tokens=response.usage.output_tokens,
+                ms=(time.perf_counter() - started) * 1000,
+            )
+        )
+        return response
+
+    async def _run_tools(
+        self, tool_uses: list[ToolUseBlock], caller: Caller, trace: Trace
+    ) -> list[ToolResult]:
+        for block in tool_uses:
+            trace.add(ToolCall(block.id, block.name, block.input))
+        results = await asyncio.gather(*(self._run_tool(block, caller) for block in tool_uses))
+        for result in results:
+            trace.add(result)
+        return list(results)
+
+    async def _run_tool(self, block: ToolUseBlock, caller: Caller) -> ToolResult:
+        started = time.perf_counter()
+        outcome = await self.toolbox.dispatch(block.name, block.input, caller)
+        return ToolResult(
+            tool_use_id=block.id,
+            name=block.name,
+            content=outcome.content,
+            is_error=outcome.is_error,
+            ms=(time.perf_counter() - started) * 1000,
+        )
+
+    def _final_text(self, response: Message, korean: bool) -> str:
+        text = "\n".join(b.text for b in response.content if b.type == "text").strip()
+        match response.stop_reason:
+            case "refusal":
+                return _REFUSAL.pick(korean)
+            case "max_tokens":
+                return f"{text} {_TRUNCATED.pick(korean)}" if text else _NO_ANSWER.pick(korean)
+            case "model_context_window_exceeded":
+                return text if text else _TOO_LONG.pick(korean)
+        return text or _NO_ANSWER.pick(korean)
+
+    def _round_limit(
+        self, korean: bool, trace: Trace, messages: list[MessageParam], evidence: list[ToolResult]
+    ) -> Turn:
+        found = [r.content for r in evidence if not r.is_error]
+        text = _ROUND_LIMIT.pick(korean)
+        if found:
+            text += "\n" + _FOUND.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)
+        return self._finish(text, trace, messages, "round_limit", evidence)
+
+    @staticmethod
+    def _finish(
+        text: str, trace: Trace, messages: list[MessageParam], ended: str, evidence: list[ToolResult]
+    ) -> Turn:
+        trace.add(Answer(text))
+        return Turn(answer=text, trace=trace, messages=messages, ended=ended, evidence=evidence)
+
+
+def _to_param(result: ToolResult) -> ToolResultBlockParam:
+    return {
+        "type": "tool_result",
+        "tool_use_id": result.tool_use_id,
+        "content": result.content,
+        "is_error": result.is_error,
+    }
+
+
+def _last_user_text(messages: Sequence[MessageParam]) -> str:
+    for message in reversed(messages):
+        if message["role"] != "user":
+            continue
+        content: Any = message["content"]
+        if isinstance(content, str):
+            return content
+        texts = [b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text"]
+        if texts:
+            return " ".join(texts)
+    return ""
+
+
+def _describe_api_error(exc: anthropic.APIError) -> str:
+    if isinstance(exc, anthropic.APIStatusError):
+        return f"HTTP {exc.status_code} ({exc.__class__.__name__})"
+    return exc.__class__.__name__

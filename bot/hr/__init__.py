@@ -1,0 +1,1 @@
+"""HR data: employees, their leave balances, and who is asking."""

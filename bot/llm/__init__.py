@@ -1,0 +1,1 @@
+"""The model side: the Anthropic client, real or offline."""

@@ -1,0 +1,31 @@
+"""`make_client`: the real Anthropic API with a key, the offline model without one. Same SDK either way."""
+
+from __future__ import annotations
+
+import anthropic
+import httpx2
+
+from bot.llm.offline import OFFLINE_API_KEY, OFFLINE_BASE_URL, OfflineModel, offline_transport
+
+
+def make_client(
+    api_key: str | None,
+    base_url: str | None = None,
+    *,
+    max_retries: int = 2,
+    timeout: float = 60.0,
+) -> anthropic.AsyncAnthropic:
+    if api_key:
+        return anthropic.AsyncAnthropic(
+            api_key=api_key, base_url=base_url or None, max_retries=max_retries, timeout=timeout
+        )
+    return offline_client()
+
+
+def offline_client(model: OfflineModel | None = None) -> anthropic.AsyncAnthropic:
+    return anthropic.AsyncAnthropic(
+        api_key=OFFLINE_API_KEY,
+        base_url=OFFLINE_BASE_URL,
+        http_client=httpx2.AsyncClient(transport=offline_transport(model)),
+        max_retries=0,
+    )

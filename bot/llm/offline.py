@@ -1,0 +1,287 @@
+"""The offline model: a small, rule-based stand-in for Claude that speaks the Messages API wire format.
+
+It is served to the real `anthropic` SDK through an `httpx2` transport, so the bot's code path is the same
+with and without an API key: requests are serialised by the SDK, answered here as JSON, and parsed back
+into SDK types. It behaves like a strict API peer, so the loop's wire contract is checked offline too:
+
+- it asks for `get_leave_balance` with one `tool_use` block per year it finds in the question
+  (올해/금년/이번 해, 작년/지난해/전년, 재작년, 내년, 2024년, this/last year, in 2024), in parallel;
+- it answers greetings without tools and writes the final answer from the tool_result (errors too);
+- it signs its thinking blocks and rejects a request whose thinking block was changed, whose tool_use
+  blocks are not all answered first thing in the next user message, or that forces `tool_choice`.
+
+It reads the date from the system prompt, as the real model must.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import itertools
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import httpx2
+
+OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
+OFFLINE_API_KEY = "offline-model-no-key"
+OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
+TOOL_NAME = "get_leave_balance"
+_SIGNING_KEY = b"officebot-offline-model"
+
+# Order matters: 재작년 contains 작년, "the year before last" contains "last year"… so longer phrases
+# are matched first and their span is blanked before the shorter ones are tried.
+_YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
+    (re.compile(r"재작년|지지난\s*해|2년\s*전"), -2),
+    (re.compile(r"the\s+year\s+before\s+last|two\s+years\s+ago", re.I), -2),
+    (re.compile(r"올해|올\s해|금년|이번\s*해|올해년도|금년도|당해"), 0),
+    (re.compile(r"작년|지난\s*해|전년|昨年|작년도|전년도|1년\s*전"), -1),
+    (re.compile(r"내년|다음\s*해|명년|내년도"), 1),
+    (re.compile(r"\bthis\s+year\b|\bcurrent\s+year\b", re.I), 0),
+    (re.compile(r"\blast\s+year\b|\bprevious\s+year\b|\ba\s+year\s+ago\b", re.I), -1),
+    (re.compile(r"\bnext\s+year\b", re.I), 1),
+]
+_EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_LEAVE_WORDS = re.compile(
+    r"연차|휴가|잔여|남았|남은|며칠|몇\s*일|몇일|썼|사용|부여|leave|vacation|pto|days?\s+off|holiday|"
+    r"balance|remaining|how\s+many\s+days",
+    re.I,
+)
+_GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
+_TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
+_RESULT = re.compile(
+    r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 \(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
+)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def years_in(text: str, today: date) -> list[int]:
+    """The years a question refers to, in the order they appear, without repeats."""
+    found: list[tuple[int, int]] = []
+    remaining = text
+    for pattern, offset in _YEAR_PHRASES:
+        for match in pattern.finditer(remaining):
+            found.append((match.start(), today.year + offset))
+        remaining = pattern.sub(lambda m: " " * len(m.group(0)), remaining)
+    for match in _EXPLICIT_YEAR.finditer(remaining):
+        found.append((match.start(), int(match.group(1))))
+    years: list[int] = []
+    for _, year in sorted(found):
+        if year not in years:
+            years.append(year)
+    return years
+
+
+def sign(thinking: str) -> str:
+    return hmac.new(_SIGNING_KEY, thinking.encode(), hashlib.sha256).hexdigest()
+
+
+class WireError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class OfflineModel:
+    """`respond(request_json) -> response_json`, deterministic for a given request."""
+
+    def __post_init__(self) -> None:
+        self._ids = itertools.count(1)
+
+    def handle(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        try:
+            return 200, self.respond(body)
+        except WireError as exc:
+            return exc.status, {
+                "type": "error",
+                "error": {"type": "invalid_request_error", "message": str(exc)},
+            }
+
+    def respond(self, body: dict[str, Any]) -> dict[str, Any]:
+        messages = body.get("messages") or []
+        _check_wire_contract(body, messages)
+        today = _today_from(body.get("system"))
+        offers_tool = any(t.get("name") == TOOL_NAME for t in body.get("tools") or [])
+        last = messages[-1]
+        results = _tool_results(last) if last["role"] == "user" else []
+        question = _latest_question(messages)
+        korean = bool(_HANGUL.search(question))
+
+        if results:
+            return self._message(body, [_text(_answer_from_results(results, korean))], "end_turn")
+        if _GREETING.search(question) and not _LEAVE_WORDS.search(question):
+            greeting = (
+                "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요."
+                if korean
+                else "Hi! Ask me how much annual leave you have left, e.g. 'How many days off do I have left?'"
+            )
+            return self._message(body, [_text(greeting)], "end_turn")
+        years = years_in(question, today)
+        about_leave = bool(_LEAVE_WORDS.search(question)) or (
+            bool(years) and _conversation_was_about_leave(messages)
+        )
+        if about_leave and offers_tool:
+            years = years or [today.year]
+            thinking = f"The user asks about annual leave for {', '.join(map(str, years))}; look it up."
+            blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
+            blocks += [
+                {"type": "tool_use", "id": self._tool_use_id(), "name": TOOL_NAME, "input": {"year": y}}
+                for y in years
+            ]
+            return self._message(body, blocks, "tool_use")
+        fallback = (
+            "저는 연차 잔여 조회를 도와드려요. 예: '올해 연차 며칠 남았어?', '작년엔 며칠이었지?'"
+            if korean
+            else "I can look up your annual leave, e.g. 'How much leave do I have left this year?'"
+        )
+        return self._message(body, [_text(fallback)], "end_turn")
+
+    def _tool_use_id(self) -> str:
+        return f"toolu_offline_{next(self._ids):06d}"
+
+    def _message(self, body: dict[str, Any], content: list[dict[str, Any]], stop: str) -> dict[str, Any]:
+        return {
+            "id": f"msg_offline_{next(self._ids):06d}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model", "offline"),
+            "content": content,
+            "stop_reason": stop,
+            "stop_sequence": None,
+            "usage": {
+                "input_tokens": estimate_tokens(body),
+                "output_tokens": estimate_tokens({"content": content}),
+            },
+        }
+
+
+def estimate_tokens(payload: Any) -> int:
+    """A rough, deterministic count (about 3 characters a token) so traces and benchmarks show a size."""
+    return max(1, len(json.dumps(payload, ensure_ascii=False)) // 3)
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
+
+
+def _today_from(system: Any) -> date:
+    text = system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
+    match = _TODAY.search(text or "")
+    if not match:
+        raise WireError(400, "offline model: the system prompt must state 'Today is YYYY-MM-DD'")
+    return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+
+
+def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
+    content = message.get("content")
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+
+
+def _tool_results(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for b in _blocks(message) if b.get("type") == "tool_result"]
+
+
+def _latest_question(messages: list[dict[str, Any]]) -> str:
+    for message in reversed(messages):
+        if message["role"] == "user":
+            texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]
+            if texts:
+                return " ".join(texts)
+    return ""
+
+
+def _conversation_was_about_leave(messages: list[dict[str, Any]]) -> bool:
+    for message in messages[:-1]:
+        for block in _blocks(message):
+            if block.get("type") == "tool_use" or _LEAVE_WORDS.search(str(block.get("text", ""))):
+                return True
+    return False
+
+
+def _check_wire_contract(body: dict[str, Any], messages: list[dict[str, Any]]) -> None:
+    """Reject what the real API rejects, so a loop bug fails offline instead of in production."""
+    if not messages:
+        raise WireError(400, "messages: at least one message is required")
+    if messages[-1].get("role") != "user":
+        raise WireError(400, "offline model: the last message must be a user message")
+    choice = body.get("tool_choice") or {}
+    if choice.get("type") in ("any", "tool"):
+        raise WireError(400, "tool_choice: forcing tool use is not supported with thinking")
+    for index, message in enumerate(messages):
+        if message.get("role") != "assistant":
+            continue
+        blocks = _blocks(message)
+        for block in blocks:
+            if block.get("type") == "thinking" and block.get("signature") != sign(block.get("thinking", "")):
+                raise WireError(400, f"messages.{index}.content: invalid signature in thinking block")
+        tool_use_ids = [b["id"] for b in blocks if b.get("type") == "tool_use"]
+        if not tool_use_ids:
+            continue
+        following = messages[index + 1] if index + 1 < len(messages) else None
+        leading: list[str] = []
+        for block in _blocks(following) if following and following.get("role") == "user" else []:
+            if block.get("type") != "tool_result":
+                break
+            leading.append(block.get("tool_use_id"))
+        if sorted(leading) != sorted(tool_use_ids):
+            raise WireError(
+                400,
+                f"messages.{index + 1}: tool_use ids were found without tool_result blocks immediately "
+                f"after: each tool_use must have a tool_result first in the next user message",
+            )
+
+
+def _result_text(block: dict[str, Any]) -> str:
+    content = block.get("content")
+    if isinstance(content, list):
+        return " ".join(b.get("text", "") for b in content if b.get("type") == "text")
+    return str(content or "")
+
+
+def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
+    lines = []
+    for block in results:
+        text = _result_text(block)
+        match = _RESULT.search(text)
+        if block.get("is_error") or not match:
+            lines.append(
+                f"연차 정보를 조회하지 못했어요 ({text}). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
+                if korean
+                else f"I couldn't look up your leave ({text}). Please try again later or contact HR."
+            )
+        elif korean:
+            lines.append(
+                f"{match['year']}년 남은 연차는 {match['remaining']}일이에요 "
+                f"(부여 {match['granted']}일, 사용 {match['used']}일)."
+            )
+        else:
+            lines.append(
+                f"You have {match['remaining']} days of annual leave left for {match['year']} "
+                f"({match['granted']} granted, {match['used']} used)."
+            )
+    return "\n".join(lines)
+
+
+def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:
+    brain = model or OfflineModel()
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        if request.method != "POST" or not request.url.path.endswith("/v1/messages"):
+            return httpx2.Response(
+                404,
+                json={
+                    "type": "error",
+                    "error": {
+                        "type": "not_found_error",
+                        "message": "offline model serves POST /v1/messages only",
+                    },
+                },
+            )
+        status, payload = brain.handle(json.loads(request.content))
+        return httpx2.Response(status, json=payload, headers={"request-id": "req_offline"})
+
+    return httpx2.MockTransport(handler)

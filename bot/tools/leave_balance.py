@@ -1,0 +1,85 @@
+"""`get_leave_balance`: the declaration the model sees and the executor our code runs, side by side.
+
+The declaration has only `year`. Whose balance is read comes from the `Caller` argument, which the
+model cannot reach: an `employee_id` smuggled into the input is rejected, never used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from anthropic.types import ToolParam
+
+from bot.hr.directory import Caller
+from bot.hr.store import LeaveStore, LeaveStoreError, NoRecordForYear, UnknownEmployee, format_days
+from bot.tools.errors import ToolError
+
+NAME = "get_leave_balance"
+
+# How far from the current year a question may reach. Wider than any real HR retention need, narrow
+# enough that a model slip such as 20226 or 1026 is caught here instead of reaching the store.
+YEARS_BACK = 10
+YEARS_AHEAD = 1
+
+DECLARATION: ToolParam = {
+    "name": NAME,
+    "description": (
+        "Look up the asking employee's annual leave for one calendar year: days granted, days used and "
+        "days remaining. Use it whenever the user asks how much annual leave, vacation or PTO they have "
+        "left, have used, or were given, for any year (this year, last year, a named year). "
+        "직원 본인의 연차(휴가) 잔여 일수를 연도별로 조회한다: 부여·사용·남은 연차. "
+        "'남은 연차', '휴가 잔여', '연차 며칠 남았어' 같은 질문에 사용. "
+        "The employee is always the person asking; never guess a number, call this tool instead. "
+        "For several years, call it once per year."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "year": {
+                "type": "integer",
+                "description": "Calendar year to look up, e.g. 2026. 조회 연도 (올해, 작년은 오늘 날짜 기준으로 계산).",
+            }
+        },
+        "required": ["year"],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+
+
+def validate_input(tool_input: Any, today: date) -> int:
+    """`strict` guarantees the shape the model sends; the meaning is checked here."""
+    if not isinstance(tool_input, Mapping):
+        raise ToolError("input must be an object with a 'year'")
+    extra = sorted(set(tool_input) - {"year"})
+    if extra:
+        raise ToolError(f"unexpected input field(s): {', '.join(map(str, extra))}; only 'year' is accepted")
+    if "year" not in tool_input:
+        raise ToolError("missing required field 'year'")
+    year = tool_input["year"]
+    if isinstance(year, bool) or not isinstance(year, int):
+        raise ToolError("'year' must be an integer such as 2026")
+    if not today.year - YEARS_BACK <= year <= today.year + YEARS_AHEAD:
+        raise ToolError(
+            f"year {year} is out of range; ask about {today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}"
+        )
+    return year
+
+
+async def execute(caller: Caller, tool_input: Any, *, store: LeaveStore, today: date) -> str:
+    year = validate_input(tool_input, today)
+    try:
+        balance = await store.get_balance(caller.employee_id, year)
+    except NoRecordForYear:
+        raise ToolError(f"no annual leave record for {year}") from None
+    except UnknownEmployee:
+        raise ToolError("the asking user has no leave record in the HR data") from None
+    except LeaveStoreError:
+        raise ToolError("the HR system is unavailable right now; try again later") from None
+    return (
+        f"{year}년 남은 연차: {format_days(balance.remaining)}일 "
+        f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
+        f"기준일 {today.isoformat()})"
+    )

@@ -1,0 +1,120 @@
+"""A Messages API stand-in on 127.0.0.1: scripted replies or the offline model, optional latency, and a
+record of every request as the SDK sent it."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.llm.offline import OfflineModel
+
+# A script gets the request body and returns (status, body). It may be async.
+Script = Callable[[dict[str, Any]], tuple[int, dict[str, Any]] | Awaitable[tuple[int, dict[str, Any]]]]
+
+
+def message(
+    content: list[dict[str, Any]],
+    stop_reason: str,
+    *,
+    msg_id: str = "msg_scripted",
+    input_tokens: int = 10,
+    output_tokens: int = 5,
+) -> dict[str, Any]:
+    """A Messages API response body."""
+    return {
+        "id": msg_id,
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-scripted",
+        "content": content,
+        "stop_reason": stop_reason,
+        "stop_sequence": None,
+        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+    }
+
+
+def text_reply(text: str, stop_reason: str = "end_turn") -> tuple[int, dict[str, Any]]:
+    return 200, message([{"type": "text", "text": text}], stop_reason)
+
+
+def tool_reply(
+    *calls: tuple[str, dict[str, Any]],
+    thinking: tuple[str, str] | None = None,
+    name: str = "get_leave_balance",
+) -> tuple[int, dict[str, Any]]:
+    """`calls` are (tool_use_id, input) pairs, all in one response."""
+    content: list[dict[str, Any]] = []
+    if thinking:
+        content.append({"type": "thinking", "thinking": thinking[0], "signature": thinking[1]})
+    content += [{"type": "tool_use", "id": i, "name": name, "input": inp} for i, inp in calls]
+    return 200, message(content, "tool_use")
+
+
+def error_reply(
+    status: int, kind: str = "api_error", text: str = "stand-in error"
+) -> tuple[int, dict[str, Any]]:
+    return status, {"type": "error", "error": {"type": kind, "message": text}}
+
+
+@dataclass
+class MessagesAPIStandIn:
+    """`async with MessagesAPIStandIn(script) as api:` then point the SDK at `api.base_url`."""
+
+    script: Script | list[tuple[int, dict[str, Any]]] | None = None
+    latency: float = 0.0
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self._offline = OfflineModel()
+        self._runner: web.AppRunner | None = None
+        self._queue = list(self.script) if isinstance(self.script, list) else None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.requests.append(body)
+        self.headers.append(dict(request.headers))
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        if self._queue is not None:
+            if not self._queue:
+                status, payload = error_reply(500, text="stand-in script exhausted")
+            else:
+                status, payload = self._queue.pop(0)
+        elif self.script is not None:
+            result = self.script(body)
+            status, payload = await result if inspect.isawaitable(result) else result
+        else:
+            status, payload = self._offline.handle(body)
+        return web.Response(status=status, text=json.dumps(payload), content_type="application/json")
+
+    async def start(self) -> MessagesAPIStandIn:
+        app = web.Application()
+        app.router.add_post("/v1/messages", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def stop(self) -> None:
+        if self._runner:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> MessagesAPIStandIn:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
