@@ -50,6 +50,8 @@ class Settings:
     slack_app_token: str | None = None
     slack_signing_secret: str | None = None
     slack_api_url: str = DEFAULT_SLACK_API_URL
+    grounding: bool = True
+    audit_path: Path = Path("officebot-audit.jsonl")
 
     @property
     def offline(self) -> bool:
@@ -86,4 +88,6 @@ class Settings:
             slack_app_token=_optional(env, "SLACK_APP_TOKEN"),
             slack_signing_secret=_optional(env, "SLACK_SIGNING_SECRET"),
             slack_api_url=slack_api_url,
+            grounding=_flag(env, "OFFICEBOT_GROUNDING", True),
+            audit_path=Path(_optional(env, "OFFICEBOT_AUDIT") or "officebot-audit.jsonl"),
         )

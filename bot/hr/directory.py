@@ -8,16 +8,22 @@ into the tool executor.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.hr.store import EmployeeDirectoryData
+
+Surface = Literal["terminal", "dm", "mention", "slash"]
 
 
 @dataclass(frozen=True)
 class Caller:
+    """Who is asking, and from which surface. Passed as an argument, never read from the model."""
+
     employee_id: str
     name: str
     timezone: str | None = None
     slack_user_id: str | None = None
+    surface: Surface = "terminal"
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,9 @@ def caller_for_employee_id(
     return Caller(employee.employee_id, employee.name, timezone)
 
 
-def caller_for_slack_user(data: EmployeeDirectoryData, profile: SlackProfile) -> Caller:
+def caller_for_slack_user(
+    data: EmployeeDirectoryData, profile: SlackProfile, surface: Surface = "dm"
+) -> Caller:
     """Slack use: `slack_user_id` in the HR data first, else the profile email (case-insensitive)."""
     if profile.is_bot:
         raise NotAnEmployee("Bots cannot look up leave balances.")
@@ -65,4 +73,4 @@ def caller_for_slack_user(data: EmployeeDirectoryData, profile: SlackProfile) ->
             "I couldn't match your Slack account to an employee record; please ask HR to add your "
             "Slack ID or email. 슬랙 계정과 일치하는 직원 정보를 찾지 못했습니다. 인사팀에 문의해 주세요."
         )
-    return Caller(employee.employee_id, employee.name, profile.timezone, profile.user_id)
+    return Caller(employee.employee_id, employee.name, profile.timezone, profile.user_id, surface)
