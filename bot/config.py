@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -52,6 +53,7 @@ class Settings:
     slack_api_url: str = DEFAULT_SLACK_API_URL
     grounding: bool = True
     audit_path: Path = Path("officebot-audit.jsonl")
+    pinned_today: date | None = None
 
     @property
     def offline(self) -> bool:
@@ -77,7 +79,15 @@ class Settings:
         base_url = _optional(env, "ANTHROPIC_BASE_URL")
         if base_url and not base_url.startswith(("http://", "https://")):
             raise ConfigError(f"ANTHROPIC_BASE_URL={base_url!r} must be an http(s) URL")
+        pinned = _optional(env, "OFFICEBOT_TODAY")
+        try:
+            pinned_today = date.fromisoformat(pinned) if pinned else None
+        except ValueError:
+            raise ConfigError(
+                f"OFFICEBOT_TODAY={pinned!r} must be a date like 2026-11-29 (or unset)"
+            ) from None
         return cls(
+            pinned_today=pinned_today,
             anthropic_api_key=_optional(env, "ANTHROPIC_API_KEY"),
             anthropic_base_url=base_url,
             model=_optional(env, "OFFICEBOT_MODEL") or DEFAULT_MODEL,

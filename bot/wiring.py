@@ -9,7 +9,7 @@ import anthropic
 
 from bot.config import Settings
 from bot.core.loop import Assistant
-from bot.core.prompt import Clock, system_clock, today_in
+from bot.core.prompt import Clock, pinned_clock, system_clock, today_in
 from bot.hr.directory import Caller
 from bot.hr.store import JsonHrData, LeaveStore
 from bot.llm.client import make_client
@@ -49,6 +49,8 @@ def build_core(
     clock: Clock = system_clock,
 ) -> Core:
     hr = JsonHrData.load(settings.data_path)
+    if settings.pinned_today is not None:
+        clock = pinned_clock(settings.pinned_today, settings.timezone)
 
     def today_for(caller: Caller):
         return today_in(caller.timezone or settings.timezone, clock)

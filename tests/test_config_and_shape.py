@@ -30,6 +30,7 @@ def test_defaults():
         ({"OFFICEBOT_TRACE": "maybe"}, "OFFICEBOT_TRACE"),
         ({"SLACK_API_URL": "slack.local"}, "SLACK_API_URL"),
         ({"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL"),
+        ({"OFFICEBOT_TODAY": "29/11/2026"}, "OFFICEBOT_TODAY"),
     ],
 )
 def test_config_error_is_one_line_naming_the_variable(env, variable):
@@ -76,6 +77,7 @@ def test_caller_is_built_only_in_the_directory():
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
     env["PYTHONPATH"] = str(ROOT)
+    env["OFFICEBOT_TODAY"] = "2026-11-29"  # the fixture's years; real runs use the real date
     return env
 
 
@@ -106,3 +108,19 @@ def test_bad_data_file_stops_with_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.strip() == f"officebot: {bad}: employees[0] (E1): name must be a non-empty string"
+
+
+def test_chat_keeps_the_conversation_in_the_terminal():
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "chat", "--as", "E1002", "--trace"],
+        input="올해 연차 며칠 남았어?\n작년엔 며칠이었지?\n\n",
+        capture_output=True,
+        text=True,
+        env=_clean_env(),
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    answers = [line for line in result.stdout.splitlines() if line.startswith("bot> ")]
+    assert "2026년 남은 연차는 12.25일" in answers[0]
+    assert "2025년 남은 연차는 6.75일" in answers[1]  # the follow-up resolved 작년 from the conversation
+    assert '[tool_use] get_leave_balance {"year": ' in result.stdout

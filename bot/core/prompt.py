@@ -21,6 +21,12 @@ def system_clock() -> datetime:
     return datetime.now(tz=ZoneInfo("UTC"))
 
 
+def pinned_clock(day: date, timezone: str) -> Clock:
+    """A clock stuck at noon of `day` in `timezone`: reproducible demos and tests (OFFICEBOT_TODAY)."""
+    noon = datetime(day.year, day.month, day.day, 12, tzinfo=ZoneInfo(timezone))
+    return lambda: noon
+
+
 def today_in(timezone: str, clock: Clock = system_clock) -> date:
     return clock().astimezone(ZoneInfo(timezone)).date()
 
