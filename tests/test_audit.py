@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from datetime import UTC, date, datetime
 
 import pytest
@@ -13,6 +15,7 @@ from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_sl
 from bot.hr.store import Balance, FailingStore, JsonHrData
 from bot.tools import Toolbox
 from bot.tools.audit import JsonlAuditLog, LookupRecord, MemoryAuditLog, recent_lookups
+from tests.test_config_and_shape import _clean_env
 
 TODAY = date(2026, 11, 29)
 NOW = datetime(2026, 11, 29, 3, 0, 0, 250000, tzinfo=UTC)
@@ -138,3 +141,31 @@ def test_recent_lookups_filters_by_employee_and_keeps_the_last(tmp_path):
         "2026-11-29T03:00:05.000Z",
         "2026-11-29T03:00:07.000Z",
     ]
+
+
+def _run_officebot(*args: str, env: dict[str, str], cwd) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
+    )
+
+
+def test_demo_lookups_are_audited_and_printed_by_officebot_audit(tmp_path):
+    env = _clean_env() | {"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")}
+    assert _run_officebot("demo", env=env, cwd=tmp_path).returncode == 0
+    lines = (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [(json.loads(x)["year"], json.loads(x)["outcome"]) for x in lines] == [
+        (2026, "ok"),
+        (2025, "ok"),
+        (2026, "store_unavailable"),
+    ]
+
+    result = _run_officebot("audit", "--employee", "E1001", "--limit", "2", env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0] == f"Last 2 lookup(s) for E1001 in {tmp_path / 'audit.jsonl'}, oldest first:"
+    assert len(out) == 3
+    assert "E1001" in out[1] and "year=2025" in out[1] and "ok" in out[1] and "by model" in out[1]
+    assert "terminal" in out[2] and "store_unavailable" in out[2]
+
+    other = _run_officebot("audit", "--employee", "E1002", env=env, cwd=tmp_path)
+    assert other.stdout.startswith("No lookups for E1002")
