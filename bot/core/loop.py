@@ -3,7 +3,8 @@
     call the model with the tools ─▶ stop_reason == "tool_use"?
         yes: keep the assistant content as sent, run every tool_use concurrently, answer them all in one
              user message (same order, paired by tool_use_id), call again
-        no:  that is the answer
+        no:  that is the draft answer; an optional `AnswerCheck` (the grounding check) reviews it
+             before it is returned, and may ask the model once more in the same turn
 
 The model only *requests* a tool. Whether it runs, and for whom, is decided here and in the toolbox:
 the `Caller` is an argument of `run_turn`, never something the model can write.
