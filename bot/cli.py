@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run`: thin shells over the same core."""
+"""`officebot demo | chat | run | audit`: thin shells over the same core."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from dotenv import load_dotenv
 
@@ -16,6 +17,7 @@ from bot.core.loop import Turn
 from bot.hr.directory import NotAnEmployee, caller_for_employee_id
 from bot.hr.store import DataFileError, FailingStore
 from bot.tools import leave_balance
+from bot.tools.audit import recent_lookups, render_record
 from bot.wiring import Core, build_core
 
 DEMO_SCENARIOS = (
@@ -42,7 +44,19 @@ def _parser() -> argparse.ArgumentParser:
     chat.add_argument("--trace", action="store_true", help="print every step after each answer")
     run = sub.add_parser("run", help="run the Slack app (Socket Mode if SLACK_APP_TOKEN is set, else HTTP)")
     run.add_argument("--port", type=int, default=3000, help="HTTP mode port (default 3000)")
+    audit = sub.add_parser("audit", help="print recent leave lookups of one employee from the audit log")
+    audit.add_argument("--employee", required=True, help="employee id, e.g. E1001")
+    audit.add_argument(
+        "--limit", type=_positive, default=20, help="how many recent lookups to show (default 20)"
+    )
     return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.slack.runner import run_slack
 
             return run_slack(settings, port=args.port)
+        if args.command == "audit":
+            return print_audit(settings.audit_path, args.employee, args.limit)
         core = build_core(settings)
         if args.command == "demo":
             return asyncio.run(run_demo(core, args.employee_id))
@@ -106,6 +122,25 @@ async def run_demo(core: Core, employee_id: str, out=None) -> int:
         print(
             f"| {label} | {first} | {_cell(tools)} | {_cell(results)} | {_cell(turn.answer, 80)} |", file=out
         )
+    return 0
+
+
+def print_audit(path: Path, employee_id: str, limit: int, out=None) -> int:
+    out = out or sys.stdout
+    if not path.exists():
+        print(f"No audit log at {path} yet (set OFFICEBOT_AUDIT if it lives elsewhere).", file=out)
+        return 0
+    try:
+        records = recent_lookups(path, employee_id, limit)
+    except OSError as exc:
+        print(f"officebot: cannot read the audit log {path} ({exc.__class__.__name__})", file=sys.stderr)
+        return 2
+    if not records:
+        print(f"No lookups for {employee_id} in {path}.", file=out)
+        return 0
+    print(f"Last {len(records)} lookup(s) for {employee_id} in {path}, oldest first:", file=out)
+    for entry in records:
+        print(render_record(entry), file=out)
     return 0
 
 

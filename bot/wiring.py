@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import anthropic
 
 from bot.config import Settings
+from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.core.prompt import Clock, pinned_clock, system_clock, today_in
 from bot.hr.directory import Caller
@@ -15,6 +16,7 @@ from bot.hr.store import JsonHrData, LeaveStore
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
 from bot.tools import Toolbox
+from bot.tools.audit import AuditLog, JsonlAuditLog
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +30,15 @@ class Core:
     def with_store(self, store: LeaveStore) -> Assistant:
         """The same assistant over another store (the demo's failing-store scenario)."""
         a = self.assistant
-        toolbox = Toolbox(store, a.toolbox.today)
+        toolbox = Toolbox(store, a.toolbox.today, audit=a.toolbox.audit, clock=a.toolbox.clock)
         return Assistant(
-            a.client, toolbox, model=a.model, timezone=a.timezone, max_rounds=a.max_rounds, clock=a.clock
+            a.client,
+            toolbox,
+            model=a.model,
+            timezone=a.timezone,
+            max_rounds=a.max_rounds,
+            clock=a.clock,
+            check=Grounding(toolbox) if a.check is not None else None,
         )
 
     @property
@@ -47,6 +55,7 @@ def build_core(
     store: LeaveStore | None = None,
     client: anthropic.AsyncAnthropic | None = None,
     clock: Clock = system_clock,
+    audit: AuditLog | None = None,
 ) -> Core:
     hr = JsonHrData.load(settings.data_path)
     if settings.pinned_today is not None:
@@ -55,9 +64,16 @@ def build_core(
     def today_for(caller: Caller):
         return today_in(caller.timezone or settings.timezone, clock)
 
-    toolbox = Toolbox(store or hr, today_for)
+    toolbox = Toolbox(store or hr, today_for, audit=audit or JsonlAuditLog(settings.audit_path), clock=clock)
     client = client or make_client(settings.anthropic_api_key, settings.anthropic_base_url)
-    assistant = Assistant(client, toolbox, model=settings.model, timezone=settings.timezone, clock=clock)
+    assistant = Assistant(
+        client,
+        toolbox,
+        model=settings.model,
+        timezone=settings.timezone,
+        clock=clock,
+        check=Grounding(toolbox) if settings.grounding else None,
+    )
     core = Core(settings, hr, assistant)
     if settings.offline:
         log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)

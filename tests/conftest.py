@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
+from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.core.prompt import today_in
 from bot.hr.directory import Caller, caller_for_employee_id
 from bot.hr.store import BUNDLED_DATA, JsonHrData, LeaveStore
 from bot.llm.client import make_client
 from bot.tools import Toolbox
+from bot.tools.audit import AuditLog
 from standins.messages_api import MessagesAPIStandIn
 
 _LOOPBACK = ("127.", "::1", "localhost")
@@ -75,8 +77,20 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
 
 
 def make_assistant(
-    api: MessagesAPIStandIn, store: LeaveStore, *, max_retries: int = 0, **kwargs: Any
+    api: MessagesAPIStandIn,
+    store: LeaveStore,
+    *,
+    max_retries: int = 0,
+    grounding: bool = False,
+    audit: AuditLog | None = None,
+    **kwargs: Any,
 ) -> Assistant:
     client = make_client("test-key", api.base_url, max_retries=max_retries, timeout=10)
-    toolbox = Toolbox(store, lambda caller: today_in(caller.timezone or "Asia/Seoul", fixed_clock))
-    return Assistant(client, toolbox, model="claude-test", clock=fixed_clock, **kwargs)
+    toolbox = Toolbox(
+        store,
+        lambda caller: today_in(caller.timezone or "Asia/Seoul", fixed_clock),
+        audit=audit,
+        clock=fixed_clock,
+    )
+    check = Grounding(toolbox) if grounding else None
+    return Assistant(client, toolbox, model="claude-test", clock=fixed_clock, check=check, **kwargs)

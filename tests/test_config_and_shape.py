@@ -28,6 +28,7 @@ def test_defaults():
     [
         ({"OFFICEBOT_TIMEZONE": "Mars/Olympus"}, "OFFICEBOT_TIMEZONE"),
         ({"OFFICEBOT_TRACE": "maybe"}, "OFFICEBOT_TRACE"),
+        ({"OFFICEBOT_GROUNDING": "sometimes"}, "OFFICEBOT_GROUNDING"),
         ({"SLACK_API_URL": "slack.local"}, "SLACK_API_URL"),
         ({"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL"),
         ({"OFFICEBOT_TODAY": "29/11/2026"}, "OFFICEBOT_TODAY"),

@@ -3,7 +3,8 @@
     call the model with the tools ─▶ stop_reason == "tool_use"?
         yes: keep the assistant content as sent, run every tool_use concurrently, answer them all in one
              user message (same order, paired by tool_use_id), call again
-        no:  that is the answer
+        no:  that is the draft answer; an optional `AnswerCheck` (the grounding check) reviews it
+             before it is returned, and may ask the model once more in the same turn
 
 The model only *requests* a tool. Whether it runs, and for whom, is decided here and in the toolbox:
 the `Caller` is an argument of `run_turn`, never something the model can write.
@@ -14,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import anthropic
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
@@ -41,6 +42,31 @@ class Turn:
     messages: list[MessageParam]
     ended: str  # the final stop_reason, or "round_limit" / "model_error"
     evidence: list[ToolResult] = field(default_factory=list)
+
+
+@dataclass
+class Draft:
+    """An answer the loop produced, before any check has decided it may be posted.
+
+    `messages` ends with the assistant's answer; `evidence` is this turn's tool results so far.
+    """
+
+    text: str
+    ended: str
+    messages: list[MessageParam]
+    evidence: list[ToolResult]
+
+
+# Continues the same turn after appending one user message (e.g. a correction); returns the new draft.
+AskAgain = Callable[[str], Awaitable[Draft]]
+
+
+class AnswerCheck(Protocol):
+    """Reviews a draft before it is posted; may ask again, or replace the answer (see grounding.py)."""
+
+    async def review(
+        self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
+    ) -> Draft: ...
 
 
 @dataclass(frozen=True)
@@ -85,6 +111,7 @@ class Assistant:
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         clock: Clock = system_clock,
+        check: AnswerCheck | None = None,
     ) -> None:
         self.client = client
         self.toolbox = toolbox
@@ -93,6 +120,7 @@ class Assistant:
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
         self.clock = clock
+        self.check = check
 
     def system_for(self, caller: Caller) -> str:
         timezone = caller.timezone or self.timezone
@@ -100,38 +128,67 @@ class Assistant:
 
     async def run_turn(self, conversation: Sequence[MessageParam], caller: Caller) -> Turn:
         messages: list[MessageParam] = list(conversation)
-        korean = is_korean(_last_user_text(messages))
+        question = _last_user_text(messages)
+        korean = is_korean(question)
         system = self.system_for(caller)
         trace = Trace()
         evidence: list[ToolResult] = []
-        tool_rounds = 0
-        call_number = 0
 
+        async def converse() -> Draft:
+            text, ended = await self._converse(messages, system, caller, trace, evidence, korean)
+            return Draft(text, ended, messages, evidence)
+
+        async def ask_again(user_text: str) -> Draft:
+            messages.append({"role": "user", "content": user_text})
+            return await converse()
+
+        draft = await converse()
+        if self.check is not None:
+            draft = await self.check.review(
+                draft, question=question, caller=caller, trace=trace, ask_again=ask_again
+            )
+        trace.add(Answer(draft.text))
+        return Turn(draft.text, trace, draft.messages, draft.ended, draft.evidence)
+
+    async def _converse(
+        self,
+        messages: list[MessageParam],
+        system: str,
+        caller: Caller,
+        trace: Trace,
+        evidence: list[ToolResult],
+        korean: bool,
+    ) -> tuple[str, str]:
+        """Call the model until it answers; returns (answer text, how it ended). Extends `messages`
+        and `evidence` in place, so a second call continues the same conversation."""
+        tool_rounds = 0
+        calls_here = 0
         while True:
-            call_number += 1
+            calls_here += 1
+            call_number = len(trace.model_calls) + 1
             try:
                 response = await self._call_model(messages, system, trace, call_number)
             except anthropic.APIError as exc:
                 log.warning("model call failed after retries: %s", exc.__class__.__name__)
                 trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
-                return self._finish(_MODEL_DOWN.pick(korean), trace, messages, "model_error", evidence)
+                return _MODEL_DOWN.pick(korean), "model_error"
 
             stop = response.stop_reason
             if stop == "pause_turn":
                 # A long server-side turn paused: send its content back as-is and let the model go on.
                 messages.append({"role": "assistant", "content": response.content})
-                if call_number >= self.max_rounds * 2:
-                    return self._round_limit(korean, trace, messages, evidence)
+                if calls_here >= self.max_rounds * 2:
+                    return self._round_limit(korean, evidence), "round_limit"
                 continue
 
             tool_uses = [b for b in response.content if isinstance(b, ToolUseBlock)]
             if stop != "tool_use" or not tool_uses:
                 messages.append({"role": "assistant", "content": response.content})
-                return self._finish(self._final_text(response, korean), trace, messages, stop or "", evidence)
+                return self._final_text(response, korean), stop or ""
 
             if tool_rounds >= self.max_rounds:
                 trace.add(Note(f"stopped: the model still wanted tools after {self.max_rounds} rounds"))
-                return self._round_limit(korean, trace, messages, evidence)
+                return self._round_limit(korean, evidence), "round_limit"
             tool_rounds += 1
 
             # The assistant turn goes back exactly as received: thinking blocks and signatures included.
@@ -194,21 +251,13 @@ class Assistant:
                 return text if text else _TOO_LONG.pick(korean)
         return text or _NO_ANSWER.pick(korean)
 
-    def _round_limit(
-        self, korean: bool, trace: Trace, messages: list[MessageParam], evidence: list[ToolResult]
-    ) -> Turn:
+    @staticmethod
+    def _round_limit(korean: bool, evidence: list[ToolResult]) -> str:
         found = [r.content for r in evidence if not r.is_error]
         text = _ROUND_LIMIT.pick(korean)
         if found:
             text += "\n" + _FOUND.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)
-        return self._finish(text, trace, messages, "round_limit", evidence)
-
-    @staticmethod
-    def _finish(
-        text: str, trace: Trace, messages: list[MessageParam], ended: str, evidence: list[ToolResult]
-    ) -> Turn:
-        trace.add(Answer(text))
-        return Turn(answer=text, trace=trace, messages=messages, ended=ended, evidence=evidence)
+        return text
 
 
 def _to_param(result: ToolResult) -> ToolResultBlockParam:

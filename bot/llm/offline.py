@@ -26,25 +26,14 @@ from typing import Any
 
 import httpx2
 
+from bot.core.question import years_in
+
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
 OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
 TOOL_NAME = "get_leave_balance"
 _SIGNING_KEY = b"officebot-offline-model"
 
-# Order matters: 재작년 contains 작년, "the year before last" contains "last year"… so longer phrases
-# are matched first and their span is blanked before the shorter ones are tried.
-_YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
-    (re.compile(r"재작년|지지난\s*해|2년\s*전"), -2),
-    (re.compile(r"the\s+year\s+before\s+last|two\s+years\s+ago", re.I), -2),
-    (re.compile(r"올해|올\s해|금년|이번\s*해|올해년도|금년도|당해"), 0),
-    (re.compile(r"작년|지난\s*해|전년|昨年|작년도|전년도|1년\s*전"), -1),
-    (re.compile(r"내년|다음\s*해|명년|내년도"), 1),
-    (re.compile(r"\bthis\s+year\b|\bcurrent\s+year\b", re.I), 0),
-    (re.compile(r"\blast\s+year\b|\bprevious\s+year\b|\ba\s+year\s+ago\b", re.I), -1),
-    (re.compile(r"\bnext\s+year\b", re.I), 1),
-]
-_EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _LEAVE_WORDS = re.compile(
     r"연차|휴가|잔여|남았|남은|며칠|몇\s*일|몇일|썼|사용|부여|leave|vacation|pto|days?\s+off|holiday|"
     r"balance|remaining|how\s+many\s+days",
@@ -56,23 +45,6 @@ _RESULT = re.compile(
     r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 \(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-
-
-def years_in(text: str, today: date) -> list[int]:
-    """The years a question refers to, in the order they appear, without repeats."""
-    found: list[tuple[int, int]] = []
-    remaining = text
-    for pattern, offset in _YEAR_PHRASES:
-        for match in pattern.finditer(remaining):
-            found.append((match.start(), today.year + offset))
-        remaining = pattern.sub(lambda m: " " * len(m.group(0)), remaining)
-    for match in _EXPLICIT_YEAR.finditer(remaining):
-        found.append((match.start(), int(match.group(1))))
-    years: list[int] = []
-    for _, year in sorted(found):
-        if year not in years:
-            years.append(year)
-    return years
 
 
 def sign(thinking: str) -> str:

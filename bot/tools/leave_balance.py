@@ -6,14 +6,24 @@ model cannot reach: an `employee_id` smuggled into the input is rejected, never 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from anthropic.types import ToolParam
 
 from bot.hr.directory import Caller
-from bot.hr.store import LeaveStore, LeaveStoreError, NoRecordForYear, UnknownEmployee, format_days
+from bot.hr.store import (
+    Balance,
+    LeaveStore,
+    LeaveStoreError,
+    NoRecordForYear,
+    UnknownEmployee,
+    format_days,
+)
 from bot.tools.errors import ToolError
 
 NAME = "get_leave_balance"
@@ -55,7 +65,10 @@ def validate_input(tool_input: Any, today: date) -> int:
         raise ToolError("input must be an object with a 'year'")
     extra = sorted(set(tool_input) - {"year"})
     if extra:
-        raise ToolError(f"unexpected input field(s): {', '.join(map(str, extra))}; only 'year' is accepted")
+        raise ToolError(
+            f"unexpected input field(s): {', '.join(map(str, extra))}; only 'year' is accepted",
+            "injected_field",
+        )
     if "year" not in tool_input:
         raise ToolError("missing required field 'year'")
     year = tool_input["year"]
@@ -63,23 +76,71 @@ def validate_input(tool_input: Any, today: date) -> int:
         raise ToolError("'year' must be an integer such as 2026")
     if not today.year - YEARS_BACK <= year <= today.year + YEARS_AHEAD:
         raise ToolError(
-            f"year {year} is out of range; ask about {today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}"
+            f"year {year} is out of range; ask about {today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}",
+            "out_of_range",
         )
     return year
 
 
-async def execute(caller: Caller, tool_input: Any, *, store: LeaveStore, today: date) -> str:
-    year = validate_input(tool_input, today)
-    try:
-        balance = await store.get_balance(caller.employee_id, year)
-    except NoRecordForYear:
-        raise ToolError(f"no annual leave record for {year}") from None
-    except UnknownEmployee:
-        raise ToolError("the asking user has no leave record in the HR data") from None
-    except LeaveStoreError:
-        raise ToolError("the HR system is unavailable right now; try again later") from None
+@dataclass(frozen=True)
+class LeaveFigures:
+    """The numbers one successful lookup gave: what an answer about that year may state."""
+
+    year: int
+    granted: Decimal
+    used: Decimal
+    remaining: Decimal
+
+    @property
+    def amounts(self) -> tuple[Decimal, Decimal, Decimal]:
+        return (self.granted, self.used, self.remaining)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    year: int
+    content: str
+
+
+# The result text and its parser sit together so the grounding check can never drift from the format.
+_RESULT = re.compile(
+    r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
+    r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
+)
+
+
+def format_result(year: int, balance: Balance, today: date) -> str:
     return (
         f"{year}년 남은 연차: {format_days(balance.remaining)}일 "
         f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
         f"기준일 {today.isoformat()})"
     )
+
+
+def parse_result(content: str) -> LeaveFigures | None:
+    """The figures in a successful result's text, or None if the text is not one."""
+    match = _RESULT.search(content)
+    if match is None:
+        return None
+    try:
+        granted, used, remaining = (Decimal(match[k]) for k in ("granted", "used", "remaining"))
+    except InvalidOperation:
+        return None
+    return LeaveFigures(int(match["year"]), granted, used, remaining)
+
+
+async def execute(caller: Caller, tool_input: Any, *, store: LeaveStore, today: date) -> Lookup:
+    year = validate_input(tool_input, today)
+    try:
+        balance = await store.get_balance(caller.employee_id, year)
+    except NoRecordForYear:
+        raise ToolError(f"no annual leave record for {year}", "no_record", year) from None
+    except UnknownEmployee:
+        raise ToolError(
+            "the asking user has no leave record in the HR data", "unknown_employee", year
+        ) from None
+    except LeaveStoreError:
+        raise ToolError(
+            "the HR system is unavailable right now; try again later", "store_unavailable", year
+        ) from None
+    return Lookup(year, format_result(year, balance, today))

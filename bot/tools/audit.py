@@ -1,0 +1,123 @@
+"""The audit log: one record per leave lookup, whoever asked for it (the model or our code).
+
+A record says who looked up which year, from which surface, and how it ended. It never holds a token
+or the message text: the fields below are all there is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from bot.tools.errors import Outcome
+
+log = logging.getLogger(__name__)
+
+RequestedBy = Literal["model", "code"]
+UtcClock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(tz=UTC)
+
+
+@dataclass(frozen=True)
+class LookupRecord:
+    time: str  # UTC, ISO 8601
+    slack_user_id: str | None
+    employee_id: str
+    year: int | None  # None when the input never validated, so no year was read
+    outcome: Outcome
+    surface: str
+    requested_by: RequestedBy
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, line: str) -> LookupRecord:
+        raw: dict[str, Any] = json.loads(line)
+        return cls(**{name: raw.get(name) for name in cls.__dataclass_fields__})
+
+
+def utc_timestamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class AuditLog(Protocol):
+    async def record(self, entry: LookupRecord) -> None: ...
+
+
+class NoAuditLog:
+    """Records nothing (unit tests of other parts, and tools built without a log)."""
+
+    async def record(self, entry: LookupRecord) -> None:
+        return None
+
+
+class MemoryAuditLog:
+    """Keeps records in a list, for tests."""
+
+    def __init__(self) -> None:
+        self.records: list[LookupRecord] = []
+
+    async def record(self, entry: LookupRecord) -> None:
+        self.records.append(entry)
+
+
+class JsonlAuditLog:
+    """Append-only JSON Lines: one line per lookup, written whole.
+
+    Each line is one `os.write` on an O_APPEND descriptor under a lock, so concurrent lookups never
+    interleave. The write runs in a worker thread so a slow disk does not stall the event loop.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    async def record(self, entry: LookupRecord) -> None:
+        await asyncio.to_thread(self._append, (entry.to_json() + "\n").encode("utf-8"))
+
+    def _append(self, data: bytes) -> None:
+        with self._lock:
+            # 0o600: the log says who looked at their leave and when; only the bot's user reads it.
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+
+
+def recent_lookups(path: Path, employee_id: str, limit: int) -> list[LookupRecord]:
+    """The last `limit` records for one employee, oldest first. Unreadable lines are skipped."""
+    found: deque[LookupRecord] = deque(maxlen=limit)
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            try:
+                entry = LookupRecord.from_json(line)
+            except (ValueError, TypeError, AttributeError):
+                log.warning("skipping an unreadable audit line in %s", path)
+                continue
+            if entry.employee_id == employee_id:
+                found.append(entry)
+    return list(found)
+
+
+def render_record(entry: LookupRecord) -> str:
+    year = str(entry.year) if entry.year is not None else "-"
+    return (
+        f"{entry.time}  {entry.employee_id}  slack={entry.slack_user_id or '-'}  {entry.surface:<8}  "
+        f"year={year:<4}  {entry.outcome:<17}  by {entry.requested_by}"
+    )
