@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,10 @@ class MessagesAPIStandIn:
     requests: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
     port: int = 0
+    # time.perf_counter() when each request arrived and when its response was handed to the server,
+    # in request order: the benchmark measures what the bot does between a response and its next request.
+    received_at: list[float] = field(default_factory=list)
+    answered_at: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._offline = OfflineModel()
@@ -82,6 +87,7 @@ class MessagesAPIStandIn:
         return f"http://127.0.0.1:{self.port}"
 
     async def _handle(self, request: web.Request) -> web.Response:
+        self.received_at.append(time.perf_counter())
         body = await request.json()
         self.requests.append(body)
         self.headers.append(dict(request.headers))
@@ -97,7 +103,9 @@ class MessagesAPIStandIn:
             status, payload = await result if inspect.isawaitable(result) else result
         else:
             status, payload = self._offline.handle(body)
-        return web.Response(status=status, text=json.dumps(payload), content_type="application/json")
+        response = web.Response(status=status, text=json.dumps(payload), content_type="application/json")
+        self.answered_at.append(time.perf_counter())
+        return response
 
     async def start(self) -> MessagesAPIStandIn:
         app = web.Application()

@@ -111,10 +111,11 @@ def test_bad_data_file_stops_with_one_line(tmp_path):
     assert result.stderr.strip() == f"officebot: {bad}: employees[0] (E1): name must be a non-empty string"
 
 
-def test_chat_keeps_the_conversation_in_the_terminal():
+def test_chat_keeps_the_conversation_in_the_terminal(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "bot", "chat", "--as", "E1002", "--trace"],
         input="올해 연차 며칠 남았어?\n작년엔 며칠이었지?\n\n",
+        cwd=tmp_path,
         capture_output=True,
         text=True,
         env=_clean_env(),

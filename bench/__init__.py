@@ -1,0 +1,1 @@
+"""The benchmark: `python -m bench`. See bench/__main__.py."""
