@@ -1,0 +1,57 @@
+"""`build_app`: the Bolt `AsyncApp` with OfficeBot's listeners, pointed at `SLACK_API_URL`."""
+
+from __future__ import annotations
+
+import aiohttp
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.config import Settings
+from bot.core.loop import Assistant
+from bot.hr.store import EmployeeDirectoryData
+from bot.slack.dedupe import DropRedeliveries, RecentEventIds
+from bot.slack.deps import Deps
+from bot.slack.identity import SlackIdentity
+from bot.slack.listeners import dm, leave_command, mention
+
+# Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst.
+RATE_LIMIT_RETRIES = 3
+
+
+def make_web_client(settings: Settings, session: aiohttp.ClientSession | None = None) -> AsyncWebClient:
+    """Every Web API call, `apps.connections.open` included, goes to `settings.slack_api_url`.
+
+    A shared `session` keeps connections alive; without one the SDK opens a new session per call."""
+    return AsyncWebClient(
+        token=settings.slack_bot_token,
+        base_url=settings.slack_api_url,
+        session=session,
+        retry_handlers=[
+            AsyncConnectionErrorRetryHandler(),
+            AsyncRateLimitErrorRetryHandler(max_retry_count=RATE_LIMIT_RETRIES),
+        ],
+    )
+
+
+def build_app(
+    settings: Settings, assistant: Assistant, directory: EmployeeDirectoryData, client: AsyncWebClient
+) -> AsyncApp:
+    app = AsyncApp(
+        client=client,
+        # Socket Mode connections are authenticated by the app token; HTTP requests by their signature.
+        signing_secret=settings.slack_signing_secret or "",
+        request_verification_enabled=not settings.socket_mode,
+        # Ack first, then run the listener as its own task: acks never wait for the model, and one slow
+        # conversation never holds up another.
+        process_before_response=False,
+    )
+    app.middleware(DropRedeliveries(RecentEventIds()))
+    deps = Deps(assistant=assistant, identity=SlackIdentity(client, directory), trace_always=settings.trace)
+    dm.register(app, deps)
+    mention.register(app, deps)
+    leave_command.register(app, deps)
+    return app
