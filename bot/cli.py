@@ -9,7 +9,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from bot.config import ConfigError, Settings
 from bot.core.loop import Turn
@@ -47,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    load_dotenv(override=False)  # real environment variables win over .env
+    # .env from the working directory (not from where the package is installed); the real environment wins
+    load_dotenv(find_dotenv(usecwd=True), override=False)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     try:
