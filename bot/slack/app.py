@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import aiohttp
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.middleware.authorization.async_single_team_authorization import AsyncSingleTeamAuthorization
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
 )
 from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.core.loop import Assistant
@@ -38,7 +40,11 @@ def make_web_client(settings: Settings, session: aiohttp.ClientSession | None = 
 
 
 def build_app(
-    settings: Settings, assistant: Assistant, directory: EmployeeDirectoryData, client: AsyncWebClient
+    settings: Settings,
+    assistant: Assistant,
+    directory: EmployeeDirectoryData,
+    client: AsyncWebClient,
+    auth_test: AsyncSlackResponse | None = None,
 ) -> AsyncApp:
     app = AsyncApp(
         client=client,
@@ -49,9 +55,21 @@ def build_app(
         # conversation never holds up another.
         process_before_response=False,
     )
+    if auth_test is not None:
+        _reuse_auth_test(app, auth_test)
     app.middleware(DropRedeliveries(RecentEventIds()))
     deps = Deps(assistant=assistant, identity=SlackIdentity(client, directory), trace_always=settings.trace)
     dm.register(app, deps)
     mention.register(app, deps)
     leave_command.register(app, deps)
     return app
+
+
+def _reuse_auth_test(app: AsyncApp, auth_test: AsyncSlackResponse) -> None:
+    """Bolt calls auth.test on the first request it sees and caches the answer; when the first thing after
+    a start is a burst of hundreds of events, each of them would call it. We already called it at start
+    (to fail fast on a bad token), so hand Bolt that answer. Bolt offers no public hook for this; if its
+    internals change, this quietly does nothing and Bolt calls auth.test itself, as before."""
+    for middleware in getattr(app, "_async_middleware_list", []):
+        if isinstance(middleware, AsyncSingleTeamAuthorization) and middleware.auth_test_result is None:
+            middleware.auth_test_result = auth_test

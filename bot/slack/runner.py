@@ -12,7 +12,6 @@ import contextlib
 import logging
 import signal
 from collections.abc import Awaitable
-from typing import Any
 
 import aiohttp
 from aiohttp import web
@@ -32,7 +31,7 @@ EVENTS_PATH = "/slack/events"
 _REJECTED_TOKEN_ERRORS = {"invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired"}
 
 
-async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) -> dict[str, Any]:
+async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) -> AsyncSlackResponse:
     """Runs one start-up Web API call; a rejected token or an unreachable Slack becomes a ConfigError."""
     try:
         response = await call
@@ -45,7 +44,7 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
         raise ConfigError(
             f"SLACK_API_URL is unreachable ({exc.__class__.__name__}): check the URL and network"
         ) from None
-    return dict(response.data) if isinstance(response.data, dict) else {}
+    return response
 
 
 class SlackBot:
