@@ -19,6 +19,7 @@ from bot.slack.dedupe import DropRedeliveries, RecentEventIds
 from bot.slack.deps import Deps
 from bot.slack.identity import SlackIdentity
 from bot.slack.listeners import dm, leave_command, mention
+from bot.slack.worker import AnswerWorker
 
 # Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst.
 RATE_LIMIT_RETRIES = 3
@@ -39,29 +40,42 @@ def make_web_client(settings: Settings, session: aiohttp.ClientSession | None = 
     )
 
 
+async def make_answer_deps(
+    settings: Settings, assistant: Assistant, directory: EmployeeDirectoryData
+) -> Deps:
+    """Runs on the answer worker's loop: the session and client it creates belong to that loop."""
+    session = aiohttp.ClientSession()
+    client = make_web_client(settings, session)
+    return Deps(
+        assistant=assistant,
+        client=client,
+        identity=SlackIdentity(client, directory),
+        trace_always=settings.trace,
+        session=session,
+    )
+
+
 def build_app(
     settings: Settings,
-    assistant: Assistant,
-    directory: EmployeeDirectoryData,
     client: AsyncWebClient,
+    worker: AnswerWorker[Deps],
     auth_test: AsyncSlackResponse | None = None,
 ) -> AsyncApp:
+    """The transport side: Bolt receives, verifies, dedupes and acks; listeners hand answers to `worker`."""
     app = AsyncApp(
         client=client,
         # Socket Mode connections are authenticated by the app token; HTTP requests by their signature.
         signing_secret=settings.slack_signing_secret or "",
         request_verification_enabled=not settings.socket_mode,
-        # Ack first, then run the listener as its own task: acks never wait for the model, and one slow
-        # conversation never holds up another.
+        # Ack first, then run the listener: acks never wait for an answer.
         process_before_response=False,
     )
     if auth_test is not None:
         _reuse_auth_test(app, auth_test)
     app.middleware(DropRedeliveries(RecentEventIds()))
-    deps = Deps(assistant=assistant, identity=SlackIdentity(client, directory), trace_always=settings.trace)
-    dm.register(app, deps)
-    mention.register(app, deps)
-    leave_command.register(app, deps)
+    dm.register(app, worker)
+    mention.register(app, worker)
+    leave_command.register(app, worker)
     return app
 
 

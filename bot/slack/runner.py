@@ -22,7 +22,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import ConfigError, Settings
-from bot.slack.app import build_app, make_web_client
+from bot.slack.app import build_app, make_answer_deps, make_web_client
+from bot.slack.deps import Deps
+from bot.slack.worker import AnswerWorker
 from bot.wiring import Core, build_core
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,7 @@ class SlackBot:
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
         self._http: web.AppRunner | None = None
+        self._worker: AnswerWorker[Deps] = AnswerWorker()
 
     async def start(self) -> SlackBot:
         settings = self.settings
@@ -73,7 +76,8 @@ class SlackBot:
                 client.auth_test(),
                 "reinstall the app and copy the new Bot User OAuth Token",
             )
-            app = build_app(settings, core.assistant, core.hr, client)
+            await self._worker.start(lambda: make_answer_deps(settings, core.assistant, core.hr))
+            app = build_app(settings, client, self._worker, auth_test=identity)
             if settings.socket_mode:
                 await self._start_socket_mode(app, client)
             else:
@@ -119,6 +123,8 @@ class SlackBot:
         if self._http is not None:
             await self._http.cleanup()
             self._http = None
+        # After the transport: nothing new arrives while in-flight answers finish.
+        await self._worker.stop(Deps.close)
         if self._session is not None:
             await self._session.close()
             self._session = None

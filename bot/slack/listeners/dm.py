@@ -6,15 +6,16 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from slack_bolt.async_app import AsyncApp, AsyncBoltContext, AsyncSetStatus
+from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.hr.directory import NotAnEmployee
-from bot.slack.deps import Deps
+from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.questions import parse_question
 from bot.slack.render import SOMETHING_WENT_WRONG, TRACE_EVENT_TYPE, answer_text, trace_messages, working_text
+from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +45,13 @@ class DmProgress:
         self._thread_ts = thread_ts
         self._placeholder_ts: str | None = None
 
-    async def start(self, status: str, set_status: AsyncSetStatus | None) -> None:
-        if self._thread_ts and set_status is not None:
+    async def start(self, status: str) -> None:
+        if self._thread_ts:
             try:
-                await set_status(status)
+                # What Bolt's `set_status` calls; called directly because answers run on the worker's loop.
+                await self._client.assistant_threads_setStatus(
+                    channel_id=self._channel, thread_ts=self._thread_ts, status=status
+                )
                 return
             except SlackApiError as exc:
                 log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
@@ -67,13 +71,16 @@ class DmProgress:
         return posted["ts"]
 
 
-async def answer_direct_message(
-    event: dict[str, Any],
-    context: AsyncBoltContext,
-    client: AsyncWebClient,
-    set_status: AsyncSetStatus | None,
-    deps: Deps,
-) -> None:
+async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
+    try:
+        await _answer(event, bot, deps)
+    except Exception:
+        log.exception("failed to answer a direct message")
+        await _apologise(deps.client, event)
+
+
+async def _answer(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
+    client = deps.client
     channel, ts, thread_ts = event["channel"], event["ts"], event.get("thread_ts")
     question = parse_question(event["text"])
     try:
@@ -82,8 +89,8 @@ async def answer_direct_message(
         await client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=str(refusal))
         return
     progress = DmProgress(client, channel, thread_ts)
-    await progress.start(working_text(question.text), set_status)
-    where = Where(channel, ts, thread_ts, context.bot_user_id, context.bot_id)
+    await progress.start(working_text(question.text))
+    where = Where(channel, ts, thread_ts, bot.user_id, bot.bot_id)
     conversation = await recent_conversation(client, where, event["text"])
     turn = await deps.assistant.run_turn(conversation, caller)
     answer_ts = await progress.finish(answer_text(turn.answer))
@@ -97,21 +104,13 @@ async def answer_direct_message(
             )
 
 
-def register(app: AsyncApp, deps: Deps) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
     @app.event("message")
-    async def on_message(
-        event: dict[str, Any],
-        context: AsyncBoltContext,
-        client: AsyncWebClient,
-        set_status: AsyncSetStatus | None = None,
-    ) -> None:
+    async def on_message(event: dict[str, Any], context: AsyncBoltContext) -> None:
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
-        try:
-            await answer_direct_message(event, context, client, set_status, deps)
-        except Exception:
-            log.exception("failed to answer a direct message")
-            await _apologise(client, event)
+        bot = BotUser(context.bot_user_id, context.bot_id)
+        worker.submit(lambda deps: answer_direct_message(event, bot, deps))
 
 
 async def _apologise(client: AsyncWebClient, event: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from bot.hr.directory import Caller, NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.questions import LeaveCommand, parse_leave_command
 from bot.slack.render import LEAVE_USAGE, SOMETHING_WENT_WRONG, answer_text, trace_messages, working_text
+from bot.slack.worker import AnswerWorker
 from bot.tools import leave_balance
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,14 @@ async def balance_without_model(assistant: Assistant, caller: Caller) -> Reply:
 
 async def answer_leave_command(parsed: LeaveCommand, user_id: str, respond: AsyncRespond, deps: Deps) -> None:
     try:
+        await _answer(parsed, user_id, respond, deps)
+    except Exception:
+        log.exception("failed to answer /leave")
+        await respond(text=SOMETHING_WENT_WRONG, response_type="ephemeral")
+
+
+async def _answer(parsed: LeaveCommand, user_id: str, respond: AsyncRespond, deps: Deps) -> None:
+    try:
         caller = await deps.identity.caller(user_id, "slash")
     except NotAnEmployee as refusal:
         await respond(text=str(refusal), response_type="ephemeral")
@@ -71,11 +80,11 @@ async def answer_leave_command(parsed: LeaveCommand, user_id: str, respond: Asyn
             await respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")
 
 
-def register(app: AsyncApp, deps: Deps) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
     @app.command("/leave")
     async def on_leave(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         parsed = parse_leave_command(command.get("text") or "")
-        # Ack first: Slack shows an error after 3 s, and everything below may wait on the model.
+        # Ack first: Slack shows an error after 3 s, and the answer may wait on the model.
         if parsed.kind == "help":
             await ack(text=LEAVE_USAGE, response_type="ephemeral")
             return
@@ -83,8 +92,6 @@ def register(app: AsyncApp, deps: Deps) -> None:
             await ack(text=f"_{working_text(parsed.question.text)}_", response_type="ephemeral")
         else:
             await ack()
-        try:
-            await answer_leave_command(parsed, command["user_id"], respond, deps)
-        except Exception:
-            log.exception("failed to answer /leave")
-            await respond(text=SOMETHING_WENT_WRONG, response_type="ephemeral")
+        # `respond` only holds the response_url; each call opens its own HTTP session, so it is safe to
+        # use from the worker's loop.
+        worker.submit(lambda deps: answer_leave_command(parsed, command["user_id"], respond, deps))

@@ -16,6 +16,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.questions import parse_question
 from bot.slack.render import LEAVE_USAGE, SOMETHING_WENT_WRONG, answer_text, trace_messages, working_text
+from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +36,19 @@ class PrivateReply:
         )
 
 
-async def answer_mention(event: dict[str, Any], client: AsyncWebClient, deps: Deps) -> None:
-    reply = PrivateReply(client, event)
+async def answer_mention(event: dict[str, Any], deps: Deps) -> None:
+    reply = PrivateReply(deps.client, event)
+    try:
+        await _answer(event, reply, deps)
+    except Exception:
+        log.exception("failed to answer a mention")
+        try:
+            await reply(SOMETHING_WENT_WRONG)
+        except SlackApiError:
+            log.warning("could not post the apology either")
+
+
+async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps) -> None:
     question = parse_question(event.get("text") or "")
     try:
         caller = await deps.identity.caller(event["user"], "mention")
@@ -54,16 +66,9 @@ async def answer_mention(event: dict[str, Any], client: AsyncWebClient, deps: De
             await reply(message["text"], message["blocks"])
 
 
-def register(app: AsyncApp, deps: Deps) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
     @app.event("app_mention")
-    async def on_mention(event: dict[str, Any], client: AsyncWebClient) -> None:
+    async def on_mention(event: dict[str, Any]) -> None:
         if event.get("subtype") or event.get("bot_id") or not event.get("user"):
             return
-        try:
-            await answer_mention(event, client, deps)
-        except Exception:
-            log.exception("failed to answer a mention")
-            try:
-                await PrivateReply(client, event)(SOMETHING_WENT_WRONG)
-            except SlackApiError:
-                log.warning("could not post the apology either")
+        worker.submit(lambda deps: answer_mention(event, deps))
