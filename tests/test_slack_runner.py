@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from standins.slack_api import SlackStandIn
 from tests.slack_support import MINSU
 
@@ -37,7 +38,6 @@ def _run(tmp_path: Path, **values: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("values", "variable", "hint"),
     [
-        ({}, "SLACK_BOT_TOKEN", "OAuth & Permissions"),
         ({"SLACK_BOT_TOKEN": "xoxp-user-token"}, "SLACK_BOT_TOKEN", "xoxb-"),
         ({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xoxb-2"}, "SLACK_APP_TOKEN", "App-Level Tokens"),
         ({"SLACK_BOT_TOKEN": "xoxb-1"}, "SLACK_SIGNING_SECRET", "Basic Information"),
@@ -48,11 +48,25 @@ def _run(tmp_path: Path, **values: str) -> subprocess.CompletedProcess[str]:
         ),
     ],
 )
-def test_a_config_error_is_one_line_naming_the_variable(tmp_path, values, variable, hint):
-    result = _run(tmp_path, **values)
+def test_a_config_error_is_one_line_naming_the_variable(
+    tmp_path, monkeypatch, capsys, values, variable, hint
+):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in list(os.environ):
+        if name.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_")):
+            monkeypatch.delenv(name)
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    assert main(["run"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"officebot: {variable}") and hint in line
+
+
+def test_a_missing_token_is_one_line_from_the_real_command(tmp_path):
+    result = _run(tmp_path)
     assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"officebot: {variable}") and hint in line
+    assert line.startswith("officebot: SLACK_BOT_TOKEN is not set") and "OAuth & Permissions" in line
 
 
 def test_dotenv_is_read_and_the_real_environment_wins(tmp_path):

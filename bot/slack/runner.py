@@ -146,6 +146,8 @@ async def serve(
 
 
 def run_slack(settings: Settings, *, port: int = 3000) -> int:
+    settings.check_slack()  # before anything starts: a missing token is one line, not a traceback
+
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
