@@ -190,3 +190,15 @@ async def test_model_outage_apologises_and_the_next_message_works(slack, start_b
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [_, answer] = await slack.wait_for(_updates(slack), count=2)
     assert "7.5" in answer.args["text"]
+
+
+async def test_a_message_with_no_question_gets_a_hint_and_no_model_call(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    await slack.user_message(MINSU, "--trace")
+    [hint] = await slack.wait_for(lambda c: c.method == "chat.postMessage")
+    assert "올해 연차 며칠 남았어?" in hint.args["text"]
+    await slack.mention(MINSU, "")
+    [hint] = await slack.wait_for(lambda c: c.method == "chat.postEphemeral")
+    assert "Ask about your annual leave" in hint.args["text"]
+    assert model.requests == []

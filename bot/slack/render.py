@@ -93,3 +93,8 @@ LEAVE_USAGE = (
 )
 
 SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 후 다시 시도해 주세요. Sorry, something went wrong; please try again."
+
+ASK_HINT = (
+    "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
+    "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
+)

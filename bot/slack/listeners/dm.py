@@ -14,7 +14,14 @@ from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.questions import parse_question
-from bot.slack.render import SOMETHING_WENT_WRONG, TRACE_EVENT_TYPE, answer_text, trace_messages, working_text
+from bot.slack.render import (
+    ASK_HINT,
+    SOMETHING_WENT_WRONG,
+    TRACE_EVENT_TYPE,
+    answer_text,
+    trace_messages,
+    working_text,
+)
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -87,6 +94,9 @@ async def _answer(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
         caller = await deps.identity.caller(event["user"], "dm")
     except NotAnEmployee as refusal:
         await client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=str(refusal))
+        return
+    if not question.text:  # only a mention or a bare --trace: nothing to ask the model
+        await client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=ASK_HINT)
         return
     progress = DmProgress(client, channel, thread_ts)
     await progress.start(working_text(question.text))
