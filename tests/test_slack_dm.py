@@ -202,3 +202,22 @@ async def test_a_message_with_no_question_gets_a_hint_and_no_model_call(slack, s
     [hint] = await slack.wait_for(lambda c: c.method == "chat.postEphemeral")
     assert "Ask about your annual leave" in hint.args["text"]
     assert model.requests == []
+
+
+async def test_a_placeholder_of_an_answer_still_in_flight_is_not_a_turn(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    channel = f"D{MINSU}"
+    slack.history[channel].append({"type": "message", "user": MINSU, "text": "안녕?", "ts": slack.new_ts()})
+    slack.history[channel].append(
+        {
+            "type": "message",
+            "user": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "text": "_잔여 연차 조회 중…_",
+            "ts": slack.new_ts(),
+        }
+    )
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))
+    assert model.requests[0]["messages"] == [{"role": "user", "content": "안녕?\n올해 연차 며칠 남았어?"}]

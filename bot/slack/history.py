@@ -16,7 +16,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.questions import parse_question
-from bot.slack.render import TRACE_EVENT_TYPE
+from bot.slack.render import TRACE_EVENT_TYPE, is_placeholder
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
         metadata = message.get("metadata") or {}
         if metadata.get("event_type") == TRACE_EVENT_TYPE:
             return None
-        return _Turn(message["ts"], "assistant", text) if text.strip() else None
+        return _Turn(message["ts"], "assistant", text) if text.strip() and not is_placeholder(text) else None
     if message.get("bot_id") or message.get("subtype") or not message.get("user"):
         return None
     question = parse_question(text).text

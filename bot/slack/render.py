@@ -33,8 +33,21 @@ def answer_text(answer: str) -> str:
     return truncate(escape(answer), ANSWER_LIMIT)
 
 
+WORKING_KO = "잔여 연차 조회 중…"
+WORKING_EN = "Looking up your leave…"
+
+
 def working_text(question: str) -> str:
-    return "잔여 연차 조회 중…" if is_korean(question) or not question else "Looking up your leave…"
+    return WORKING_KO if is_korean(question) or not question else WORKING_EN
+
+
+def placeholder_text(question: str) -> str:
+    return f"_{working_text(question)}_"
+
+
+def is_placeholder(text: str) -> bool:
+    """A placeholder not yet edited into its answer (another question of this DM is in flight)."""
+    return text in (f"_{WORKING_KO}_", f"_{WORKING_EN}_")
 
 
 def _code(text: str, room: int) -> str:

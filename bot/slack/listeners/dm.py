@@ -19,6 +19,7 @@ from bot.slack.render import (
     SOMETHING_WENT_WRONG,
     TRACE_EVENT_TYPE,
     answer_text,
+    placeholder_text,
     trace_messages,
     working_text,
 )
@@ -52,18 +53,20 @@ class DmProgress:
         self._thread_ts = thread_ts
         self._placeholder_ts: str | None = None
 
-    async def start(self, status: str) -> None:
+    async def start(self, question: str) -> None:
         if self._thread_ts:
             try:
                 # What Bolt's `set_status` calls; called directly because answers run on the worker's loop.
                 await self._client.assistant_threads_setStatus(
-                    channel_id=self._channel, thread_ts=self._thread_ts, status=status
+                    channel_id=self._channel, thread_ts=self._thread_ts, status=working_text(question)
                 )
                 return
             except SlackApiError as exc:
                 log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
         posted = await self._client.chat_postMessage(
-            channel=self._channel, thread_ts=self._thread_ts, text=f"_{status}_"
+            channel=self._channel,
+            thread_ts=self._thread_ts,
+            text=placeholder_text(question),
         )
         self._placeholder_ts = posted["ts"]
 
@@ -99,7 +102,7 @@ async def _answer(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
         await client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=ASK_HINT)
         return
     progress = DmProgress(client, channel, thread_ts)
-    await progress.start(working_text(question.text))
+    await progress.start(question.text)
     where = Where(channel, ts, thread_ts, bot.user_id, bot.bot_id)
     conversation = await recent_conversation(client, where, event["text"])
     turn = await deps.assistant.run_turn(conversation, caller)

@@ -17,7 +17,7 @@ from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.hr.directory import Caller, NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.questions import LeaveCommand, parse_leave_command
-from bot.slack.render import LEAVE_USAGE, SOMETHING_WENT_WRONG, answer_text, trace_messages, working_text
+from bot.slack.render import LEAVE_USAGE, SOMETHING_WENT_WRONG, answer_text, placeholder_text, trace_messages
 from bot.slack.worker import AnswerWorker
 from bot.tools import leave_balance
 
@@ -89,7 +89,7 @@ def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
             await ack(text=LEAVE_USAGE, response_type="ephemeral")
             return
         if parsed.kind == "question":
-            await ack(text=f"_{working_text(parsed.question.text)}_", response_type="ephemeral")
+            await ack(text=placeholder_text(parsed.question.text), response_type="ephemeral")
         else:
             await ack()
         # `respond` only holds the response_url; each call opens its own HTTP session, so it is safe to

@@ -15,7 +15,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.questions import parse_question
-from bot.slack.render import ASK_HINT, SOMETHING_WENT_WRONG, answer_text, trace_messages, working_text
+from bot.slack.render import ASK_HINT, SOMETHING_WENT_WRONG, answer_text, placeholder_text, trace_messages
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps) -> Non
     if not question.text:
         await reply(ASK_HINT)
         return
-    await reply(f"_{working_text(question.text)}_")
+    await reply(placeholder_text(question.text))
     turn = await deps.assistant.run_turn([{"role": "user", "content": question.text}], caller)
     await reply(answer_text(turn.answer))
     if deps.trace_always or question.wants_trace:
