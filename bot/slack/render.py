@@ -91,7 +91,7 @@ def trace_messages(trace: Trace) -> list[Message]:
             "type": "context",
             "elements": [{"type": "mrkdwn", "text": f":mag: trace · {len(trace.steps)} steps{part}"}],
         }
-        fallback = truncate("\n".join(trace.render_lines()), ANSWER_LIMIT) if number == 1 else "trace" + part
+        fallback = truncate(escape(trace.render_text()), ANSWER_LIMIT) if number == 1 else "trace" + part
         messages.append({"text": fallback, "blocks": [heading, *chunk]})
     return messages
 
