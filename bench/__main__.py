@@ -103,7 +103,8 @@ async def rig(
         yield Rig(slack, model, bot)
     finally:
         bot.terminate()
-        bot.wait(timeout=10)
+        # Wait off the loop: the bot's clean shutdown closes its WebSocket, which this loop must answer.
+        await asyncio.to_thread(bot.wait, 30)
         await slack.stop()
         await model.stop()
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from bot.config import ConfigError, Settings
 from bot.core.loop import Turn
@@ -61,7 +61,8 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    load_dotenv(override=False)  # real environment variables win over .env
+    # .env from the working directory (not from where the package is installed); the real environment wins
+    load_dotenv(find_dotenv(usecwd=True), override=False)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     try:

@@ -59,6 +59,33 @@ class Settings:
     def offline(self) -> bool:
         return not self.anthropic_api_key
 
+    @property
+    def socket_mode(self) -> bool:
+        return bool(self.slack_app_token)
+
+    def check_slack(self) -> None:
+        """`officebot run` needs Slack credentials; `demo` and `chat` do not, so this is not in `from_env`."""
+        token = self.slack_bot_token
+        if not token:
+            raise ConfigError(
+                "SLACK_BOT_TOKEN is not set: copy the Bot User OAuth Token (xoxb-…) from your app's "
+                "OAuth & Permissions page after installing it to the workspace"
+            )
+        if not token.startswith("xoxb-"):
+            raise ConfigError(
+                "SLACK_BOT_TOKEN must start with 'xoxb-': use the Bot User OAuth Token from OAuth & Permissions"
+            )
+        if self.slack_app_token and not self.slack_app_token.startswith("xapp-"):
+            raise ConfigError(
+                "SLACK_APP_TOKEN must start with 'xapp-': create an App-Level Token with the "
+                "connections:write scope under Basic Information → App-Level Tokens"
+            )
+        if not self.slack_app_token and not self.slack_signing_secret:
+            raise ConfigError(
+                "SLACK_SIGNING_SECRET is not set: HTTP mode needs the Signing Secret from Basic Information → "
+                "App Credentials (or set SLACK_APP_TOKEN to use Socket Mode)"
+            )
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env

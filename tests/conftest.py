@@ -40,6 +40,9 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
     return _real_getaddrinfo(host, *args, **kwargs)
 
 
+# The Slack tests' fixtures (stand-in workspace, bot factory) live in their own module.
+pytest_plugins = ["tests.slack_support"]
+
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
 socket.getaddrinfo = _guarded_getaddrinfo
 

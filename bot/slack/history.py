@@ -1,0 +1,104 @@
+"""Rebuilds the conversation from Slack, so the bot keeps no state and any number of processes can serve.
+
+Slack messages become Messages API turns: the asker's messages are user turns, this bot's are assistant
+turns, everything else (other bots, edits, joins, our own trace posts) is left out. Only the last
+`MAX_TURNS` turns are kept: enough for a follow-up, bounded in tokens.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from anthropic.types import MessageParam
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.slack.questions import parse_question
+from bot.slack.render import TRACE_EVENT_TYPE, is_placeholder
+
+log = logging.getLogger(__name__)
+
+MAX_TURNS = 10
+# Fetch more than MAX_TURNS: skipped messages (trace replies, other bots) must not eat the window.
+FETCH_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class Where:
+    """The message being answered, and the bot's own identity to recognise its past answers."""
+
+    channel: str
+    ts: str
+    thread_ts: str | None
+    bot_user_id: str | None
+    bot_id: str | None
+
+
+@dataclass(frozen=True)
+class _Turn:
+    ts: str
+    role: Literal["user", "assistant"]
+    text: str
+
+
+async def recent_conversation(client: AsyncWebClient, where: Where, current_text: str) -> list[MessageParam]:
+    """The last turns up to and including the current message, ending with it as a user turn."""
+    try:
+        messages = await _fetch(client, where)
+    except SlackApiError as exc:
+        # Better a context-free answer than none: the current question alone still gets answered.
+        log.warning("could not read history of %s: %s", where.channel, exc.response.get("error"))
+        messages = []
+    turns = [t for t in (_to_turn(m, where) for m in messages) if t is not None]
+    if not any(t.ts == where.ts for t in turns):  # history can lag behind the event
+        turns.append(_Turn(where.ts, "user", parse_question(current_text).text))
+    return to_message_params(turns)
+
+
+async def _fetch(client: AsyncWebClient, where: Where) -> list[dict[str, Any]]:
+    if where.thread_ts:
+        response = await client.conversations_replies(
+            channel=where.channel,
+            ts=where.thread_ts,
+            latest=where.ts,
+            inclusive=True,
+            limit=FETCH_LIMIT * 4,
+            include_all_metadata=True,
+        )
+        return list(response.get("messages") or [])[-FETCH_LIMIT:]  # oldest first
+    response = await client.conversations_history(
+        channel=where.channel, latest=where.ts, inclusive=True, limit=FETCH_LIMIT, include_all_metadata=True
+    )
+    return list(reversed(response.get("messages") or []))  # newest first → oldest first
+
+
+def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
+    text = message.get("text") or ""
+    from_us = (where.bot_id and message.get("bot_id") == where.bot_id) or (
+        where.bot_user_id and message.get("user") == where.bot_user_id
+    )
+    if from_us:
+        metadata = message.get("metadata") or {}
+        if metadata.get("event_type") == TRACE_EVENT_TYPE:
+            return None
+        return _Turn(message["ts"], "assistant", text) if text.strip() and not is_placeholder(text) else None
+    if message.get("bot_id") or message.get("subtype") or not message.get("user"):
+        return None
+    question = parse_question(text).text
+    return _Turn(message["ts"], "user", question) if question else None
+
+
+def to_message_params(turns: list[_Turn]) -> list[MessageParam]:
+    """Consecutive turns of one role are merged; the result starts with a user turn."""
+    merged: list[_Turn] = []
+    for turn in turns:
+        if merged and merged[-1].role == turn.role:
+            merged[-1] = _Turn(turn.ts, turn.role, merged[-1].text + "\n" + turn.text)
+        else:
+            merged.append(turn)
+    window = merged[-MAX_TURNS:]
+    while window and window[0].role != "user":
+        window = window[1:]
+    return [{"role": t.role, "content": t.text} for t in window]

@@ -1,0 +1,82 @@
+"""Slack user → `Caller`: `users.info` (cached with a TTL) feeds the HR directory's mapping rules."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.hr.directory import Caller, NotAnEmployee, SlackProfile, Surface, caller_for_slack_user
+from bot.hr.store import EmployeeDirectoryData
+
+log = logging.getLogger(__name__)
+
+# Long enough that a burst of questions costs one users.info per person (Tier 4 rate limit), short enough
+# that a deactivated or demoted account loses access within minutes.
+DEFAULT_PROFILE_TTL = 300.0
+
+UNKNOWN_SLACK_USER = "I couldn't find your Slack account; please ask HR for help. 슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
+
+
+def profile_from_users_info(user: dict[str, Any]) -> SlackProfile:
+    profile = user.get("profile") or {}
+    return SlackProfile(
+        user_id=user["id"],
+        email=profile.get("email") or None,
+        timezone=user.get("tz") or None,
+        is_bot=bool(user.get("is_bot")) or user.get("id") == "USLACKBOT",
+        deleted=bool(user.get("deleted")),
+        is_restricted=bool(user.get("is_restricted")),
+        is_ultra_restricted=bool(user.get("is_ultra_restricted")),
+    )
+
+
+class SlackIdentity:
+    """Resolves who is asking. Concurrent questions from one person share a single `users.info` call."""
+
+    def __init__(
+        self,
+        client: AsyncWebClient,
+        directory: EmployeeDirectoryData,
+        *,
+        ttl: float = DEFAULT_PROFILE_TTL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._client = client
+        self._directory = directory
+        self._ttl = ttl
+        self._clock = clock
+        self._cache: dict[str, tuple[float, SlackProfile]] = {}
+        self._pending: dict[str, asyncio.Task[SlackProfile]] = {}
+
+    async def caller(self, user_id: str, surface: Surface) -> Caller:
+        """Raises `NotAnEmployee` (with a message safe to show) when this person may not read a balance."""
+        profile = await self.profile(user_id)
+        return caller_for_slack_user(self._directory, profile, surface)
+
+    async def profile(self, user_id: str) -> SlackProfile:
+        cached = self._cache.get(user_id)
+        if cached and cached[0] > self._clock():
+            return cached[1]
+        task = self._pending.get(user_id)
+        if task is None:
+            task = asyncio.ensure_future(self._fetch(user_id))
+            self._pending[user_id] = task
+            task.add_done_callback(lambda _: self._pending.pop(user_id, None))
+        return await asyncio.shield(task)
+
+    async def _fetch(self, user_id: str) -> SlackProfile:
+        try:
+            response = await self._client.users_info(user=user_id)
+        except SlackApiError as exc:
+            if exc.response.get("error") in ("user_not_found", "user_not_visible"):
+                raise NotAnEmployee(UNKNOWN_SLACK_USER) from None
+            raise
+        profile = profile_from_users_info(response["user"])
+        self._cache[user_id] = (self._clock() + self._ttl, profile)
+        return profile

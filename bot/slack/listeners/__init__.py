@@ -1,0 +1,1 @@
+"""One module per Slack surface: direct messages, mentions in channels, the `/leave` command."""

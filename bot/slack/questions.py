@@ -1,0 +1,45 @@
+"""What the person typed, cleaned for the model: bot mentions removed, a trailing `--trace` read as a flag."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+_TRACE_FLAG = re.compile(r"(?:^|\s)--trace\s*$")
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    wants_trace: bool = False
+
+
+def clean_text(text: str) -> str:
+    """Mentions say whom a message is for, not what it asks; the model gets the question only."""
+    return " ".join(_MENTION.sub(" ", text).split())
+
+
+def parse_question(text: str) -> Question:
+    cleaned = clean_text(text)
+    if _TRACE_FLAG.search(cleaned):
+        return Question(_TRACE_FLAG.sub("", cleaned).strip(), wants_trace=True)
+    return Question(cleaned)
+
+
+@dataclass(frozen=True)
+class LeaveCommand:
+    """`/leave`, `/leave help`, `/leave <question>`, `/leave trace [question]`."""
+
+    kind: str  # "balance" (no question: straight from the tool), "question" or "help"
+    question: Question
+
+
+def parse_leave_command(text: str) -> LeaveCommand:
+    question = parse_question(text)
+    words = question.text.split(maxsplit=1)
+    if words and words[0].lower() == "trace":
+        question = Question(words[1] if len(words) > 1 else "", wants_trace=True)
+    if question.text.lower() in ("help", "도움말", "?"):
+        return LeaveCommand("help", question)
+    return LeaveCommand("question" if question.text else "balance", question)

@@ -1,0 +1,113 @@
+"""Answers and traces as Slack messages, within Slack's limits.
+
+Limits (api.slack.com): a section block's text ≤ 3000 characters, ≤ 50 blocks per message, a message's
+`text` ≤ 40000 characters (Slack recommends ≤ 4000 for readability, so answers are cut there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.prompt import is_korean
+from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
+
+SECTION_LIMIT = 3000
+BLOCKS_PER_MESSAGE = 50
+ANSWER_LIMIT = 4000
+# Marks our trace posts so history.py can leave them out of the conversation given to the model.
+TRACE_EVENT_TYPE = "officebot_trace"
+
+Message = dict[str, Any]
+
+
+def truncate(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def escape(text: str) -> str:
+    """Slack mrkdwn control characters (&, <, >), so a model's text cannot ping people or fake links."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def answer_text(answer: str) -> str:
+    return truncate(escape(answer), ANSWER_LIMIT)
+
+
+WORKING_KO = "잔여 연차 조회 중…"
+WORKING_EN = "Looking up your leave…"
+
+
+def working_text(question: str) -> str:
+    return WORKING_KO if is_korean(question) or not question else WORKING_EN
+
+
+def placeholder_text(question: str) -> str:
+    return f"_{working_text(question)}_"
+
+
+def is_placeholder(text: str) -> bool:
+    """A placeholder not yet edited into its answer (another question of this DM is in flight)."""
+    return text in (f"_{WORKING_KO}_", f"_{WORKING_EN}_")
+
+
+def _code(text: str, room: int) -> str:
+    # Inside a code block only the fence itself is special; keep the block closed even when truncated.
+    return "```" + truncate(escape(text).replace("```", "'''"), room - 6) + "```"
+
+
+def step_block(step: Step) -> dict[str, Any]:
+    match step:
+        case ModelCall():
+            text = (
+                f"*model call {step.round}* · stop_reason `{step.stop_reason}` · "
+                f"tokens in {step.input_tokens} / out {step.output_tokens} · {step.ms:.0f} ms"
+            )
+        case ToolCall():
+            head = f"*tool_use* `{escape(step.name)}` (id `{escape(step.tool_use_id)}`)\n"
+            text = head + _code(compact_json(step.input), SECTION_LIMIT - len(head))
+        case ToolResult():
+            flag = " :warning: *is_error*" if step.is_error else ""
+            head = f"*tool_result*{flag} (id `{escape(step.tool_use_id)}`, {step.ms:.0f} ms)\n"
+            text = head + _code(step.content, SECTION_LIMIT - len(head))
+        case Note():
+            text = f"*note* {escape(step.text)}"
+        case Answer():
+            head = "*answer*\n"
+            text = head + _code(step.text, SECTION_LIMIT - len(head))
+        case _:
+            raise TypeError(f"unknown step {step!r}")
+    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(text, SECTION_LIMIT)}}
+
+
+def trace_messages(trace: Trace) -> list[Message]:
+    """One message per 50 blocks (a typical turn fits in one), each with a plain-text fallback."""
+    blocks = [step_block(step) for step in trace.steps]
+    size = BLOCKS_PER_MESSAGE - 1  # leave room for the heading block
+    chunks = [blocks[i : i + size] for i in range(0, len(blocks), size)] or [[]]
+    messages: list[Message] = []
+    for number, chunk in enumerate(chunks, start=1):
+        part = f" ({number}/{len(chunks)})" if len(chunks) > 1 else ""
+        heading = {
+            "type": "context",
+            "elements": [{"type": "mrkdwn", "text": f":mag: trace · {len(trace.steps)} steps{part}"}],
+        }
+        fallback = truncate(escape(trace.render_text()), ANSWER_LIMIT) if number == 1 else "trace" + part
+        messages.append({"text": fallback, "blocks": [heading, *chunk]})
+    return messages
+
+
+LEAVE_USAGE = (
+    "*/leave* — 연차 조회 · annual leave\n"
+    "• `/leave` — 올해 남은 연차 (this year's balance)\n"
+    "• `/leave 작년엔 며칠 썼어?` — 질문하기 (ask a question)\n"
+    "• `/leave trace 올해 연차 며칠 남았어?` — 답과 함께 단계별 trace (answer plus every step)\n"
+    "• `/leave help` — 이 도움말 (this help)\n"
+    "답은 나에게만 보여요. Answers are visible only to you. DM me for a conversation with follow-ups."
+)
+
+SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 후 다시 시도해 주세요. Sorry, something went wrong; please try again."
+
+ASK_HINT = (
+    "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
+    "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
+)

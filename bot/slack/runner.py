@@ -1,0 +1,160 @@
+"""`officebot run`: Socket Mode when SLACK_APP_TOKEN is set, else HTTP mode with signed requests.
+
+`SlackBot` is the running bot; `serve` runs it until told to stop; `run_slack` is the CLI's blocking
+entry point with Ctrl-C / SIGTERM handling. Tests and benchmarks use `SlackBot` / `serve` directly, so
+they start exactly what `officebot run` starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Awaitable
+
+import aiohttp
+from aiohttp import web
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
+
+from bot.config import ConfigError, Settings
+from bot.slack.app import build_app, make_answer_deps, make_web_client
+from bot.slack.deps import Deps
+from bot.slack.worker import AnswerWorker
+from bot.wiring import Core, build_core
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+_REJECTED_TOKEN_ERRORS = {"invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired"}
+
+
+async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) -> AsyncSlackResponse:
+    """Runs one start-up Web API call; a rejected token or an unreachable Slack becomes a ConfigError."""
+    try:
+        response = await call
+    except SlackApiError as exc:
+        error = exc.response.get("error")
+        if error in _REJECTED_TOKEN_ERRORS:
+            raise ConfigError(f"{variable} was rejected by Slack ({error}): {hint}") from None
+        raise
+    except aiohttp.ClientError as exc:
+        raise ConfigError(
+            f"SLACK_API_URL is unreachable ({exc.__class__.__name__}): check the URL and network"
+        ) from None
+    return response
+
+
+class SlackBot:
+    """The app plus its transport. `async with SlackBot(settings) as bot:` or `start()` / `stop()`."""
+
+    def __init__(
+        self, settings: Settings, *, port: int = 3000, host: str = "0.0.0.0", core: Core | None = None
+    ) -> None:
+        self.settings = settings
+        self.port = port
+        self.host = host
+        self._core = core
+        self._session: aiohttp.ClientSession | None = None
+        self._socket_mode: AsyncSocketModeHandler | None = None
+        self._http: web.AppRunner | None = None
+        self._worker: AnswerWorker[Deps] = AnswerWorker()
+
+    async def start(self) -> SlackBot:
+        settings = self.settings
+        settings.check_slack()
+        core = self._core or build_core(settings)
+        self._session = aiohttp.ClientSession()
+        try:
+            client = make_web_client(settings, self._session)
+            identity = await _check(
+                "SLACK_BOT_TOKEN",
+                client.auth_test(),
+                "reinstall the app and copy the new Bot User OAuth Token",
+            )
+            await self._worker.start(lambda: make_answer_deps(settings, core.assistant, core.hr))
+            app = build_app(settings, client, self._worker, auth_test=identity)
+            if settings.socket_mode:
+                await self._start_socket_mode(app, client)
+            else:
+                await self._start_http(app)
+        except BaseException:
+            await self.stop()
+            raise
+        log.info(
+            "OfficeBot is running as @%s in %s; model: %s",
+            identity.get("user"),
+            "Socket Mode" if settings.socket_mode else f"HTTP mode on port {self.port}{EVENTS_PATH}",
+            core.model_description,
+        )
+        return self
+
+    async def _start_socket_mode(self, app: AsyncApp, client: AsyncWebClient) -> None:
+        # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
+        # and we want one clear line instead.
+        app_client = AsyncWebClient(
+            token=self.settings.slack_app_token, base_url=client.base_url, session=self._session
+        )
+        opened = await _check(
+            "SLACK_APP_TOKEN",
+            app_client.apps_connections_open(app_token=self.settings.slack_app_token),
+            "create a new App-Level Token with connections:write under Basic Information",
+        )
+        self._socket_mode = AsyncSocketModeHandler(app, self.settings.slack_app_token)
+        self._socket_mode.client.wss_uri = opened["url"]
+        await self._socket_mode.connect_async()
+
+    async def _start_http(self, app: AsyncApp) -> None:
+        # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).
+        self._http = web.AppRunner(app.web_app(path=EVENTS_PATH, port=self.port), access_log=None)
+        await self._http.setup()
+        site = web.TCPSite(self._http, self.host, self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # port 0 → real port
+
+    async def stop(self) -> None:
+        if self._socket_mode is not None:
+            await self._socket_mode.close_async()
+            self._socket_mode = None
+        if self._http is not None:
+            await self._http.cleanup()
+            self._http = None
+        # After the transport: nothing new arrives while in-flight answers finish.
+        await self._worker.stop(Deps.close)
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    async def __aenter__(self) -> SlackBot:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+
+async def serve(
+    settings: Settings, *, port: int = 3000, stop: asyncio.Event, core: Core | None = None
+) -> None:
+    """Runs the bot until `stop` is set."""
+    async with SlackBot(settings, port=port, core=core):
+        await stop.wait()
+        log.info("OfficeBot is shutting down")
+
+
+def run_slack(settings: Settings, *, port: int = 3000) -> int:
+    settings.check_slack()  # before anything starts: a missing token is one line, not a traceback
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # not on Windows; Ctrl-C still raises there
+                loop.add_signal_handler(sig, stop.set)
+        await serve(settings, port=port, stop=stop)
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,82 @@
+"""Answers are worked out on a second event loop, in its own thread, apart from the Slack transport.
+
+Acks must leave within milliseconds whatever else is going on. The Anthropic and Slack SDKs spend real
+CPU on every call (building, sending and parsing requests); with hundreds of conversations in flight,
+that work on the loop that reads the Socket Mode connection would hold acks back by whole seconds, since
+an event loop runs every ready callback before it looks at the socket again. So the transport loop only
+reads, dispatches and acks, and hands each question to this loop. The interpreter switches threads every
+few milliseconds, which keeps acks prompt however busy answering gets.
+
+Everything the answers need (Slack client, identity cache, assistant) lives on this loop only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
+
+log = logging.getLogger(__name__)
+
+D = TypeVar("D")
+
+DEFAULT_GRACE = 5.0  # seconds in-flight answers get to finish at shutdown
+
+
+class AnswerWorker(Generic[D]):
+    """`start(make_deps)` builds the answering side on the worker loop; `submit(job)` runs `job(deps)`
+    there without waiting for it; `stop()` lets in-flight jobs finish (up to `grace`) and closes down."""
+
+    def __init__(self, name: str = "officebot-answers") -> None:
+        self._name = name
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
+        self._deps: D | None = None
+        self._jobs: set[asyncio.Task[None]] = set()
+
+    def _call(self, coroutine: Awaitable[D]) -> concurrent.futures.Future[D]:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop)  # type: ignore[arg-type]
+
+    async def start(self, make_deps: Callable[[], Awaitable[D]]) -> None:
+        self._thread.start()
+        self._deps = await asyncio.wrap_future(self._call(make_deps()))
+
+    def submit(self, job: Callable[[D], Awaitable[None]]) -> None:
+        """Fire and forget: `job` must handle its own errors (it has the means to tell the user)."""
+        deps = self._deps
+        if deps is None:
+            raise RuntimeError("the answer worker is not started")
+        self._loop.call_soon_threadsafe(self._spawn, job, deps)
+
+    def _spawn(self, job: Callable[[D], Awaitable[None]], deps: D) -> None:
+        task = self._loop.create_task(job(deps))  # type: ignore[arg-type]
+        self._jobs.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._jobs.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("an answer failed", exc_info=task.exception())
+
+    async def stop(self, close_deps: Callable[[D], Awaitable[None]], grace: float = DEFAULT_GRACE) -> None:
+        if not self._thread.is_alive():
+            if not self._loop.is_closed():
+                self._loop.close()
+            return
+
+        async def wind_down() -> None:
+            if self._jobs:
+                _, pending = await asyncio.wait(set(self._jobs), timeout=grace)
+                for task in pending:
+                    task.cancel()
+                await asyncio.gather(*pending, return_exceptions=True)
+            if self._deps is not None:
+                await close_deps(self._deps)
+
+        await asyncio.wrap_future(self._call(wind_down()))
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        await asyncio.to_thread(self._thread.join)
+        self._loop.close()

@@ -1,0 +1,470 @@
+"""A Slack stand-in on 127.0.0.1: the Web API, `response_url`s and the Socket Mode WebSocket, in one aiohttp
+server.
+
+It keeps just enough state to be a faithful peer: users for `users.info`, per-channel message history for
+`conversations.history` / `conversations.replies` (the user messages the tests "send" and the bot's own
+posts), and a record of every call with its arguments. Tests and the benchmark push Socket Mode envelopes
+and read back the acks with the time they arrived.
+
+Point the bot at it with `SLACK_API_URL=slack.api_url`; `apps.connections.open` returns a ws:// URL to this
+same server, so Socket Mode needs nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+BOT_USER_ID = "UOFFICEBOT"
+BOT_ID = "BOFFICEBOT"
+TEAM_ID = "T0STANDIN"
+APP_ID = "A0STANDIN"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One Web API call (or `response_url` POST) as the bot sent it."""
+
+    method: str
+    args: dict[str, Any]
+    at: float  # time.perf_counter()
+
+
+@dataclass(frozen=True)
+class Ack:
+    envelope_id: str
+    payload: dict[str, Any] | None
+    at: float  # time.perf_counter()
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a pushed envelope carried, so a test can wait for its ack or match replies to it."""
+
+    envelope_id: str
+    sent_at: float
+    event_id: str | None = None
+    ts: str | None = None
+    channel: str | None = None
+
+
+@dataclass
+class _Waiter:
+    predicate: Callable[[Call], bool]
+    count: int
+    found: list[Call]
+    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+def _truthy(value: Any) -> bool:
+    return value in (True, 1) or str(value).lower() in ("true", "1")
+
+
+def _decode_json_fields(args: dict[str, Any]) -> dict[str, Any]:
+    """Form-encoded calls carry `blocks` and `metadata` as JSON strings; store them as Slack would."""
+    for key in ("blocks", "metadata", "attachments"):
+        if isinstance(args.get(key), str):
+            with contextlib.suppress(ValueError):
+                args[key] = json.loads(args[key])
+    return args
+
+
+@dataclass
+class SlackStandIn:
+    """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
+
+    latency: float = 0.0
+    port: int = 0
+    calls: list[Call] = field(default_factory=list)
+    acks: dict[str, Ack] = field(default_factory=dict)
+    users: dict[str, dict[str, Any]] = field(default_factory=dict)
+    history: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
+    failing: dict[str, str] = field(default_factory=dict)  # method -> Slack error code to answer with
+
+    def __post_init__(self) -> None:
+        self._runner: web.AppRunner | None = None
+        self._sockets: list[web.WebSocketResponse] = []
+        self._connected = asyncio.Event()
+        self._waiters: list[_Waiter] = []
+        self._ack_waiters: dict[str, asyncio.Future[None]] = {}
+        self._rate_limited: dict[str, int] = {}
+        self._ts = itertools.count(1)
+        self._ids = itertools.count(1)
+        self._next_socket = itertools.count()
+
+    # ----- addresses -------------------------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        return f"{self.base_url}/api/"
+
+    # ----- set-up helpers ----------------------------------------------------------------------------------
+
+    def add_user(
+        self,
+        user_id: str,
+        email: str | None = None,
+        *,
+        tz: str = "Asia/Seoul",
+        is_bot: bool = False,
+        deleted: bool = False,
+        is_restricted: bool = False,
+        is_ultra_restricted: bool = False,
+    ) -> None:
+        profile: dict[str, Any] = {"real_name": user_id}
+        if email:
+            profile["email"] = email
+        self.users[user_id] = {
+            "id": user_id,
+            "team_id": TEAM_ID,
+            "name": user_id.lower(),
+            "deleted": deleted,
+            "is_bot": is_bot,
+            "is_restricted": is_restricted,
+            "is_ultra_restricted": is_ultra_restricted,
+            "tz": tz,
+            "profile": profile,
+        }
+
+    def rate_limit_once(self, method: str, retry_after: int = 1) -> None:
+        """The next call to `method` gets HTTP 429 with Retry-After; the one after succeeds."""
+        self._rate_limited[method] = retry_after
+
+    # ----- pushing events over Socket Mode -----------------------------------------------------------------
+
+    def new_ts(self) -> str:
+        return f"1764400000.{next(self._ts):06d}"
+
+    def _record_message(self, channel: str, message: dict[str, Any]) -> None:
+        self.history[channel].append(message)
+
+    async def push(
+        self,
+        envelope_type: str,
+        payload: dict[str, Any],
+        *,
+        retry_attempt: int = 0,
+        retry_reason: str = "",
+        envelope_id: str | None = None,
+    ) -> Sent:
+        await asyncio.wait_for(self._connected.wait(), timeout=10)
+        envelope_id = envelope_id or f"env-{next(self._ids)}"
+        envelope = {
+            "envelope_id": envelope_id,
+            "type": envelope_type,
+            "payload": payload,
+            "accepts_response_payload": envelope_type != "events_api",
+            "retry_attempt": retry_attempt,
+            "retry_reason": retry_reason,
+        }
+        socket = self._sockets[next(self._next_socket) % len(self._sockets)]
+        sent_at = time.perf_counter()
+        await socket.send_str(json.dumps(envelope))
+        return Sent(envelope_id, sent_at, payload.get("event_id"))
+
+    async def push_event(
+        self, event: dict[str, Any], *, event_id: str | None = None, retry_attempt: int = 0
+    ) -> Sent:
+        event_id = event_id or f"Ev{next(self._ids):08d}"
+        body = {
+            "token": "verification-token-unused",
+            "team_id": TEAM_ID,
+            "api_app_id": APP_ID,
+            "event": event,
+            "type": "event_callback",
+            "event_id": event_id,
+            "event_time": int(time.time()),
+            "authorizations": [
+                {"team_id": TEAM_ID, "user_id": BOT_USER_ID, "is_bot": True, "is_enterprise_install": False}
+            ],
+        }
+        sent = await self.push(
+            "events_api",
+            body,
+            retry_attempt=retry_attempt,
+            retry_reason="timeout" if retry_attempt else "",
+        )
+        return Sent(sent.envelope_id, sent.sent_at, event_id, event.get("ts"), event.get("channel"))
+
+    async def user_message(
+        self,
+        user: str,
+        text: str,
+        *,
+        channel: str | None = None,
+        channel_type: str = "im",
+        thread_ts: str | None = None,
+        **extra: Any,
+    ) -> Sent:
+        """A person writes `text`: it lands in the channel's history and a `message` event is pushed."""
+        channel = channel or f"D{user}"
+        ts = self.new_ts()
+        message: dict[str, Any] = {"type": "message", "user": user, "text": text, "ts": ts, **extra}
+        if thread_ts:
+            message["thread_ts"] = thread_ts
+        self._record_message(channel, message)
+        return await self.push_event(
+            {**message, "channel": channel, "channel_type": channel_type, "event_ts": ts}
+        )
+
+    async def mention(
+        self, user: str, text: str, *, channel: str = "CGENERAL", thread_ts: str | None = None
+    ) -> Sent:
+        """`<@bot> text` in a channel: the `app_mention` event (the channel's `message` event is not
+        subscribed by the manifest, so it is not pushed)."""
+        ts = self.new_ts()
+        message: dict[str, Any] = {
+            "type": "message",
+            "user": user,
+            "text": f"<@{BOT_USER_ID}> {text}",
+            "ts": ts,
+        }
+        if thread_ts:
+            message["thread_ts"] = thread_ts
+        self._record_message(channel, message)
+        return await self.push_event({**message, "type": "app_mention", "channel": channel, "event_ts": ts})
+
+    def slash_payload(
+        self, user: str, text: str, *, command: str = "/leave", channel: str = "CGENERAL"
+    ) -> dict:
+        response_id = next(self._ids)
+        return {
+            "token": "verification-token-unused",
+            "team_id": TEAM_ID,
+            "team_domain": "standin",
+            "channel_id": channel,
+            "channel_name": "general",
+            "user_id": user,
+            "user_name": user.lower(),
+            "command": command,
+            "text": text,
+            "api_app_id": APP_ID,
+            "response_url": f"{self.base_url}/response/{response_id}",
+            "trigger_id": f"trigger-{response_id}",
+        }
+
+    async def slash(self, user: str, text: str = "", **kwargs: Any) -> Sent:
+        payload = self.slash_payload(user, text, **kwargs)
+        sent = await self.push("slash_commands", payload)
+        return Sent(sent.envelope_id, sent.sent_at, channel=payload["response_url"])
+
+    # ----- waiting for what the bot did -------------------------------------------------------------------
+
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 15
+    ) -> list[Call]:
+        """The first `count` calls matching `predicate`, waiting for them if they have not happened yet.
+
+        Each new call is checked once against each waiter, so many concurrent waiters stay cheap."""
+        waiter = _Waiter(predicate, count, [c for c in self.calls if predicate(c)])
+        if len(waiter.found) < count:
+            self._waiters.append(waiter)
+            try:
+                await asyncio.wait_for(asyncio.shield(waiter.done), timeout)
+            finally:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+        return waiter.found[:count]
+
+    async def wait_for_ack(self, envelope_id: str, timeout: float = 15) -> Ack:
+        if envelope_id not in self.acks:
+            future = self._ack_waiters.setdefault(envelope_id, asyncio.get_running_loop().create_future())
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        return self.acks[envelope_id]
+
+    def calls_to(self, *methods: str) -> list[Call]:
+        return [c for c in self.calls if c.method in methods]
+
+    def _record_call(self, call: Call) -> None:
+        self.calls.append(call)
+        for waiter in list(self._waiters):
+            if waiter.predicate(call):
+                waiter.found.append(call)
+                if len(waiter.found) >= waiter.count and not waiter.done.done():
+                    waiter.done.set_result(None)
+                    self._waiters.remove(waiter)
+
+    def _record_ack(self, ack: Ack) -> None:
+        self.acks[ack.envelope_id] = ack
+        future = self._ack_waiters.pop(ack.envelope_id, None)
+        if future and not future.done():
+            future.set_result(None)
+
+    # ----- the Web API -------------------------------------------------------------------------------------
+
+    async def _api(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        args: dict[str, Any] = dict(request.query)
+        if request.method == "POST" and request.can_read_body:
+            if request.content_type == "application/json":
+                args.update(await request.json())
+            else:
+                args.update(await request.post())
+        args = _decode_json_fields(args)
+        self._record_call(Call(method, args, time.perf_counter()))
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        retry_after = self._rate_limited.pop(method, None)
+        if retry_after is not None:
+            return web.json_response(
+                {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
+            )
+        if method in self.failing:
+            return web.json_response({"ok": False, "error": self.failing[method]})
+        handler = getattr(self, "_m_" + method.replace(".", "_"), None)
+        body = handler(args) if handler else {"ok": True}
+        return web.json_response(body)
+
+    def _m_auth_test(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "url": "https://standin.slack.invalid/",
+            "team": "Stand-in",
+            "user": "officebot",
+            "team_id": TEAM_ID,
+            "user_id": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "is_enterprise_install": False,
+        }
+
+    def _m_apps_connections_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/link/?ticket={next(self._ids)}"}
+
+    def _m_users_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        user = self.users.get(str(args.get("user")))
+        return {"ok": True, "user": user} if user else {"ok": False, "error": "user_not_found"}
+
+    @staticmethod
+    def _visible(message: dict[str, Any], with_metadata: bool) -> dict[str, Any]:
+        if with_metadata or "metadata" not in message:
+            return message
+        return {k: v for k, v in message.items() if k != "metadata"}
+
+    def _m_conversations_history(self, args: dict[str, Any]) -> dict[str, Any]:
+        latest = float(args.get("latest") or "inf")
+        inclusive = _truthy(args.get("inclusive"))
+        limit = int(args.get("limit") or 100)
+        top_level = [
+            m
+            for m in self.history.get(str(args.get("channel")), [])
+            if m.get("thread_ts") in (None, m["ts"])
+            and (float(m["ts"]) < latest or (inclusive and float(m["ts"]) == latest))
+        ]
+        newest_first = list(reversed(top_level))[:limit]
+        meta = _truthy(args.get("include_all_metadata"))
+        return {"ok": True, "messages": [self._visible(m, meta) for m in newest_first], "has_more": False}
+
+    def _m_conversations_replies(self, args: dict[str, Any]) -> dict[str, Any]:
+        parent = str(args.get("ts"))
+        latest = float(args.get("latest") or "inf")
+        inclusive = _truthy(args.get("inclusive"))
+        limit = int(args.get("limit") or 1000)
+        thread = [
+            m
+            for m in self.history.get(str(args.get("channel")), [])
+            if (m["ts"] == parent or m.get("thread_ts") == parent)
+            and (float(m["ts"]) < latest or (inclusive and float(m["ts"]) == latest))
+        ]
+        meta = _truthy(args.get("include_all_metadata"))
+        return {"ok": True, "messages": [self._visible(m, meta) for m in thread[:limit]], "has_more": False}
+
+    def _m_chat_postMessage(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args["channel"])
+        if channel.startswith("U"):  # posting to a user id opens the DM with them
+            channel = f"D{channel}"
+        message: dict[str, Any] = {
+            "type": "message",
+            "user": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "text": args.get("text", ""),
+            "ts": self.new_ts(),
+        }
+        for key in ("blocks", "thread_ts", "metadata"):
+            if args.get(key):
+                message[key] = args[key]
+        self._record_message(channel, message)
+        return {"ok": True, "channel": channel, "ts": message["ts"], "message": message}
+
+    def _m_chat_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        for message in self.history.get(str(args.get("channel")), []):
+            if message["ts"] == args.get("ts"):
+                message["text"] = args.get("text", "")
+                if "blocks" in args:
+                    message["blocks"] = args["blocks"]
+                return {"ok": True, "channel": args["channel"], "ts": message["ts"], "text": message["text"]}
+        return {"ok": False, "error": "message_not_found"}
+
+    def _m_chat_postEphemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "message_ts": self.new_ts()}
+
+    def _m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "channel": {"id": f"D{args.get('users')}"}}
+
+    async def _response_url(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self._record_call(
+            Call("response_url", {"response_id": request.match_info["id"], **body}, time.perf_counter())
+        )
+        return web.Response(text="ok")
+
+    # ----- the Socket Mode WebSocket ----------------------------------------------------------------------
+
+    async def _link(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse(autoping=True)
+        await socket.prepare(request)
+        await socket.send_str(
+            json.dumps({"type": "hello", "num_connections": 1, "connection_info": {"app_id": APP_ID}})
+        )
+        self._sockets.append(socket)
+        self._connected.set()
+        try:
+            async for frame in socket:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                reply = json.loads(frame.data)
+                if "envelope_id" in reply:
+                    self._record_ack(Ack(reply["envelope_id"], reply.get("payload"), time.perf_counter()))
+        finally:
+            self._sockets.remove(socket)
+            if not self._sockets:
+                self._connected.clear()
+        return socket
+
+    # ----- lifecycle ---------------------------------------------------------------------------------------
+
+    async def start(self) -> SlackStandIn:
+        app = web.Application()
+        app.router.add_route("*", "/api/{method}", self._api)
+        app.router.add_post("/response/{id}", self._response_url)
+        app.router.add_get("/link/", self._link)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def stop(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> SlackStandIn:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()

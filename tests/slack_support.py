@@ -1,0 +1,70 @@
+"""Fixtures for the Slack tests: the Slack stand-in with a small workspace, and a bot factory that starts
+`SlackBot` (what `officebot run` starts) against it, with the offline model or a MessagesAPIStandIn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from bot.config import Settings
+from bot.slack.runner import SlackBot
+from bot.wiring import build_core
+from standins.messages_api import MessagesAPIStandIn
+from standins.slack_api import SlackStandIn
+from tests.conftest import fixed_clock
+
+MINSU = "U0123ABCD"  # E1001, mapped by slack_user_id
+SEOYEON = "U0456EFGH"  # E1002
+JIHOON = "UJIHOON01"  # E1003, no slack id in HR data: mapped by email
+YUJIN = "UYUJIN001"  # E1004, HR email Yujin.Choi@example.com: mapped case-insensitively
+GUEST = "UGUEST001"  # a guest whose email matches an employee: still refused
+GONE = "UGONE0001"  # deactivated
+STRANGER = "USTRANGER"  # a member with no HR record
+OTHER_BOT = "UOTHERBOT"
+
+
+def populate(slack: SlackStandIn) -> None:
+    slack.add_user(MINSU, "minsu.kim@example.com")
+    slack.add_user(SEOYEON, "seoyeon.lee@example.com")
+    slack.add_user(JIHOON, "jihoon.park@example.com")
+    slack.add_user(YUJIN, "yujin.choi@EXAMPLE.com")
+    slack.add_user(GUEST, "jihoon.park@example.com", is_restricted=True)
+    slack.add_user(GONE, "minsu.kim@example.com", deleted=True)
+    slack.add_user(STRANGER, "nobody@example.com")
+    slack.add_user(OTHER_BOT, is_bot=True)
+
+
+@pytest.fixture
+async def slack() -> AsyncIterator[SlackStandIn]:
+    async with SlackStandIn() as stand_in:
+        populate(stand_in)
+        yield stand_in
+
+
+def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extra: str) -> dict[str, str]:
+    env = {"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": "xapp-test", "SLACK_API_URL": slack.api_url}
+    if model is not None:
+        env |= {"ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": model.base_url}
+    return env | extra
+
+
+@pytest.fixture
+async def start_bot(slack: SlackStandIn) -> AsyncIterator[Callable[..., Any]]:
+    """`bot = await start_bot(model=None, **env)`: Socket Mode by default; stopped after the test."""
+    running: list[SlackBot] = []
+
+    async def start(model: MessagesAPIStandIn | None = None, port: int = 0, **extra: str) -> SlackBot:
+        settings = Settings.from_env(bot_env(slack, model, **extra))
+        bot = SlackBot(settings, port=port, host="127.0.0.1", core=build_core(settings, clock=fixed_clock))
+        running.append(await bot.start())
+        return bot
+
+    yield start
+    for bot in running:
+        await bot.stop()
+
+
+def posted_texts(slack: SlackStandIn, channel: str) -> list[str]:
+    return [m.get("text", "") for m in slack.history[channel] if m.get("bot_id")]

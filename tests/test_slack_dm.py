@@ -1,0 +1,223 @@
+"""Direct messages over Socket Mode: answer in place, follow-ups from Slack history, noise ignored."""
+
+from __future__ import annotations
+
+from standins.messages_api import MessagesAPIStandIn
+from standins.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
+from tests.slack_support import MINSU, posted_texts
+
+
+def _updates(slack: SlackStandIn):
+    return lambda c: c.method == "chat.update"
+
+
+async def test_dm_is_answered_in_the_same_dm(slack: SlackStandIn, start_bot):
+    await start_bot()
+    sent = await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    ack = await slack.wait_for_ack(sent.envelope_id)
+    assert ack.payload is None
+    [update] = await slack.wait_for(_updates(slack))
+    assert "7.5" in update.args["text"]
+    [placeholder] = slack.calls_to("chat.postMessage")
+    assert placeholder.args["channel"] == sent.channel and "조회 중" in placeholder.args["text"]
+    assert "thread_ts" not in placeholder.args  # top-level question, top-level answer
+    assert update.args["ts"] == slack.history[sent.channel][-1]["ts"]
+
+
+async def test_dm_in_a_thread_uses_the_assistant_status_and_answers_in_the_thread(slack, start_bot):
+    await start_bot()
+    parent = await slack.user_message(MINSU, "안녕?")
+    await slack.wait_for(_updates(slack))
+    sent = await slack.user_message(
+        MINSU, "How many days of leave do I have left this year?", thread_ts=parent.ts
+    )
+    [status] = await slack.wait_for(lambda c: c.method == "assistant.threads.setStatus")
+    assert status.args["thread_ts"] == parent.ts and status.args["status"]
+    [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args.get("thread_ts"))
+    assert answer.args["thread_ts"] == parent.ts
+    assert "7.5" in answer.args["text"]
+    assert sent.channel == answer.args["channel"]
+
+
+async def test_a_refused_status_falls_back_to_a_placeholder_in_the_thread(slack, start_bot):
+    slack.failing["assistant.threads.setStatus"] = "not_allowed_token_type"
+    await start_bot()
+    parent = await slack.user_message(MINSU, "안녕?")
+    await slack.wait_for(_updates(slack))
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?", thread_ts=parent.ts)
+    [_, update] = await slack.wait_for(_updates(slack), count=2)
+    [placeholder] = [c for c in slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == parent.ts]
+    assert "조회 중" in placeholder.args["text"]
+    assert "7.5" in update.args["text"]
+
+
+async def test_follow_up_gets_the_conversation_from_slack_history(slack, start_bot, messages_api):
+    model: MessagesAPIStandIn = await messages_api()  # the offline model, behind the real HTTP API
+    await start_bot(model)
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [first] = await slack.wait_for(_updates(slack))
+    await slack.user_message(MINSU, "작년엔 며칠이었지?")
+    [_, second] = await slack.wait_for(_updates(slack), count=2)
+
+    assert "3.5" in second.args["text"]  # 2025: 15 granted − 11.5 used
+    follow_up_request = next(
+        r for r in model.requests if r["messages"][-1]["content"] == "작년엔 며칠이었지?"
+    )
+    assert follow_up_request["messages"] == [
+        {"role": "user", "content": "올해 연차 며칠 남았어?"},
+        {"role": "assistant", "content": first.args["text"]},
+        {"role": "user", "content": "작년엔 며칠이었지?"},
+    ]
+
+
+async def test_history_is_bounded_to_the_last_turns(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    for _ in range(8):  # 16 turns of earlier conversation, written straight into Slack's history
+        slack.history[f"D{MINSU}"].append(
+            {"type": "message", "user": MINSU, "text": "안녕?", "ts": slack.new_ts()}
+        )
+        slack.history[f"D{MINSU}"].append(
+            {
+                "type": "message",
+                "user": BOT_USER_ID,
+                "bot_id": BOT_ID,
+                "text": "안녕하세요!",
+                "ts": slack.new_ts(),
+            }
+        )
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))
+    messages = model.requests[0]["messages"]
+    assert len(messages) == 9  # ≤ 10, starting with a user turn
+    assert messages[0]["role"] == "user" and messages[-1]["content"] == "올해 연차 며칠 남았어?"
+
+
+async def test_noise_is_acknowledged_and_ignored(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    channel = f"D{MINSU}"
+    noise = [
+        {"user": BOT_USER_ID, "bot_id": BOT_ID, "text": "my own answer"},
+        {"bot_id": "BOTHER", "subtype": "bot_message", "text": "another bot: 연차 며칠?"},
+        {"user": MINSU, "subtype": "message_changed", "text": "", "message": {"text": "올해 연차?"}},
+        {"user": MINSU, "subtype": "message_deleted", "text": ""},
+        {"user": MINSU, "text": "연차 며칠 남았어?", "channel_type": "channel", "channel": "CGENERAL"},
+    ]
+    for event in noise:
+        ts = slack.new_ts()
+        sent = await slack.push_event(
+            {"type": "message", "channel": channel, "channel_type": "im", "ts": ts, "event_ts": ts} | event
+        )
+        await slack.wait_for_ack(sent.envelope_id)
+    # A real question afterwards is answered, and it is the only thing that was.
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))
+    assert [r["messages"][0]["content"] for r in model.requests] == [
+        "올해 연차 며칠 남았어?"
+    ] * 2  # tool, answer
+    assert len(slack.calls_to("chat.postMessage", "chat.postEphemeral")) == 1
+    assert len(posted_texts(slack, channel)) == 1
+
+
+async def test_a_redelivered_event_is_answered_once(slack, start_bot):
+    await start_bot()
+    first = await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    event = {"type": "message", "user": MINSU, "text": "올해 연차 며칠 남았어?", "ts": first.ts}
+    event |= {"channel": first.channel, "channel_type": "im", "event_ts": first.ts}
+    await slack.wait_for(_updates(slack))
+    retry = await slack.push_event(event, event_id=first.event_id, retry_attempt=1)
+    await slack.wait_for_ack(retry.envelope_id)  # acknowledged, so Slack stops retrying
+    await slack.user_message(MINSU, "작년엔 며칠이었지?")
+    await slack.wait_for(_updates(slack), count=2)
+    assert len(slack.calls_to("chat.postMessage")) == 2  # one placeholder per distinct question
+
+
+async def test_trace_flag_posts_the_steps_in_the_answer_thread(slack, start_bot):
+    await start_bot()
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어? --trace")
+    [update] = await slack.wait_for(_updates(slack))
+    [trace] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args.get("thread_ts"))
+    assert trace.args["thread_ts"] == update.args["ts"]
+    assert trace.args["metadata"]["event_type"] == "officebot_trace"
+    text = "\n".join(b["text"]["text"] for b in trace.args["blocks"] if b["type"] == "section")
+    assert "stop_reason `tool_use`" in text and "stop_reason `end_turn`" in text
+    assert "*tool_use* `get_leave_balance`" in text and '{"year": 2026}' in text
+    assert "*tool_result*" in text and "*answer*" in text
+    assert "--trace" not in update.args["text"]
+
+
+async def test_trace_setting_threads_every_answer_and_stays_out_of_the_history(
+    slack, start_bot, messages_api
+):
+    model = await messages_api()
+    await start_bot(model, OFFICEBOT_TRACE="on")
+    is_trace = lambda c: c.args.get("metadata") is not None  # noqa: E731
+    await slack.user_message(MINSU, "안녕?")
+    [first_trace] = await slack.wait_for(is_trace)
+    thread = first_trace.args["thread_ts"]  # under the answer, where the person now replies
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?", thread_ts=thread)
+    await slack.wait_for(is_trace, count=2)
+    await slack.user_message(MINSU, "작년엔?", thread_ts=thread)
+    [*_, third_trace] = await slack.wait_for(is_trace, count=3)
+    assert third_trace.args["thread_ts"] == thread
+
+    request = next(r for r in model.requests if r["messages"][-1]["content"] == "작년엔?")
+    roles = [m["role"] for m in request["messages"]]
+    assert roles == ["user", "assistant", "user"]
+    assert request["messages"][0]["content"] == "올해 연차 며칠 남았어?"
+    assert not any("trace" in m["content"] or "stop_reason" in m["content"] for m in request["messages"])
+
+
+async def test_model_outage_apologises_and_the_next_message_works(slack, start_bot, messages_api):
+    from bot.llm.offline import OfflineModel
+    from standins.messages_api import error_reply
+
+    offline = OfflineModel()
+    outage = {"left": 3}  # the first call and the SDK's two retries
+
+    def script(body):
+        if outage["left"]:
+            outage["left"] -= 1
+            return error_reply(529, "overloaded_error", "Overloaded")
+        return offline.handle(body)
+
+    model = await messages_api(script)
+    await start_bot(model)
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [apology] = await slack.wait_for(_updates(slack))
+    assert "AI 모델에 연결할 수 없어요" in apology.args["text"]
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [_, answer] = await slack.wait_for(_updates(slack), count=2)
+    assert "7.5" in answer.args["text"]
+
+
+async def test_a_message_with_no_question_gets_a_hint_and_no_model_call(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    await slack.user_message(MINSU, "--trace")
+    [hint] = await slack.wait_for(lambda c: c.method == "chat.postMessage")
+    assert "올해 연차 며칠 남았어?" in hint.args["text"]
+    await slack.mention(MINSU, "")
+    [hint] = await slack.wait_for(lambda c: c.method == "chat.postEphemeral")
+    assert "Ask about your annual leave" in hint.args["text"]
+    assert model.requests == []
+
+
+async def test_a_placeholder_of_an_answer_still_in_flight_is_not_a_turn(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    channel = f"D{MINSU}"
+    slack.history[channel].append({"type": "message", "user": MINSU, "text": "안녕?", "ts": slack.new_ts()})
+    slack.history[channel].append(
+        {
+            "type": "message",
+            "user": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "text": "_잔여 연차 조회 중…_",
+            "ts": slack.new_ts(),
+        }
+    )
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))
+    assert model.requests[0]["messages"] == [{"role": "user", "content": "안녕?\n올해 연차 며칠 남았어?"}]

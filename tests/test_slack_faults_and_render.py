@@ -1,0 +1,59 @@
+"""Slack rate limits, many conversations at once, and traces that stay within Slack's limits."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.core.trace import Answer, ModelCall, ToolCall, ToolResult, Trace
+from bot.slack.render import BLOCKS_PER_MESSAGE, SECTION_LIMIT, answer_text, trace_messages
+from standins.slack_api import SlackStandIn
+from tests.slack_support import MINSU, SEOYEON
+
+
+async def test_a_slack_429_is_waited_out_and_retried(slack: SlackStandIn, start_bot):
+    await start_bot()
+    slack.rate_limit_once("chat.postMessage", retry_after=1)
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert "7.5" in update.args["text"]
+    assert len(slack.calls_to("chat.postMessage")) == 2  # the 429, then the retry after Retry-After
+
+
+async def test_many_conversations_at_once(slack, start_bot, messages_api):
+    model = await messages_api(latency=0.3)  # every model call is slow; they must overlap, not queue
+    await start_bot(model)
+    users = [f"UMANY{i:04d}" for i in range(40)]
+    for user in users:
+        slack.add_user(user, "minsu.kim@example.com" if user.endswith(("0", "2", "4", "6", "8")) else None)
+    sent = await asyncio.gather(
+        *(slack.user_message(u, "올해 연차 며칠 남았어?") for u in [*users, MINSU, SEOYEON])
+    )
+    slash = await slack.slash(SEOYEON)
+    await slack.wait_for_ack(slash.envelope_id)
+    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=20 + 2, timeout=30)
+    assert {u.args["channel"] for u in updates} >= {f"D{MINSU}", f"D{SEOYEON}"}
+    assert all(slack.acks.get(s.envelope_id) for s in sent)
+
+
+def test_long_trace_content_is_truncated_and_split():
+    trace = Trace()
+    for round_number in range(1, 40):
+        trace.add(ModelCall(round_number, "tool_use", 10, 5, 1.0))
+        trace.add(ToolCall(f"toolu_{round_number}", "get_leave_balance", {"year": 2026}))
+        trace.add(ToolResult(f"toolu_{round_number}", "get_leave_balance", "x" * 10_000, True, 1.0))
+    trace.add(Answer("<@U999> & done"))
+    messages = trace_messages(trace)
+    assert len(messages) == 3
+    for message in messages:
+        assert len(message["blocks"]) <= BLOCKS_PER_MESSAGE
+        assert len(message["text"]) <= 4000
+        for block in message["blocks"][1:]:
+            assert len(block["text"]["text"]) <= SECTION_LIMIT
+            assert block["text"]["text"].count("```") in (0, 2)  # code blocks stay closed
+    assert ":warning: *is_error*" in messages[0]["blocks"][3]["text"]["text"]
+    assert "&lt;@U999&gt; &amp; done" in messages[-1]["blocks"][-1]["text"]["text"]  # cannot ping anyone
+
+
+def test_answers_cannot_mention_people_and_are_bounded():
+    assert answer_text("<!channel> hi") == "&lt;!channel&gt; hi"
+    assert len(answer_text("가" * 10_000)) == 4000

@@ -1,0 +1,119 @@
+"""`officebot run` itself: one-line configuration errors, and a real process serving Socket Mode until
+SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from standins.slack_api import SlackStandIn
+from tests.slack_support import MINSU
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env(**values: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
+    return env | {"PYTHONPATH": str(ROOT)} | values
+
+
+def _run(tmp_path: Path, **values: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # no .env here
+        env=_env(**values),
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("values", "variable", "hint"),
+    [
+        ({"SLACK_BOT_TOKEN": "xoxp-user-token"}, "SLACK_BOT_TOKEN", "xoxb-"),
+        ({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xoxb-2"}, "SLACK_APP_TOKEN", "App-Level Tokens"),
+        ({"SLACK_BOT_TOKEN": "xoxb-1"}, "SLACK_SIGNING_SECRET", "Basic Information"),
+        (
+            {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1", "OFFICEBOT_TRACE": "loud"},
+            "OFFICEBOT_TRACE",
+            "on",
+        ),
+    ],
+)
+def test_a_config_error_is_one_line_naming_the_variable(
+    tmp_path, monkeypatch, capsys, values, variable, hint
+):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in list(os.environ):
+        if name.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_")):
+            monkeypatch.delenv(name)
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    assert main(["run"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"officebot: {variable}") and hint in line
+
+
+def test_a_missing_token_is_one_line_from_the_real_command(tmp_path):
+    result = _run(tmp_path)
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("officebot: SLACK_BOT_TOKEN is not set") and "OAuth & Permissions" in line
+
+
+def test_dotenv_is_read_and_the_real_environment_wins(tmp_path):
+    (tmp_path / ".env").write_text("SLACK_BOT_TOKEN=xoxp-from-dotenv\nSLACK_APP_TOKEN=xapp-from-dotenv\n")
+    from_dotenv = _run(tmp_path)
+    assert "SLACK_BOT_TOKEN must start with 'xoxb-'" in from_dotenv.stderr
+    real_wins = _run(tmp_path, SLACK_BOT_TOKEN="xoxb-real", SLACK_APP_TOKEN="bad")
+    assert real_wins.stderr.strip().startswith("officebot: SLACK_APP_TOKEN must start with 'xapp-'")
+
+
+async def _run_async(*values: str, env: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_a_rejected_token_is_one_line(slack: SlackStandIn, tmp_path):
+    slack.failing["auth.test"] = "invalid_auth"
+    env = _env(SLACK_BOT_TOKEN="xoxb-revoked", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
+    process = await _run_async(env=env)
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    assert (
+        stderr.decode()
+        .strip()
+        .splitlines()[-1]
+        .startswith("officebot: SLACK_BOT_TOKEN was rejected by Slack")
+    )
+
+
+async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn):
+    env = _env(SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
+    process = await _run_async(env=env)
+    try:
+        await slack.user_message(MINSU, "올해 연차 며칠 남았어?")  # waits for the WebSocket to connect
+        [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=60)
+        assert "남은 연차" in update.args["text"] or "left" in update.args["text"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    log = stderr.decode()
+    assert process.returncode == 0, log
+    assert "offline model" in log  # says at start that it is not Claude
+    assert "Traceback" not in log
