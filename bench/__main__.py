@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import platform
+import signal
 import statistics
 import subprocess
 import sys
@@ -30,6 +31,9 @@ from standins.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = "2026-11-29"
 YEARS = range(2016, 2027)  # eleven years per employee, so one question can ask for up to 8 at once
+
+
+PROFILE_DIR: Path | None = None
 
 
 def write_hr_data(path: Path, employees: int) -> None:
@@ -57,6 +61,11 @@ class Rig:
     slack: SlackStandIn
     model: MessagesAPIStandIn
     bot: subprocess.Popen[bytes]
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU the bot process has used so far."""
+        fields = Path(f"/proc/{self.bot.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def peak_rss_mib(self) -> float:
         for line in Path(f"/proc/{self.bot.pid}/status").read_text().splitlines():
@@ -97,11 +106,21 @@ async def rig(
         "OFFICEBOT_TODAY": TODAY,
     }
     args = [sys.executable, "-m", "bench.bot_process", "--store-latency", str(store_latency)]
-    bot = subprocess.Popen([*args, *(["--serial"] if serial else [])], cwd=ROOT, env=env)
+    args += ["--serial"] if serial else []
+    bot = subprocess.Popen(args, cwd=ROOT, env=env)
+    profiler = None
     try:
         await asyncio.wait_for(slack._connected.wait(), timeout=30)
+        if PROFILE_DIR is not None:
+            # py-spy samples the bot (all threads, the answer worker's included) into collapsed stacks.
+            out = PROFILE_DIR / f"bot-{len(list(PROFILE_DIR.glob('bot-*')))}-n{users}.txt"
+            cmd = ["py-spy", "record", "--format", "raw", "--threads", "--rate", "200", "-o", str(out)]
+            profiler = subprocess.Popen([*cmd, "--pid", str(bot.pid)], stdout=subprocess.DEVNULL)
         yield Rig(slack, model, bot)
     finally:
+        if profiler is not None:
+            profiler.send_signal(signal.SIGINT)
+            await asyncio.to_thread(profiler.wait, 30)
         bot.terminate()
         # Wait off the loop: the bot's clean shutdown closes its WebSocket, which this loop must answer.
         await asyncio.to_thread(bot.wait, 30)
@@ -168,6 +187,7 @@ async def conversations(
         warm = await r.slack.user_message(user_id(1), "안녕?")
         await r.answer_of(warm.channel)
         r.slack.calls.clear()
+        bot_cpu, own_cpu = r.cpu_seconds(), time.process_time()
         start = time.perf_counter()
         sends = await asyncio.gather(
             *(r.slack.user_message(user_id(i), "올해 연차 며칠 남았어?") for i in range(1, n + 1))
@@ -181,6 +201,7 @@ async def conversations(
                 await asyncio.sleep(0.01)
         answered = await asyncio.gather(*(r.answer_of(s.channel, timeout=1200) for s in sends))
         wall = max(answered) - start
+        bot_cpu, own_cpu = r.cpu_seconds() - bot_cpu, time.process_time() - own_cpu
         result: dict[str, Any] = {
             "n": n,
             "serial_baseline": serial,
@@ -188,6 +209,8 @@ async def conversations(
             "wall_s": round(wall, 3),
             "answers_per_s": round(n / wall, 2),
             "peak_rss_mib": round(r.peak_rss_mib(), 1),
+            "bot_cpu_s": round(bot_cpu, 2),
+            "standins_cpu_s": round(own_cpu, 2),
         }
         if acks:
             result["ack_p50_ms"] = round(pct(ack_latencies, 0.5) * 1000, 2)
@@ -342,7 +365,14 @@ def main() -> int:
     )
     parser.add_argument("--acks", type=int, default=100, help="/leave commands sent during the N=200 run")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument(
+        "--profile", type=Path, help="record a py-spy profile of each bot process into this folder"
+    )
     args = parser.parse_args()
+    if args.profile:
+        global PROFILE_DIR
+        PROFILE_DIR = args.profile
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
     results = asyncio.run(run(args))
     args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print()

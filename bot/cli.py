@@ -7,8 +7,9 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 from dotenv import find_dotenv, load_dotenv
 
@@ -75,13 +76,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return print_audit(settings.audit_path, args.employee, args.limit)
         core = build_core(settings)
         if args.command == "demo":
-            return asyncio.run(run_demo(core, args.employee_id))
-        return asyncio.run(run_chat(core, args.employee_id, args.trace))
+            return asyncio.run(_closing(core, run_demo(core, args.employee_id)))
+        return asyncio.run(_closing(core, run_chat(core, args.employee_id, args.trace)))
     except (ConfigError, DataFileError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+async def _closing(core: Core, job: Coroutine[Any, Any, int]) -> int:
+    try:
+        return await job
+    finally:
+        await core.assistant.aclose()
 
 
 def _cell(text: str, width: int = 60) -> str:

@@ -79,6 +79,23 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
         await api.stop()
 
 
+_open_clients: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_model_clients() -> AsyncIterator[None]:
+    """Clients made by `make_assistant` hold aiohttp connections; close them on the test's loop."""
+    yield
+    while _open_clients:
+        await _open_clients.pop().close()
+
+
+def tracked(client: Any) -> Any:
+    """Closes `client` after the test (see `_close_model_clients`)."""
+    _open_clients.append(client)
+    return client
+
+
 def make_assistant(
     api: MessagesAPIStandIn,
     store: LeaveStore,
@@ -88,7 +105,7 @@ def make_assistant(
     audit: AuditLog | None = None,
     **kwargs: Any,
 ) -> Assistant:
-    client = make_client("test-key", api.base_url, max_retries=max_retries, timeout=10)
+    client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
     toolbox = Toolbox(
         store,
         lambda caller: today_in(caller.timezone or "Asia/Seoul", fixed_clock),

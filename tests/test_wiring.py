@@ -12,7 +12,7 @@ from bot.hr.store import FailingStore
 from bot.llm.client import make_client
 from bot.wiring import build_core
 from standins.messages_api import text_reply
-from tests.conftest import fixed_clock
+from tests.conftest import fixed_clock, tracked
 
 
 @pytest.mark.parametrize(
@@ -29,7 +29,7 @@ async def test_grounding_setting_decides_whether_an_unlooked_number_is_posted(
     settings = Settings.from_env({"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl"), **env})
     api = await messages_api([text_reply("올해 남은 연차는 12일이에요.")])
     core = build_core(
-        settings, client=make_client("test-key", api.base_url, max_retries=0), clock=fixed_clock
+        settings, client=tracked(make_client("test-key", api.base_url, max_retries=0)), clock=fixed_clock
     )
     turn = await core.assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
     assert turn.answer == expected
@@ -40,7 +40,7 @@ async def test_lookups_are_written_to_the_configured_audit_file(messages_api, mi
     settings = Settings.from_env({"OFFICEBOT_AUDIT": str(path)})
     api = await messages_api([text_reply("12일"), text_reply("12일")])
     core = build_core(
-        settings, client=make_client("test-key", api.base_url, max_retries=0), clock=fixed_clock
+        settings, client=tracked(make_client("test-key", api.base_url, max_retries=0)), clock=fixed_clock
     )
     await core.assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
     await core.with_store(FailingStore()).run_turn([{"role": "user", "content": "올해 연차?"}], minsu)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -25,13 +24,14 @@ from typing import Any
 
 from anthropic.types import MessageParam
 
+from bot.core.lookup import look_up_by_code
 from bot.core.loop import AskAgain, Draft
 from bot.core.prompt import is_korean
 from bot.core.question import asks_for_balance, years_in
-from bot.core.trace import Note, ToolCall, ToolResult, Trace
+from bot.core.trace import Note, ToolResult, Trace
 from bot.hr.directory import Caller
 from bot.hr.store import format_days
-from bot.tools import Toolbox, leave_balance
+from bot.tools import Toolbox
 from bot.tools.leave_balance import LeaveFigures, parse_result
 
 # A numeral followed by 일 or day(s). Years (2026년) have no 일; dates (11월 29일) are removed below.
@@ -190,9 +190,7 @@ class Grounding:
     ) -> Draft:
         years = list(asked_years) or [self.toolbox.today(caller).year]
         trace.add(Note(f"grounding: {reason} → looked up {', '.join(map(str, years))} by code"))
-        results = await asyncio.gather(*(self._look_up(year, caller, trace) for year in years))
-        for result in results:
-            trace.add(result)
+        results = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
         looked_up = plain_answer(results, korean)
         # The model's own words survive only when they state no amount at all (e.g. "확인해 볼게요").
         text = looked_up if amounts else f"{draft.text}\n{looked_up}".strip()
@@ -201,20 +199,6 @@ class Grounding:
             text=text,
             messages=_with_answer(draft.messages, text),
             evidence=[*draft.evidence, *results],
-        )
-
-    async def _look_up(self, year: int, caller: Caller, trace: Trace) -> ToolResult:
-        call_id = f"code_{year}"
-        tool_input = {"year": year}
-        trace.add(ToolCall(call_id, leave_balance.NAME, tool_input))
-        started = time.perf_counter()
-        outcome = await self.toolbox.dispatch(leave_balance.NAME, tool_input, caller, requested_by="code")
-        return ToolResult(
-            tool_use_id=call_id,
-            name=leave_balance.NAME,
-            content=outcome.content,
-            is_error=outcome.is_error,
-            ms=(time.perf_counter() - started) * 1000,
         )
 
 

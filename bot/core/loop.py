@@ -122,6 +122,10 @@ class Assistant:
         self.clock = clock
         self.check = check
 
+    async def aclose(self) -> None:
+        """Closes the model client's connections; call it on the loop that used them."""
+        await self.client.close()
+
     def system_for(self, caller: Caller) -> str:
         timezone = caller.timezone or self.timezone
         return system_prompt(today_in(timezone, self.clock), timezone)

@@ -16,8 +16,15 @@ def make_client(
     timeout: float = 60.0,
 ) -> anthropic.AsyncAnthropic:
     if api_key:
+        # The SDK's aiohttp transport: httpx2's own pool checks every open connection on each request,
+        # which costs O(open requests) per call; with hundreds of conversations in flight that was the
+        # bot's largest CPU cost (see README, Performance).
         return anthropic.AsyncAnthropic(
-            api_key=api_key, base_url=base_url or None, max_retries=max_retries, timeout=timeout
+            api_key=api_key,
+            base_url=base_url or None,
+            max_retries=max_retries,
+            timeout=timeout,
+            http_client=anthropic.DefaultAioHttpClient(timeout=timeout),
         )
     return offline_client()
 

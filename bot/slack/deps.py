@@ -28,4 +28,5 @@ class Deps:
     session: aiohttp.ClientSession
 
     async def close(self) -> None:
+        await self.assistant.aclose()  # its HTTP connections live on this (the worker's) loop
         await self.session.close()

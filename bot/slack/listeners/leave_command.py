@@ -6,20 +6,19 @@ that must happen is not left to the model's choice. `/leave <question>` goes thr
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
+from bot.core.lookup import look_up_by_code
 from bot.core.loop import Assistant
-from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
+from bot.core.trace import Answer, Note, Trace
 from bot.hr.directory import Caller, NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.questions import LeaveCommand, parse_leave_command
 from bot.slack.render import LEAVE_USAGE, SOMETHING_WENT_WRONG, answer_text, placeholder_text, trace_messages
 from bot.slack.worker import AnswerWorker
-from bot.tools import leave_balance
 
 log = logging.getLogger(__name__)
 
@@ -34,22 +33,10 @@ class Reply:
 
 async def balance_without_model(assistant: Assistant, caller: Caller) -> Reply:
     """This year's balance, from the same toolbox the model uses, for the same mapped caller."""
-    toolbox = assistant.toolbox
-    tool_input = {"year": toolbox.today(caller).year}
     trace = Trace()
     trace.add(Note("/leave without a question: looked up by code, no model call"))
-    trace.add(ToolCall("direct", leave_balance.NAME, tool_input))
-    started = time.perf_counter()
-    outcome = await toolbox.dispatch(leave_balance.NAME, tool_input, caller)
-    trace.add(
-        ToolResult(
-            "direct",
-            leave_balance.NAME,
-            outcome.content,
-            outcome.is_error,
-            (time.perf_counter() - started) * 1000,
-        )
-    )
+    toolbox = assistant.toolbox
+    outcome = await look_up_by_code(toolbox, caller, toolbox.today(caller).year, trace)
     answer = f"연차를 조회하지 못했어요: {outcome.content}" if outcome.is_error else outcome.content
     trace.add(Answer(answer))
     return Reply(answer, trace)
