@@ -123,13 +123,15 @@ class SlackStandIn:
         deleted: bool = False,
         is_restricted: bool = False,
         is_ultra_restricted: bool = False,
+        team_id: str = TEAM_ID,
+        is_stranger: bool = False,
     ) -> None:
         profile: dict[str, Any] = {"real_name": user_id}
         if email:
             profile["email"] = email
         self.users[user_id] = {
             "id": user_id,
-            "team_id": TEAM_ID,
+            "team_id": team_id,
             "name": user_id.lower(),
             "deleted": deleted,
             "is_bot": is_bot,
@@ -137,6 +139,7 @@ class SlackStandIn:
             "is_ultra_restricted": is_ultra_restricted,
             "tz": tz,
             "profile": profile,
+            **({"is_stranger": True} if is_stranger else {}),
         }
 
     def rate_limit_once(self, method: str, retry_after: int = 1) -> None:

@@ -23,6 +23,8 @@ GUEST = "UGUEST001"  # a guest whose email matches an employee: still refused
 GONE = "UGONE0001"  # deactivated
 STRANGER = "USTRANGER"  # a member with no HR record
 OTHER_BOT = "UOTHERBOT"
+CONNECT_GUEST = "UCONNECT1"  # Slack Connect: another organisation's account with E1003's email
+SECOND_ACCOUNT = "USECOND01"  # a second account in our workspace with E1001's email; E1001 is pinned
 
 
 def populate(slack: SlackStandIn) -> None:
@@ -34,6 +36,8 @@ def populate(slack: SlackStandIn) -> None:
     slack.add_user(GONE, "minsu.kim@example.com", deleted=True)
     slack.add_user(STRANGER, "nobody@example.com")
     slack.add_user(OTHER_BOT, is_bot=True)
+    slack.add_user(CONNECT_GUEST, "jihoon.park@example.com", team_id="T0OTHERORG", is_stranger=True)
+    slack.add_user(SECOND_ACCOUNT, "Minsu.Kim@example.com")
 
 
 @pytest.fixture

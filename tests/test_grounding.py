@@ -34,6 +34,9 @@ def grounding_notes(turn) -> list[str]:
         ("기준일 2026-11-29, 2026년, 7일", ["7"]),
         ("10,000일", ["10000"]),
         ("남은 연차는 일곱 일", []),  # words are out of scope
+        ("You have 12 vacation days left.", ["12"]),
+        ("연차 12개, 잔여: 3.5", ["12", "3.5"]),
+        ("as of November 29, 2026 (09:30) you have 7.5 days", ["7.5"]),
     ],
 )
 def test_amounts_are_numerals_before_il_or_days_not_years_or_dates(text, amounts):
@@ -261,3 +264,25 @@ async def test_audit_has_one_line_per_lookup_in_a_grounded_turn(messages_api, hr
         (None, "injected_field", "model"),
         (2023, "no_record", "model"),
     ]
+
+
+async def test_an_amount_not_next_to_days_is_still_checked(messages_api, hr, minsu):
+    api = await messages_api([text_reply("You have 12 vacation days left this year.")])
+    turn = await make_assistant(api, hr, grounding=True).run_turn(
+        ask("How much leave do I have left?"), minsu
+    )
+    assert "12" not in turn.answer
+    assert turn.answer == "You have 7.5 days of annual leave left for 2026 (15 granted, 7.5 used)."
+
+
+async def test_after_a_correction_the_conversation_holds_only_what_was_posted(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026})),
+            text_reply("올해 남은 연차는 8일이에요."),
+            text_reply("올해 남은 연차는 7.5일이에요."),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
+    assert turn.answer == "올해 남은 연차는 7.5일이에요."
+    assert turn.messages == [*ask("올해 연차 며칠 남았어?"), {"role": "assistant", "content": turn.answer}]

@@ -139,6 +139,8 @@ async def test_max_tokens_inside_a_tool_use_runs_no_tool(messages_api, hr, minsu
     turn = await make_assistant(api, hr).run_turn([{"role": "user", "content": "How much leave?"}], minsu)
     assert turn.trace.tool_calls == []
     assert turn.answer == "I couldn't put an answer together. Please try rephrasing the question."
+    # The cut-off tool_use is not kept: a follow-up built on turn.messages must stay a valid request.
+    assert "tool_use" not in json.dumps([m["content"] for m in turn.messages], default=str)
 
 
 async def test_pause_turn_is_sent_back_and_continued(messages_api, hr, minsu):

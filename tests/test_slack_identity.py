@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from standins.slack_api import SlackStandIn
-from tests.slack_support import GONE, GUEST, JIHOON, MINSU, OTHER_BOT, STRANGER, YUJIN
+from tests.slack_support import (
+    CONNECT_GUEST,
+    GONE,
+    GUEST,
+    JIHOON,
+    MINSU,
+    OTHER_BOT,
+    SECOND_ACCOUNT,
+    STRANGER,
+    YUJIN,
+)
 
 
 @pytest.mark.parametrize(
@@ -27,6 +37,8 @@ async def test_users_without_a_slack_id_are_mapped_by_email(slack: SlackStandIn,
         (GONE, "deactivated"),
         (OTHER_BOT, "Bots cannot"),
         ("UNOTINSLACK", "couldn't find your Slack account"),
+        (CONNECT_GUEST, "other workspaces cannot"),
+        (SECOND_ACCOUNT, "couldn't match your Slack account"),
     ],
 )
 async def test_people_who_are_not_employees_get_a_message_and_no_data(

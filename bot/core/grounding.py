@@ -34,11 +34,21 @@ from bot.hr.store import format_days
 from bot.tools import Toolbox
 from bot.tools.leave_balance import LeaveFigures, parse_result
 
-# A numeral followed by 일 or day(s). Years (2026년) have no 일; dates (11월 29일) are removed below.
-_AMOUNT = re.compile(
-    r"(?<![\d.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*일|\s*-?\s*days?\b)", re.IGNORECASE
+# Every numeral in an answer is treated as a leave amount unless it is a year or part of a date or time:
+# "12 vacation days", "연차 12개" and "잔여: 12" state amounts as surely as "12일" does, and an answer
+# about leave has no other reason to carry a number. Erring this way costs at most one correction.
+_NUMBER = re.compile(
+    r"(?<![A-Za-z\d.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*-?\s*(?:일|days?\b|개))?", re.I
 )
-_DAY_OF_MONTH = re.compile(r"월\s*$")
+_NOT_AMOUNTS = re.compile(
+    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}"  # 2026-11-29, 2026.11.29
+    r"|\d{1,2}\s*월\s*\d{1,2}\s*일"  # 11월 29일
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
+    r"|\b\d{1,2}:\d{2}\b",  # times
+    re.I,
+)
+_YEAR = re.compile(r"(?:19|20|21)\d{2}")
 
 # Answers the loop wrote itself (model down, refusal) carry no model-made number and are not rewritten.
 _NOT_CHECKED = ("model_error", "refusal")
@@ -51,12 +61,14 @@ class Amount:
 
 
 def amounts_in(text: str) -> list[Amount]:
-    """Leave amounts stated in numerals. Days of the month (`11월 29일`) are dates, not amounts."""
+    """Leave amounts stated in numerals: every number but years, dates and times."""
+    blanked = _NOT_AMOUNTS.sub(lambda m: " " * len(m.group(0)), text)
     found = []
-    for match in _AMOUNT.finditer(text):
-        if _DAY_OF_MONTH.search(text[: match.start()]):
-            continue
-        found.append(Amount(match.group(0), Decimal(match.group(1).replace(",", ""))))
+    for match in _NUMBER.finditer(blanked):
+        number = match.group(1)
+        if _YEAR.fullmatch(number) and not match.group(0)[len(number) :].strip():
+            continue  # a bare four-digit year; "2026일" would still be an amount
+        found.append(Amount(text[match.start() : match.end()].strip(), Decimal(number.replace(",", ""))))
     return found
 
 

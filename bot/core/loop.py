@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import anthropic
@@ -148,9 +148,15 @@ class Assistant:
 
         draft = await converse()
         if self.check is not None:
-            draft = await self.check.review(
+            reviewed = await self.check.review(
                 draft, question=question, caller=caller, trace=trace, ask_again=ask_again
             )
+            if reviewed is not draft:
+                # The check corrected or replaced the answer: a follow-up sees only what was posted,
+                # never the rejected draft or the correction that named its ungrounded amount.
+                posted: MessageParam = {"role": "assistant", "content": reviewed.text}
+                reviewed = replace(reviewed, messages=[*conversation, posted])
+            draft = reviewed
         trace.add(Answer(draft.text))
         return Turn(draft.text, trace, draft.messages, draft.ended, draft.evidence)
 
@@ -187,7 +193,13 @@ class Assistant:
 
             tool_uses = [b for b in response.content if isinstance(b, ToolUseBlock)]
             if stop != "tool_use" or not tool_uses:
-                messages.append({"role": "assistant", "content": response.content})
+                # A tool_use cut off by max_tokens is never run, so it must not stay in the conversation
+                # either: an unanswered tool_use makes every later request invalid.
+                content = [b for b in response.content if not isinstance(b, ToolUseBlock)]
+                if content:
+                    messages.append(
+                        {"role": "assistant", "content": content if tool_uses else response.content}
+                    )
                 return self._final_text(response, korean), stop or ""
 
             if tool_rounds >= self.max_rounds:

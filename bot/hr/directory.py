@@ -37,6 +37,8 @@ class SlackProfile:
     deleted: bool = False
     is_restricted: bool = False
     is_ultra_restricted: bool = False
+    # Slack Connect: a person from another organisation, whose email may still look like ours.
+    from_another_workspace: bool = False
 
 
 class NotAnEmployee(Exception):
@@ -65,9 +67,15 @@ def caller_for_slack_user(
         raise NotAnEmployee(
             "Guest accounts cannot look up leave balances. 게스트 계정은 연차를 조회할 수 없습니다."
         )
+    if profile.from_another_workspace:
+        raise NotAnEmployee("Accounts from other workspaces cannot look up leave balances.")
     employee = data.employee_by_slack_user_id(profile.user_id)
     if employee is None and profile.email:
-        employee = data.employee_by_email(profile.email)
+        by_email = data.employee_by_email(profile.email)
+        # An employee pinned to a Slack id is that account only: a second account with the same
+        # email (another workspace, a re-created user) must not inherit their data.
+        if by_email is not None and by_email.slack_user_id is None:
+            employee = by_email
     if employee is None:
         raise NotAnEmployee(
             "I couldn't match your Slack account to an employee record; please ask HR to add your "

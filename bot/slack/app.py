@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.middleware.authorization.async_single_team_authorization import AsyncSingleTeamAuthorization
@@ -41,7 +43,7 @@ def make_web_client(settings: Settings, session: aiohttp.ClientSession | None = 
 
 
 async def make_answer_deps(
-    settings: Settings, assistant: Assistant, directory: EmployeeDirectoryData
+    settings: Settings, assistant: Assistant, directory: EmployeeDirectoryData, home: dict[str, Any]
 ) -> Deps:
     """Runs on the answer worker's loop: the session and client it creates belong to that loop."""
     session = aiohttp.ClientSession()
@@ -49,7 +51,7 @@ async def make_answer_deps(
     return Deps(
         assistant=assistant,
         client=client,
-        identity=SlackIdentity(client, directory),
+        identity=SlackIdentity(client, directory, home=home),
         trace_always=settings.trace,
         session=session,
     )

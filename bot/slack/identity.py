@@ -23,7 +23,19 @@ DEFAULT_PROFILE_TTL = 300.0
 UNKNOWN_SLACK_USER = "I couldn't find your Slack account; please ask HR for help. 슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
 
 
-def profile_from_users_info(user: dict[str, Any]) -> SlackProfile:
+def _is_foreign(user: dict[str, Any], home: dict[str, Any]) -> bool:
+    """Slack Connect users belong to another organisation: `is_stranger`, or a team (and enterprise)
+    other than the one the bot is installed in (from `auth.test`)."""
+    if user.get("is_stranger"):
+        return True
+    home_team, home_enterprise = home.get("team_id"), home.get("enterprise_id")
+    if not home_team or not user.get("team_id") or user.get("team_id") == home_team:
+        return False
+    enterprise = (user.get("enterprise_user") or {}).get("enterprise_id") or user.get("enterprise_id")
+    return not (home_enterprise and enterprise == home_enterprise)
+
+
+def profile_from_users_info(user: dict[str, Any], home: dict[str, Any] | None = None) -> SlackProfile:
     profile = user.get("profile") or {}
     return SlackProfile(
         user_id=user["id"],
@@ -33,6 +45,7 @@ def profile_from_users_info(user: dict[str, Any]) -> SlackProfile:
         deleted=bool(user.get("deleted")),
         is_restricted=bool(user.get("is_restricted")),
         is_ultra_restricted=bool(user.get("is_ultra_restricted")),
+        from_another_workspace=_is_foreign(user, home or {}),
     )
 
 
@@ -44,10 +57,12 @@ class SlackIdentity:
         client: AsyncWebClient,
         directory: EmployeeDirectoryData,
         *,
+        home: dict[str, Any] | None = None,
         ttl: float = DEFAULT_PROFILE_TTL,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._client = client
+        self._home = home or {}  # the bot's own `auth.test`: team_id, enterprise_id
         self._directory = directory
         self._ttl = ttl
         self._clock = clock
@@ -77,6 +92,6 @@ class SlackIdentity:
             if exc.response.get("error") in ("user_not_found", "user_not_visible"):
                 raise NotAnEmployee(UNKNOWN_SLACK_USER) from None
             raise
-        profile = profile_from_users_info(response["user"])
+        profile = profile_from_users_info(response["user"], self._home)
         self._cache[user_id] = (self._clock() + self._ttl, profile)
         return profile

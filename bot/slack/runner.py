@@ -76,7 +76,7 @@ class SlackBot:
                 client.auth_test(),
                 "reinstall the app and copy the new Bot User OAuth Token",
             )
-            await self._worker.start(lambda: make_answer_deps(settings, core.assistant, core.hr))
+            await self._worker.start(lambda: make_answer_deps(settings, core.assistant, core.hr, identity))
             app = build_app(settings, client, self._worker, auth_test=identity)
             if settings.socket_mode:
                 await self._start_socket_mode(app, client)
