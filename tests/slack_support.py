@@ -55,11 +55,12 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
 
 
 @pytest.fixture
-async def start_bot(slack: SlackStandIn) -> AsyncIterator[Callable[..., Any]]:
+async def start_bot(slack: SlackStandIn, tmp_path) -> AsyncIterator[Callable[..., Any]]:
     """`bot = await start_bot(model=None, **env)`: Socket Mode by default; stopped after the test."""
     running: list[SlackBot] = []
 
     async def start(model: MessagesAPIStandIn | None = None, port: int = 0, **extra: str) -> SlackBot:
+        extra.setdefault("OFFICEBOT_AUDIT", str(tmp_path / "audit.jsonl"))
         settings = Settings.from_env(bot_env(slack, model, **extra))
         bot = SlackBot(settings, port=port, host="127.0.0.1", core=build_core(settings, clock=fixed_clock))
         running.append(await bot.start())

@@ -24,7 +24,7 @@ async def test_many_conversations_at_once(slack, start_bot, messages_api):
     await start_bot(model)
     users = [f"UMANY{i:04d}" for i in range(40)]
     for user in users:
-        slack.add_user(user, "minsu.kim@example.com" if user.endswith(("0", "2", "4", "6", "8")) else None)
+        slack.add_user(user, "jihoon.park@example.com" if user.endswith(("0", "2", "4", "6", "8")) else None)
     sent = await asyncio.gather(
         *(slack.user_message(u, "올해 연차 며칠 남았어?") for u in [*users, MINSU, SEOYEON])
     )

@@ -121,3 +121,22 @@ async def test_trace_setting_never_makes_a_mention_public(slack, start_bot):
     await slack.mention(SEOYEON, "올해 연차 며칠 남았어?")
     await slack.wait_for(lambda c: c.method == "chat.postEphemeral", count=3)
     assert slack.calls_to("chat.postMessage", "chat.update") == []
+
+
+async def test_a_question_about_someone_else_keeps_that_person_visible_to_the_model(
+    slack, start_bot, messages_api
+):
+    model = await messages_api()
+    await start_bot(model)
+    await slack.mention(MINSU, f"<@{SEOYEON}> 연차 며칠 남았어?")
+    await slack.wait_for(lambda c: c.method == "chat.postEphemeral", count=2)
+    question = model.requests[0]["messages"][-1]["content"]
+    assert question == "(another person / 다른 사람) 연차 며칠 남았어?"
+
+
+async def test_a_mention_inside_a_dm_is_answered_once_by_the_dm_listener(slack, start_bot):
+    await start_bot()
+    await slack.mention(MINSU, "올해 연차 며칠 남았어?", channel=f"D{MINSU}")
+    sent = await slack.user_message(MINSU, "작년엔?")
+    await slack.wait_for(lambda c: c.method == "chat.update" and c.args["channel"] == sent.channel)
+    assert slack.calls_to("chat.postEphemeral") == []

@@ -77,13 +77,14 @@ def test_dotenv_is_read_and_the_real_environment_wins(tmp_path):
     assert real_wins.stderr.strip().startswith("officebot: SLACK_APP_TOKEN must start with 'xapp-'")
 
 
-async def _run_async(*values: str, env: dict[str, str]) -> asyncio.subprocess.Process:
+async def _run_async(*values: str, env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
         "run",
-        env=env,
+        env=env | {"OFFICEBOT_AUDIT": str(cwd / "audit.jsonl")},
+        cwd=cwd,  # not the checkout: a developer's .env there must not reach the test
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -92,7 +93,7 @@ async def _run_async(*values: str, env: dict[str, str]) -> asyncio.subprocess.Pr
 async def test_a_rejected_token_is_one_line(slack: SlackStandIn, tmp_path):
     slack.failing["auth.test"] = "invalid_auth"
     env = _env(SLACK_BOT_TOKEN="xoxb-revoked", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
-    process = await _run_async(env=env)
+    process = await _run_async(env=env, cwd=tmp_path)
     _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2
     assert (
@@ -103,9 +104,9 @@ async def test_a_rejected_token_is_one_line(slack: SlackStandIn, tmp_path):
     )
 
 
-async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn):
+async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn, tmp_path):
     env = _env(SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
-    process = await _run_async(env=env)
+    process = await _run_async(env=env, cwd=tmp_path)
     try:
         await slack.user_message(MINSU, "올해 연차 며칠 남았어?")  # waits for the WebSocket to connect
         [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=60)

@@ -53,7 +53,7 @@ async def recent_conversation(client: AsyncWebClient, where: Where, current_text
         messages = []
     turns = [t for t in (_to_turn(m, where) for m in messages) if t is not None]
     if not any(t.ts == where.ts for t in turns):  # history can lag behind the event
-        turns.append(_Turn(where.ts, "user", parse_question(current_text).text))
+        turns.append(_Turn(where.ts, "user", parse_question(current_text, where.bot_user_id).text))
     return to_message_params(turns)
 
 
@@ -86,7 +86,7 @@ def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
         return _Turn(message["ts"], "assistant", text) if text.strip() and not is_placeholder(text) else None
     if message.get("bot_id") or message.get("subtype") or not message.get("user"):
         return None
-    question = parse_question(text).text
+    question = parse_question(text, where.bot_user_id).text
     return _Turn(message["ts"], "user", question) if question else None
 
 

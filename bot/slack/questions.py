@@ -15,13 +15,25 @@ class Question:
     wants_trace: bool = False
 
 
-def clean_text(text: str) -> str:
-    """Mentions say whom a message is for, not what it asks; the model gets the question only."""
-    return " ".join(_MENTION.sub(" ", text).split())
+ANOTHER_PERSON = "(another person / 다른 사람)"
 
 
-def parse_question(text: str) -> Question:
-    cleaned = clean_text(text)
+def clean_text(text: str, bot_user_id: str | None = None) -> str:
+    """The bot's own mention says whom a message is for, not what it asks, so it goes. Anyone else's
+    mention stays visible as "another person": the model must see that a question is about someone else
+    (and refuse it) rather than answer with the asker's own balance."""
+
+    def replace(match: re.Match[str]) -> str:
+        user = match.group(0)[2:].split("|")[0].rstrip(">")
+        if user == bot_user_id or (bot_user_id is None and match.start() == 0):
+            return " "
+        return f" {ANOTHER_PERSON} "
+
+    return " ".join(_MENTION.sub(replace, text).split())
+
+
+def parse_question(text: str, bot_user_id: str | None = None) -> Question:
+    cleaned = clean_text(text, bot_user_id)
     if _TRACE_FLAG.search(cleaned):
         return Question(_TRACE_FLAG.sub("", cleaned).strip(), wants_trace=True)
     return Question(cleaned)

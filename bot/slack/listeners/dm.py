@@ -92,7 +92,7 @@ async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps)
 async def _answer(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
     client = deps.client
     channel, ts, thread_ts = event["channel"], event["ts"], event.get("thread_ts")
-    question = parse_question(event["text"])
+    question = parse_question(event["text"], bot.user_id)
     try:
         caller = await deps.identity.caller(event["user"], "dm")
     except NotAnEmployee as refusal:

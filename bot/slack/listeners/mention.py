@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from slack_bolt.async_app import AsyncApp
+from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -36,10 +36,10 @@ class PrivateReply:
         )
 
 
-async def answer_mention(event: dict[str, Any], deps: Deps) -> None:
+async def answer_mention(event: dict[str, Any], deps: Deps, bot_user_id: str | None = None) -> None:
     reply = PrivateReply(deps.client, event)
     try:
-        await _answer(event, reply, deps)
+        await _answer(event, reply, deps, bot_user_id)
     except Exception:
         log.exception("failed to answer a mention")
         try:
@@ -48,8 +48,8 @@ async def answer_mention(event: dict[str, Any], deps: Deps) -> None:
             log.warning("could not post the apology either")
 
 
-async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps) -> None:
-    question = parse_question(event.get("text") or "")
+async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps, bot_user_id: str | None) -> None:
+    question = parse_question(event.get("text") or "", bot_user_id)
     try:
         caller = await deps.identity.caller(event["user"], "mention")
     except NotAnEmployee as refusal:
@@ -68,7 +68,10 @@ async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps) -> Non
 
 def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
     @app.event("app_mention")
-    async def on_mention(event: dict[str, Any]) -> None:
+    async def on_mention(event: dict[str, Any], context: AsyncBoltContext) -> None:
         if event.get("subtype") or event.get("bot_id") or not event.get("user"):
             return
-        worker.submit(lambda deps: answer_mention(event, deps))
+        if event.get("channel_type") == "im" or str(event.get("channel", "")).startswith("D"):
+            return  # a mention inside a DM also arrives as message.im, which answers it
+        bot_user_id = context.bot_user_id
+        worker.submit(lambda deps: answer_mention(event, deps, bot_user_id))
