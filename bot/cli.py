@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import logging
 import sys
 from collections.abc import Coroutine, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.config import ConfigError, Settings
 from bot.core.loop import Turn
 from bot.hr.directory import NotAnEmployee, caller_for_employee_id
-from bot.hr.store import DataFileError, FailingStore
+from bot.hr.store import BUNDLED_DATA, DataFileError, FailingStore
 from bot.tools import leave_balance
 from bot.tools.audit import recent_lookups, render_record
 from bot.wiring import Core, build_core
@@ -74,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_slack(settings, port=args.port)
         if args.command == "audit":
             return print_audit(settings.audit_path, args.employee, args.limit)
+        settings = _fixture_date(settings)
         core = build_core(settings)
         if args.command == "demo":
             return asyncio.run(_closing(core, run_demo(core, args.employee_id)))
@@ -83,6 +86,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+# The bundled fixture holds 2024–2026; its examples ("올해" = 2026) read as written on this date.
+FIXTURE_TODAY = date(2026, 11, 29)
+
+
+def _fixture_date(settings: Settings) -> Settings:
+    """demo and chat on the bundled fixture keep its date, so they still work in later years."""
+    if settings.pinned_today is None and settings.data_path == BUNDLED_DATA:
+        return dataclasses.replace(settings, pinned_today=FIXTURE_TODAY)
+    return settings
 
 
 async def _closing(core: Core, job: Coroutine[Any, Any, int]) -> int:
@@ -102,6 +116,11 @@ async def run_demo(core: Core, employee_id: str, out=None) -> int:
     caller = caller_for_employee_id(core.hr, employee_id)
     print(f"OfficeBot demo — asking as {caller.employee_id} ({caller.name})", file=out)
     print(f"Model: {core.model_description}", file=out)
+    if core.settings.pinned_today is not None:
+        print(
+            f"Today is taken as {core.settings.pinned_today} (OFFICEBOT_TODAY, or the bundled data's date)",
+            file=out,
+        )
     print("\nTool declaration sent to the model (no employee field: the code fills in who):", file=out)
     print(json.dumps(leave_balance.DECLARATION, ensure_ascii=False, indent=2), file=out)
 

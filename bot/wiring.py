@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass
 
@@ -29,17 +30,13 @@ class Core:
 
     def with_store(self, store: LeaveStore) -> Assistant:
         """The same assistant over another store (the demo's failing-store scenario)."""
-        a = self.assistant
-        toolbox = Toolbox(store, a.toolbox.today, audit=a.toolbox.audit, clock=a.toolbox.clock)
-        return Assistant(
-            a.client,
-            toolbox,
-            model=a.model,
-            timezone=a.timezone,
-            max_rounds=a.max_rounds,
-            clock=a.clock,
-            check=Grounding(toolbox) if a.check is not None else None,
-        )
+        toolbox = copy.copy(self.assistant.toolbox)
+        toolbox.store = store
+        assistant = copy.copy(self.assistant)
+        assistant.toolbox = toolbox
+        if assistant.check is not None:
+            assistant.check = Grounding(toolbox)
+        return assistant
 
     @property
     def model_description(self) -> str:
@@ -64,7 +61,8 @@ def build_core(
     def today_for(caller: Caller):
         return today_in(caller.timezone or settings.timezone, clock)
 
-    toolbox = Toolbox(store or hr, today_for, audit=audit or JsonlAuditLog(settings.audit_path), clock=clock)
+    # The audit log keeps the real time even when OFFICEBOT_TODAY pins the date the model is told.
+    toolbox = Toolbox(store or hr, today_for, audit=audit or JsonlAuditLog(settings.audit_path))
     client = client or make_client(settings.anthropic_api_key, settings.anthropic_base_url)
     assistant = Assistant(
         client,

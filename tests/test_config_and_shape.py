@@ -78,7 +78,6 @@ def test_caller_is_built_only_in_the_directory():
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
     env["PYTHONPATH"] = str(ROOT)
-    env["OFFICEBOT_TODAY"] = "2026-11-29"  # the fixture's years; real runs use the real date
     return env
 
 

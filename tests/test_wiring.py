@@ -4,6 +4,7 @@ and every lookup lands in the configured audit file."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
@@ -46,7 +47,11 @@ async def test_lookups_are_written_to_the_configured_audit_file(messages_api, mi
     await core.with_store(FailingStore()).run_turn([{"role": "user", "content": "올해 연차?"}], minsu)
 
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert [(r["time"], r["year"], r["outcome"], r["requested_by"]) for r in records] == [
-        ("2026-11-29T03:00:00.000Z", 2026, "ok", "code"),
-        ("2026-11-29T03:00:00.000Z", 2026, "store_unavailable", "code"),
+    assert [(r["year"], r["outcome"], r["requested_by"]) for r in records] == [
+        (2026, "ok", "code"),
+        (2026, "store_unavailable", "code"),
     ]
+    # The model's "today" is pinned; the audit keeps the real time of each lookup.
+    for record in records:
+        written = datetime.fromisoformat(record["time"].replace("Z", "+00:00"))
+        assert abs((datetime.now(tz=UTC) - written).total_seconds()) < 600

@@ -179,7 +179,9 @@ class Assistant:
             try:
                 response = await self._call_model(messages, system, trace, call_number)
             except anthropic.APIError as exc:
-                log.warning("model call failed after retries: %s", exc.__class__.__name__)
+                # 4xx other than 408/409/429 are not outages (a bad key, model name or request):
+                # log what the API said so an operator can fix it; the user only gets the apology.
+                log.warning("model call failed after retries: %s", _describe_api_error(exc, detail=True))
                 trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
                 return _MODEL_DOWN.pick(korean), "model_error"
 
@@ -298,7 +300,8 @@ def _last_user_text(messages: Sequence[MessageParam]) -> str:
     return ""
 
 
-def _describe_api_error(exc: anthropic.APIError) -> str:
+def _describe_api_error(exc: anthropic.APIError, detail: bool = False) -> str:
     if isinstance(exc, anthropic.APIStatusError):
-        return f"HTTP {exc.status_code} ({exc.__class__.__name__})"
+        text = f"HTTP {exc.status_code} ({exc.__class__.__name__})"
+        return f"{text}: {exc.message}" if detail else text
     return exc.__class__.__name__

@@ -7,6 +7,7 @@ import logging
 import time
 from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
@@ -21,6 +22,18 @@ log = logging.getLogger(__name__)
 DEFAULT_PROFILE_TTL = 300.0
 
 UNKNOWN_SLACK_USER = "I couldn't find your Slack account; please ask HR for help. 슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
+
+
+def _known_timezone(name: Any) -> str | None:
+    """Slack's `tz` if zoneinfo knows it; otherwise None, and OFFICEBOT_TIMEZONE applies."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        log.warning("unknown Slack timezone %r; using the default", name)
+        return None
+    return name
 
 
 def _is_foreign(user: dict[str, Any], home: dict[str, Any]) -> bool:
@@ -40,7 +53,7 @@ def profile_from_users_info(user: dict[str, Any], home: dict[str, Any] | None = 
     return SlackProfile(
         user_id=user["id"],
         email=profile.get("email") or None,
-        timezone=user.get("tz") or None,
+        timezone=_known_timezone(user.get("tz")),
         is_bot=bool(user.get("is_bot")) or user.get("id") == "USLACKBOT",
         deleted=bool(user.get("deleted")),
         is_restricted=bool(user.get("is_restricted")),

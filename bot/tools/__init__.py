@@ -45,7 +45,7 @@ class Toolbox:
         audit: AuditLog | None = None,
         clock: UtcClock = utc_now,
     ) -> None:
-        self._store = store
+        self.store = store
         self.today = today
         self.audit: AuditLog = audit or NoAuditLog()
         self.clock = clock
@@ -69,7 +69,7 @@ class Toolbox:
                     f"unknown tool {name!r}; the only tool is {leave_balance.NAME!r}", "unknown_tool"
                 )
             lookup = await leave_balance.execute(
-                caller, tool_input, store=self._store, today=self.today(caller)
+                caller, tool_input, store=self.store, today=self.today(caller)
             )
             return ToolOutcome(lookup.content, year=lookup.year)
         except ToolError as exc:
