@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -118,3 +119,21 @@ async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandI
     assert process.returncode == 0, log
     assert "offline model" in log  # says at start that it is not Claude
     assert "Traceback" not in log
+
+
+async def test_a_busy_port_is_one_line(slack: SlackStandIn, tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        env = _env(SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="secret", SLACK_API_URL=slack.api_url)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", "--port", str(port),
+            env=env | {"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")}, cwd=tmp_path,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    last = stderr.decode().strip().splitlines()[-1]
+    assert last.startswith(f"officebot: --port {port} cannot be used")
+    assert "Traceback" not in stderr.decode()

@@ -41,8 +41,9 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
         error = exc.response.get("error")
         if error in _REJECTED_TOKEN_ERRORS:
             raise ConfigError(f"{variable} was rejected by Slack ({error}): {hint}") from None
-        raise
-    except aiohttp.ClientError as exc:
+        # missing_scope, not_allowed_token_type, …: still a setup problem, still one line.
+        raise ConfigError(f"{variable}: Slack refused the start-up call ({error}): {hint}") from None
+    except (aiohttp.ClientError, TimeoutError) as exc:
         raise ConfigError(
             f"SLACK_API_URL is unreachable ({exc.__class__.__name__}): check the URL and network"
         ) from None
@@ -113,7 +114,12 @@ class SlackBot:
         self._http = web.AppRunner(app.web_app(path=EVENTS_PATH, port=self.port), access_log=None)
         await self._http.setup()
         site = web.TCPSite(self._http, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:
+            raise ConfigError(
+                f"--port {self.port} cannot be used ({exc.strerror}): choose another port"
+            ) from None
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # port 0 → real port
 
     async def stop(self) -> None:
