@@ -27,6 +27,8 @@ from typing import Any
 import httpx2
 
 from bot.core.question import years_in
+from bot.hr.store import format_days
+from bot.tools.leave_balance import parse_result
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -41,9 +43,6 @@ _LEAVE_WORDS = re.compile(
 )
 _GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
 _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
-_RESULT = re.compile(
-    r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 \(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
-)
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -218,23 +217,23 @@ def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
     lines = []
     for block in results:
         text = _result_text(block)
-        match = _RESULT.search(text)
-        if block.get("is_error") or not match:
+        figures = None if block.get("is_error") else parse_result(text)
+        if figures is None:
             lines.append(
                 f"연차 정보를 조회하지 못했어요 ({text}). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
                 if korean
                 else f"I couldn't look up your leave ({text}). Please try again later or contact HR."
             )
-        elif korean:
-            lines.append(
-                f"{match['year']}년 남은 연차는 {match['remaining']}일이에요 "
-                f"(부여 {match['granted']}일, 사용 {match['used']}일)."
-            )
-        else:
-            lines.append(
-                f"You have {match['remaining']} days of annual leave left for {match['year']} "
-                f"({match['granted']} granted, {match['used']} used)."
-            )
+            continue
+        year, (remaining, granted, used) = (
+            figures.year,
+            map(format_days, (figures.remaining, figures.granted, figures.used)),
+        )
+        lines.append(
+            f"{year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
+            if korean
+            else f"You have {remaining} days of annual leave left for {year} ({granted} granted, {used} used)."
+        )
     return "\n".join(lines)
 
 
