@@ -286,3 +286,31 @@ async def test_after_a_correction_the_conversation_holds_only_what_was_posted(me
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
     assert turn.answer == "올해 남은 연차는 7.5일이에요."
     assert turn.messages == [*ask("올해 연차 며칠 남았어?"), {"role": "assistant", "content": turn.answer}]
+
+
+async def test_quoting_the_granted_days_as_remaining_is_a_misquote(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026})),
+            text_reply("올해 남은 연차는 15일이에요."),
+            text_reply("올해 남은 연차는 15일!"),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
+    assert turn.answer == THIS_YEAR_KO  # replaced by the plain answer: 15 is granted, not remaining
+    assert "ungrounded 15일" in "\n".join(grounding_notes(turn))
+
+
+@pytest.mark.parametrize(
+    ("text", "roles"),
+    [
+        (THIS_YEAR_KO, ["remaining", "granted", "used"]),
+        (
+            "You have 7.5 days of annual leave left for 2026 (15 granted, 7.5 used).",
+            ["remaining", "granted", "used"],
+        ),
+        ("15일 중 7.5일을 사용해서 7.5일 남았어요", [None, "used", "remaining"]),
+    ],
+)
+def test_a_word_next_to_a_number_says_which_figure_it_is(text, roles):
+    assert [a.role for a in amounts_in(text)] == roles

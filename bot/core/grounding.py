@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from anthropic.types import MessageParam
 
@@ -50,6 +50,16 @@ _NOT_AMOUNTS = re.compile(
 )
 _YEAR = re.compile(r"(?:19|20|21)\d{2}")
 
+Role = Literal["remaining", "used", "granted"]
+# Words that say which figure a number is ("남은 15일" claims 15 is what remains, not what was granted).
+_ROLE_WORDS: dict[Role, re.Pattern[str]] = {
+    "remaining": re.compile(r"남은|남았|남아|잔여|left|remain", re.I),
+    "used": re.compile(r"사용|썼|쓴|used|taken|spent", re.I),
+    "granted": re.compile(r"부여|발생|받은|granted|entitle|total|allowance", re.I),
+}
+_ROLE_REACH = 24  # characters on either side of a number, never past a neighbouring number
+_CLAUSE_BREAK = re.compile(r"[(),;:.!?\n]")  # a role word only describes numbers in its own clause
+
 # Answers the loop wrote itself (model down, refusal) carry no model-made number and are not rewritten.
 _NOT_CHECKED = ("model_error", "refusal")
 
@@ -58,18 +68,41 @@ _NOT_CHECKED = ("model_error", "refusal")
 class Amount:
     text: str  # as written in the answer, e.g. "8일"
     value: Decimal
+    role: Role | None = None  # what the answer says the number is, when a word next to it says so
 
 
 def amounts_in(text: str) -> list[Amount]:
     """Leave amounts stated in numerals: every number but years, dates and times."""
     blanked = _NOT_AMOUNTS.sub(lambda m: " " * len(m.group(0)), text)
-    found = []
+    spans: list[tuple[int, int, str]] = []
     for match in _NUMBER.finditer(blanked):
         number = match.group(1)
         if _YEAR.fullmatch(number) and not match.group(0)[len(number) :].strip():
             continue  # a bare four-digit year; "2026일" would still be an amount
-        found.append(Amount(text[match.start() : match.end()].strip(), Decimal(number.replace(",", ""))))
+        spans.append((match.start(), match.end(), number))
+    found = []
+    for index, (start, end, number) in enumerate(spans):
+        left_edge = max(spans[index - 1][1] if index else 0, start - _ROLE_REACH)
+        right_edge = min(spans[index + 1][0] if index + 1 < len(spans) else len(text), end + _ROLE_REACH)
+        before, after = text[left_edge:start], text[end:right_edge]
+        breaks_before = list(_CLAUSE_BREAK.finditer(before))
+        before = before[breaks_before[-1].end() :] if breaks_before else before
+        break_after = _CLAUSE_BREAK.search(after)
+        after = after[: break_after.start()] if break_after else after
+        role = _nearest_role(before, after)
+        found.append(Amount(text[start:end].strip(), Decimal(number.replace(",", "")), role))
     return found
+
+
+def _nearest_role(before: str, after: str) -> Role | None:
+    best: tuple[int, Role] | None = None
+    for role, words in _ROLE_WORDS.items():
+        for match in words.finditer(before):
+            distance = len(before) - match.end()
+            best = min(best, (distance, role)) if best else (distance, role)
+        for match in words.finditer(after):
+            best = min(best, (match.start(), role)) if best else (match.start(), role)
+    return best[1] if best else None
 
 
 def figures_in(messages: Sequence[MessageParam]) -> list[LeaveFigures]:
@@ -88,9 +121,17 @@ def figures_in(messages: Sequence[MessageParam]) -> list[LeaveFigures]:
 
 
 def ungrounded(amounts: Iterable[Amount], figures: Iterable[LeaveFigures]) -> list[Amount]:
+    """Amounts no tool result backs. An amount whose role the answer names ("남은 15일") must match a
+    figure of that role: quoting the granted 15 as what remains is a misquote, not a grounded number."""
+    figures = list(figures)
     # A negative remaining (overdrawn leave) may be stated as its size: "1일 초과 사용" for −1.
-    allowed = {abs(value) for f in figures for value in f.amounts}
-    return [a for a in amounts if a.value not in allowed]
+    by_role: dict[Role, set[Decimal]] = {
+        "remaining": {abs(f.remaining) for f in figures},
+        "used": {f.used for f in figures},
+        "granted": {f.granted for f in figures},
+    }
+    anything = set().union(*by_role.values())
+    return [a for a in amounts if a.value not in (by_role[a.role] if a.role else anything)]
 
 
 @dataclass(frozen=True)
