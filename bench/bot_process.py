@@ -22,14 +22,16 @@ from bot.slack.runner import serve
 from bot.wiring import build_core
 
 
-class SerialAssistant(Assistant):
-    """Baseline only: the same assistant, but one turn at a time across the whole process."""
+def one_at_a_time(assistant: Assistant) -> None:
+    """Baseline only: the same assistant, answering one turn at a time across the whole process."""
+    lock = asyncio.Lock()
+    run_turn = assistant.run_turn
 
-    _lock = asyncio.Lock()
+    async def serial_run_turn(conversation: Sequence, caller) -> Turn:
+        async with lock:
+            return await run_turn(conversation, caller)
 
-    async def run_turn(self, conversation: Sequence, caller) -> Turn:  # type: ignore[override]
-        async with self._lock:
-            return await super().run_turn(conversation, caller)
+    assistant.run_turn = serial_run_turn  # type: ignore[method-assign]
 
 
 async def main(store_latency: float, serial: bool) -> None:
@@ -37,7 +39,7 @@ async def main(store_latency: float, serial: bool) -> None:
     store = SlowStore(JsonHrData.load(settings.data_path), store_latency) if store_latency else None
     core = build_core(settings, store=store)
     if serial:
-        core.assistant.__class__ = SerialAssistant
+        one_at_a_time(core.assistant)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
