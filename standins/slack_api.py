@@ -382,7 +382,16 @@ class SlackStandIn:
             and (float(m["ts"]) < latest or (inclusive and float(m["ts"]) == latest))
         ]
         meta = _truthy(args.get("include_all_metadata"))
-        return {"ok": True, "messages": [self._visible(m, meta) for m in thread[:limit]], "has_more": False}
+        # Oldest first, a page at a time, like Slack: the cursor is where the next page starts.
+        start = int(args.get("cursor") or 0)
+        page = thread[start : start + limit]
+        more = start + limit < len(thread)
+        return {
+            "ok": True,
+            "messages": [self._visible(m, meta) for m in page],
+            "has_more": more,
+            "response_metadata": {"next_cursor": str(start + limit) if more else ""},
+        }
 
     def _m_chat_postMessage(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args["channel"])

@@ -221,3 +221,22 @@ async def test_a_placeholder_of_an_answer_still_in_flight_is_not_a_turn(slack, s
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(_updates(slack))
     assert model.requests[0]["messages"] == [{"role": "user", "content": "안녕?\n올해 연차 며칠 남았어?"}]
+
+
+async def test_a_long_thread_gives_the_model_its_latest_turns(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    channel = f"D{MINSU}"
+    parent = slack.new_ts()
+    slack.history[channel].append({"type": "message", "user": MINSU, "text": "안녕?", "ts": parent})
+    for i in range(300):  # more than one page of conversations.replies
+        slack.history[channel].append(
+            {"type": "message", "user": MINSU, "text": f"메모 {i}", "ts": slack.new_ts(), "thread_ts": parent}
+        )
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?", thread_ts=parent)
+    await slack.wait_for(
+        lambda c: c.method in ("chat.postMessage", "chat.update") and "7.5" in c.args["text"]
+    )
+    [user_turn] = model.requests[0]["messages"]  # consecutive user messages merge into one turn
+    assert "메모 299" in user_turn["content"] and user_turn["content"].endswith("올해 연차 며칠 남았어?")
+    assert len(slack.calls_to("conversations.replies")) == 2

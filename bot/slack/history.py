@@ -8,6 +8,7 @@ turns, everything else (other bots, edits, joins, our own trace posts) is left o
 from __future__ import annotations
 
 import logging
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 MAX_TURNS = 10
 # Fetch more than MAX_TURNS: skipped messages (trace replies, other bots) must not eat the window.
 FETCH_LIMIT = 50
+MAX_REPLY_PAGES = 10  # 2,000 replies; a longer thread loses its middle, never its latest turns
 
 
 @dataclass(frozen=True)
@@ -59,15 +61,25 @@ async def recent_conversation(client: AsyncWebClient, where: Where, current_text
 
 async def _fetch(client: AsyncWebClient, where: Where) -> list[dict[str, Any]]:
     if where.thread_ts:
-        response = await client.conversations_replies(
-            channel=where.channel,
-            ts=where.thread_ts,
-            latest=where.ts,
-            inclusive=True,
-            limit=FETCH_LIMIT * 4,
-            include_all_metadata=True,
-        )
-        return list(response.get("messages") or [])[-FETCH_LIMIT:]  # oldest first
+        # Replies come oldest first, a page at a time: in a long thread the recent turns are on the last
+        # page, so follow the cursor (a bounded number of pages) and keep the tail.
+        recent: deque[dict[str, Any]] = deque(maxlen=FETCH_LIMIT)
+        cursor = None
+        for _ in range(MAX_REPLY_PAGES):
+            response = await client.conversations_replies(
+                channel=where.channel,
+                ts=where.thread_ts,
+                latest=where.ts,
+                inclusive=True,
+                limit=FETCH_LIMIT * 4,
+                include_all_metadata=True,
+                **({"cursor": cursor} if cursor else {}),
+            )
+            recent.extend(response.get("messages") or [])
+            cursor = (response.get("response_metadata") or {}).get("next_cursor")
+            if not cursor:
+                break
+        return list(recent)  # oldest first
     response = await client.conversations_history(
         channel=where.channel, latest=where.ts, inclusive=True, limit=FETCH_LIMIT, include_all_metadata=True
     )
