@@ -14,6 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.llm.offline import OfflineModel
+from standins.loopback import serve_on_loopback
 
 # A script gets the request body and returns (status, body). It may be async.
 Script = Callable[[dict[str, Any]], tuple[int, dict[str, Any]] | Awaitable[tuple[int, dict[str, Any]]]]
@@ -110,11 +111,7 @@ class MessagesAPIStandIn:
     async def start(self) -> MessagesAPIStandIn:
         app = web.Application()
         app.router.add_post("/v1/messages", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve_on_loopback(app, self.port)
         return self
 
     async def stop(self) -> None:

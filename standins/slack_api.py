@@ -24,6 +24,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from standins.loopback import serve_on_loopback
+
 BOT_USER_ID = "UOFFICEBOT"
 BOT_ID = "BOFFICEBOT"
 TEAM_ID = "T0STANDIN"
@@ -462,11 +464,7 @@ class SlackStandIn:
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/response/{id}", self._response_url)
         app.router.add_get("/link/", self._link)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve_on_loopback(app, self.port)
         return self
 
     async def stop(self) -> None:
