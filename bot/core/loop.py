@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import anthropic
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
 
+from bot.core.lookup import run_tool
 from bot.core.prompt import Clock, is_korean, system_clock, system_prompt, today_in
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
 from bot.hr.directory import Caller
@@ -242,21 +243,12 @@ class Assistant:
     ) -> list[ToolResult]:
         for block in tool_uses:
             trace.add(ToolCall(block.id, block.name, block.input))
-        results = await asyncio.gather(*(self._run_tool(block, caller) for block in tool_uses))
+        results = await asyncio.gather(
+            *(run_tool(self.toolbox, b.id, b.name, b.input, caller) for b in tool_uses)
+        )
         for result in results:
             trace.add(result)
         return list(results)
-
-    async def _run_tool(self, block: ToolUseBlock, caller: Caller) -> ToolResult:
-        started = time.perf_counter()
-        outcome = await self.toolbox.dispatch(block.name, block.input, caller)
-        return ToolResult(
-            tool_use_id=block.id,
-            name=block.name,
-            content=outcome.content,
-            is_error=outcome.is_error,
-            ms=(time.perf_counter() - started) * 1000,
-        )
 
     def _final_text(self, response: Message, korean: bool) -> str:
         text = "\n".join(b.text for b in response.content if b.type == "text").strip()

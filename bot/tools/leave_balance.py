@@ -91,10 +91,6 @@ class LeaveFigures:
     used: Decimal
     remaining: Decimal
 
-    @property
-    def amounts(self) -> tuple[Decimal, Decimal, Decimal]:
-        return (self.granted, self.used, self.remaining)
-
 
 @dataclass(frozen=True)
 class Lookup:
