@@ -26,9 +26,10 @@ from typing import Any
 
 import httpx2
 
+from bot.core.grounding import plain_answer
+from bot.core.prompt import is_korean
 from bot.core.question import years_in
-from bot.hr.store import format_days
-from bot.tools.leave_balance import parse_result
+from bot.core.trace import ToolResult
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -43,7 +44,6 @@ _LEAVE_WORDS = re.compile(
 )
 _GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
 _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def sign(thinking: str) -> str:
@@ -80,7 +80,7 @@ class OfflineModel:
         last = messages[-1]
         results = _tool_results(last) if last["role"] == "user" else []
         question = _latest_question(messages)
-        korean = bool(_HANGUL.search(question))
+        korean = is_korean(question)
 
         if results:
             return self._message(body, [_text(_answer_from_results(results, korean))], "end_turn")
@@ -214,27 +214,15 @@ def _result_text(block: dict[str, Any]) -> str:
 
 
 def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
-    lines = []
-    for block in results:
-        text = _result_text(block)
-        figures = None if block.get("is_error") else parse_result(text)
-        if figures is None:
-            lines.append(
-                f"연차 정보를 조회하지 못했어요 ({text}). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
-                if korean
-                else f"I couldn't look up your leave ({text}). Please try again later or contact HR."
-            )
-            continue
-        year, (remaining, granted, used) = (
-            figures.year,
-            map(format_days, (figures.remaining, figures.granted, figures.used)),
-        )
-        lines.append(
-            f"{year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
-            if korean
-            else f"You have {remaining} days of annual leave left for {year} ({granted} granted, {used} used)."
-        )
-    return "\n".join(lines)
+    """The answer a careful model gives: the tool results, in the same words the grounding check's
+    plain answer uses (so the offline model's answers are grounded by construction)."""
+    return plain_answer(
+        [
+            ToolResult(b.get("tool_use_id", ""), TOOL_NAME, _result_text(b), bool(b.get("is_error")), 0.0)
+            for b in results
+        ],
+        korean,
+    )
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:
