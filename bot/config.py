@@ -10,13 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.hr.store import BUNDLED_DATA
+from bot.core.clock import DEFAULT_TIMEZONE, is_known_timezone
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
-DEFAULT_TIMEZONE = "Asia/Seoul"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
+DEFAULT_AUDIT_PATH = Path("officebot-audit.jsonl")
 
 
 class ConfigError(Exception):
@@ -39,12 +38,17 @@ def _optional(env: Mapping[str, str], name: str) -> str | None:
     return value or None
 
 
+def _path(env: Mapping[str, str], name: str) -> Path | None:
+    value = _optional(env, name)
+    return Path(value) if value else None
+
+
 @dataclass(frozen=True)
 class Settings:
     anthropic_api_key: str | None = None
     anthropic_base_url: str | None = None
     model: str = DEFAULT_MODEL
-    data_path: Path = BUNDLED_DATA
+    data_path: Path | None = None  # None: the bundled demo data
     timezone: str = DEFAULT_TIMEZONE
     trace: bool = False
     slack_bot_token: str | None = None
@@ -52,7 +56,7 @@ class Settings:
     slack_signing_secret: str | None = None
     slack_api_url: str = DEFAULT_SLACK_API_URL
     grounding: bool = True
-    audit_path: Path = Path("officebot-audit.jsonl")
+    audit_path: Path = DEFAULT_AUDIT_PATH
     pinned_today: date | None = None
 
     @property
@@ -90,12 +94,10 @@ class Settings:
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
         timezone = _optional(env, "OFFICEBOT_TIMEZONE") or DEFAULT_TIMEZONE
-        try:
-            ZoneInfo(timezone)
-        except (ZoneInfoNotFoundError, ValueError):
+        if not is_known_timezone(timezone):
             raise ConfigError(
                 f"OFFICEBOT_TIMEZONE={timezone!r} is not a known IANA timezone: use e.g. 'Asia/Seoul'"
-            ) from None
+            )
         slack_api_url = _optional(env, "SLACK_API_URL") or DEFAULT_SLACK_API_URL
         if not slack_api_url.startswith(("http://", "https://")):
             raise ConfigError(
@@ -118,7 +120,7 @@ class Settings:
             anthropic_api_key=_optional(env, "ANTHROPIC_API_KEY"),
             anthropic_base_url=base_url,
             model=_optional(env, "OFFICEBOT_MODEL") or DEFAULT_MODEL,
-            data_path=Path(_optional(env, "OFFICEBOT_DATA") or BUNDLED_DATA),
+            data_path=_path(env, "OFFICEBOT_DATA"),
             timezone=timezone,
             trace=_flag(env, "OFFICEBOT_TRACE", False),
             slack_bot_token=_optional(env, "SLACK_BOT_TOKEN"),
@@ -126,5 +128,5 @@ class Settings:
             slack_signing_secret=_optional(env, "SLACK_SIGNING_SECRET"),
             slack_api_url=slack_api_url,
             grounding=_flag(env, "OFFICEBOT_GROUNDING", True),
-            audit_path=Path(_optional(env, "OFFICEBOT_AUDIT") or "officebot-audit.jsonl"),
+            audit_path=_path(env, "OFFICEBOT_AUDIT") or DEFAULT_AUDIT_PATH,
         )

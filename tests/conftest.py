@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime
 from typing import Any
 
+import anthropic
 import pytest
 
+from bot.audit import AuditSink
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
-from bot.core.prompt import today_in
-from bot.hr.directory import Caller, caller_for_employee_id
-from bot.hr.store import BUNDLED_DATA, JsonHrData, LeaveStore
+from bot.hr.directory import caller_for_employee_id
+from bot.hr.json_data import JsonHrData, bundled_data_path
+from bot.hr.ports import Caller, LeaveStore
 from bot.llm.client import make_client
-from bot.tools import Toolbox
-from bot.tools.audit import AuditLog
-from standins.messages_api import MessagesAPIStandIn
+from bot.tools import BUILTIN_TOOLS
+from bot.tools.registry import Toolbox
+from tests.support.clock import FIXED_CALENDAR, fixed_clock
+from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.ports import MemoryAuditLog
 
 _LOOPBACK = ("127.", "::1", "localhost")
 _real_connect = socket.socket.connect
@@ -40,28 +43,21 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
     return _real_getaddrinfo(host, *args, **kwargs)
 
 
-# The Slack tests' fixtures (stand-in workspace, bot factory) live in their own module.
-pytest_plugins = ["tests.slack_support"]
+# The Slack tests' fixtures (stand-in workspace, bot factory) live with the other shared helpers.
+pytest_plugins = ["tests.support.slack"]
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
 socket.getaddrinfo = _guarded_getaddrinfo
 
-# 2026-11-29 12:00 in Seoul; the date the course note's examples are written against.
-FIXED_NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
-
-
-def fixed_clock() -> datetime:
-    return FIXED_NOW
-
 
 @pytest.fixture
 def hr() -> JsonHrData:
-    return JsonHrData.load(BUNDLED_DATA)
+    return JsonHrData.load(bundled_data_path())
 
 
 @pytest.fixture
-def minsu(hr: JsonHrData) -> Caller:
-    return caller_for_employee_id(hr, "E1001")
+async def minsu(hr: JsonHrData) -> Caller:
+    return await caller_for_employee_id(hr, "E1001")
 
 
 @pytest.fixture
@@ -79,7 +75,7 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
         await api.stop()
 
 
-_open_clients: list[Any] = []
+_open_clients: list[anthropic.AsyncAnthropic] = []
 
 
 @pytest.fixture(autouse=True)
@@ -90,10 +86,21 @@ async def _close_model_clients() -> AsyncIterator[None]:
         await _open_clients.pop().close()
 
 
-def tracked(client: Any) -> Any:
+def tracked(client: anthropic.AsyncAnthropic) -> anthropic.AsyncAnthropic:
     """Closes `client` after the test (see `_close_model_clients`)."""
     _open_clients.append(client)
     return client
+
+
+def make_toolbox(store: LeaveStore, audit: AuditSink | None = None) -> Toolbox:
+    """The built-in tools over `store`, today fixed, audit times fixed."""
+    return Toolbox(
+        BUILTIN_TOOLS,
+        leave=store,
+        today_for=FIXED_CALENDAR.today_for,
+        audit=audit or MemoryAuditLog(),
+        clock=fixed_clock,
+    )
 
 
 def make_assistant(
@@ -102,15 +109,10 @@ def make_assistant(
     *,
     max_retries: int = 0,
     grounding: bool = False,
-    audit: AuditLog | None = None,
+    audit: AuditSink | None = None,
     **kwargs: Any,
 ) -> Assistant:
     client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
-    toolbox = Toolbox(
-        store,
-        lambda caller: today_in(caller.timezone or "Asia/Seoul", fixed_clock),
-        audit=audit,
-        clock=fixed_clock,
-    )
+    toolbox = make_toolbox(store, audit)
     check = Grounding(toolbox) if grounding else None
-    return Assistant(client, toolbox, model="claude-test", clock=fixed_clock, check=check, **kwargs)
+    return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)

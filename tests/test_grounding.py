@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 
 from bot.core.grounding import amounts_in
-from bot.hr.store import FailingStore
-from bot.tools.audit import MemoryAuditLog
-from standins.messages_api import error_reply, text_reply, tool_reply
+from bot.hr.json_data import UnavailableStore
 from tests.conftest import make_assistant
+from tests.support.messages_api import error_reply, text_reply, tool_reply
+from tests.support.ports import MemoryAuditLog
 
 THIS_YEAR_KO = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
 LAST_YEAR_KO = "2025년 남은 연차는 3.5일이에요 (부여 15일, 사용 11.5일)."
@@ -55,7 +55,9 @@ async def test_a_number_with_no_tool_call_is_looked_up_by_code(messages_api, hr,
     assert grounding_notes(turn) == [
         "[note] grounding: no lookup ran and the answer states 12일 → looked up 2026 by code"
     ]
-    assert [(r.year, r.outcome, r.requested_by) for r in audit.records] == [(2026, "ok", "code")]
+    assert [(r.detail.get("year"), r.outcome, r.requested_by) for r in audit.records] == [
+        (2026, "ok", "code")
+    ]
     assert turn.messages[-1] == {"role": "assistant", "content": THIS_YEAR_KO}
     assert [r.tool_use_id for r in turn.evidence] == ["code_2026"]
 
@@ -172,13 +174,13 @@ async def test_error_results_are_not_evidence(messages_api, minsu):
             text_reply("아마 7.5일일 거예요."),
         ]
     )
-    turn = await make_assistant(api, FailingStore(), grounding=True).run_turn(
+    turn = await make_assistant(api, UnavailableStore(), grounding=True).run_turn(
         ask("올해 연차 며칠 남았어?"), minsu
     )
     assert "No lookup in this conversation succeeded" in api.requests[2]["messages"][-1]["content"]
+    # The reason is said in Korean too: a Korean sentence never carries the tool's English reason.
     assert turn.answer == (
-        "연차 정보를 조회하지 못했어요 (the HR system is unavailable right now; try again later). "
-        "잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
+        "연차 정보를 조회하지 못했어요 (인사 시스템에 지금 연결할 수 없어요). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
     )
     assert "7.5" not in turn.answer
 
@@ -193,7 +195,7 @@ async def test_earlier_turns_results_are_evidence_for_a_follow_up(messages_api, 
     )
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해랑 작년 연차 며칠 남았어?"), minsu)
-    second = await assistant.run_turn([*first.messages, *ask("작년엔 며칠이었다고?")], minsu)
+    second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었다고?"), minsu)
     assert second.answer == "작년엔 3.5일 남았었어요."
     assert len(api.requests) == 3
     assert grounding_notes(second) == ["[note] grounding: ok"]
@@ -206,7 +208,7 @@ async def test_follow_up_quoting_another_years_numbers_is_looked_up(messages_api
     )
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해 연차 며칠 남았어?"), minsu)
-    second = await assistant.run_turn([*first.messages, *ask("작년엔 며칠이었지?")], minsu)
+    second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
     assert second.answer == LAST_YEAR_KO
 
 
@@ -235,7 +237,7 @@ async def test_offline_model_answers_pass_untouched(messages_api, hr, minsu):
     api = await messages_api()  # no script: the offline model
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해 연차 며칠 남았어?"), minsu)
-    second = await assistant.run_turn([*first.messages, *ask("작년엔 며칠이었지?")], minsu)
+    second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
     greeting = await assistant.run_turn(ask("안녕?"), minsu)
     english = await assistant.run_turn(ask("How much leave do I have left this year and last year?"), minsu)
     assert (first.answer, second.answer) == (THIS_YEAR_KO, LAST_YEAR_KO)
@@ -259,7 +261,7 @@ async def test_audit_has_one_line_per_lookup_in_a_grounded_turn(messages_api, hr
     await make_assistant(api, hr, grounding=True, audit=audit).run_turn(
         ask("올해 연차랑 E1002 연차, 2023년 연차 알려줘"), minsu
     )
-    assert [(r.year, r.outcome, r.requested_by) for r in audit.records] == [
+    assert [(r.detail.get("year"), r.outcome, r.requested_by) for r in audit.records] == [
         (2026, "ok", "model"),
         (None, "injected_field", "model"),
         (2023, "no_record", "model"),

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from bot.hr.store import Balance, FailingStore, JsonHrData
-from standins.messages_api import error_reply, message, text_reply, tool_reply
+from bot.hr.json_data import JsonHrData, UnavailableStore
+from bot.hr.ports import Balance
 from tests.conftest import make_assistant
+from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 
 
 def tool_results_of(request: dict) -> list[dict]:
@@ -166,7 +167,7 @@ async def test_model_outage_is_retried_then_apologised(messages_api, hr, minsu):
 
 async def test_store_failure_becomes_is_error(messages_api, minsu):
     api = await messages_api([tool_reply(("toolu_F", {"year": 2026})), text_reply("조회 실패")])
-    turn = await make_assistant(api, FailingStore()).run_turn(
+    turn = await make_assistant(api, UnavailableStore()).run_turn(
         [{"role": "user", "content": "올해 연차"}], minsu
     )
     [result] = tool_results_of(api.requests[1])
@@ -195,7 +196,7 @@ async def test_follow_up_carries_the_conversation(messages_api, hr, minsu):
     )
     assistant = make_assistant(api, hr)
     first = await assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
-    await assistant.run_turn([*first.messages, {"role": "user", "content": "작년엔 며칠이었지?"}], minsu)
+    await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
     third = api.requests[2]
     assert [m["role"] for m in third["messages"]] == ["user", "assistant", "user", "assistant", "user"]
     assert json.dumps(third["messages"][0], ensure_ascii=False) == json.dumps(

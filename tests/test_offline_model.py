@@ -7,12 +7,12 @@ from datetime import date
 import pytest
 
 from bot.core.loop import Assistant
-from bot.core.prompt import today_in
-from bot.hr.store import FailingStore
+from bot.hr.json_data import UnavailableStore
+from bot.hr.ports import LeaveStore
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, sign, years_in
-from bot.tools import Toolbox
-from tests.conftest import fixed_clock
+from tests.conftest import make_toolbox, tracked
+from tests.support.clock import FIXED_CALENDAR
 
 TODAY = date(2026, 11, 29)
 
@@ -45,9 +45,9 @@ def test_year_phrases(question, years):
     assert years_in(question, TODAY) == years
 
 
-def assistant(store, hr_today=TODAY) -> Assistant:
-    toolbox = Toolbox(store, lambda caller: today_in(caller.timezone or "Asia/Seoul", fixed_clock))
-    return Assistant(make_client(None), toolbox, model="claude-test", clock=fixed_clock)
+def assistant(store: LeaveStore) -> Assistant:
+    client = tracked(make_client(None))
+    return Assistant(client, make_toolbox(store), model="claude-test", calendar=FIXED_CALENDAR)
 
 
 async def test_the_four_scenarios_offline(hr, minsu):
@@ -57,7 +57,7 @@ async def test_the_four_scenarios_offline(hr, minsu):
     assert first.trace.tool_calls[0].input == {"year": 2026}
     assert first.answer == "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
 
-    second = await bot.run_turn([*first.messages, {"role": "user", "content": "작년엔 며칠이었지?"}], minsu)
+    second = await bot.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
     assert second.trace.tool_calls[0].input == {"year": 2025}
     assert second.answer == "2025년 남은 연차는 3.5일이에요 (부여 15일, 사용 11.5일)."
 
@@ -65,7 +65,7 @@ async def test_the_four_scenarios_offline(hr, minsu):
     assert [c.stop_reason for c in hello.trace.model_calls] == ["end_turn"]
     assert hello.trace.tool_calls == []
 
-    failed = await assistant(FailingStore()).run_turn(
+    failed = await assistant(UnavailableStore()).run_turn(
         [{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu
     )
     assert failed.trace.tool_results[0].is_error

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from standins.messages_api import MessagesAPIStandIn
-from standins.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
-from tests.slack_support import MINSU, posted_texts
+from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.slack import MINSU, posted_texts
+from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 
 def _updates(slack: SlackStandIn):
@@ -170,8 +170,9 @@ async def test_trace_setting_threads_every_answer_and_stays_out_of_the_history(
 
 
 async def test_model_outage_apologises_and_the_next_message_works(slack, start_bot, messages_api):
+    from tests.support.messages_api import error_reply
+
     from bot.llm.offline import OfflineModel
-    from standins.messages_api import error_reply
 
     offline = OfflineModel()
     outage = {"left": 3}  # the first call and the SDK's two retries

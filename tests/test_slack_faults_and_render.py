@@ -6,8 +6,8 @@ import asyncio
 
 from bot.core.trace import Answer, ModelCall, ToolCall, ToolResult, Trace
 from bot.slack.render import BLOCKS_PER_MESSAGE, SECTION_LIMIT, answer_text, trace_messages
-from standins.slack_api import SlackStandIn
-from tests.slack_support import MINSU, SEOYEON
+from tests.support.slack import MINSU, SEOYEON
+from tests.support.slack_api import SlackStandIn
 
 
 async def test_a_slack_429_is_waited_out_and_retried(slack: SlackStandIn, start_bot):

@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 import aiohttp
 from slack_sdk.signature import SignatureVerifier
 
-from standins.slack_api import SlackStandIn
-from tests.slack_support import MINSU
+from tests.support.slack import MINSU
+from tests.support.slack_api import SlackStandIn
 
 SECRET = "stand-in-signing-secret"
 

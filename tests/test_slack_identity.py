@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from standins.slack_api import SlackStandIn
-from tests.slack_support import (
+from tests.support.slack import (
     CONNECT_GUEST,
     GONE,
     GUEST,
@@ -16,6 +15,7 @@ from tests.slack_support import (
     STRANGER,
     YUJIN,
 )
+from tests.support.slack_api import SlackStandIn
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.llm.offline import OfflineModel
-from standins.slack_api import SlackStandIn
-from tests.slack_support import MINSU, SEOYEON
+from tests.support.slack import MINSU, SEOYEON
+from tests.support.slack_api import SlackStandIn
 
 
 def _responses(c) -> bool:

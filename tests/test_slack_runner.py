@@ -7,33 +7,13 @@ import asyncio
 import os
 import signal
 import socket
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bot.cli import main
-from standins.slack_api import SlackStandIn
-from tests.slack_support import MINSU
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _env(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
-    return env | {"PYTHONPATH": str(ROOT)} | values
-
-
-def _run(tmp_path: Path, **values: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot", "run"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,  # no .env here
-        env=_env(**values),
-        timeout=60,
-    )
+from tests.support.process import run_officebot, start_officebot
+from tests.support.slack import MINSU
+from tests.support.slack_api import SlackStandIn
 
 
 @pytest.mark.parametrize(
@@ -63,38 +43,34 @@ def test_a_config_error_is_one_line_naming_the_variable(
     assert line.startswith(f"officebot: {variable}") and hint in line
 
 
-def test_a_missing_token_is_one_line_from_the_real_command(tmp_path):
-    result = _run(tmp_path)
-    assert result.returncode == 2
-    [line] = result.stderr.strip().splitlines()
+def test_a_missing_token_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    for name in list(os.environ):
+        if name.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_")):
+            monkeypatch.delenv(name)
+    assert main(["run"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("officebot: SLACK_BOT_TOKEN is not set") and "OAuth & Permissions" in line
 
 
 def test_dotenv_is_read_and_the_real_environment_wins(tmp_path):
+    # In a process of its own: python-dotenv writes what it reads into os.environ.
     (tmp_path / ".env").write_text("SLACK_BOT_TOKEN=xoxp-from-dotenv\nSLACK_APP_TOKEN=xapp-from-dotenv\n")
-    from_dotenv = _run(tmp_path)
+    from_dotenv = run_officebot("run", cwd=tmp_path)
     assert "SLACK_BOT_TOKEN must start with 'xoxb-'" in from_dotenv.stderr
-    real_wins = _run(tmp_path, SLACK_BOT_TOKEN="xoxb-real", SLACK_APP_TOKEN="bad")
+    real_wins = run_officebot("run", cwd=tmp_path, SLACK_BOT_TOKEN="xoxb-real", SLACK_APP_TOKEN="bad")
     assert real_wins.stderr.strip().startswith("officebot: SLACK_APP_TOKEN must start with 'xapp-'")
-
-
-async def _run_async(*values: str, env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "run",
-        env=env | {"OFFICEBOT_AUDIT": str(cwd / "audit.jsonl")},
-        cwd=cwd,  # not the checkout: a developer's .env there must not reach the test
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
 
 
 async def test_a_rejected_token_is_one_line(slack: SlackStandIn, tmp_path):
     slack.failing["auth.test"] = "invalid_auth"
-    env = _env(SLACK_BOT_TOKEN="xoxb-revoked", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
-    process = await _run_async(env=env, cwd=tmp_path)
+    process = await start_officebot(
+        "run",
+        cwd=tmp_path,
+        SLACK_BOT_TOKEN="xoxb-revoked",
+        SLACK_APP_TOKEN="xapp-1",
+        SLACK_API_URL=slack.api_url,
+    )
     _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2
     assert (
@@ -106,8 +82,9 @@ async def test_a_rejected_token_is_one_line(slack: SlackStandIn, tmp_path):
 
 
 async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn, tmp_path):
-    env = _env(SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url)
-    process = await _run_async(env=env, cwd=tmp_path)
+    process = await start_officebot(
+        "run", cwd=tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url
+    )
     try:
         await slack.user_message(MINSU, "올해 연차 며칠 남았어?")  # waits for the WebSocket to connect
         [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=60)
@@ -126,11 +103,9 @@ async def test_a_busy_port_is_one_line(slack: SlackStandIn, tmp_path):
         busy.bind(("0.0.0.0", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        env = _env(SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="secret", SLACK_API_URL=slack.api_url)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", "--port", str(port),
-            env=env | {"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")}, cwd=tmp_path,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        process = await start_officebot(
+            "run", "--port", str(port), cwd=tmp_path,
+            SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="secret", SLACK_API_URL=slack.api_url,
         )  # fmt: skip
         _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2

@@ -1,4 +1,4 @@
-"""The JSON store: exact amounts, distinct failures, one-line errors for a malformed file."""
+"""The JSON HR data: exact amounts, distinct failures, one-line errors for a malformed file."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from bot.hr.store import DataFileError, JsonHrData, NoRecordForYear, UnknownEmployee, format_days
+from bot.hr.json_data import DataFileError, JsonHrData
+from bot.hr.ports import NoRecordForYear, UnknownEmployee, format_days
 
 
 @pytest.mark.parametrize(
@@ -39,8 +40,9 @@ async def test_distinct_failures(hr):
         await hr.get_balance("E1001", 2019)
 
 
-def test_email_lookup_is_case_insensitive(hr):
-    assert hr.employee_by_email("yujin.choi@EXAMPLE.com").employee_id == "E1004"
+async def test_email_lookup_is_case_insensitive(hr):
+    employee = await hr.employee_by_email("yujin.choi@EXAMPLE.com")
+    assert employee is not None and employee.employee_id == "E1004"
 
 
 def write(tmp_path, payload) -> str:

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.store import Balance, FailingStore, JsonHrData
-from bot.tools import Toolbox, leave_balance
-
-TODAY = date(2026, 11, 29)
+from bot.hr.json_data import JsonHrData, UnavailableStore
+from bot.hr.ports import Balance, Caller
+from bot.tools import leave_balance
+from bot.tools.registry import Toolbox
+from tests.conftest import make_toolbox
+from tests.support.ports import ExplodingStore
 
 
 def toolbox(store) -> Toolbox:
-    return Toolbox(store, lambda caller: TODAY)
+    return make_toolbox(store)
 
 
 def test_declaration_matches_the_note_and_has_no_employee_field():
@@ -32,13 +32,13 @@ def test_declaration_matches_the_note_and_has_no_employee_field():
 async def test_success_result_is_checkable(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert not outcome.is_error
-    assert outcome.content == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert outcome.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
 
 
 async def test_quarter_days_stay_exact(hr):
-    seoyeon = caller_for_employee_id(hr, "E1002")
+    seoyeon = await caller_for_employee_id(hr, "E1002")
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2025}, seoyeon)
-    assert outcome.content.startswith("2025년 남은 연차: 6.75일 (부여 16일 − 사용 9.25일")
+    assert outcome.text.startswith("2025년 남은 연차: 6.75일 (부여 16일 − 사용 9.25일")
 
 
 @pytest.mark.parametrize(
@@ -61,8 +61,8 @@ async def test_quarter_days_stay_exact(hr):
 async def test_bad_input_is_an_error_result_with_a_reason(hr, minsu, tool_input, reason):
     outcome = await toolbox(hr).dispatch("get_leave_balance", tool_input, minsu)
     assert outcome.is_error
-    assert reason in outcome.content
-    assert "Traceback" not in outcome.content
+    assert reason in outcome.text
+    assert "Traceback" not in outcome.text
 
 
 async def test_injected_employee_id_never_reads_another_employee(hr, minsu):
@@ -72,29 +72,24 @@ async def test_injected_employee_id_never_reads_another_employee(hr, minsu):
             "get_leave_balance", {"year": 2026, "employee_id": other.employee_id}, minsu
         )
         assert outcome.is_error
-        assert "부여" not in outcome.content  # no balance of anyone's
-        assert other.name not in outcome.content
+        assert "부여" not in outcome.text  # no balance of anyone's
+        assert other.name not in outcome.text
 
 
 async def test_unknown_tool_name(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_salary", {"year": 2026}, minsu)
-    assert outcome.is_error and "unknown tool 'get_salary'" in outcome.content
+    assert outcome.is_error and "unknown tool 'get_salary'" in outcome.text
 
 
 async def test_store_unavailable(minsu):
-    outcome = await toolbox(FailingStore()).dispatch("get_leave_balance", {"year": 2026}, minsu)
-    assert outcome.is_error and outcome.content == "the HR system is unavailable right now; try again later"
-
-
-class ExplodingStore:
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        raise RuntimeError("password=hunter2 at db01.internal")
+    outcome = await toolbox(UnavailableStore()).dispatch("get_leave_balance", {"year": 2026}, minsu)
+    assert outcome.is_error and outcome.text == "the HR system is unavailable right now; try again later"
 
 
 async def test_unexpected_failure_does_not_leak_details(minsu):
     outcome = await toolbox(ExplodingStore()).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert outcome.is_error
-    assert outcome.content == "internal error while running the tool"
+    assert outcome.text == "internal error while running the tool"
 
 
 async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
@@ -111,15 +106,13 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
     assert asked == [("E1001", 2026), ("E1001", 2025)]
 
 
-def test_unknown_employee_in_the_store_is_explained(hr):
-    from bot.hr.directory import Caller
-
-    ghost = Caller("E9999", "Ghost")
-    outcome = __import__("asyncio").run(toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, ghost))
-    assert outcome.is_error and outcome.content == "the asking user has no leave record in the HR data"
+async def test_unknown_employee_in_the_store_is_explained(hr):
+    ghost = Caller("E9999", "Ghost")  # forged here only: reaches the store's own check
+    outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, ghost)
+    assert outcome.is_error and outcome.text == "the asking user has no leave record in the HR data"
 
 
-def test_bundled_fixture_shape(hr: JsonHrData):
+async def test_bundled_fixture_shape(hr: JsonHrData):
+    balances = [await hr.get_balance(e.employee_id, year) for e in hr.employees for year in (2025, 2026)]
     assert len(hr.employees) == 5
-    assert all(len(e.annual_leave) >= 2 for e in hr.employees)
-    assert any(used % 1 for e in hr.employees for _, used in e.annual_leave.values())
+    assert any(b.used % 1 for b in balances)  # halves and quarters, to keep Decimal honest

@@ -3,7 +3,8 @@
 Tool use removes the reason to make a number up, not the possibility. After the loop's final answer and
 before it is posted, this check finds the amounts the answer states in numerals (`7.5일`, `8 days`) and
 compares each, as a Decimal, with the granted / used / remaining figures of the conversation's successful
-tool_results (this turn's and earlier turns' still in the messages). Error results are not evidence.
+tool results (this turn's and earlier turns' still in the messages), taken from the tools' structured
+outputs, never re-parsed from their text. Error results are not evidence.
 
     no lookup ran this turn, and the answer states an amount the evidence lacks (or a year never looked
     up), or it answers a balance question without any amount
@@ -20,19 +21,17 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
-from anthropic.types import MessageParam
-
+from bot import text
+from bot.core.conversation import Conversation
 from bot.core.lookup import look_up_by_code
-from bot.core.loop import AskAgain, Draft
-from bot.core.prompt import is_korean
+from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance, years_in
 from bot.core.trace import Note, ToolResult, Trace
-from bot.hr.directory import Caller
-from bot.hr.store import format_days
-from bot.tools import Toolbox
-from bot.tools.leave_balance import LeaveFigures, parse_result
+from bot.hr.ports import Balance, Caller, format_days
+from bot.tools.leave_balance import NAME as LEAVE_BALANCE
+from bot.tools.registry import Toolbox
 
 # Every numeral in an answer is treated as a leave amount unless it is a year or part of a date or time:
 # "12 vacation days", "연차 12개" and "잔여: 12" state amounts as surely as "12일" does, and an answer
@@ -59,9 +58,6 @@ _ROLE_WORDS: dict[Role, re.Pattern[str]] = {
 }
 _ROLE_REACH = 24  # characters on either side of a number, never past a neighbouring number
 _CLAUSE_BREAK = re.compile(r"[(),;:.!?\n]")  # a role word only describes numbers in its own clause
-
-# Answers the loop wrote itself (model down, refusal) carry no model-made number and are not rewritten.
-_NOT_CHECKED = ("model_error", "refusal")
 
 
 @dataclass(frozen=True)
@@ -105,22 +101,12 @@ def _nearest_role(before: str, after: str) -> Role | None:
     return best[1] if best else None
 
 
-def figures_in(messages: Sequence[MessageParam]) -> list[LeaveFigures]:
-    """The figures of every successful leave lookup whose tool_result is in the conversation."""
-    figures = []
-    for message in messages:
-        if message["role"] != "user" or isinstance(message["content"], str):
-            continue
-        for block in message["content"]:
-            if _field(block, "type") != "tool_result" or _field(block, "is_error"):
-                continue
-            parsed = parse_result(_result_text(_field(block, "content")))
-            if parsed is not None:
-                figures.append(parsed)
-    return figures
+def figures_in(conversation: Conversation) -> list[Balance]:
+    """The figures of every successful lookup whose tool_result is in the conversation."""
+    return [figure for result in conversation.evidence() for figure in result.figures]
 
 
-def ungrounded(amounts: Iterable[Amount], figures: Iterable[LeaveFigures]) -> list[Amount]:
+def ungrounded(amounts: Iterable[Amount], figures: Iterable[Balance]) -> list[Amount]:
     """Amounts no tool result backs. An amount whose role the answer names ("남은 15일") must match a
     figure of that role: quoting the granted 15 as what remains is a misquote, not a grounded number."""
     figures = list(figures)
@@ -134,44 +120,18 @@ def ungrounded(amounts: Iterable[Amount], figures: Iterable[LeaveFigures]) -> li
     return [a for a in amounts if a.value not in (by_role[a.role] if a.role else anything)]
 
 
-@dataclass(frozen=True)
-class _Language:
-    korean: bool
-
-    def balance(self, f: LeaveFigures) -> str:
-        remaining, granted, used = (format_days(v) for v in (f.remaining, f.granted, f.used))
-        if self.korean:
-            return f"{f.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
-        return (
-            f"You have {remaining} days of annual leave left for {f.year} ({granted} granted, {used} used)."
-        )
-
-    def failure(self, reason: str) -> str:
-        if self.korean:
-            return (
-                f"연차 정보를 조회하지 못했어요 ({reason}). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
-            )
-        return f"I couldn't look up your leave ({reason}). Please try again later or contact HR."
-
-    def nothing_found(self) -> str:
-        if self.korean:
-            return "연차 정보를 확인하지 못했어요. 다시 물어봐 주세요."
-        return "I couldn't confirm your leave balance. Please ask again."
-
-
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     """An answer built only from tool results: every amount in it is one the tool returned."""
-    language = _Language(korean)
     lines: list[str] = []
     for result in results:
-        figures = None if result.is_error else parse_result(result.content)
-        line = language.balance(figures) if figures else language.failure(result.content)
-        if line not in lines:
-            lines.append(line)
-    return "\n".join(lines) or language.nothing_found()
+        if result.is_error:
+            lines.append(text.lookup_failed(result.failure, result.content, korean))
+        else:
+            lines.extend(text.balance_sentence(figure, korean) for figure in result.figures)
+    return "\n".join(dict.fromkeys(lines)) or text.NOTHING_FOUND.pick(korean)
 
 
-def correction(stray: Sequence[Amount], figures: Sequence[LeaveFigures]) -> str:
+def correction(stray: Sequence[Amount], figures: Sequence[Balance]) -> str:
     """The one extra message the model gets: what was ungrounded, and the evidence it must use."""
     named = _names(stray)
     if figures:
@@ -186,7 +146,7 @@ def correction(stray: Sequence[Amount], figures: Sequence[LeaveFigures]) -> str:
     return (
         f"[grounding check] Your answer states {named}, which no tool result in this conversation "
         f"contains. {evidence} Answer my last question again, stating only amounts exactly as a tool "
-        "result gave them (call get_leave_balance if you need another year). Reply in my language and "
+        f"result gave them (call {LEAVE_BALANCE} if you need another year). Reply in my language and "
         "do not mention this check."
     )
 
@@ -201,13 +161,13 @@ class Grounding:
     async def review(
         self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
     ) -> Draft:
-        if draft.ended in _NOT_CHECKED:
+        if draft.ended in CANNED_ENDINGS:
             trace.add(Note(f"grounding: skipped ({draft.ended})"))
             return draft
-        korean = is_korean(question)
+        korean = text.is_korean(question)
         amounts = amounts_in(draft.text)
-        figures = figures_in(draft.messages)
-        asked_years = years_in(question, self.toolbox.today(caller))
+        figures = figures_in(draft.conversation)
+        asked_years = years_in(question, self.toolbox.today_for(caller))
 
         if not draft.evidence:
             reason = _why_look_up(amounts, figures, asked_years, question)
@@ -222,14 +182,13 @@ class Grounding:
             return draft
         trace.add(Note(f"grounding: ungrounded {_names(stray)} → asking the model once more"))
         second = await ask_again(correction(stray, figures))
-        still = ungrounded(amounts_in(second.text), figures_in(second.messages))
-        if second.ended not in _NOT_CHECKED and not still:
+        still = ungrounded(amounts_in(second.text), figures_in(second.conversation))
+        if second.ended not in CANNED_ENDINGS and not still:
             trace.add(Note("grounding: ok after correction"))
             return second
         what = f"still ungrounded {_names(still)}" if still else f"no usable second answer ({second.ended})"
         trace.add(Note(f"grounding: {what} → replaced with a plain answer from the tool results"))
-        text = plain_answer(second.evidence, korean)
-        return replace(second, text=text, messages=_with_answer(second.messages, text))
+        return replace(second, text=plain_answer(second.evidence, korean))
 
     async def _look_up_by_code(
         self,
@@ -241,22 +200,17 @@ class Grounding:
         trace: Trace,
         korean: bool,
     ) -> Draft:
-        years = list(asked_years) or [self.toolbox.today(caller).year]
+        years = list(asked_years) or [self.toolbox.today_for(caller).year]
         trace.add(Note(f"grounding: {reason} → looked up {', '.join(map(str, years))} by code"))
         results = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
         looked_up = plain_answer(results, korean)
         # The model's own words survive only when they state no amount at all (e.g. "확인해 볼게요").
-        text = looked_up if amounts else f"{draft.text}\n{looked_up}".strip()
-        return replace(
-            draft,
-            text=text,
-            messages=_with_answer(draft.messages, text),
-            evidence=[*draft.evidence, *results],
-        )
+        answer = looked_up if amounts else f"{draft.text}\n{looked_up}".strip()
+        return replace(draft, text=answer, evidence=[*draft.evidence, *results])
 
 
 def _why_look_up(
-    amounts: Sequence[Amount], figures: Sequence[LeaveFigures], asked_years: Sequence[int], question: str
+    amounts: Sequence[Amount], figures: Sequence[Balance], asked_years: Sequence[int], question: str
 ) -> str | None:
     """Why an answer given with no lookup this turn cannot stand, or None if it can."""
     stray = ungrounded(amounts, figures)
@@ -275,24 +229,5 @@ def _names(amounts: Sequence[Amount]) -> str:
     return ", ".join(dict.fromkeys(a.text for a in amounts))
 
 
-def _unique(figures: Sequence[LeaveFigures]) -> list[LeaveFigures]:
+def _unique(figures: Sequence[Balance]) -> list[Balance]:
     return list(dict.fromkeys(figures))
-
-
-def _with_answer(messages: list[MessageParam], text: str) -> list[MessageParam]:
-    """The conversation with the posted answer as its last assistant message, so a follow-up never
-    sees (and repeats) an amount that was not posted."""
-    kept = messages[:-1] if messages and messages[-1]["role"] == "assistant" else messages
-    return [*kept, {"role": "assistant", "content": text}]
-
-
-def _field(block: Any, name: str) -> Any:
-    return block.get(name) if isinstance(block, dict) else getattr(block, name, None)
-
-
-def _result_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return " ".join(str(_field(b, "text") or "") for b in content if _field(b, "type") == "text")
-    return ""

@@ -1,20 +1,24 @@
-"""Running one tool request into a timed `ToolResult`, and a lookup our code decides must happen.
+"""Running one tool request into a timed trace step, and the lookup our code decides must happen.
 
-`run_tool` is what the loop does for every tool_use. `look_up_by_code` is the lookup with no model choice
-involved (the note's advice for a lookup that must happen): `/leave` with no question, and the grounding
-check's fallback. Both go through the same `Toolbox.dispatch`, so every lookup is validated and audited
-the same way, and a code-run lookup appears in the trace like any tool_use / tool_result pair.
+`run_tool` is what the loop does for every tool_use. `look_up_by_code` is a lookup with no model choice
+involved (a lookup that must happen is not left to the model): `/leave` with no question, the grounding
+check's fallback, and next the App Home. All go through the same `Toolbox.dispatch`, so every lookup is
+validated and audited the same way, and a code-run lookup appears in the trace like any tool_use /
+tool_result pair.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from bot.core.trace import ToolCall, ToolResult, Trace
-from bot.hr.directory import Caller
-from bot.tools import Toolbox, leave_balance
-from bot.tools.audit import RequestedBy
+from bot import text
+from bot.audit import RequestedBy
+from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
+from bot.hr.ports import Caller
+from bot.tools.leave_balance import NAME as LEAVE_BALANCE
+from bot.tools.registry import Toolbox
 
 
 async def run_tool(
@@ -30,16 +34,37 @@ async def run_tool(
     return ToolResult(
         tool_use_id=tool_use_id,
         name=name,
-        content=outcome.content,
+        content=outcome.text,
         is_error=outcome.is_error,
         ms=(time.perf_counter() - started) * 1000,
+        outcome=outcome.outcome,
+        figures=outcome.figures,
     )
 
 
 async def look_up_by_code(toolbox: Toolbox, caller: Caller, year: int, trace: Trace) -> ToolResult:
     call_id = f"code_{year}"
     tool_input = {"year": year}
-    trace.add(ToolCall(call_id, leave_balance.NAME, tool_input))
-    result = await run_tool(toolbox, call_id, leave_balance.NAME, tool_input, caller, requested_by="code")
+    trace.add(ToolCall(call_id, LEAVE_BALANCE, tool_input))
+    result = await run_tool(toolbox, call_id, LEAVE_BALANCE, tool_input, caller, requested_by="code")
     trace.add(result)
     return result
+
+
+@dataclass(frozen=True)
+class CodeAnswer:
+    """An answer our code gave without the model, and how it was reached."""
+
+    answer: str
+    trace: Trace
+
+
+async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str, korean: bool = True) -> CodeAnswer:
+    """This year's balance for the caller, straight from the tool: the result line a person can check
+    (`2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, …)`), or why it could not be read."""
+    trace = Trace()
+    trace.add(Note(f"{why}: looked up by code, no model call"))
+    result = await look_up_by_code(toolbox, caller, toolbox.today_for(caller).year, trace)
+    answer = text.lookup_failed(result.failure, result.content, korean) if result.is_error else result.content
+    trace.add(Answer(answer))
+    return CodeAnswer(answer, trace)

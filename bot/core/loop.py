@@ -15,47 +15,73 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import anthropic
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
 
+from bot import text
+from bot.core.clock import Calendar
+from bot.core.conversation import Conversation
 from bot.core.lookup import run_tool
-from bot.core.prompt import Clock, is_korean, system_clock, system_prompt, today_in
+from bot.core.prompt import system_prompt
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
-from bot.hr.directory import Caller
-from bot.tools import Toolbox
+from bot.hr.ports import Caller
+from bot.tools.registry import Toolbox
 
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_ROUNDS = 5
 DEFAULT_MAX_TOKENS = 16000
 
+# How a turn ended: the model's final stop_reason, or one of the loop's own endings.
+Ended = Literal[
+    "end_turn",
+    "stop_sequence",
+    "max_tokens",
+    "refusal",
+    "model_context_window_exceeded",
+    "round_limit",
+    "model_error",
+]
+# Answers the loop wrote itself carry no model-made number (see the grounding check).
+CANNED_ENDINGS: tuple[Ended, ...] = ("model_error", "refusal")
+
 
 @dataclass
 class Turn:
-    """One question answered. `messages` is the conversation including this turn, ready for a follow-up."""
+    """One question answered. `conversation` includes this turn, ready for a follow-up."""
 
     answer: str
     trace: Trace
-    messages: list[MessageParam]
-    ended: str  # the final stop_reason, or "round_limit" / "model_error"
-    evidence: list[ToolResult] = field(default_factory=list)
+    conversation: Conversation
+    ended: Ended
+    evidence: list[ToolResult] = field(default_factory=list)  # this turn's tool results
+
+    @property
+    def messages(self) -> list[MessageParam]:
+        return self.conversation.messages
 
 
 @dataclass
 class Draft:
     """An answer the loop produced, before any check has decided it may be posted.
 
-    `messages` ends with the assistant's answer; `evidence` is this turn's tool results so far.
+    `messages` ends with the assistant's answer; `evidence` is this turn's tool results so far; `results`
+    every known tool result by id (earlier turns' too).
     """
 
     text: str
-    ended: str
+    ended: Ended
     messages: list[MessageParam]
     evidence: list[ToolResult]
+    results: Mapping[str, ToolResult] = field(default_factory=dict)
+
+    @property
+    def conversation(self) -> Conversation:
+        return Conversation(self.messages, self.results)
 
 
 # Continues the same turn after appending one user message (e.g. a correction); returns the new draft.
@@ -70,35 +96,6 @@ class AnswerCheck(Protocol):
     ) -> Draft: ...
 
 
-@dataclass(frozen=True)
-class _Canned:
-    ko: str
-    en: str
-
-    def pick(self, korean: bool) -> str:
-        return self.ko if korean else self.en
-
-
-_REFUSAL = _Canned("죄송하지만 그 요청에는 답할 수 없어요.", "Sorry, I can't help with that request.")
-_TRUNCATED = _Canned("(답변이 길어 중간에 잘렸어요.)", "(The answer was cut short.)")
-_NO_ANSWER = _Canned(
-    "답을 만들지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요.",
-    "I couldn't put an answer together. Please try rephrasing the question.",
-)
-_TOO_LONG = _Canned(
-    "대화가 너무 길어졌어요. 새 대화(새 스레드)에서 다시 물어봐 주세요.",
-    "This conversation has grown too long. Please ask again in a new thread.",
-)
-_ROUND_LIMIT = _Canned(
-    "조회를 여러 번 반복해도 답을 마치지 못했어요.", "I stopped after too many lookups without finishing."
-)
-_MODEL_DOWN = _Canned(
-    "죄송해요, 지금 AI 모델에 연결할 수 없어요. 잠시 후 다시 물어봐 주세요.",
-    "Sorry, I can't reach the AI model right now. Please try again in a moment.",
-)
-_FOUND = _Canned("지금까지 조회한 결과:", "What I found so far:")
-
-
 class Assistant:
     """Runs turns against one model with one toolbox. Holds no per-conversation state."""
 
@@ -108,40 +105,37 @@ class Assistant:
         toolbox: Toolbox,
         *,
         model: str,
-        timezone: str = "Asia/Seoul",
+        calendar: Calendar,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
-        clock: Clock = system_clock,
         check: AnswerCheck | None = None,
     ) -> None:
         self.client = client
         self.toolbox = toolbox
         self.model = model
-        self.timezone = timezone
+        self.calendar = calendar
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
-        self.clock = clock
         self.check = check
 
-    async def aclose(self) -> None:
-        """Closes the model client's connections; call it on the loop that used them."""
-        await self.client.close()
-
     def system_for(self, caller: Caller) -> str:
-        timezone = caller.timezone or self.timezone
-        return system_prompt(today_in(timezone, self.clock), timezone)
+        return system_prompt(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
 
-    async def run_turn(self, conversation: Sequence[MessageParam], caller: Caller) -> Turn:
-        messages: list[MessageParam] = list(conversation)
+    async def run_turn(self, conversation: Conversation | Sequence[MessageParam], caller: Caller) -> Turn:
+        """A plain list of messages (e.g. rebuilt from Slack) carries no earlier tool outputs."""
+        before = Conversation.of(conversation)
+        messages: list[MessageParam] = list(before.messages)
+        results: dict[str, ToolResult] = dict(before.results)
         question = _last_user_text(messages)
-        korean = is_korean(question)
+        korean = text.is_korean(question)
         system = self.system_for(caller)
         trace = Trace()
         evidence: list[ToolResult] = []
 
         async def converse() -> Draft:
-            text, ended = await self._converse(messages, system, caller, trace, evidence, korean)
-            return Draft(text, ended, messages, evidence)
+            answer, ended = await self._converse(messages, system, caller, trace, evidence, korean)
+            results.update((r.tool_use_id, r) for r in evidence)
+            return Draft(answer, ended, messages, evidence, results)
 
         async def ask_again(user_text: str) -> Draft:
             messages.append({"role": "user", "content": user_text})
@@ -156,10 +150,10 @@ class Assistant:
                 # The check corrected or replaced the answer: a follow-up sees only what was posted,
                 # never the rejected draft or the correction that named its ungrounded amount.
                 posted: MessageParam = {"role": "assistant", "content": reviewed.text}
-                reviewed = replace(reviewed, messages=[*conversation, posted])
+                reviewed = replace(reviewed, messages=[*before.messages, posted])
             draft = reviewed
         trace.add(Answer(draft.text))
-        return Turn(draft.text, trace, draft.messages, draft.ended, draft.evidence)
+        return Turn(draft.text, trace, draft.conversation, draft.ended, draft.evidence)
 
     async def _converse(
         self,
@@ -169,7 +163,7 @@ class Assistant:
         trace: Trace,
         evidence: list[ToolResult],
         korean: bool,
-    ) -> tuple[str, str]:
+    ) -> tuple[str, Ended]:
         """Call the model until it answers; returns (answer text, how it ended). Extends `messages`
         and `evidence` in place, so a second call continues the same conversation."""
         tool_rounds = 0
@@ -184,7 +178,7 @@ class Assistant:
                 # log what the API said so an operator can fix it; the user only gets the apology.
                 log.warning("model call failed after retries: %s", _describe_api_error(exc, detail=True))
                 trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
-                return _MODEL_DOWN.pick(korean), "model_error"
+                return text.MODEL_DOWN.pick(korean), "model_error"
 
             stop = response.stop_reason
             if stop == "pause_turn":
@@ -203,7 +197,7 @@ class Assistant:
                     messages.append(
                         {"role": "assistant", "content": content if tool_uses else response.content}
                     )
-                return self._final_text(response, korean), stop or ""
+                return self._final_text(response, korean), _ending(stop)
 
             if tool_rounds >= self.max_rounds:
                 trace.add(Note(f"stopped: the model still wanted tools after {self.max_rounds} rounds"))
@@ -251,23 +245,31 @@ class Assistant:
         return list(results)
 
     def _final_text(self, response: Message, korean: bool) -> str:
-        text = "\n".join(b.text for b in response.content if b.type == "text").strip()
+        said = "\n".join(b.text for b in response.content if b.type == "text").strip()
         match response.stop_reason:
             case "refusal":
-                return _REFUSAL.pick(korean)
+                return text.REFUSAL.pick(korean)
             case "max_tokens":
-                return f"{text} {_TRUNCATED.pick(korean)}" if text else _NO_ANSWER.pick(korean)
+                return f"{said} {text.TRUNCATED.pick(korean)}" if said else text.NO_ANSWER.pick(korean)
             case "model_context_window_exceeded":
-                return text if text else _TOO_LONG.pick(korean)
-        return text or _NO_ANSWER.pick(korean)
+                return said if said else text.TOO_LONG.pick(korean)
+        return said or text.NO_ANSWER.pick(korean)
 
     @staticmethod
     def _round_limit(korean: bool, evidence: list[ToolResult]) -> str:
         found = [r.content for r in evidence if not r.is_error]
-        text = _ROUND_LIMIT.pick(korean)
+        answer = text.ROUND_LIMIT.pick(korean)
         if found:
-            text += "\n" + _FOUND.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)
-        return text
+            answer += "\n" + text.FOUND_SO_FAR.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)
+        return answer
+
+
+def _ending(stop_reason: str | None) -> Ended:
+    """A stop_reason that ends the turn; an unknown one (a newer API) is treated as a normal end."""
+    match stop_reason:
+        case "stop_sequence" | "max_tokens" | "refusal" | "model_context_window_exceeded":
+            return stop_reason
+    return "end_turn"
 
 
 def _to_param(result: ToolResult) -> ToolResultBlockParam:

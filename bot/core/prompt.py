@@ -1,38 +1,12 @@
-"""The system prompt, and the date it is anchored to.
-
-The model has no clock: without today's date, "올해" or "last year" is a guess. The date is taken in the
-asker's timezone, because 00:30 on 1 January in Seoul is still 31 December in UTC.
-"""
+"""The system prompt, anchored to today's date and weekday in the asker's time zone."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import date
 
-Clock = Callable[[], datetime]
+from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 _KOREAN_WEEKDAYS = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
-
-
-def system_clock() -> datetime:
-    return datetime.now(tz=ZoneInfo("UTC"))
-
-
-def pinned_clock(day: date, timezone: str) -> Clock:
-    """A clock stuck at noon of `day` in `timezone`: reproducible demos and tests (OFFICEBOT_TODAY)."""
-    noon = datetime(day.year, day.month, day.day, 12, tzinfo=ZoneInfo(timezone))
-    return lambda: noon
-
-
-def today_in(timezone: str, clock: Clock = system_clock) -> date:
-    return clock().astimezone(ZoneInfo(timezone)).date()
-
-
-def is_korean(text: str) -> bool:
-    return bool(_HANGUL.search(text))
 
 
 def system_prompt(today: date, timezone: str) -> str:
@@ -44,7 +18,7 @@ def system_prompt(today: date, timezone: str) -> str:
         f"Today is {today.isoformat()} ({weekday_en}) in {timezone}. "
         f"오늘은 {today.year}년 {today.month}월 {today.day}일 {weekday_ko}입니다.\n"
         "Rules:\n"
-        "- For any question about annual leave granted, used or remaining, call get_leave_balance, once "
+        f"- For any question about annual leave granted, used or remaining, call {LEAVE_BALANCE}, once "
         "per year asked about. Never guess, estimate or remember a number; every number you state must "
         "come from a tool result in this conversation.\n"
         f"- Resolve relative years from today's date: this year / 올해 = {today.year}, last year / 작년 = "

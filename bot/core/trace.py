@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from bot.hr.ports import Balance
+from bot.tools.registry import FailureReason, Outcome
 
 
 @dataclass(frozen=True)
@@ -25,11 +28,20 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class ToolResult:
+    """A tool_result as sent to the model, with what code needs of it: the failure kind and the
+    structured figures (so nothing downstream re-parses `content`)."""
+
     tool_use_id: str
     name: str
     content: str
     is_error: bool
     ms: float
+    outcome: Outcome = "ok"
+    figures: tuple[Balance, ...] = ()
+
+    @property
+    def failure(self) -> FailureReason | None:
+        return None if self.outcome == "ok" else cast(FailureReason, self.outcome)
 
 
 @dataclass(frozen=True)

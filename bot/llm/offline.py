@@ -26,15 +26,14 @@ from typing import Any
 
 import httpx2
 
-from bot.core.grounding import plain_answer
-from bot.core.prompt import is_korean
+from bot import text
 from bot.core.question import years_in
-from bot.core.trace import ToolResult
+from bot.tools.leave_balance import NAME as TOOL_NAME
+from bot.tools.leave_balance import parse_result
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
 OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
-TOOL_NAME = "get_leave_balance"
 _SIGNING_KEY = b"officebot-offline-model"
 
 _LEAVE_WORDS = re.compile(
@@ -80,17 +79,12 @@ class OfflineModel:
         last = messages[-1]
         results = _tool_results(last) if last["role"] == "user" else []
         question = _latest_question(messages)
-        korean = is_korean(question)
+        korean = text.is_korean(question)
 
         if results:
             return self._message(body, [_text(_answer_from_results(results, korean))], "end_turn")
         if _GREETING.search(question) and not _LEAVE_WORDS.search(question):
-            greeting = (
-                "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요."
-                if korean
-                else "Hi! Ask me how much annual leave you have left, e.g. 'How many days off do I have left?'"
-            )
-            return self._message(body, [_text(greeting)], "end_turn")
+            return self._message(body, [_text(text.OFFLINE_GREETING.pick(korean))], "end_turn")
         years = years_in(question, today)
         about_leave = bool(_LEAVE_WORDS.search(question)) or (
             bool(years) and _conversation_was_about_leave(messages)
@@ -104,12 +98,7 @@ class OfflineModel:
                 for y in years
             ]
             return self._message(body, blocks, "tool_use")
-        fallback = (
-            "저는 연차 잔여 조회를 도와드려요. 예: '올해 연차 며칠 남았어?', '작년엔 며칠이었지?'"
-            if korean
-            else "I can look up your annual leave, e.g. 'How much leave do I have left this year?'"
-        )
-        return self._message(body, [_text(fallback)], "end_turn")
+        return self._message(body, [_text(text.OFFLINE_WHAT_I_DO.pick(korean))], "end_turn")
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -135,8 +124,8 @@ def estimate_tokens(payload: Any) -> int:
     return max(1, len(json.dumps(payload, ensure_ascii=False)) // 3)
 
 
-def _text(text: str) -> dict[str, Any]:
-    return {"type": "text", "text": text}
+def _text(said: str) -> dict[str, Any]:
+    return {"type": "text", "text": said}
 
 
 def _today_from(system: Any) -> date:
@@ -214,15 +203,18 @@ def _result_text(block: dict[str, Any]) -> str:
 
 
 def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
-    """The answer a careful model gives: the tool results, in the same words the grounding check's
-    plain answer uses (so the offline model's answers are grounded by construction)."""
-    return plain_answer(
-        [
-            ToolResult(b.get("tool_use_id", ""), TOOL_NAME, _result_text(b), bool(b.get("is_error")), 0.0)
-            for b in results
-        ],
-        korean,
-    )
+    """The answer a careful model gives: the figures it read in the tool results, in the phrasebook's
+    words (the same sentences as the grounding check's plain answer, so they are grounded by
+    construction). Like any API peer it sees only the wire text, so it reads that with the tool's parser."""
+    lines: list[str] = []
+    for block in results:
+        content = _result_text(block)
+        figures = None if block.get("is_error") else parse_result(content)
+        if figures is not None:
+            lines.append(text.balance_sentence(figures, korean))
+        else:
+            lines.append(text.lookup_failed(None, content, korean))
+    return "\n".join(dict.fromkeys(lines)) or text.NOTHING_FOUND.pick(korean)
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:

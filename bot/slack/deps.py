@@ -1,14 +1,22 @@
-"""What answering a question needs. Built on the answer worker's loop and used only there."""
+"""What answering a question needs, opened on the answer worker's loop and used only there."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.core.loop import Assistant
+from bot.config import Settings
+from bot.services import Services
+from bot.slack.client import make_web_client
 from bot.slack.identity import SlackIdentity
+
+# How the Slack app opens its services: `open_services(settings)`, or the same with overrides.
+ServicesOpener = Callable[[], AbstractAsyncContextManager[Services]]
 
 
 @dataclass(frozen=True)
@@ -21,12 +29,19 @@ class BotUser:
 
 @dataclass(frozen=True)
 class Deps:
-    assistant: Assistant
+    services: Services
     client: AsyncWebClient
     identity: SlackIdentity
     trace_always: bool  # OFFICEBOT_TRACE=on: every answer on a private surface gets its trace
-    session: aiohttp.ClientSession
 
-    async def close(self) -> None:
-        await self.assistant.aclose()  # its HTTP connections live on this (the worker's) loop
-        await self.session.close()
+
+@asynccontextmanager
+async def open_answering(
+    settings: Settings, open_services: ServicesOpener, home: dict[str, Any]
+) -> AsyncIterator[Deps]:
+    """Entered on the answer worker's loop: the services, session and client belong to that loop.
+    `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own."""
+    async with open_services() as services, aiohttp.ClientSession() as session:
+        client = make_web_client(settings, session, token=settings.slack_bot_token)
+        identity = SlackIdentity(client, services.directory, home=home)
+        yield Deps(services, client, identity, trace_always=settings.trace)

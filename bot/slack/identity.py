@@ -7,13 +7,14 @@ import logging
 import time
 from collections.abc import Callable
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.hr.directory import Caller, NotAnEmployee, SlackProfile, Surface, caller_for_slack_user
-from bot.hr.store import EmployeeDirectoryData
+from bot import text
+from bot.core.clock import is_known_timezone
+from bot.hr.directory import NotAnEmployee, SlackProfile, caller_for_slack_user
+from bot.hr.ports import Caller, Directory, Surface
 
 log = logging.getLogger(__name__)
 
@@ -21,19 +22,14 @@ log = logging.getLogger(__name__)
 # that a deactivated or demoted account loses access within minutes.
 DEFAULT_PROFILE_TTL = 300.0
 
-UNKNOWN_SLACK_USER = "I couldn't find your Slack account; please ask HR for help. 슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
-
 
 def _known_timezone(name: Any) -> str | None:
     """Slack's `tz` if zoneinfo knows it; otherwise None, and OFFICEBOT_TIMEZONE applies."""
-    if not isinstance(name, str) or not name:
-        return None
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    if is_known_timezone(name):
+        return str(name)
+    if name:
         log.warning("unknown Slack timezone %r; using the default", name)
-        return None
-    return name
+    return None
 
 
 def _is_foreign(user: dict[str, Any], home: dict[str, Any]) -> bool:
@@ -68,7 +64,7 @@ class SlackIdentity:
     def __init__(
         self,
         client: AsyncWebClient,
-        directory: EmployeeDirectoryData,
+        directory: Directory,
         *,
         home: dict[str, Any] | None = None,
         ttl: float = DEFAULT_PROFILE_TTL,
@@ -85,7 +81,7 @@ class SlackIdentity:
     async def caller(self, user_id: str, surface: Surface) -> Caller:
         """Raises `NotAnEmployee` (with a message safe to show) when this person may not read a balance."""
         profile = await self.profile(user_id)
-        return caller_for_slack_user(self._directory, profile, surface)
+        return await caller_for_slack_user(self._directory, profile, surface)
 
     async def profile(self, user_id: str) -> SlackProfile:
         cached = self._cache.get(user_id)
@@ -103,7 +99,7 @@ class SlackIdentity:
             response = await self._client.users_info(user=user_id)
         except SlackApiError as exc:
             if exc.response.get("error") in ("user_not_found", "user_not_visible"):
-                raise NotAnEmployee(UNKNOWN_SLACK_USER) from None
+                raise NotAnEmployee(text.REFUSED_UNKNOWN_SLACK_USER) from None
             raise
         profile = profile_from_users_info(response["user"], self._home)
         self._cache[user_id] = (self._clock() + self._ttl, profile)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
 _TRACE_FLAG = re.compile(r"(?:^|\s)--trace\s*$")
@@ -39,11 +40,15 @@ def parse_question(text: str, bot_user_id: str | None = None) -> Question:
     return Question(cleaned)
 
 
+# "balance": no question, so this year's balance straight from the tool; "question": through the model.
+LeaveCommandKind = Literal["balance", "question", "help"]
+
+
 @dataclass(frozen=True)
 class LeaveCommand:
     """`/leave`, `/leave help`, `/leave <question>`, `/leave trace [question]`."""
 
-    kind: str  # "balance" (no question: straight from the tool), "question" or "help"
+    kind: LeaveCommandKind
     question: Question
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.prompt import is_korean
 from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
+from bot.text import WORKING, is_korean
 
 SECTION_LIMIT = 3000
 BLOCKS_PER_MESSAGE = 50
@@ -33,21 +33,17 @@ def answer_text(answer: str) -> str:
     return truncate(escape(answer), ANSWER_LIMIT)
 
 
-WORKING_KO = "잔여 연차 조회 중…"
-WORKING_EN = "Looking up your leave…"
-
-
 def working_text(question: str) -> str:
-    return WORKING_KO if is_korean(question) or not question else WORKING_EN
+    return WORKING.pick(is_korean(question) or not question)
 
 
 def placeholder_text(question: str) -> str:
     return f"_{working_text(question)}_"
 
 
-def is_placeholder(text: str) -> bool:
+def is_placeholder(message: str) -> bool:
     """A placeholder not yet edited into its answer (another question of this DM is in flight)."""
-    return text in (f"_{WORKING_KO}_", f"_{WORKING_EN}_")
+    return message in (f"_{WORKING.ko}_", f"_{WORKING.en}_")
 
 
 def _code(text: str, room: int) -> str:
@@ -94,20 +90,3 @@ def trace_messages(trace: Trace) -> list[Message]:
         fallback = truncate(escape(trace.render_text()), ANSWER_LIMIT) if number == 1 else "trace" + part
         messages.append({"text": fallback, "blocks": [heading, *chunk]})
     return messages
-
-
-LEAVE_USAGE = (
-    "*/leave* — 연차 조회 · annual leave\n"
-    "• `/leave` — 올해 남은 연차 (this year's balance)\n"
-    "• `/leave 작년엔 며칠 썼어?` — 질문하기 (ask a question)\n"
-    "• `/leave trace 올해 연차 며칠 남았어?` — 답과 함께 단계별 trace (answer plus every step)\n"
-    "• `/leave help` — 이 도움말 (this help)\n"
-    "답은 나에게만 보여요. Answers are visible only to you. DM me for a conversation with follow-ups."
-)
-
-SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 후 다시 시도해 주세요. Sorry, something went wrong; please try again."
-
-ASK_HINT = (
-    "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
-    "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
-)

@@ -18,14 +18,14 @@ from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
-from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import ConfigError, Settings
-from bot.slack.app import build_app, make_answer_deps, make_web_client
-from bot.slack.deps import Deps
+from bot.services import open_services
+from bot.slack.app import build_app
+from bot.slack.client import make_web_client
+from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.worker import AnswerWorker
-from bot.wiring import Core, build_core
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +54,18 @@ class SlackBot:
     """The app plus its transport. `async with SlackBot(settings) as bot:` or `start()` / `stop()`."""
 
     def __init__(
-        self, settings: Settings, *, port: int = 3000, host: str = "0.0.0.0", core: Core | None = None
+        self,
+        settings: Settings,
+        *,
+        port: int = 3000,
+        host: str = "0.0.0.0",
+        services: ServicesOpener | None = None,
     ) -> None:
         self.settings = settings
         self.port = port
         self.host = host
-        self._core = core
+        # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
+        self._open_services = services or (lambda: open_services(settings))
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
         self._http: web.AppRunner | None = None
@@ -68,19 +74,19 @@ class SlackBot:
     async def start(self) -> SlackBot:
         settings = self.settings
         settings.check_slack()
-        core = self._core or build_core(settings)
         self._session = aiohttp.ClientSession()
         try:
             client = make_web_client(settings, self._session)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
-                client.auth_test(),
+                client.auth_test(token=settings.slack_bot_token),
                 "reinstall the app and copy the new Bot User OAuth Token",
             )
-            await self._worker.start(lambda: make_answer_deps(settings, core.assistant, core.hr, identity))
-            app = build_app(settings, client, self._worker, auth_test=identity)
+            home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
+            deps = await self._worker.start(lambda: open_answering(settings, self._open_services, home))
+            app = build_app(settings, client, self._worker, claims=deps.services.claims, auth_test=identity)
             if settings.socket_mode:
-                await self._start_socket_mode(app, client)
+                await self._start_socket_mode(app)
             else:
                 await self._start_http(app)
         except BaseException:
@@ -90,16 +96,14 @@ class SlackBot:
             "OfficeBot is running as @%s in %s; model: %s",
             identity.get("user"),
             "Socket Mode" if settings.socket_mode else f"HTTP mode on port {self.port}{EVENTS_PATH}",
-            core.model_description,
+            deps.services.model_description,
         )
         return self
 
-    async def _start_socket_mode(self, app: AsyncApp, client: AsyncWebClient) -> None:
+    async def _start_socket_mode(self, app: AsyncApp) -> None:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
         # and we want one clear line instead.
-        app_client = AsyncWebClient(
-            token=self.settings.slack_app_token, base_url=client.base_url, session=self._session
-        )
+        app_client = make_web_client(self.settings, self._session, token=self.settings.slack_app_token)
         opened = await _check(
             "SLACK_APP_TOKEN",
             app_client.apps_connections_open(app_token=self.settings.slack_app_token),
@@ -130,7 +134,7 @@ class SlackBot:
             await self._http.cleanup()
             self._http = None
         # After the transport: nothing new arrives while in-flight answers finish.
-        await self._worker.stop(Deps.close)
+        await self._worker.stop()
         if self._session is not None:
             await self._session.close()
             self._session = None
@@ -143,10 +147,10 @@ class SlackBot:
 
 
 async def serve(
-    settings: Settings, *, port: int = 3000, stop: asyncio.Event, core: Core | None = None
+    settings: Settings, *, port: int = 3000, stop: asyncio.Event, services: ServicesOpener | None = None
 ) -> None:
     """Runs the bot until `stop` is set."""
-    async with SlackBot(settings, port=port, core=core):
+    async with SlackBot(settings, port=port, services=services):
         await stop.wait()
         log.info("OfficeBot is shutting down")
 

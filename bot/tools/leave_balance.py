@@ -1,30 +1,21 @@
 """`get_leave_balance`: the declaration the model sees and the executor our code runs, side by side.
 
-The declaration has only `year`. Whose balance is read comes from the `Caller` argument, which the
-model cannot reach: an `employee_id` smuggled into the input is rejected, never used.
+The declaration has only `year`. Whose balance is read comes from `ctx.caller`, which the model cannot
+reach: an `employee_id` smuggled into the input is refused by the toolbox, never used.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.hr.directory import Caller
-from bot.hr.store import (
-    Balance,
-    LeaveStore,
-    LeaveStoreError,
-    NoRecordForYear,
-    UnknownEmployee,
-    format_days,
-)
-from bot.tools.errors import ToolError
+from bot.hr.ports import Balance, LeaveStoreError, NoRecordForYear, UnknownEmployee, format_days
+from bot.tools.registry import ToolContext, ToolError, ToolOutput
 
 NAME = "get_leave_balance"
 
@@ -59,18 +50,8 @@ DECLARATION: ToolParam = {
 }
 
 
-def validate_input(tool_input: Any, today: date) -> int:
-    """`strict` guarantees the shape the model sends; the meaning is checked here."""
-    if not isinstance(tool_input, Mapping):
-        raise ToolError("input must be an object with a 'year'")
-    extra = sorted(set(tool_input) - {"year"})
-    if extra:
-        raise ToolError(
-            f"unexpected input field(s): {', '.join(map(str, extra))}; only 'year' is accepted",
-            "injected_field",
-        )
-    if "year" not in tool_input:
-        raise ToolError("missing required field 'year'")
+def validate_year(tool_input: Mapping[str, Any], today: date) -> int:
+    """The toolbox has checked the shape; what the year means is checked here."""
     year = tool_input["year"]
     if isinstance(year, bool) or not isinstance(year, int):
         raise ToolError("'year' must be an integer such as 2026")
@@ -82,61 +63,51 @@ def validate_input(tool_input: Any, today: date) -> int:
     return year
 
 
-@dataclass(frozen=True)
-class LeaveFigures:
-    """The numbers one successful lookup gave: what an answer about that year may state."""
-
-    year: int
-    granted: Decimal
-    used: Decimal
-    remaining: Decimal
-
-
-@dataclass(frozen=True)
-class Lookup:
-    year: int
-    content: str
-
-
-# The result text and its parser sit together so the grounding check can never drift from the format.
+# The result text and its parser sit together, so a reader of the text (the offline model, which only
+# sees the wire) can never drift from the format. Our own code uses `ToolOutput.figures` instead.
 _RESULT = re.compile(
     r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
     r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
 )
 
 
-def format_result(year: int, balance: Balance, today: date) -> str:
+def format_result(balance: Balance, today: date) -> str:
     return (
-        f"{year}년 남은 연차: {format_days(balance.remaining)}일 "
+        f"{balance.year}년 남은 연차: {format_days(balance.remaining)}일 "
         f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
         f"기준일 {today.isoformat()})"
     )
 
 
-def parse_result(content: str) -> LeaveFigures | None:
+def parse_result(content: str) -> Balance | None:
     """The figures in a successful result's text, or None if the text is not one."""
     match = _RESULT.search(content)
     if match is None:
         return None
     try:
-        granted, used, remaining = (Decimal(match[k]) for k in ("granted", "used", "remaining"))
+        granted, used = Decimal(match["granted"]), Decimal(match["used"])
     except InvalidOperation:
         return None
-    return LeaveFigures(int(match["year"]), granted, used, remaining)
+    return Balance(int(match["year"]), granted, used)
 
 
-async def execute(caller: Caller, tool_input: Any, *, store: LeaveStore, today: date) -> Lookup:
-    year = validate_input(tool_input, today)
-    try:
-        balance = await store.get_balance(caller.employee_id, year)
-    except NoRecordForYear:
-        raise ToolError(f"no annual leave record for {year}", "no_record", year) from None
-    except UnknownEmployee:
-        raise ToolError(
-            "the asking user has no leave record in the HR data", "unknown_employee", year
-        ) from None
-    except LeaveStoreError:
-        raise ToolError(
-            "the HR system is unavailable right now; try again later", "store_unavailable", year
-        ) from None
-    return Lookup(year, format_result(year, balance, today))
+class LeaveBalanceTool:
+    name = NAME
+    declaration = DECLARATION
+
+    async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
+        year = validate_year(tool_input, ctx.today)
+        detail = {"year": year}
+        try:
+            balance = await ctx.leave.get_balance(ctx.caller.employee_id, year)
+        except NoRecordForYear:
+            raise ToolError(f"no annual leave record for {year}", "no_record", detail) from None
+        except UnknownEmployee:
+            raise ToolError(
+                "the asking user has no leave record in the HR data", "unknown_employee", detail
+            ) from None
+        except LeaveStoreError:
+            raise ToolError(
+                "the HR system is unavailable right now; try again later", "store_unavailable", detail
+            ) from None
+        return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail=detail)

@@ -5,24 +5,25 @@ other people's messages are not the asker's conversation with the bot."""
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Sequence
 from typing import Any
 
+from anthropic.types import MessageParam
 from slack_bolt.async_app import AsyncApp, AsyncBoltContext
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.hr.directory import NotAnEmployee
+from bot.hr.ports import Surface
+from bot.slack.answering import answer
 from bot.slack.deps import Deps
-from bot.slack.questions import parse_question
-from bot.slack.render import ASK_HINT, SOMETHING_WENT_WRONG, answer_text, placeholder_text, trace_messages
+from bot.slack.questions import Question, parse_question
+from bot.slack.render import Message, placeholder_text
 from bot.slack.worker import AnswerWorker
 
-log = logging.getLogger(__name__)
 
-
-class PrivateReply:
+class MentionReply:
     """Posts only where the asker alone can read: ephemeral, in the thread of the mention."""
+
+    surface: Surface = "mention"
 
     def __init__(self, client: AsyncWebClient, event: dict[str, Any]) -> None:
         self._client = client
@@ -30,40 +31,25 @@ class PrivateReply:
         self._user = event["user"]
         self._thread_ts = event.get("thread_ts") or event["ts"]
 
-    async def __call__(self, text: str, blocks: list[dict[str, Any]] | None = None) -> None:
+    async def _post(self, text: str, blocks: list[dict[str, Any]] | None = None) -> None:
         await self._client.chat_postEphemeral(
             channel=self._channel, user=self._user, thread_ts=self._thread_ts, text=text, blocks=blocks
         )
 
+    async def start(self, question: Question) -> Sequence[MessageParam]:
+        await self._post(placeholder_text(question.text))
+        return [{"role": "user", "content": question.text}]
+
+    async def finish(self, reply: str) -> None:
+        await self._post(reply)
+
+    async def post_trace(self, message: Message, anchor: str | None) -> None:
+        await self._post(message["text"], message["blocks"])
+
 
 async def answer_mention(event: dict[str, Any], deps: Deps, bot_user_id: str | None = None) -> None:
-    reply = PrivateReply(deps.client, event)
-    try:
-        await _answer(event, reply, deps, bot_user_id)
-    except Exception:
-        log.exception("failed to answer a mention")
-        try:
-            await reply(SOMETHING_WENT_WRONG)
-        except SlackApiError:
-            log.warning("could not post the apology either")
-
-
-async def _answer(event: dict[str, Any], reply: PrivateReply, deps: Deps, bot_user_id: str | None) -> None:
     question = parse_question(event.get("text") or "", bot_user_id)
-    try:
-        caller = await deps.identity.caller(event["user"], "mention")
-    except NotAnEmployee as refusal:
-        await reply(str(refusal))
-        return
-    if not question.text:
-        await reply(ASK_HINT)
-        return
-    await reply(placeholder_text(question.text))
-    turn = await deps.assistant.run_turn([{"role": "user", "content": question.text}], caller)
-    await reply(answer_text(turn.answer))
-    if deps.trace_always or question.wants_trace:
-        for message in trace_messages(turn.trace):
-            await reply(message["text"], message["blocks"])
+    await answer(MentionReply(deps.client, event), event["user"], question, deps)
 
 
 def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:

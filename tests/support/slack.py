@@ -1,5 +1,6 @@
 """Fixtures for the Slack tests: the Slack stand-in with a small workspace, and a bot factory that starts
-`SlackBot` (what `officebot run` starts) against it, with the offline model or a MessagesAPIStandIn."""
+`SlackBot` (what `officebot run` starts) against it, with the offline model or a MessagesAPIStandIn.
+Also the helpers that write Slack history straight into the stand-in."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from typing import Any
 import pytest
 
 from bot.config import Settings
+from bot.services import open_services
 from bot.slack.runner import SlackBot
-from bot.wiring import build_core
-from standins.messages_api import MessagesAPIStandIn
-from standins.slack_api import SlackStandIn
-from tests.conftest import fixed_clock
+from tests.support.clock import fixed_clock
+from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 MINSU = "U0123ABCD"  # E1001, mapped by slack_user_id
 SEOYEON = "U0456EFGH"  # E1002
@@ -62,7 +63,12 @@ async def start_bot(slack: SlackStandIn, tmp_path) -> AsyncIterator[Callable[...
     async def start(model: MessagesAPIStandIn | None = None, port: int = 0, **extra: str) -> SlackBot:
         extra.setdefault("OFFICEBOT_AUDIT", str(tmp_path / "audit.jsonl"))
         settings = Settings.from_env(bot_env(slack, model, **extra))
-        bot = SlackBot(settings, port=port, host="127.0.0.1", core=build_core(settings, clock=fixed_clock))
+        bot = SlackBot(
+            settings,
+            port=port,
+            host="127.0.0.1",
+            services=lambda: open_services(settings, clock=fixed_clock),
+        )
         running.append(await bot.start())
         return bot
 
@@ -73,3 +79,19 @@ async def start_bot(slack: SlackStandIn, tmp_path) -> AsyncIterator[Callable[...
 
 def posted_texts(slack: SlackStandIn, channel: str) -> list[str]:
     return [m.get("text", "") for m in slack.history[channel] if m.get("bot_id")]
+
+
+def seed_user_turn(slack: SlackStandIn, user: str, text: str, **extra: Any) -> str:
+    """A message the person wrote earlier, written straight into their DM's history; returns its ts."""
+    ts = slack.new_ts()
+    slack.history[f"D{user}"].append({"type": "message", "user": user, "text": text, "ts": ts, **extra})
+    return ts
+
+
+def seed_bot_turn(slack: SlackStandIn, user: str, text: str) -> str:
+    """A message the bot posted earlier in the person's DM; returns its ts."""
+    ts = slack.new_ts()
+    slack.history[f"D{user}"].append(
+        {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "text": text, "ts": ts}
+    )
+    return ts

@@ -1,93 +1,50 @@
-"""The leave store: one small interface, a JSON-file implementation, and wrappers for demos and benchmarks.
-
-Amounts are Decimal end to end so half days (반차, 0.5) and quarter days (반반차, 0.25) stay exact.
-"""
+"""HR data from a JSON file (`OFFICEBOT_DATA`, or the bundled demo data): validated once when opened,
+then served from memory through the async `Directory` and `LeaveStore` ports."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
+from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-BUNDLED_DATA = Path(__file__).resolve().parents[2] / "fixtures" / "employees.json"
+from bot.hr.ports import Balance, Employee, NoRecordForYear, StoreUnavailable, UnknownEmployee
+
 _EMPLOYEE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
-class LeaveStoreError(Exception):
-    """A lookup failed in a way the tool may explain to the model (the message is safe to show)."""
+def bundled_data_path() -> Path:
+    """The demo data shipped in the package (from the checkout's fixtures/ folder)."""
+    return Path(str(resources.files("bot.fixtures").joinpath("employees.json")))
 
 
-class UnknownEmployee(LeaveStoreError):
-    pass
-
-
-class NoRecordForYear(LeaveStoreError):
-    pass
-
-
-class StoreUnavailable(LeaveStoreError):
-    pass
+# The bundled data holds 2024–2026 and its examples ("올해" = 2026) read as written on this date, so demo
+# and chat on it keep this date (unless OFFICEBOT_TODAY says otherwise) and still work in later years.
+BUNDLED_DATA_TODAY = date(2026, 11, 29)
 
 
 class DataFileError(Exception):
     """The HR data file is unusable; the message is one line naming the file and the bad entry."""
 
 
-def format_days(amount: Decimal) -> str:
-    """7.50 -> '7.5', 15 -> '15', 0.25 -> '0.25' (never '7.500000001' or '1.5E+1')."""
-    text = format(amount.normalize(), "f")
-    return "0" if text in ("-0", "") else text
-
-
 @dataclass(frozen=True)
-class Balance:
-    employee_id: str
-    year: int
-    granted: Decimal
-    used: Decimal
-
-    @property
-    def remaining(self) -> Decimal:
-        return self.granted - self.used
-
-
-@dataclass(frozen=True)
-class Employee:
-    employee_id: str
-    name: str
-    email: str
-    slack_user_id: str | None
-    annual_leave: Mapping[int, tuple[Decimal, Decimal]]  # year -> (granted, used)
-
-
-class LeaveStore(Protocol):
-    """What the tool needs from HR. A real HR API implements this one method."""
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance: ...
-
-
-class EmployeeDirectoryData(Protocol):
-    """What identity mapping needs from HR."""
-
-    def employee_by_id(self, employee_id: str) -> Employee | None: ...
-
-    def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None: ...
-
-    def employee_by_email(self, email: str) -> Employee | None: ...
+class _Record:
+    employee: Employee
+    annual_leave: Mapping[int, Balance]
 
 
 class JsonHrData:
-    """Employees and balances from a JSON file, validated once at start and then served from memory."""
+    """Employees and balances from one JSON file. Implements both `Directory` and `LeaveStore`."""
 
-    def __init__(self, employees: list[Employee]) -> None:
-        self._by_id = {e.employee_id: e for e in employees}
-        self._by_slack = {e.slack_user_id: e for e in employees if e.slack_user_id}
-        self._by_email = {e.email.casefold(): e for e in employees}
+    def __init__(self, records: list[_Record]) -> None:
+        self._by_id = {r.employee.employee_id: r for r in records}
+        self._by_slack = {r.employee.slack_user_id: r.employee for r in records if r.employee.slack_user_id}
+        self._by_email = {r.employee.email.casefold(): r.employee for r in records}
 
     @classmethod
     def load(cls, path: Path | str) -> JsonHrData:
@@ -100,39 +57,46 @@ class JsonHrData:
             raise DataFileError(f"{path}: cannot read file ({exc.__class__.__name__})") from None
         except json.JSONDecodeError as exc:
             raise DataFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-        return cls(_parse_employees(path, raw))
+        return cls(_parse_records(path, raw))
 
     @property
     def employees(self) -> list[Employee]:
-        return list(self._by_id.values())
+        return [r.employee for r in self._by_id.values()]
 
-    def employee_by_id(self, employee_id: str) -> Employee | None:
-        return self._by_id.get(employee_id)
+    async def employee_by_id(self, employee_id: str) -> Employee | None:
+        record = self._by_id.get(employee_id)
+        return record.employee if record else None
 
-    def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None:
+    async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None:
         return self._by_slack.get(slack_user_id)
 
-    def employee_by_email(self, email: str) -> Employee | None:
+    async def employee_by_email(self, email: str) -> Employee | None:
         return self._by_email.get(email.strip().casefold())
 
     async def get_balance(self, employee_id: str, year: int) -> Balance:
-        employee = self._by_id.get(employee_id)
-        if employee is None:
-            raise UnknownEmployee("employee not found in HR data")
-        record = employee.annual_leave.get(year)
+        record = self._by_id.get(employee_id)
         if record is None:
+            raise UnknownEmployee("employee not found in HR data")
+        balance = record.annual_leave.get(year)
+        if balance is None:
             raise NoRecordForYear(f"no annual leave record for {year}")
-        granted, used = record
-        return Balance(employee_id=employee_id, year=year, granted=granted, used=used)
+        return balance
 
 
-def _parse_employees(path: Path, raw: Any) -> list[Employee]:
+class UnavailableStore:
+    """A leave store whose backend is down: the demo's scenario ④ (an override of `open_services`)."""
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        raise StoreUnavailable("HR system is not responding")
+
+
+def _parse_records(path: Path, raw: Any) -> list[_Record]:
     def fail(where: str, why: str) -> DataFileError:
         return DataFileError(f"{path}: {where}: {why}")
 
     if not isinstance(raw, dict) or not isinstance(raw.get("employees"), list):
         raise fail("top level", 'expected {"employees": [...]}')
-    employees: list[Employee] = []
+    records: list[_Record] = []
     seen_ids: set[str] = set()
     seen_slack: set[str] = set()
     seen_email: set[str] = set()
@@ -161,7 +125,7 @@ def _parse_employees(path: Path, raw: Any) -> list[Employee]:
         leave = entry.get("annual_leave")
         if not isinstance(leave, dict):
             raise fail(where, 'annual_leave must be an object like {"2026": {"granted": 15, "used": 7.5}}')
-        years: dict[int, tuple[Decimal, Decimal]] = {}
+        years: dict[int, Balance] = {}
         for year_key, record in leave.items():
             if not (isinstance(year_key, str) and year_key.isdigit() and len(year_key) == 4):
                 raise fail(where, f"annual_leave key {year_key!r} must be a four-digit year")
@@ -173,29 +137,11 @@ def _parse_employees(path: Path, raw: Any) -> list[Employee]:
                 if isinstance(value, bool) or not isinstance(value, int | Decimal) or value < 0:
                     raise fail(where, f"annual_leave[{year_key!r}].{field} must be a number >= 0")
                 amounts.append(Decimal(value))
-            years[int(year_key)] = (amounts[0], amounts[1])
+            years[int(year_key)] = Balance(int(year_key), amounts[0], amounts[1])
         seen_ids.add(employee_id)
         seen_email.add(email.casefold())
         if slack_user_id:
             seen_slack.add(slack_user_id)
-        employees.append(Employee(employee_id, name.strip(), email.strip(), slack_user_id, years))
-    return employees
-
-
-class FailingStore:
-    """A store whose backend is down: the demo's scenario ④ and the failure tests use it."""
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        raise StoreUnavailable("HR system is not responding")
-
-
-class SlowStore:
-    """Adds a fixed latency to every lookup, as a remote HR API would (benchmark and concurrency tests)."""
-
-    def __init__(self, inner: LeaveStore, delay_seconds: float) -> None:
-        self._inner = inner
-        self._delay = delay_seconds
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        await asyncio.sleep(self._delay)
-        return await self._inner.get_balance(employee_id, year)
+        employee = Employee(employee_id, name.strip(), email.strip(), slack_user_id)
+        records.append(_Record(employee, years))
+    return records

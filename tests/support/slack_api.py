@@ -24,7 +24,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from standins.loopback import serve_on_loopback
+from tests.support.loopback import serve_on_loopback
 
 BOT_USER_ID = "UOFFICEBOT"
 BOT_ID = "BOFFICEBOT"

@@ -1,7 +1,8 @@
-"""The audit log: one record per leave lookup, whoever asked for it (the model or our code).
+"""The audit log: one record per tool request, whoever made it (the model or our code).
 
-A record says who looked up which year, from which surface, and how it ended. It never holds a token
-or the message text: the fields below are all there is.
+A record says who ran which tool (with the tool's own validated detail, e.g. the year), from which
+surface, and how it ended. It never holds a token, the message text, a tool name the model invented or
+an injected value: the fields below are all there is.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from bot.tools.errors import Outcome
+if TYPE_CHECKING:
+    from bot.tools.registry import Outcome
+
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +37,8 @@ class LookupRecord:
     time: str  # UTC, ISO 8601
     slack_user_id: str | None
     employee_id: str
-    year: int | None  # None when the input never validated, so no year was read
+    tool: str | None  # None when the model asked for a tool that does not exist
+    detail: dict[str, Any]  # the tool's validated input, e.g. {"year": 2026}; {} when it was refused
     outcome: Outcome
     surface: str
     requested_by: RequestedBy
@@ -45,32 +49,24 @@ class LookupRecord:
     @classmethod
     def from_json(cls, line: str) -> LookupRecord:
         raw: dict[str, Any] = json.loads(line)
-        return cls(**{name: raw.get(name) for name in cls.__dataclass_fields__})
+        if "detail" not in raw and "year" in raw:
+            # A line from before tools were named: it was always the leave-balance tool.
+            raw["tool"] = "get_leave_balance"
+            raw["detail"] = {} if raw.get("year") is None else {"year": raw["year"]}
+        record = cls(**{name: raw.get(name) for name in cls.__dataclass_fields__})
+        if not isinstance(record.detail, dict):
+            raise TypeError("detail must be an object")
+        return record
 
 
 def utc_timestamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-class AuditLog(Protocol):
+class AuditSink(Protocol):
+    """Where records go. `record` may raise: the toolbox logs the failure and the answer goes on."""
+
     async def record(self, entry: LookupRecord) -> None: ...
-
-
-class NoAuditLog:
-    """Records nothing (unit tests of other parts, and tools built without a log)."""
-
-    async def record(self, entry: LookupRecord) -> None:
-        return None
-
-
-class MemoryAuditLog:
-    """Keeps records in a list, for tests."""
-
-    def __init__(self) -> None:
-        self.records: list[LookupRecord] = []
-
-    async def record(self, entry: LookupRecord) -> None:
-        self.records.append(entry)
 
 
 class JsonlAuditLog:
@@ -118,8 +114,8 @@ def recent_lookups(path: Path, employee_id: str, limit: int) -> list[LookupRecor
 
 
 def render_record(entry: LookupRecord) -> str:
-    year = str(entry.year) if entry.year is not None else "-"
+    detail = "  ".join(f"{key}={value}" for key, value in entry.detail.items()) or "-"
     return (
         f"{entry.time}  {entry.employee_id}  slack={entry.slack_user_id or '-'}  {entry.surface:<8}  "
-        f"year={year:<4}  {entry.outcome:<17}  by {entry.requested_by}"
+        f"{entry.tool or '-'}  {detail:<9}  {entry.outcome:<17}  by {entry.requested_by}"
     )

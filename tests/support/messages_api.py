@@ -14,7 +14,8 @@ from typing import Any
 from aiohttp import web
 
 from bot.llm.offline import OfflineModel
-from standins.loopback import serve_on_loopback
+from bot.tools.leave_balance import NAME as LEAVE_BALANCE
+from tests.support.loopback import serve_on_loopback
 
 # A script gets the request body and returns (status, body). It may be async.
 Script = Callable[[dict[str, Any]], tuple[int, dict[str, Any]] | Awaitable[tuple[int, dict[str, Any]]]]
@@ -48,7 +49,7 @@ def text_reply(text: str, stop_reason: str = "end_turn") -> tuple[int, dict[str,
 def tool_reply(
     *calls: tuple[str, dict[str, Any]],
     thinking: tuple[str, str] | None = None,
-    name: str = "get_leave_balance",
+    name: str = LEAVE_BALANCE,
 ) -> tuple[int, dict[str, Any]]:
     """`calls` are (tool_use_id, input) pairs, all in one response."""
     content: list[dict[str, Any]] = []

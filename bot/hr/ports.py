@@ -1,0 +1,87 @@
+"""What the rest of OfficeBot needs from HR, as two small async ports, and the values they trade in.
+
+`Directory` answers "who is this?" (identity mapping); `LeaveStore` answers "how much leave?". Both are
+async so a database or a remote HR API can implement them without blocking the loop that answers.
+Amounts are Decimal end to end so half days (반차, 0.5) and quarter days (반반차, 0.25) stay exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal, Protocol
+
+Surface = Literal["terminal", "dm", "mention", "slash"]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking, and from which surface. Built only in `bot/hr/directory.py` from an authenticated
+    identity and passed as an argument through the loop into the tools; the model never writes it."""
+
+    employee_id: str
+    name: str
+    timezone: str | None = None
+    slack_user_id: str | None = None
+    surface: Surface = "terminal"
+
+
+@dataclass(frozen=True)
+class Employee:
+    """A directory entry: enough to decide whether, and as whom, someone may ask."""
+
+    employee_id: str
+    name: str
+    email: str
+    slack_user_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Balance:
+    """One employee's annual leave for one year."""
+
+    year: int
+    granted: Decimal
+    used: Decimal
+
+    @property
+    def remaining(self) -> Decimal:
+        return self.granted - self.used
+
+
+def format_days(amount: Decimal) -> str:
+    """7.50 -> '7.5', 15 -> '15', 0.25 -> '0.25' (never '7.500000001' or '1.5E+1')."""
+    text = format(amount.normalize(), "f")
+    return "0" if text in ("-0", "") else text
+
+
+class LeaveStoreError(Exception):
+    """A lookup failed in a way the tool may explain to the model (the message is safe to show)."""
+
+
+class UnknownEmployee(LeaveStoreError):
+    pass
+
+
+class NoRecordForYear(LeaveStoreError):
+    pass
+
+
+class StoreUnavailable(LeaveStoreError):
+    pass
+
+
+class Directory(Protocol):
+    """Who is who. Email matching is case-insensitive."""
+
+    async def employee_by_id(self, employee_id: str) -> Employee | None: ...
+
+    async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None: ...
+
+    async def employee_by_email(self, email: str) -> Employee | None: ...
+
+
+class LeaveStore(Protocol):
+    """What the leave tool needs from HR. A real HR API implements this one method."""
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance: ...

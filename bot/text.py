@@ -1,0 +1,133 @@
+"""The phrasebook: every sentence OfficeBot says to a person, in Korean and English, in one place.
+
+A reply is in Korean when the question has Hangul in it, else English. Sentences that go to someone
+whose language is not known yet (a refusal before any question is read) carry both languages.
+A Korean sentence never carries an English reason inside it: failure reasons have their own phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.hr.ports import Balance, format_days
+from bot.tools.registry import FailureReason
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+
+
+def is_korean(text: str) -> bool:
+    return bool(_HANGUL.search(text))
+
+
+@dataclass(frozen=True)
+class Phrase:
+    ko: str
+    en: str
+
+    def pick(self, korean: bool) -> str:
+        return self.ko if korean else self.en
+
+
+# ----- the loop's own answers (no model text to post) -------------------------------------------------
+REFUSAL = Phrase("죄송하지만 그 요청에는 답할 수 없어요.", "Sorry, I can't help with that request.")
+TRUNCATED = Phrase("(답변이 길어 중간에 잘렸어요.)", "(The answer was cut short.)")
+NO_ANSWER = Phrase(
+    "답을 만들지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요.",
+    "I couldn't put an answer together. Please try rephrasing the question.",
+)
+TOO_LONG = Phrase(
+    "대화가 너무 길어졌어요. 새 대화(새 스레드)에서 다시 물어봐 주세요.",
+    "This conversation has grown too long. Please ask again in a new thread.",
+)
+ROUND_LIMIT = Phrase(
+    "조회를 여러 번 반복해도 답을 마치지 못했어요.", "I stopped after too many lookups without finishing."
+)
+MODEL_DOWN = Phrase(
+    "죄송해요, 지금 AI 모델에 연결할 수 없어요. 잠시 후 다시 물어봐 주세요.",
+    "Sorry, I can't reach the AI model right now. Please try again in a moment.",
+)
+FOUND_SO_FAR = Phrase("지금까지 조회한 결과:", "What I found so far:")
+
+# ----- answers built from tool results by code ----------------------------------------------------------
+
+
+def balance_sentence(balance: Balance, korean: bool) -> str:
+    """One year's figures as a sentence; every number in it is one the tool returned."""
+    remaining, granted, used = (format_days(v) for v in (balance.remaining, balance.granted, balance.used))
+    if korean:
+        return f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
+    return (
+        f"You have {remaining} days of annual leave left for {balance.year} ({granted} granted, {used} used)."
+    )
+
+
+# Why a lookup failed, in Korean, for each kind of failure (the English answer quotes the tool's reason).
+_KOREAN_REASONS: dict[FailureReason, str] = {
+    "invalid_input": "요청 형식이 올바르지 않았어요",
+    "injected_field": "요청 형식이 올바르지 않았어요",
+    "out_of_range": "조회할 수 없는 연도예요",
+    "no_record": "해당 연도의 연차 기록이 없어요",
+    "unknown_employee": "인사 데이터에 연차 기록이 없어요",
+    "store_unavailable": "인사 시스템에 지금 연결할 수 없어요",
+    "unknown_tool": "지원하지 않는 조회예요",
+    "internal": "처리 중 오류가 났어요",
+}
+
+
+def lookup_failed(kind: FailureReason | None, tool_reason: str, korean: bool) -> str:
+    """A failed lookup, with its reason: the phrasebook's in Korean, the tool's own words in English.
+    `kind` is None when only the text is known (the offline model reads results off the wire)."""
+    if korean:
+        reason = f" ({_KOREAN_REASONS[kind]})" if kind else ""
+        return f"연차 정보를 조회하지 못했어요{reason}. 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
+    return f"I couldn't look up your leave ({tool_reason}). Please try again later or contact HR."
+
+
+NOTHING_FOUND = Phrase(
+    "연차 정보를 확인하지 못했어요. 다시 물어봐 주세요.",
+    "I couldn't confirm your leave balance. Please ask again.",
+)
+
+# ----- Slack: while working, usage, hints, apologies --------------------------------------------------
+WORKING = Phrase("잔여 연차 조회 중…", "Looking up your leave…")
+
+LEAVE_USAGE = (
+    "*/leave* — 연차 조회 · annual leave\n"
+    "• `/leave` — 올해 남은 연차 (this year's balance)\n"
+    "• `/leave 작년엔 며칠 썼어?` — 질문하기 (ask a question)\n"
+    "• `/leave trace 올해 연차 며칠 남았어?` — 답과 함께 단계별 trace (answer plus every step)\n"
+    "• `/leave help` — 이 도움말 (this help)\n"
+    "답은 나에게만 보여요. Answers are visible only to you. DM me for a conversation with follow-ups."
+)
+
+SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 후 다시 시도해 주세요. Sorry, something went wrong; please try again."
+
+ASK_HINT = (
+    "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
+    "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
+)
+
+# ----- who may ask (shown before any question is read, so in both languages where it matters) ---------
+REFUSED_BOT = "Bots cannot look up leave balances."
+REFUSED_DEACTIVATED = "This Slack account is deactivated."
+REFUSED_GUEST = "Guest accounts cannot look up leave balances. 게스트 계정은 연차를 조회할 수 없습니다."
+REFUSED_OTHER_WORKSPACE = "Accounts from other workspaces cannot look up leave balances."
+REFUSED_UNMATCHED = (
+    "I couldn't match your Slack account to an employee record; please ask HR to add your "
+    "Slack ID or email. 슬랙 계정과 일치하는 직원 정보를 찾지 못했습니다. 인사팀에 문의해 주세요."
+)
+REFUSED_UNKNOWN_SLACK_USER = (
+    "I couldn't find your Slack account; please ask HR for help. "
+    "슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
+)
+
+# ----- the offline model's own lines --------------------------------------------------------------------
+OFFLINE_GREETING = Phrase(
+    "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요.",
+    "Hi! Ask me how much annual leave you have left, e.g. 'How many days off do I have left?'",
+)
+OFFLINE_WHAT_I_DO = Phrase(
+    "저는 연차 잔여 조회를 도와드려요. 예: '올해 연차 며칠 남았어?', '작년엔 며칠이었지?'",
+    "I can look up your annual leave, e.g. 'How much leave do I have left this year?'",
+)

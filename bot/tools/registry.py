@@ -1,0 +1,199 @@
+"""Tools as registered objects, and the one place a tool request becomes a result.
+
+A tool is one object: its `name`, the `declaration` the model sees (strict, no employee field) and
+`execute(ctx, tool_input)`. `ctx` is a `ToolContext` our code builds for every call — who is asking,
+today in their time zone, the HR port — so identity is an argument the model can never reach (the way
+pydantic-ai passes `RunContext[Deps]`). A tool returns a `ToolOutput`: the text the model reads, the
+structured figures code checks (the grounding check never re-parses text), and the audit detail.
+
+`Toolbox.dispatch` runs one request: unknown name, non-object input and fields outside the declared
+schema are refused here, from the declaration, for every tool alike; the tool checks what the input
+means. Every failure becomes an `is_error` outcome with a short reason, and every request, whoever made
+it (the model or our code), is written to the audit sink exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal, Protocol
+
+from anthropic.types import ToolParam
+
+from bot.audit import AuditSink, LookupRecord, RequestedBy, UtcClock, utc_now, utc_timestamp
+from bot.hr.ports import Balance, Caller, LeaveStore
+
+log = logging.getLogger(__name__)
+
+# Why a tool request failed, as the audit log records it. `ok` is the outcome of one that did not fail.
+FailureReason = Literal[
+    "invalid_input",
+    "injected_field",
+    "out_of_range",
+    "no_record",
+    "unknown_employee",
+    "store_unavailable",
+    "unknown_tool",
+    "internal",
+]
+Outcome = Literal["ok"] | FailureReason
+# What an audit record may keep of a request: validated values only (never an injected one).
+AuditDetail = Mapping[str, str | int | None]
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    """What a tool may use besides its input. Built by our code per call; the model never sees it."""
+
+    caller: Caller
+    today: date  # in the caller's time zone
+    leave: LeaveStore
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    text: str  # what the model reads in the tool_result
+    figures: tuple[Balance, ...] = ()  # what an answer may state, for the grounding check
+    detail: AuditDetail = field(default_factory=dict)  # what the audit record keeps
+
+
+class ToolError(Exception):
+    """An expected failure whose message is safe to give the model as an `is_error` tool_result.
+
+    `reason` is for the audit log; `detail` holds what was validated before it failed (e.g. the year).
+    """
+
+    def __init__(
+        self, message: str, reason: FailureReason = "invalid_input", detail: AuditDetail | None = None
+    ) -> None:
+        super().__init__(message)
+        self.reason: FailureReason = reason
+        self.detail: AuditDetail = detail or {}
+
+
+class Tool(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def declaration(self) -> ToolParam: ...
+
+    async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput: ...
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """One dispatched request: the tool's output, or the failure the model is told about."""
+
+    tool: str | None  # None when the model asked for a tool that does not exist
+    text: str
+    outcome: Outcome = "ok"
+    figures: tuple[Balance, ...] = ()
+    detail: AuditDetail = field(default_factory=dict)
+
+    @property
+    def is_error(self) -> bool:
+        return self.outcome != "ok"
+
+
+TodayFor = Callable[[Caller], date]
+
+
+class Toolbox:
+    """The registered tools, and everything a dispatch needs: the HR port, today, the audit sink."""
+
+    def __init__(
+        self,
+        tools: Iterable[Tool],
+        *,
+        leave: LeaveStore,
+        today_for: TodayFor,
+        audit: AuditSink,
+        clock: UtcClock = utc_now,
+    ) -> None:
+        self._tools: dict[str, Tool] = {}
+        for tool in tools:
+            if tool.name in self._tools:
+                raise ValueError(f"two tools are named {tool.name!r}")
+            self._tools[tool.name] = tool
+        self.leave = leave
+        self.today_for = today_for
+        self.audit = audit
+        self.clock = clock
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    @property
+    def declarations(self) -> list[ToolParam]:
+        return [tool.declaration for tool in self._tools.values()]
+
+    async def dispatch(
+        self, name: str, tool_input: Any, caller: Caller, *, requested_by: RequestedBy = "model"
+    ) -> ToolOutcome:
+        """Run one tool request and record it. Never raises: every failure becomes an `is_error` outcome."""
+        outcome = await self._run(name, tool_input, caller)
+        await self._record(outcome, caller, requested_by)
+        return outcome
+
+    async def _run(self, name: str, tool_input: Any, caller: Caller) -> ToolOutcome:
+        tool = self._tools.get(name)
+        try:
+            if tool is None:
+                raise ToolError(f"unknown tool {name!r}; {self._which_tools()}", "unknown_tool")
+            checked = _check_shape(tool.declaration, tool_input)
+            ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave)
+            output = await tool.execute(ctx, checked)
+            return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
+        except ToolError as exc:
+            tool_name = tool.name if tool else None
+            return ToolOutcome(tool_name, str(exc) or "the tool failed", exc.reason, detail=exc.detail)
+        except Exception:
+            # Unexpected: keep the details in our log, give the model only a generic reason.
+            log.exception("tool %s failed unexpectedly", name)
+            return ToolOutcome(name, "internal error while running the tool", "internal")
+
+    def _which_tools(self) -> str:
+        names = [repr(n) for n in self._tools]
+        return f"the only tool is {names[0]}" if len(names) == 1 else f"the tools are {', '.join(names)}"
+
+    async def _record(self, outcome: ToolOutcome, caller: Caller, requested_by: RequestedBy) -> None:
+        entry = LookupRecord(
+            time=utc_timestamp(self.clock()),
+            slack_user_id=caller.slack_user_id,
+            employee_id=caller.employee_id,
+            tool=outcome.tool,
+            detail=dict(outcome.detail),
+            outcome=outcome.outcome,
+            surface=caller.surface,
+            requested_by=requested_by,
+        )
+        try:
+            await self.audit.record(entry)
+        except Exception:
+            # The employee still gets the answer; operators see the failure loudly in the log.
+            log.exception("could not write the audit record for %s", caller.employee_id)
+
+
+def _check_shape(declaration: ToolParam, tool_input: Any) -> Mapping[str, Any]:
+    """`strict` guarantees the shape the model sends; it is checked again here, from the declaration,
+    because a tool_use is input from outside. Extra fields (an injected `employee_id`) are refused."""
+    schema: Mapping[str, Any] = declaration["input_schema"]
+    allowed = list(schema.get("properties") or {})
+    if not isinstance(tool_input, Mapping):
+        wanted = " and ".join(f"a {name!r}" for name in allowed) or "no fields"
+        raise ToolError(f"input must be an object with {wanted}")
+    extra = sorted(str(key) for key in set(tool_input) - set(allowed))
+    if extra:
+        only = ", ".join(repr(name) for name in allowed)
+        verb = "is" if len(allowed) == 1 else "are"
+        raise ToolError(
+            f"unexpected input field(s): {', '.join(extra)}; only {only} {verb} accepted", "injected_field"
+        )
+    for name in schema.get("required") or []:
+        if name not in tool_input:
+            raise ToolError(f"missing required field {name!r}")
+    return tool_input

@@ -1,0 +1,23 @@
+"""Test-only implementations of OfficeBot's ports."""
+
+from __future__ import annotations
+
+from bot.audit import LookupRecord
+from bot.hr.ports import Balance
+
+
+class MemoryAuditLog:
+    """Keeps audit records in a list."""
+
+    def __init__(self) -> None:
+        self.records: list[LookupRecord] = []
+
+    async def record(self, entry: LookupRecord) -> None:
+        self.records.append(entry)
+
+
+class ExplodingStore:
+    """A store that fails in a way nobody planned for, with a secret in the message."""
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        raise RuntimeError("password=hunter2 at db01.internal")

@@ -1,0 +1,48 @@
+"""Running `officebot` as a real process: a scrubbed environment and one way to launch it.
+
+Most CLI tests call `bot.cli.main(argv)` in-process; these few need a process of their own (signals,
+the real entry point, a rejected token)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def clean_env(**values: str) -> dict[str, str]:
+    """This environment less anything OfficeBot reads, plus `values`: a developer's settings never
+    reach a test."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
+    return env | values
+
+
+def run_officebot(
+    *args: str, cwd: Path, timeout: float = 60, **values: str
+) -> subprocess.CompletedProcess[str]:
+    """`officebot ARGS` to completion, in `cwd` (never the checkout, whose .env must not reach a test)."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=clean_env(**values),
+        timeout=timeout,
+    )
+
+
+async def start_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subprocess.Process:
+    """`officebot ARGS` in the background, its output piped; the audit log goes under `cwd`."""
+    values.setdefault("OFFICEBOT_AUDIT", str(cwd / "audit.jsonl"))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        env=clean_env(**values),
+        cwd=cwd,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )

@@ -1,0 +1,144 @@
+"""The shape of the code, checked: the core knows nothing of Slack, configuration is read in one place,
+a Caller is built in one place, the wheel holds `bot` only (with the demo data), and the README's module
+table matches the tree."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "bot"
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_core_tools_hr_and_llm_know_nothing_of_slack():
+    for package in ("core", "tools", "hr", "llm"):
+        for path in (PACKAGE / package).rglob("*.py"):
+            bad = {n for n in _imports(path) if n.startswith(("bot.slack", "slack_bolt", "slack_sdk"))}
+            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_the_model_side_does_not_lean_on_the_grounding_check():
+    for path in (PACKAGE / "llm").rglob("*.py"):
+        assert "bot.core.grounding" not in _imports(path), path.relative_to(ROOT)
+
+
+def test_only_config_reads_the_environment():
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "config.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "os.environ" not in text and "getenv" not in text, path.relative_to(ROOT)
+
+
+def test_caller_is_built_only_in_the_directory():
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).as_posix() == "hr/directory.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Caller":
+                pytest.fail(f"{path.relative_to(ROOT)} builds a Caller; only bot/hr/directory.py may")
+
+
+def test_no_test_module_imports_another():
+    for path in (ROOT / "tests").glob("test_*.py"):
+        shared = {n for n in _imports(path) if re.match(r"tests\.test_", n)}
+        assert not shared, f"{path.name} imports {shared}: move what it shares to tests/support/"
+
+
+def _packages_on_disk() -> set[str]:
+    found = {"bot.fixtures"}  # mapped from the top-level fixtures/ folder
+    for init in PACKAGE.rglob("__init__.py"):
+        found.add(".".join(init.parent.relative_to(ROOT).parts))
+    return found
+
+
+def test_pyproject_lists_every_package_of_the_tree():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert set(config["tool"]["setuptools"]["packages"]) == _packages_on_disk()
+    assert config["tool"]["setuptools"]["package-dir"] == {"bot.fixtures": "fixtures"}
+
+
+def test_the_wheel_holds_bot_only_and_runs_the_demo_from_anywhere(tmp_path):
+    # Built from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for name in ("bot", "fixtures"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path / "dist")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    [wheel] = (tmp_path / "dist").glob("officebot-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        assert tops == {"bot", wheel.name.split("-py3")[0] + ".dist-info"}
+        assert "bot/fixtures/employees.json" in archive.namelist()
+    # A fresh venv with the wheel unpacked into its site-packages; the dependencies come from this venv's
+    # site-packages as a plain path entry (so this checkout's editable install is not active there).
+    venv.create(tmp_path / "fresh", with_pip=False)
+    [site] = (tmp_path / "fresh").glob("lib/python*/site-packages")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    python = tmp_path / "fresh" / "bin" / "python"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    demo = subprocess.run(
+        [str(python), "-c", "import sys, bot.fixtures; from bot.cli import main; "
+         "print(bot.fixtures.__file__, file=sys.stderr); sys.exit(main(['demo']))"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env={"OFFICEBOT_AUDIT": str(elsewhere / "audit.jsonl")},
+        timeout=120,
+    )  # fmt: skip
+    assert demo.returncode == 0, demo.stderr
+    assert "| ④ 조회 실패" in demo.stdout
+    assert str(site / "bot" / "fixtures") in demo.stderr  # the installed data, not the checkout's
+
+
+def _readme_modules() -> set[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named: set[str] = set()
+    for row in re.findall(r"^\| (`bot/[^|]+)\|", readme, re.M):
+        named.update(re.findall(r"`(bot/[^`]+)`", row))
+    return named
+
+
+def test_readme_module_table_matches_the_tree():
+    named = _readme_modules()
+    on_disk = {
+        p.relative_to(ROOT).as_posix()
+        for p in PACKAGE.rglob("*.py")
+        if p.name not in ("__init__.py", "__main__.py") or p.parent == PACKAGE / "tools"
+    }
+    missing = {m for m in on_disk if not any(m == n or (n.endswith("/") and m.startswith(n)) for n in named)}
+    assert not missing, f"README's module table does not mention {sorted(missing)}"
+    stale = {n for n in named if not (ROOT / n).exists()}
+    assert not stale, f"README's module table names what is not in the tree: {sorted(stale)}"

@@ -1,0 +1,34 @@
+"""Settings: defaults, and a configuration error is one line naming the variable."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.config import ConfigError, Settings
+
+
+def test_defaults():
+    settings = Settings.from_env({})
+    assert settings.offline
+    assert settings.timezone == "Asia/Seoul"
+    assert settings.trace is False
+    assert settings.slack_api_url == "https://slack.com/api/"
+    assert settings.data_path is None  # the bundled demo data
+
+
+@pytest.mark.parametrize(
+    ("env", "variable"),
+    [
+        ({"OFFICEBOT_TIMEZONE": "Mars/Olympus"}, "OFFICEBOT_TIMEZONE"),
+        ({"OFFICEBOT_TRACE": "maybe"}, "OFFICEBOT_TRACE"),
+        ({"OFFICEBOT_GROUNDING": "sometimes"}, "OFFICEBOT_GROUNDING"),
+        ({"SLACK_API_URL": "slack.local"}, "SLACK_API_URL"),
+        ({"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL"),
+        ({"OFFICEBOT_TODAY": "29/11/2026"}, "OFFICEBOT_TODAY"),
+    ],
+)
+def test_config_error_is_one_line_naming_the_variable(env, variable):
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env(env)
+    assert str(info.value).startswith(variable)
+    assert "\n" not in str(info.value)

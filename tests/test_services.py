@@ -1,0 +1,145 @@
+"""`open_services`: the one composition root. It honours OFFICEBOT_GROUNDING and OFFICEBOT_AUDIT, takes a
+port as an override, closes what it opened, and registers tools through the same hook as the built-in
+one (a test-only tool is driven through the loop here)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from anthropic.types import ToolParam
+
+from bot.config import Settings
+from bot.hr.json_data import UnavailableStore
+from bot.llm.client import make_client
+from bot.services import open_services
+from bot.tools import BUILTIN_TOOLS
+from bot.tools.registry import ToolContext, ToolError, ToolOutput
+from tests.conftest import tracked
+from tests.support.clock import fixed_clock
+from tests.support.messages_api import text_reply, tool_reply
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."),
+        ({"OFFICEBOT_GROUNDING": "on"}, "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."),
+        ({"OFFICEBOT_GROUNDING": "off"}, "올해 남은 연차는 12일이에요."),
+    ],
+)
+async def test_grounding_setting_decides_whether_an_unlooked_number_is_posted(
+    messages_api, minsu, tmp_path, env, expected
+):
+    settings = Settings.from_env({"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl"), **env})
+    api = await messages_api([text_reply("올해 남은 연차는 12일이에요.")])
+    model = tracked(make_client("test-key", api.base_url, max_retries=0))
+    async with open_services(settings, model=model, clock=fixed_clock) as services:
+        turn = await services.assistant.run_turn(
+            [{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu
+        )
+    assert turn.answer == expected
+
+
+async def test_lookups_are_written_to_the_configured_audit_file(messages_api, minsu, tmp_path):
+    path = tmp_path / "audit.jsonl"
+    settings = Settings.from_env({"OFFICEBOT_AUDIT": str(path)})
+    api = await messages_api([text_reply("12일"), text_reply("12일")])
+    model = tracked(make_client("test-key", api.base_url, max_retries=0))
+    async with open_services(settings, model=model, clock=fixed_clock) as services:
+        await services.assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
+    async with open_services(settings, model=model, clock=fixed_clock, leave=UnavailableStore()) as outage:
+        await outage.assistant.run_turn([{"role": "user", "content": "올해 연차?"}], minsu)
+
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [(r["detail"].get("year"), r["outcome"], r["requested_by"]) for r in records] == [
+        (2026, "ok", "code"),
+        (2026, "store_unavailable", "code"),
+    ]
+    # The model's "today" is pinned; the audit keeps the real time of each lookup.
+    for record in records:
+        written = datetime.fromisoformat(record["time"].replace("Z", "+00:00"))
+        assert abs((datetime.now(tz=UTC) - written).total_seconds()) < 600
+
+
+async def test_what_it_opens_it_closes_and_what_it_is_given_it_leaves_open(tmp_path):
+    settings = Settings.from_env({"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")})
+    given = make_client(None)
+    async with open_services(settings) as services, open_services(settings, model=given) as borrowed:
+        opened = services.model
+        assert not opened.is_closed() and borrowed.model is given
+    assert opened.is_closed()
+    assert not given.is_closed()
+    await given.close()
+
+
+WEEKDAY: ToolParam = {
+    "name": "get_weekday",
+    "description": "The weekday of a date in the current year.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"month": {"type": "integer"}, "day": {"type": "integer"}},
+        "required": ["month", "day"],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+
+
+class WeekdayTool:
+    """A second tool, for this test only: what weekday a date falls on. Registered like the built-in one."""
+
+    name = "get_weekday"
+    declaration = WEEKDAY
+
+    def __init__(self) -> None:
+        self.seen: list[ToolContext] = []
+
+    async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
+        self.seen.append(ctx)
+        try:
+            day = ctx.today.replace(month=tool_input["month"], day=tool_input["day"])
+        except (TypeError, ValueError):
+            raise ToolError("no such date") from None
+        return ToolOutput(day.strftime("%A"), detail={"month": day.month, "day": day.day})
+
+
+async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, minsu, tmp_path):
+    weekday = WeekdayTool()
+    settings = Settings.from_env({"OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")})
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"month": 12, "day": 25}), name="get_weekday"),
+            tool_reply(("t2", {"month": 2, "day": 30}), ("t3", {"year": 2026}), name="get_weekday"),
+            text_reply("Christmas is on a Friday."),
+        ]
+    )
+    model = tracked(make_client("test-key", api.base_url, max_retries=0))
+    async with open_services(
+        settings, model=model, clock=fixed_clock, tools=(*BUILTIN_TOOLS, weekday)
+    ) as services:
+        turn = await services.assistant.run_turn(
+            [{"role": "user", "content": "What day is Christmas?"}], minsu
+        )
+
+    assert [t["name"] for t in api.requests[0]["tools"]] == ["get_leave_balance", "get_weekday"]
+    first_results = api.requests[1]["messages"][-1]["content"]
+    assert first_results == [
+        {"type": "tool_result", "tool_use_id": "t1", "content": "Friday", "is_error": False}
+    ]
+    second_results = api.requests[2]["messages"][-1]["content"]
+    assert [(r["tool_use_id"], r["is_error"], r["content"]) for r in second_results] == [
+        ("t2", True, "no such date"),
+        ("t3", True, "unexpected input field(s): year; only 'month', 'day' are accepted"),
+    ]
+    assert [ctx.caller for ctx in weekday.seen] == [minsu, minsu]  # identity comes from us, not the input
+    assert turn.answer == "Christmas is on a Friday."
+    audit = [json.loads(x) for x in (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [(a["tool"], a["detail"], a["outcome"]) for a in audit] == [
+        ("get_weekday", {"month": 12, "day": 25}, "ok"),
+        ("get_weekday", {}, "invalid_input"),
+        ("get_weekday", {}, "injected_field"),
+    ]
