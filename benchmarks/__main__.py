@@ -1,9 +1,10 @@
-"""`python -m bench`: OfficeBot's overhead, parallel tools, concurrency, ack latency, memory and tokens.
+"""`python -m benchmarks`: OfficeBot's overhead, parallel tools, concurrency, ack latency, memory and tokens.
 
-The bot runs in its own process (bench/bot_process.py, the same `serve` as `officebot run`), in Socket Mode
-against loopback stand-ins in this process: Slack (Web API + Socket Mode WebSocket, standins/slack_api.py)
-and the Messages API (the offline model behind a configurable latency, standins/messages_api.py).
-Prints a table and writes the figures to bench/results.json.
+The bot runs in its own process (benchmarks/bot_process.py, the same `serve` as `officebot run`), in Socket Mode
+against loopback stand-ins in this process: Slack (Web API + Socket Mode WebSocket, tests/support/slack_api.py)
+and the Messages API (the offline model behind a configurable latency, tests/support/messages_api.py).
+Prints a table and writes the figures to benchmarks/results/latest.json (ignored by git). Run it from a
+checkout: the benchmark and the stand-ins are not part of the installed package.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from standins.messages_api import MessagesAPIStandIn
-from standins.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
+from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = "2026-11-29"
@@ -73,7 +74,7 @@ class Rig:
                 return int(line.split()[1]) / 1024
         return float("nan")
 
-    async def answer_of(self, channel: str, timeout: float = 120) -> float:
+    async def answer_of(self, channel: str | None, timeout: float = 120) -> float:
         """When the DM's answer reached Slack (the placeholder edited into the answer, or a new post)."""
         [call] = await self.slack.wait_for(
             lambda c: (
@@ -105,7 +106,7 @@ async def rig(
         "OFFICEBOT_AUDIT": str(workdir / "audit.jsonl"),
         "OFFICEBOT_TODAY": TODAY,
     }
-    args = [sys.executable, "-m", "bench.bot_process", "--store-latency", str(store_latency)]
+    args = [sys.executable, "-m", "benchmarks.bot_process", "--store-latency", str(store_latency)]
     args += ["--serial"] if serial else []
     bot = subprocess.Popen(args, cwd=ROOT, env=env)
     profiler = None
@@ -346,7 +347,7 @@ def table(results: dict[str, Any]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument(
         "--model-latency", type=float, default=0.3, help="overhead run: seconds per model call"
     )
@@ -364,7 +365,7 @@ def main() -> int:
         "--baseline-n", type=int, nargs="*", default=[50], help="N for the one-at-a-time baseline"
     )
     parser.add_argument("--acks", type=int, default=100, help="/leave commands sent during the N=200 run")
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
     parser.add_argument(
         "--profile", type=Path, help="record a py-spy profile of each bot process into this folder"
     )
@@ -374,6 +375,7 @@ def main() -> int:
         PROFILE_DIR = args.profile
         PROFILE_DIR.mkdir(parents=True, exist_ok=True)
     results = asyncio.run(run(args))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print()
     print(table(results))

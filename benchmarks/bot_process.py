@@ -4,6 +4,8 @@ environment, `serve`), with two benchmark knobs given as arguments:
   --store-latency S   every HR lookup takes S seconds, as a remote HR API would
   --serial            the baseline: one conversation at a time (a global lock around each answer), the way
                       a bot that handles messages in a simple loop behaves
+
+Both are overrides of `open_services`, the same seam tests use.
 """
 
 from __future__ import annotations
@@ -13,13 +15,29 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+
+from anthropic.types import MessageParam
 
 from bot.config import Settings
+from bot.core.conversation import Conversation
 from bot.core.loop import Assistant, Turn
-from bot.hr.store import JsonHrData, SlowStore
+from bot.hr.json_data import JsonHrData, bundled_data_path
+from bot.hr.ports import Balance, Caller, LeaveStore
+from bot.services import Services, open_services
 from bot.slack.runner import serve
-from bot.wiring import build_core
+
+
+class SlowStore:
+    """Adds a fixed latency to every lookup, as a remote HR API would."""
+
+    def __init__(self, inner: LeaveStore, delay_seconds: float) -> None:
+        self._inner = inner
+        self._delay = delay_seconds
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        await asyncio.sleep(self._delay)
+        return await self._inner.get_balance(employee_id, year)
 
 
 def one_at_a_time(assistant: Assistant) -> None:
@@ -27,7 +45,7 @@ def one_at_a_time(assistant: Assistant) -> None:
     lock = asyncio.Lock()
     run_turn = assistant.run_turn
 
-    async def serial_run_turn(conversation: Sequence, caller) -> Turn:
+    async def serial_run_turn(conversation: Conversation | Sequence[MessageParam], caller: Caller) -> Turn:
         async with lock:
             return await run_turn(conversation, caller)
 
@@ -36,16 +54,23 @@ def one_at_a_time(assistant: Assistant) -> None:
 
 async def main(store_latency: float, serial: bool) -> None:
     settings = Settings.from_env()
-    store = SlowStore(JsonHrData.load(settings.data_path), store_latency) if store_latency else None
-    core = build_core(settings, store=store)
-    if serial:
-        one_at_a_time(core.assistant)
+
+    @contextlib.asynccontextmanager
+    async def services() -> AsyncIterator[Services]:
+        store = None
+        if store_latency:
+            store = SlowStore(JsonHrData.load(settings.data_path or bundled_data_path()), store_latency)
+        async with open_services(settings, leave=store) as opened:
+            if serial:
+                one_at_a_time(opened.assistant)
+            yield opened
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    await serve(settings, stop=stop, core=core)
+    await serve(settings, stop=stop, services=services)
 
 
 if __name__ == "__main__":

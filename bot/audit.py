@@ -53,7 +53,8 @@ class LookupRecord:
             # A line from before tools were named: it was always the leave-balance tool.
             raw["tool"] = "get_leave_balance"
             raw["detail"] = {} if raw.get("year") is None else {"year": raw["year"]}
-        record = cls(**{name: raw.get(name) for name in cls.__dataclass_fields__})
+        fields: dict[str, Any] = {name: raw.get(name) for name in cls.__dataclass_fields__}
+        record = cls(**fields)
         if not isinstance(record.detail, dict):
             raise TypeError("detail must be an object")
         return record

@@ -46,7 +46,7 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
 # The Slack tests' fixtures (stand-in workspace, bot factory) live with the other shared helpers.
 pytest_plugins = ["tests.support.slack"]
 
-socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
+socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]
 socket.getaddrinfo = _guarded_getaddrinfo
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack import MINSU, posted_texts
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
@@ -21,7 +23,7 @@ async def test_dm_is_answered_in_the_same_dm(slack: SlackStandIn, start_bot):
     [placeholder] = slack.calls_to("chat.postMessage")
     assert placeholder.args["channel"] == sent.channel and "조회 중" in placeholder.args["text"]
     assert "thread_ts" not in placeholder.args  # top-level question, top-level answer
-    assert update.args["ts"] == slack.history[sent.channel][-1]["ts"]
+    assert update.args["ts"] == slack.history[str(sent.channel)][-1]["ts"]
 
 
 async def test_dm_in_a_thread_uses_the_assistant_status_and_answers_in_the_thread(slack, start_bot):
@@ -97,7 +99,7 @@ async def test_noise_is_acknowledged_and_ignored(slack, start_bot, messages_api)
     model = await messages_api()
     await start_bot(model)
     channel = f"D{MINSU}"
-    noise = [
+    noise: list[dict[str, Any]] = [
         {"user": BOT_USER_ID, "bot_id": BOT_ID, "text": "my own answer"},
         {"bot_id": "BOTHER", "subtype": "bot_message", "text": "another bot: 연차 며칠?"},
         {"user": MINSU, "subtype": "message_changed", "text": "", "message": {"text": "올해 연차?"}},
@@ -170,9 +172,8 @@ async def test_trace_setting_threads_every_answer_and_stays_out_of_the_history(
 
 
 async def test_model_outage_apologises_and_the_next_message_works(slack, start_bot, messages_api):
-    from tests.support.messages_api import error_reply
-
     from bot.llm.offline import OfflineModel
+    from tests.support.messages_api import error_reply
 
     offline = OfflineModel()
     outage = {"left": 3}  # the first call and the SDK's two retries

@@ -22,7 +22,7 @@ async def _start_http_bot(start_bot):
 
 def _signed(body: str, *, secret: str = SECRET, age: int = 0, content_type: str) -> dict[str, str]:
     timestamp = str(int(time.time()) - age)
-    signature = SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body)
+    signature = str(SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body))
     return {
         "X-Slack-Request-Timestamp": timestamp,
         "X-Slack-Signature": signature,

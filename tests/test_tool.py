@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.hr.directory import caller_for_employee_id
@@ -18,7 +20,7 @@ def toolbox(store) -> Toolbox:
 
 
 def test_declaration_matches_the_note_and_has_no_employee_field():
-    d = leave_balance.DECLARATION
+    d: dict[str, Any] = dict(leave_balance.DECLARATION)
     assert d["name"] == "get_leave_balance"
     assert d["strict"] is True
     assert d["input_schema"]["required"] == ["year"]

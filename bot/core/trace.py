@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from bot.hr.ports import Balance
 from bot.tools.registry import FailureReason, Outcome
@@ -41,7 +41,7 @@ class ToolResult:
 
     @property
     def failure(self) -> FailureReason | None:
-        return None if self.outcome == "ok" else cast(FailureReason, self.outcome)
+        return None if self.outcome == "ok" else self.outcome
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,9 @@ class OfflineModel:
         if about_leave and offers_tool:
             years = years or [today.year]
             thinking = f"The user asks about annual leave for {', '.join(map(str, years))}; look it up."
-            blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
+            blocks: list[dict[str, Any]] = [
+                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)}
+            ]
             blocks += [
                 {"type": "tool_use", "id": self._tool_use_id(), "name": TOOL_NAME, "input": {"year": y}}
                 for y in years
@@ -186,7 +188,7 @@ def _check_wire_contract(body: dict[str, Any], messages: list[dict[str, Any]]) -
         for block in _blocks(following) if following and following.get("role") == "user" else []:
             if block.get("type") != "tool_result":
                 break
-            leading.append(block.get("tool_use_id"))
+            leading.append(str(block.get("tool_use_id")))
         if sorted(leading) != sorted(tool_use_ids):
             raise WireError(
                 400,

@@ -113,4 +113,10 @@ def to_message_params(turns: list[_Turn]) -> list[MessageParam]:
     window = merged[-MAX_TURNS:]
     while window and window[0].role != "user":
         window = window[1:]
-    return [{"role": t.role, "content": t.text} for t in window]
+    return [_param(t) for t in window]
+
+
+def _param(turn: _Turn) -> MessageParam:
+    if turn.role == "user":
+        return {"role": "user", "content": turn.text}
+    return {"role": "assistant", "content": turn.text}

@@ -103,13 +103,14 @@ class SlackBot:
     async def _start_socket_mode(self, app: AsyncApp) -> None:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
         # and we want one clear line instead.
-        app_client = make_web_client(self.settings, self._session, token=self.settings.slack_app_token)
+        app_token = self.settings.slack_app_token or ""  # set: this is Socket Mode
+        app_client = make_web_client(self.settings, self._session, token=app_token)
         opened = await _check(
             "SLACK_APP_TOKEN",
-            app_client.apps_connections_open(app_token=self.settings.slack_app_token),
+            app_client.apps_connections_open(app_token=app_token),
             "create a new App-Level Token with connections:write under Basic Information",
         )
-        self._socket_mode = AsyncSocketModeHandler(app, self.settings.slack_app_token)
+        self._socket_mode = AsyncSocketModeHandler(app, app_token)
         self._socket_mode.client.wss_uri = opened["url"]
         await self._socket_mode.connect_async()
 

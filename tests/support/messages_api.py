@@ -100,7 +100,7 @@ class MessagesAPIStandIn:
                 status, payload = error_reply(500, text="stand-in script exhausted")
             else:
                 status, payload = self._queue.pop(0)
-        elif self.script is not None:
+        elif callable(self.script):
             result = self.script(body)
             status, payload = await result if inspect.isawaitable(result) else result
         else:
