@@ -43,8 +43,8 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
     return _real_getaddrinfo(host, *args, **kwargs)
 
 
-# The Slack tests' fixtures (stand-in workspace, bot factory) live with the other shared helpers.
-pytest_plugins = ["tests.support.slack"]
+# Shared fixtures (the Slack stand-in workspace and bot factory, the environment scrub) live in support/.
+pytest_plugins = ["tests.support.slack", "tests.support.env"]
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]
 socket.getaddrinfo = _guarded_getaddrinfo

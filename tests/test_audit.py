@@ -174,11 +174,8 @@ def test_lines_written_before_tools_were_named_still_read(tmp_path):
     assert "year=2025" in render_record(entry)
 
 
-def test_demo_lookups_are_audited_and_printed_by_officebot_audit(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    for name in ("ANTHROPIC_API_KEY", "OFFICEBOT_DATA", "OFFICEBOT_TODAY"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("OFFICEBOT_AUDIT", str(tmp_path / "audit.jsonl"))
+def test_demo_lookups_are_audited_and_printed_by_officebot_audit(newcomer, capsys):
+    tmp_path = newcomer
     assert main(["demo"]) == 0
     lines = [json.loads(x) for x in (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [(x["tool"], x["detail"].get("year"), x["outcome"]) for x in lines] == [

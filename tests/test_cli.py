@@ -5,20 +5,8 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
 from bot.cli import main
 from tests.support.process import run_officebot
-
-
-@pytest.fixture
-def newcomer(tmp_path, monkeypatch):
-    """A fresh directory and none of a developer's settings."""
-    monkeypatch.chdir(tmp_path)
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OFFICEBOT_DATA", "OFFICEBOT_TODAY"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("OFFICEBOT_AUDIT", str(tmp_path / "audit.jsonl"))
-    return tmp_path
 
 
 def test_demo_runs_offline_and_prints_the_table(newcomer, capsys):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support.messages_api import MessagesAPIStandIn
-from tests.support.slack import MINSU, posted_texts
+from tests.support.slack import MINSU, posted_texts, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 
@@ -76,18 +76,8 @@ async def test_history_is_bounded_to_the_last_turns(slack, start_bot, messages_a
     model = await messages_api()
     await start_bot(model)
     for _ in range(8):  # 16 turns of earlier conversation, written straight into Slack's history
-        slack.history[f"D{MINSU}"].append(
-            {"type": "message", "user": MINSU, "text": "안녕?", "ts": slack.new_ts()}
-        )
-        slack.history[f"D{MINSU}"].append(
-            {
-                "type": "message",
-                "user": BOT_USER_ID,
-                "bot_id": BOT_ID,
-                "text": "안녕하세요!",
-                "ts": slack.new_ts(),
-            }
-        )
+        seed_user_turn(slack, MINSU, "안녕?")
+        seed_bot_turn(slack, MINSU, "안녕하세요!")
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(_updates(slack))
     messages = model.requests[0]["messages"]
@@ -209,17 +199,8 @@ async def test_a_message_with_no_question_gets_a_hint_and_no_model_call(slack, s
 async def test_a_placeholder_of_an_answer_still_in_flight_is_not_a_turn(slack, start_bot, messages_api):
     model = await messages_api()
     await start_bot(model)
-    channel = f"D{MINSU}"
-    slack.history[channel].append({"type": "message", "user": MINSU, "text": "안녕?", "ts": slack.new_ts()})
-    slack.history[channel].append(
-        {
-            "type": "message",
-            "user": BOT_USER_ID,
-            "bot_id": BOT_ID,
-            "text": "_잔여 연차 조회 중…_",
-            "ts": slack.new_ts(),
-        }
-    )
+    seed_user_turn(slack, MINSU, "안녕?")
+    seed_bot_turn(slack, MINSU, "_잔여 연차 조회 중…_")
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(_updates(slack))
     assert model.requests[0]["messages"] == [{"role": "user", "content": "안녕?\n올해 연차 며칠 남았어?"}]
@@ -228,13 +209,9 @@ async def test_a_placeholder_of_an_answer_still_in_flight_is_not_a_turn(slack, s
 async def test_a_long_thread_gives_the_model_its_latest_turns(slack, start_bot, messages_api):
     model = await messages_api()
     await start_bot(model)
-    channel = f"D{MINSU}"
-    parent = slack.new_ts()
-    slack.history[channel].append({"type": "message", "user": MINSU, "text": "안녕?", "ts": parent})
+    parent = seed_user_turn(slack, MINSU, "안녕?")
     for i in range(300):  # more than one page of conversations.replies
-        slack.history[channel].append(
-            {"type": "message", "user": MINSU, "text": f"메모 {i}", "ts": slack.new_ts(), "thread_ts": parent}
-        )
+        seed_user_turn(slack, MINSU, f"메모 {i}", thread_ts=parent)
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?", thread_ts=parent)
     await slack.wait_for(
         lambda c: c.method in ("chat.postMessage", "chat.update") and "7.5" in c.args["text"]

@@ -4,7 +4,6 @@ SIGTERM."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 
@@ -30,12 +29,8 @@ from tests.support.slack_api import SlackStandIn
     ],
 )
 def test_a_config_error_is_one_line_naming_the_variable(
-    tmp_path, monkeypatch, capsys, values, variable, hint
+    newcomer, monkeypatch, capsys, values, variable, hint
 ):
-    monkeypatch.chdir(tmp_path)  # no .env here
-    for name in list(os.environ):
-        if name.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_")):
-            monkeypatch.delenv(name)
     for name, value in values.items():
         monkeypatch.setenv(name, value)
     assert main(["run"]) == 2
@@ -43,11 +38,7 @@ def test_a_config_error_is_one_line_naming_the_variable(
     assert line.startswith(f"officebot: {variable}") and hint in line
 
 
-def test_a_missing_token_is_one_line(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_")):
-            monkeypatch.delenv(name)
+def test_a_missing_token_is_one_line(newcomer, capsys):
     assert main(["run"]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("officebot: SLACK_BOT_TOKEN is not set") and "OAuth & Permissions" in line

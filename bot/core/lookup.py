@@ -59,12 +59,15 @@ class CodeAnswer:
     trace: Trace
 
 
-async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str, korean: bool = True) -> CodeAnswer:
+async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> CodeAnswer:
     """This year's balance for the caller, straight from the tool: the result line a person can check
     (`2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, …)`), or why it could not be read."""
     trace = Trace()
     trace.add(Note(f"{why}: looked up by code, no model call"))
     result = await look_up_by_code(toolbox, caller, toolbox.today_for(caller).year, trace)
-    answer = text.lookup_failed(result.failure, result.content, korean) if result.is_error else result.content
+    # The tool's line is Korean, so a failure is said in Korean too.
+    answer = (
+        text.lookup_failed(result.failure, result.content, korean=True) if result.is_error else result.content
+    )
     trace.add(Answer(answer))
     return CodeAnswer(answer, trace)

@@ -35,7 +35,6 @@ class AnswerWorker(Generic[D]):
     leaves that context on the same loop, which closes everything it opened."""
 
     def __init__(self, name: str = "officebot-answers") -> None:
-        self._name = name
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name=name, daemon=True)
         self._deps: D | None = None

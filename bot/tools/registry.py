@@ -124,10 +124,6 @@ class Toolbox:
         self.clock = clock
 
     @property
-    def names(self) -> list[str]:
-        return list(self._tools)
-
-    @property
     def declarations(self) -> list[ToolParam]:
         return [tool.declaration for tool in self._tools.values()]
 

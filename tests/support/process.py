@@ -11,11 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.env import OURS
+
 
 def clean_env(**values: str) -> dict[str, str]:
     """This environment less anything OfficeBot reads, plus `values`: a developer's settings never
     reach a test."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "OFFICEBOT_", "SLACK_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(OURS)}
     return env | values
 
 
