@@ -284,7 +284,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 "platform": platform.platform(),
                 "processor": platform.processor() or platform.machine(),
             },
-            "command": "python -m bench " + " ".join(sys.argv[1:]),
+            "command": "python -m benchmarks " + " ".join(sys.argv[1:]),
         }
         print("1/6 overhead …", flush=True)
         results["overhead"] = await overhead(workdir, args.model_latency, args.repeats)

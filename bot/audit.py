@@ -16,11 +16,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
-if TYPE_CHECKING:
-    from bot.tools.registry import Outcome
-
+from bot.outcomes import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +48,8 @@ class LookupRecord:
     def from_json(cls, line: str) -> LookupRecord:
         raw: dict[str, Any] = json.loads(line)
         if "detail" not in raw and "year" in raw:
-            # A line from before tools were named: it was always the leave-balance tool.
-            raw["tool"] = "get_leave_balance"
+            # A line from before tools were named: it was the leave-balance tool, unless none was found.
+            raw["tool"] = None if raw.get("outcome") == "unknown_tool" else "get_leave_balance"
             raw["detail"] = {} if raw.get("year") is None else {"year": raw["year"]}
         fields: dict[str, Any] = {name: raw.get(name) for name in cls.__dataclass_fields__}
         record = cls(**fields)

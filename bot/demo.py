@@ -29,8 +29,8 @@ def _cell(text: str, width: int = 60) -> str:
 async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:
     async with (
         open_services(settings) as services,
-        # ④: the same bot with its HR store down (the leave port swapped, everything else as usual).
-        open_services(settings, leave=UnavailableStore()) as outage,
+        # ④: the same bot with its HR store down (the leave port swapped; the model client shared).
+        open_services(settings, leave=UnavailableStore(), model=services.model) as outage,
     ):
         caller = await caller_for_employee_id(services.directory, employee_id)
         print(f"OfficeBot demo — asking as {caller.employee_id} ({caller.name})", file=out)

@@ -1,11 +1,14 @@
 """The composition root: `async with open_services(settings, **overrides) as services:`.
 
-Everything OfficeBot talks to is opened here, once, and closed here in reverse order on the same event
-loop: the HR directory and leave store, the model client, the audit sink and the redelivery claims.
-The toolbox, the grounding check and the assistant are assembled from them. Every shell uses it: the
-Slack app enters it on the loop that answers, `demo` and `chat` on their own loop. Tests and the demo
-swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is
-the caller's to close.
+Everything that answering talks to is opened here, once, and whatever needs closing is closed here, in
+reverse order, on the same event loop: the HR directory and leave store, the model client and the audit
+sink. The toolbox, the grounding check and the assistant are assembled from them. Every shell uses it:
+the Slack app enters it on the loop that answers, `demo` and `chat` on their own loop. Tests and the demo
+swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is the
+caller's to close.
+
+`open_claims` opens the redelivery claims the same way, for the loop that *receives* Slack events: they
+are checked before each ack, which must never wait for the (busy) answering loop.
 """
 
 from __future__ import annotations
@@ -41,7 +44,6 @@ class Services:
     leave: LeaveStore
     model: anthropic.AsyncAnthropic
     audit: AuditSink
-    claims: RedeliveryClaims
     toolbox: Toolbox
     assistant: Assistant
 
@@ -61,7 +63,6 @@ async def open_services(
     leave: LeaveStore | None = None,
     model: anthropic.AsyncAnthropic | None = None,
     audit: AuditSink | None = None,
-    claims: RedeliveryClaims | None = None,
     tools: Sequence[Tool] = BUILTIN_TOOLS,
     clock: Clock = system_clock,
 ) -> AsyncIterator[Services]:
@@ -69,13 +70,15 @@ async def open_services(
         if directory is None or leave is None:
             # Validated once, then served from memory; raises DataFileError with one line if unusable.
             hr = JsonHrData.load(settings.data_path or bundled_data_path())
-            directory = directory or hr
-            leave = leave or hr
+            directory = hr if directory is None else directory
+            leave = hr if leave is None else leave
         if model is None:
             model = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
             opened.push_async_callback(model.close)  # its connections belong to this loop
-        audit = audit or JsonlAuditLog(settings.audit_path)
-        claims = claims or RecentEventIds()
+            if settings.offline:
+                log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
+        if audit is None:
+            audit = JsonlAuditLog(settings.audit_path)
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
@@ -89,6 +92,10 @@ async def open_services(
             calendar=calendar,
             check=Grounding(toolbox) if settings.grounding else None,
         )
-        if settings.offline:
-            log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
-        yield Services(settings, calendar, directory, leave, model, audit, claims, toolbox, assistant)
+        yield Services(settings, calendar, directory, leave, model, audit, toolbox, assistant)
+
+
+@asynccontextmanager
+async def open_claims(claims: RedeliveryClaims | None = None) -> AsyncIterator[RedeliveryClaims]:
+    """The redelivery claims: in this process's memory unless a shared implementation is passed."""
+    yield RecentEventIds() if claims is None else claims

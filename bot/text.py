@@ -8,10 +8,11 @@ A Korean sentence never carries an English reason inside it: failure reasons hav
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.hr.ports import Balance, format_days
-from bot.tools.registry import FailureReason
+from bot.outcomes import FailureReason
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 
@@ -88,6 +89,23 @@ NOTHING_FOUND = Phrase(
     "연차 정보를 확인하지 못했어요. 다시 물어봐 주세요.",
     "I couldn't confirm your leave balance. Please ask again.",
 )
+
+
+@dataclass(frozen=True)
+class LookupFailed:
+    kind: FailureReason | None  # None when only the text is known
+    reason: str  # the tool's own words
+
+
+def results_answer(results: Iterable[Balance | LookupFailed], korean: bool) -> str:
+    """An answer built only from lookups, one sentence each (repeats dropped): every amount in it is one
+    a tool returned. The grounding check's plain answer and the offline model both answer this way."""
+    lines = [
+        balance_sentence(r, korean) if isinstance(r, Balance) else lookup_failed(r.kind, r.reason, korean)
+        for r in results
+    ]
+    return "\n".join(dict.fromkeys(lines)) or NOTHING_FOUND.pick(korean)
+
 
 # ----- Slack: while working, usage, hints, apologies --------------------------------------------------
 WORKING = Phrase("잔여 연차 조회 중…", "Looking up your leave…")

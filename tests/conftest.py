@@ -7,21 +7,12 @@ import socket
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import anthropic
 import pytest
 
-from bot.audit import AuditSink
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
 from bot.hr.directory import caller_for_employee_id
 from bot.hr.json_data import JsonHrData, bundled_data_path
-from bot.hr.ports import Caller, LeaveStore
-from bot.llm.client import make_client
-from bot.tools import BUILTIN_TOOLS
-from bot.tools.registry import Toolbox
-from tests.support.clock import FIXED_CALENDAR, fixed_clock
+from bot.hr.ports import Caller
 from tests.support.messages_api import MessagesAPIStandIn
-from tests.support.ports import MemoryAuditLog
 
 _LOOPBACK = ("127.", "::1", "localhost")
 _real_connect = socket.socket.connect
@@ -44,7 +35,7 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 # Shared fixtures (the Slack stand-in workspace and bot factory, the environment scrub) live in support/.
-pytest_plugins = ["tests.support.slack", "tests.support.env"]
+pytest_plugins = ["tests.support.slack", "tests.support.env", "tests.support.assistant"]
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]
 socket.getaddrinfo = _guarded_getaddrinfo
@@ -73,46 +64,3 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
     yield start
     for api in started:
         await api.stop()
-
-
-_open_clients: list[anthropic.AsyncAnthropic] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_model_clients() -> AsyncIterator[None]:
-    """Clients made by `make_assistant` hold aiohttp connections; close them on the test's loop."""
-    yield
-    while _open_clients:
-        await _open_clients.pop().close()
-
-
-def tracked(client: anthropic.AsyncAnthropic) -> anthropic.AsyncAnthropic:
-    """Closes `client` after the test (see `_close_model_clients`)."""
-    _open_clients.append(client)
-    return client
-
-
-def make_toolbox(store: LeaveStore, audit: AuditSink | None = None) -> Toolbox:
-    """The built-in tools over `store`, today fixed, audit times fixed."""
-    return Toolbox(
-        BUILTIN_TOOLS,
-        leave=store,
-        today_for=FIXED_CALENDAR.today_for,
-        audit=audit or MemoryAuditLog(),
-        clock=fixed_clock,
-    )
-
-
-def make_assistant(
-    api: MessagesAPIStandIn,
-    store: LeaveStore,
-    *,
-    max_retries: int = 0,
-    grounding: bool = False,
-    audit: AuditSink | None = None,
-    **kwargs: Any,
-) -> Assistant:
-    client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
-    toolbox = make_toolbox(store, audit)
-    check = Grounding(toolbox) if grounding else None
-    return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)

@@ -61,8 +61,8 @@ def test_caller_is_built_only_in_the_directory():
 
 
 def test_no_test_module_imports_another():
-    for path in (ROOT / "tests").glob("test_*.py"):
-        shared = {n for n in _imports(path) if re.match(r"tests\.test_", n)}
+    for path in (ROOT / "tests").rglob("*.py"):
+        shared = {n for n in _imports(path) if re.match(r"tests\.(test_|conftest)", n)}
         assert not shared, f"{path.name} imports {shared}: move what it shares to tests/support/"
 
 

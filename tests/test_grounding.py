@@ -9,7 +9,7 @@ import pytest
 
 from bot.core.grounding import amounts_in
 from bot.hr.json_data import UnavailableStore
-from tests.conftest import make_assistant
+from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, text_reply, tool_reply
 from tests.support.ports import MemoryAuditLog
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.hr.json_data import JsonHrData, UnavailableStore
 from bot.hr.ports import Balance
-from tests.conftest import make_assistant
+from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 
 

@@ -11,7 +11,7 @@ from bot.hr.json_data import UnavailableStore
 from bot.hr.ports import LeaveStore
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, sign, years_in
-from tests.conftest import make_toolbox, tracked
+from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR
 
 TODAY = date(2026, 11, 29)

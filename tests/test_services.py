@@ -18,7 +18,7 @@ from bot.llm.client import make_client
 from bot.services import open_services
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import ToolContext, ToolError, ToolOutput
-from tests.conftest import tracked
+from tests.support.assistant import tracked
 from tests.support.clock import fixed_clock
 from tests.support.messages_api import text_reply, tool_reply
 

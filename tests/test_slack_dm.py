@@ -219,3 +219,32 @@ async def test_a_long_thread_gives_the_model_its_latest_turns(slack, start_bot, 
     [user_turn] = model.requests[0]["messages"]  # consecutive user messages merge into one turn
     assert "메모 299" in user_turn["content"] and user_turn["content"].endswith("올해 연차 며칠 남았어?")
     assert len(slack.calls_to("conversations.replies")) == 2
+
+
+async def test_a_failed_trace_post_leaves_the_answer_standing(slack, start_bot):
+    slack.failing_when = lambda method, args: (
+        "invalid_blocks" if method == "chat.postMessage" and args.get("metadata") else None
+    )
+    await start_bot()
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어? --trace")
+    [answer] = await slack.wait_for(_updates(slack))
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args.get("metadata"))
+    await slack.user_message(MINSU, "작년엔?")  # by the time this is answered, an apology would show
+    await slack.wait_for(_updates(slack), count=2)
+    assert "7.5" in answer.args["text"]
+    assert [u.args["ts"] for u in slack.calls_to("chat.update")].count(answer.args["ts"]) == 1
+    assert not any("Sorry, something went wrong" in t for t in posted_texts(slack, f"D{MINSU}"))
+
+
+async def test_a_failed_history_fetch_still_turns_the_placeholder_into_the_apology(slack, start_bot):
+    # The history fetch fails outright (connection dropped, after the SDK's retry) while the placeholder
+    # is still on its way: the placeholder must become the apology, not be left spinning.
+    slack.dropping.add("conversations.history")
+    slack.delays["chat.postMessage"] = 1.5  # longer than the SDK's retry of the dropped fetch
+    await start_bot()
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [update] = await slack.wait_for(_updates(slack))
+    [placeholder] = slack.calls_to("chat.postMessage")
+    assert "조회 중" in placeholder.args["text"]
+    assert "something went wrong" in update.args["text"]
+    assert posted_texts(slack, f"D{MINSU}") == [update.args["text"]]  # one message: the apology

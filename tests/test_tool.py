@@ -11,7 +11,7 @@ from bot.hr.json_data import JsonHrData, UnavailableStore
 from bot.hr.ports import Balance, Caller
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
-from tests.conftest import make_toolbox
+from tests.support.assistant import make_toolbox
 from tests.support.ports import ExplodingStore
 
 

@@ -122,13 +122,13 @@ def ungrounded(amounts: Iterable[Amount], figures: Iterable[Balance]) -> list[Am
 
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     """An answer built only from tool results: every amount in it is one the tool returned."""
-    lines: list[str] = []
+    found: list[Balance | text.LookupFailed] = []
     for result in results:
         if result.is_error:
-            lines.append(text.lookup_failed(result.failure, result.content, korean))
+            found.append(text.LookupFailed(result.failure, result.content))
         else:
-            lines.extend(text.balance_sentence(figure, korean) for figure in result.figures)
-    return "\n".join(dict.fromkeys(lines)) or text.NOTHING_FOUND.pick(korean)
+            found.extend(result.figures)
+    return text.results_answer(found, korean)
 
 
 def correction(stray: Sequence[Amount], figures: Sequence[Balance]) -> str:

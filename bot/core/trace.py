@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.hr.ports import Balance
-from bot.tools.registry import FailureReason, Outcome
+from bot.outcomes import FailureReason, Outcome
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,12 @@ class NotAnEmployee(Exception):
     """The asker may not read any balance. The message is safe to show to that asker."""
 
 
-async def caller_for_employee_id(
-    directory: Directory, employee_id: str, timezone: str | None = None
-) -> Caller:
+async def caller_for_employee_id(directory: Directory, employee_id: str) -> Caller:
     """Terminal use (`officebot chat --as E1001`): the operator names the employee."""
     employee = await directory.employee_by_id(employee_id)
     if employee is None:
         raise NotAnEmployee(f"No employee with id {employee_id!r} in the HR data.")
-    return Caller(employee.employee_id, employee.name, timezone)
+    return Caller(employee.employee_id, employee.name)
 
 
 async def caller_for_slack_user(

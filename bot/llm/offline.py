@@ -28,6 +28,8 @@ import httpx2
 
 from bot import text
 from bot.core.question import years_in
+from bot.hr.ports import Balance
+from bot.outcomes import FailureReason
 from bot.tools.leave_balance import NAME as TOOL_NAME
 from bot.tools.leave_balance import parse_result
 
@@ -204,19 +206,30 @@ def _result_text(block: dict[str, Any]) -> str:
     return str(content or "")
 
 
+# How the tool's error texts read, the way a model reads them, so a Korean answer can give the reason in
+# Korean. Anything else is reported without a reason.
+_FAILURE_WORDS: tuple[tuple[re.Pattern[str], FailureReason], ...] = (
+    (re.compile(r"unavailable", re.I), "store_unavailable"),
+    (re.compile(r"out of range", re.I), "out_of_range"),
+    (re.compile(r"no annual leave record", re.I), "no_record"),
+    (re.compile(r"no leave record", re.I), "unknown_employee"),
+)
+
+
 def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
-    """The answer a careful model gives: the figures it read in the tool results, in the phrasebook's
-    words (the same sentences as the grounding check's plain answer, so they are grounded by
-    construction). Like any API peer it sees only the wire text, so it reads that with the tool's parser."""
-    lines: list[str] = []
+    """The answer a careful model gives: what it read in the tool results, in the phrasebook's words
+    (the grounding check's plain answer uses the same ones, so these are grounded by construction). Like
+    any API peer it sees only the wire text, so it reads that with the tool's parser."""
+    found: list[Balance | text.LookupFailed] = []
     for block in results:
         content = _result_text(block)
         figures = None if block.get("is_error") else parse_result(content)
         if figures is not None:
-            lines.append(text.balance_sentence(figures, korean))
+            found.append(figures)
         else:
-            lines.append(text.lookup_failed(None, content, korean))
-    return "\n".join(dict.fromkeys(lines)) or text.NOTHING_FOUND.pick(korean)
+            kind = next((k for pattern, k in _FAILURE_WORDS if pattern.search(content)), None)
+            found.append(text.LookupFailed(kind, content))
+    return text.results_answer(found, korean)
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:

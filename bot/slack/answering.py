@@ -11,7 +11,7 @@ Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackRep
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from anthropic.types import MessageParam
@@ -20,7 +20,7 @@ from bot import text
 from bot.core.lookup import balance_by_code
 from bot.core.trace import Trace
 from bot.hr.directory import NotAnEmployee
-from bot.hr.ports import Surface
+from bot.hr.ports import Caller, Surface
 from bot.slack.deps import Deps
 from bot.slack.questions import Question
 from bot.slack.render import Message, answer_text, trace_messages
@@ -46,42 +46,59 @@ class SlackReply(Protocol):
     async def post_trace(self, message: Message, anchor: str | None) -> None: ...
 
 
-async def answer(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, *, by_code: str | None = None
+# How an answer is produced once we know who is asking: the model's turn, or the balance by code.
+Produce = Callable[[Caller], Awaitable[tuple[str, Trace]]]
+
+
+async def answer(reply: SlackReply, user_id: str, question: Question, deps: Deps) -> None:
+    """Answers `question` from `user_id` through the model. Never raises: a failure ends in an apology
+    where the answer would have gone."""
+
+    async def through_the_model(caller: Caller) -> tuple[str, Trace]:
+        conversation = await reply.start(question)
+        turn = await deps.services.assistant.run_turn(conversation, caller)
+        return turn.answer, turn.trace
+
+    await _respond(reply, user_id, question, deps, through_the_model, needs_question=True)
+
+
+async def answer_balance_by_code(
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, *, why: str
 ) -> None:
-    """Answers `question` from `user_id`. `by_code` (a reason) reads this year's balance straight from
-    the tool instead of asking the model. Never raises: a failure ends in an apology where the answer
-    would have gone."""
+    """This year's balance read straight from the tool, with no model call (`/leave` alone)."""
+
+    async def by_code(caller: Caller) -> tuple[str, Trace]:
+        looked_up = await balance_by_code(deps.services.toolbox, caller, why=why)
+        return looked_up.answer, looked_up.trace
+
+    await _respond(reply, user_id, question, deps, by_code, needs_question=False)
+
+
+async def _respond(
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, *, needs_question: bool
+) -> None:
     try:
-        await _answer(reply, user_id, question, deps, by_code)
+        try:
+            caller = await deps.identity.caller(user_id, reply.surface)
+        except NotAnEmployee as refusal:
+            await reply.finish(str(refusal))
+            return
+        if needs_question and not question.text:  # only a mention or a bare --trace: nothing to ask
+            await reply.finish(text.ASK_HINT)
+            return
+        said, trace = await produce(caller)
+        anchor = await reply.finish(answer_text(said))
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:
             await reply.finish(text.SOMETHING_WENT_WRONG)
         except Exception:
             log.warning("could not post the apology either")
-
-
-async def _answer(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, by_code: str | None
-) -> None:
-    try:
-        caller = await deps.identity.caller(user_id, reply.surface)
-    except NotAnEmployee as refusal:
-        await reply.finish(str(refusal))
         return
-    trace: Trace
-    if by_code is not None:
-        looked_up = await balance_by_code(deps.services.toolbox, caller, why=by_code)
-        said, trace = looked_up.answer, looked_up.trace
-    elif not question.text:  # only a mention or a bare --trace: nothing to ask the model
-        await reply.finish(text.ASK_HINT)
-        return
-    else:
-        conversation = await reply.start(question)
-        turn = await deps.services.assistant.run_turn(conversation, caller)
-        said, trace = turn.answer, turn.trace
-    anchor = await reply.finish(answer_text(said))
     if deps.trace_always or question.wants_trace:
-        for message in trace_messages(trace):
-            await reply.post_trace(message, anchor)
+        try:
+            for message in trace_messages(trace):
+                await reply.post_trace(message, anchor)
+        except Exception:
+            # The answer is already posted; a missing trace must not turn it into an apology.
+            log.exception("could not post the trace of a %s answer", reply.surface)

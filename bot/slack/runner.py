@@ -12,6 +12,7 @@ import contextlib
 import logging
 import signal
 from collections.abc import Awaitable
+from contextlib import AsyncExitStack
 
 import aiohttp
 from aiohttp import web
@@ -20,8 +21,9 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
+from bot.claims import RedeliveryClaims
 from bot.config import ConfigError, Settings
-from bot.services import open_services
+from bot.services import open_claims, open_services
 from bot.slack.app import build_app
 from bot.slack.client import make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
@@ -60,12 +62,15 @@ class SlackBot:
         port: int = 3000,
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
+        claims: RedeliveryClaims | None = None,
     ) -> None:
         self.settings = settings
         self.port = port
         self.host = host
         # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
         self._open_services = services or (lambda: open_services(settings))
+        self._claims = claims
+        self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the claims
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
         self._http: web.AppRunner | None = None
@@ -74,8 +79,9 @@ class SlackBot:
     async def start(self) -> SlackBot:
         settings = self.settings
         settings.check_slack()
-        self._session = aiohttp.ClientSession()
         try:
+            self._session = await self._opened.enter_async_context(aiohttp.ClientSession())
+            claims = await self._opened.enter_async_context(open_claims(self._claims))
             client = make_web_client(settings, self._session)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
@@ -84,7 +90,7 @@ class SlackBot:
             )
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
             deps = await self._worker.start(lambda: open_answering(settings, self._open_services, home))
-            app = build_app(settings, client, self._worker, claims=deps.services.claims, auth_test=identity)
+            app = build_app(settings, client, self._worker, claims=claims, auth_test=identity)
             if settings.socket_mode:
                 await self._start_socket_mode(app)
             else:
@@ -136,9 +142,8 @@ class SlackBot:
             self._http = None
         # After the transport: nothing new arrives while in-flight answers finish.
         await self._worker.stop()
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        await self._opened.aclose()
+        self._session = None
 
     async def __aenter__(self) -> SlackBot:
         return await self.start()

@@ -18,27 +18,16 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from anthropic.types import ToolParam
 
 from bot.audit import AuditSink, LookupRecord, RequestedBy, UtcClock, utc_now, utc_timestamp
 from bot.hr.ports import Balance, Caller, LeaveStore
+from bot.outcomes import FailureReason, Outcome
 
 log = logging.getLogger(__name__)
 
-# Why a tool request failed, as the audit log records it. `ok` is the outcome of one that did not fail.
-FailureReason = Literal[
-    "invalid_input",
-    "injected_field",
-    "out_of_range",
-    "no_record",
-    "unknown_employee",
-    "store_unavailable",
-    "unknown_tool",
-    "internal",
-]
-Outcome = Literal["ok"] | FailureReason
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 

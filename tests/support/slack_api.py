@@ -91,6 +91,10 @@ class SlackStandIn:
     users: dict[str, dict[str, Any]] = field(default_factory=dict)
     history: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
     failing: dict[str, str] = field(default_factory=dict)  # method -> Slack error code to answer with
+    # (method, args) -> a Slack error code to answer that one call with, or None to serve it
+    failing_when: Callable[[str, dict[str, Any]], str | None] | None = None
+    dropping: set[str] = field(default_factory=set)  # methods whose calls get the connection closed
+    delays: dict[str, float] = field(default_factory=dict)  # method -> extra seconds before answering
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -320,8 +324,12 @@ class SlackStandIn:
                 args.update(await request.post())
         args = _decode_json_fields(args)
         self._record_call(Call(method, args, time.perf_counter()))
-        if self.latency:
-            await asyncio.sleep(self.latency)
+        if self.latency or method in self.delays:
+            await asyncio.sleep(self.latency + self.delays.get(method, 0.0))
+        if method in self.dropping:
+            assert request.transport is not None
+            request.transport.close()  # the client sees the connection drop, not a Slack error
+            return web.Response(status=500)
         retry_after = self._rate_limited.pop(method, None)
         if retry_after is not None:
             return web.json_response(
@@ -329,6 +337,9 @@ class SlackStandIn:
             )
         if method in self.failing:
             return web.json_response({"ok": False, "error": self.failing[method]})
+        error = self.failing_when(method, args) if self.failing_when else None
+        if error:
+            return web.json_response({"ok": False, "error": error})
         handler = getattr(self, "_m_" + method.replace(".", "_"), None)
         body = handler(args) if handler else {"ok": True}
         return web.json_response(body)

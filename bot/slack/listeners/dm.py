@@ -55,11 +55,17 @@ class DmReply:
 
     async def start(self, question: Question) -> Sequence[MessageParam]:
         where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
-        # Both are Slack round trips (~100 ms each on the real API); neither needs the other.
-        _, conversation = await asyncio.gather(
+        # Both are Slack round trips (~100 ms each on the real API); neither needs the other. Both are
+        # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
+        shown, conversation = await asyncio.gather(
             self._show_progress(question.text),
             recent_conversation(self._client, where, self._event["text"]),
+            return_exceptions=True,
         )
+        for outcome in (shown, conversation):
+            if isinstance(outcome, BaseException):
+                raise outcome
+        assert not isinstance(conversation, BaseException)
         return conversation
 
     async def _show_progress(self, question: str) -> None:

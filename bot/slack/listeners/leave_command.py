@@ -13,7 +13,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import text
 from bot.hr.ports import Surface
-from bot.slack.answering import answer
+from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.questions import Question, parse_leave_command
 from bot.slack.render import Message, placeholder_text
@@ -51,9 +51,11 @@ def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
             await ack(text=placeholder_text(parsed.question.text), response_type="ephemeral")
         else:
             await ack()
-        by_code = "/leave without a question" if parsed.kind == "balance" else None
-        worker.submit(
-            lambda deps: answer(
-                CommandReply(respond), command["user_id"], parsed.question, deps, by_code=by_code
+        user_id, question = command["user_id"], parsed.question
+        if parsed.kind == "balance":
+            why = "/leave without a question"
+            worker.submit(
+                lambda deps: answer_balance_by_code(CommandReply(respond), user_id, question, deps, why=why)
             )
-        )
+        else:
+            worker.submit(lambda deps: answer(CommandReply(respond), user_id, question, deps))
