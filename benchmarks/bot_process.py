@@ -22,9 +22,9 @@ from anthropic.types import MessageParam
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Assistant, Turn
-from bot.hr.json_data import JsonHrData, bundled_data_path
-from bot.hr.ports import Balance, Caller, LeaveStore
-from bot.services import Services, open_services
+from bot.hr.ports import Balance, Caller, LeaveStore, LeaveTaken
+from bot.hr.sql import SqlHrStore
+from bot.services import Services, open_database, open_services
 from bot.slack.runner import serve
 
 
@@ -38,6 +38,10 @@ class SlowStore:
     async def get_balance(self, employee_id: str, year: int) -> Balance:
         await asyncio.sleep(self._delay)
         return await self._inner.get_balance(employee_id, year)
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        await asyncio.sleep(self._delay)
+        return await self._inner.leave_taken(employee_id, year)
 
 
 def one_at_a_time(assistant: Assistant) -> None:
@@ -57,10 +61,12 @@ async def main(store_latency: float, serial: bool) -> None:
 
     @contextlib.asynccontextmanager
     async def services() -> AsyncIterator[Services]:
-        store = None
-        if store_latency:
-            store = SlowStore(JsonHrData.load(settings.data_path or bundled_data_path()), store_latency)
-        async with open_services(settings, leave=store) as opened:
+        async with contextlib.AsyncExitStack() as stack:
+            store: LeaveStore | None = None
+            if store_latency:
+                engine = await stack.enter_async_context(open_database(settings))
+                store = SlowStore(SqlHrStore(engine), store_latency)
+            opened = await stack.enter_async_context(open_services(settings, leave=store))
             if serial:
                 one_at_a_time(opened.assistant)
             yield opened

@@ -3,6 +3,11 @@
 A record says who ran which tool (with the tool's own validated detail, e.g. the year), from which
 surface, and how it ended. It never holds a token, the message text, a tool name the model invented or
 an injected value: the fields below are all there is.
+
+Records go to the database (`audit_log`, one row each, safe with several processes) and, if
+OFFICEBOT_AUDIT names a file, to that JSON Lines file too. Writing is fail-closed: when a record cannot
+be written the toolbox raises `AuditUnavailable`, and the answer that would have shown the result is not
+posted (the person gets a short apology instead).
 """
 
 from __future__ import annotations
@@ -18,6 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from sqlalchemy import insert, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.tables import audit_log
 from bot.outcomes import Outcome
 
 log = logging.getLogger(__name__)
@@ -63,9 +72,66 @@ def utc_timestamp(moment: datetime) -> str:
 
 
 class AuditSink(Protocol):
-    """Where records go. `record` may raise: the toolbox logs the failure and the answer goes on."""
+    """Where records go. `record` raises when the record could not be kept."""
 
     async def record(self, entry: LookupRecord) -> None: ...
+
+
+class AuditUnavailable(Exception):
+    """A lookup's audit record could not be written, so its result must not be shown."""
+
+
+class SqlAuditLog:
+    """One row per record in `audit_log`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def record(self, entry: LookupRecord) -> None:
+        row = asdict(entry)
+        row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
+        async with self._engine.begin() as connection:
+            await connection.execute(insert(audit_log), [row])
+
+    async def recent(self, employee_id: str, limit: int) -> list[LookupRecord]:
+        """The last `limit` records for one employee, oldest first."""
+        query = (
+            select(audit_log)
+            .where(audit_log.c.employee_id == employee_id)
+            .order_by(audit_log.c.id.desc())
+            .limit(limit)
+        )
+        async with self._engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [
+            LookupRecord(
+                time=utc_timestamp(_as_utc(row.at)),
+                slack_user_id=row.slack_user_id,
+                employee_id=row.employee_id,
+                tool=row.tool,
+                detail=dict(row.detail),
+                outcome=row.outcome,
+                surface=row.surface,
+                requested_by=row.requested_by,
+            )
+            for row in reversed(rows)
+        ]
+
+
+def _as_utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; what was written was UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class AllSinks:
+    """Every sink must keep the record (fail-closed applies to each)."""
+
+    def __init__(self, sinks: list[AuditSink]) -> None:
+        self._sinks = sinks
+
+    async def record(self, entry: LookupRecord) -> None:
+        for sink in self._sinks:
+            await sink.record(entry)
 
 
 class JsonlAuditLog:

@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit`: parse the command line, read Settings, call the shell."""
+"""`officebot demo | chat | run | audit | data | db`: parse the command line, read Settings, call the shell."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from typing import TextIO
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.audit import recent_lookups, render_record
+from bot.audit import SqlAuditLog, render_record
 from bot.config import ConfigError, Settings
+from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
-from bot.hr.json_data import BUNDLED_DATA_TODAY, DataFileError
+from bot.services import open_database, upgrade_database
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,6 +43,20 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "--limit", type=_positive, default=20, help="how many recent lookups to show (default 20)"
     )
+    data = sub.add_parser("data", help="HR data in the database: import, export, check")
+    data_sub = data.add_subparsers(dest="data_command", required=True)
+    data_import = data_sub.add_parser(
+        "import", help="import JSON or CSV files (employees, grants, leave) in one transaction"
+    )
+    data_import.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    data_import.add_argument("--dry-run", action="store_true", help="check the files, write nothing")
+    data_export = data_sub.add_parser("export", help="write the HR data as files that import reads")
+    data_export.add_argument("directory", type=Path, metavar="DIR")
+    data_export.add_argument("--format", choices=("csv", "json"), default="csv")
+    data_sub.add_parser("check", help="report problems in the current HR data without changing it")
+    db = sub.add_parser("db", help="the database schema")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_sub.add_parser("upgrade", help="apply the schema migrations (OFFICEBOT_DATABASE_URL)")
     return parser
 
 
@@ -64,8 +79,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
 
             return run_slack(settings, port=args.port)
+        if args.command in ("audit", "data", "db") and settings.data_path is not None:
+            raise ConfigError(
+                f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "
+                "(or load the file with `officebot data import FILE`)"
+            )
         if args.command == "audit":
-            return print_audit(settings.audit_path, args.employee, args.limit, sys.stdout)
+            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout))
+        if args.command == "db":
+            return asyncio.run(upgrade_schema(settings, sys.stdout))
+        if args.command == "data":
+            from bot import data_commands
+
+            return asyncio.run(data_commands.run(settings, args, sys.stdout, sys.stderr))
         settings = _bundled_data_date(settings)
         if args.command == "demo":
             from bot.demo import run_demo
@@ -74,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.chat import run_chat
 
         return asyncio.run(run_chat(settings, args.employee_id, args.trace, sys.stdout))
-    except (ConfigError, DataFileError, NotAnEmployee) as exc:
+    except (ConfigError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -88,19 +114,24 @@ def _bundled_data_date(settings: Settings) -> Settings:
     return settings
 
 
-def print_audit(path: Path, employee_id: str, limit: int, out: TextIO) -> int:
-    if not path.exists():
-        print(f"No audit log at {path} yet (set OFFICEBOT_AUDIT if it lives elsewhere).", file=out)
-        return 0
-    try:
-        records = recent_lookups(path, employee_id, limit)
-    except OSError as exc:
-        print(f"officebot: cannot read the audit log {path} ({exc.__class__.__name__})", file=sys.stderr)
-        return 2
+async def print_audit(settings: Settings, employee_id: str, limit: int, out: TextIO) -> int:
+    where = settings.database.describe()
+    async with open_database(settings) as engine:
+        records = await SqlAuditLog(engine).recent(employee_id, limit)
     if not records:
-        print(f"No lookups for {employee_id} in {path}.", file=out)
+        print(f"No lookups for {employee_id} in {where}.", file=out)
         return 0
-    print(f"Last {len(records)} lookup(s) for {employee_id} in {path}, oldest first:", file=out)
+    print(f"Last {len(records)} lookup(s) for {employee_id} in {where}, oldest first:", file=out)
     for entry in records:
         print(render_record(entry), file=out)
+    return 0
+
+
+async def upgrade_schema(settings: Settings, out: TextIO) -> int:
+    before, after = await upgrade_database(settings)
+    where = settings.database.describe()
+    if before == after:
+        print(f"{where}: the schema is current (revision {after}).", file=out)
+    else:
+        print(f"{where}: migrated from revision {before or '(none)'} to {after}.", file=out)
     return 0

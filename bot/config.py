@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from bot.core.clock import DEFAULT_TIMEZONE, is_known_timezone
+from bot.db.url import Database, DatabaseUrlError, database_from, embedded_database
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
-DEFAULT_AUDIT_PATH = Path("officebot-audit.jsonl")
 
 
 class ConfigError(Exception):
@@ -48,7 +48,9 @@ class Settings:
     anthropic_api_key: str | None = None
     anthropic_base_url: str | None = None
     model: str = DEFAULT_MODEL
-    data_path: Path | None = None  # None: the bundled demo data
+    # The database: OFFICEBOT_DATABASE_URL, or the embedded SQLite file in the working directory.
+    database: Database = field(default_factory=lambda: embedded_database(Path.cwd()))
+    data_path: Path | None = None  # OFFICEBOT_DATA: serve exactly this JSON file's content
     timezone: str = DEFAULT_TIMEZONE
     trace: bool = False
     slack_bot_token: str | None = None
@@ -56,7 +58,7 @@ class Settings:
     slack_signing_secret: str | None = None
     slack_api_url: str = DEFAULT_SLACK_API_URL
     grounding: bool = True
-    audit_path: Path = DEFAULT_AUDIT_PATH
+    audit_path: Path | None = None  # OFFICEBOT_AUDIT: also append each audit record to this JSONL file
     pinned_today: date | None = None
 
     @property
@@ -108,6 +110,16 @@ class Settings:
         base_url = _optional(env, "ANTHROPIC_BASE_URL")
         if base_url and not base_url.startswith(("http://", "https://")):
             raise ConfigError(f"ANTHROPIC_BASE_URL={base_url!r} must be an http(s) URL")
+        raw_database = _optional(env, "OFFICEBOT_DATABASE_URL")
+        try:
+            database = database_from(raw_database, Path.cwd())
+        except DatabaseUrlError as exc:
+            raise ConfigError(str(exc)) from None
+        if raw_database and _optional(env, "OFFICEBOT_DATA"):
+            raise ConfigError(
+                "OFFICEBOT_DATA and OFFICEBOT_DATABASE_URL are both set: OFFICEBOT_DATA serves one JSON file "
+                "on its own; to load it into the database run `officebot data import FILE` and unset OFFICEBOT_DATA"
+            )
         pinned = _optional(env, "OFFICEBOT_TODAY")
         try:
             pinned_today = date.fromisoformat(pinned) if pinned else None
@@ -128,5 +140,6 @@ class Settings:
             slack_signing_secret=_optional(env, "SLACK_SIGNING_SECRET"),
             slack_api_url=slack_api_url,
             grounding=_flag(env, "OFFICEBOT_GROUNDING", True),
-            audit_path=_path(env, "OFFICEBOT_AUDIT") or DEFAULT_AUDIT_PATH,
+            audit_path=_path(env, "OFFICEBOT_AUDIT"),
+            database=database,
         )

@@ -10,7 +10,7 @@ from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Turn
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.json_data import UnavailableStore
+from bot.hr.ports import Balance, LeaveTaken, StoreUnavailable
 from bot.services import open_services
 
 SCENARIOS = (
@@ -19,6 +19,16 @@ SCENARIOS = (
     ("③ 인사", "안녕?"),
     ("④ 조회 실패", "올해 연차 며칠 남았어?"),
 )
+
+
+class UnavailableStore:
+    """A leave store whose backend is down: scenario ④ (an override of `open_services`)."""
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        raise StoreUnavailable("HR system is not responding")
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        raise StoreUnavailable("HR system is not responding")
 
 
 def _cell(text: str, width: int = 60) -> str:

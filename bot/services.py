@@ -1,8 +1,8 @@
 """The composition root: `async with open_services(settings, **overrides) as services:`.
 
 Everything that answering talks to is opened here, once, and whatever needs closing is closed here, in
-reverse order, on the same event loop: the HR directory and leave store, the model client and the audit
-sink. The toolbox, the grounding check and the assistant are assembled from them. Every shell uses it:
+reverse order, on the same event loop: the database (the HR directory and leave store, and the audit
+log, live there), the model client and the audit sinks. The toolbox, the grounding check and the assistant are assembled from them. Every shell uses it:
 the Slack app enters it on the loop that answers, `demo` and `chat` on their own loop. Tests and the demo
 swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is the
 caller's to close.
@@ -14,20 +14,31 @@ are checked before each ack, which must never wait for the (busy) answering loop
 from __future__ import annotations
 
 import logging
+import tempfile
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import anthropic
+from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.audit import AuditSink, JsonlAuditLog
+from bot.audit import AllSinks, AuditSink, JsonlAuditLog, SqlAuditLog
 from bot.claims import RecentEventIds, RedeliveryClaims
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.core.clock import Calendar, Clock, pinned_clock, system_clock
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
-from bot.hr.json_data import JsonHrData, bundled_data_path
+from bot.db import migrate
+from bot.db.engine import create_engine
+from bot.db.tables import employees
+from bot.db.url import Database, embedded_database
+from bot.hr.bundled import bundled_data_path
+from bot.hr.importer import ImportRefused, import_files
 from bot.hr.ports import Directory, LeaveStore
+from bot.hr.sql import SqlHrStore
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
 from bot.tools import BUILTIN_TOOLS
@@ -40,6 +51,7 @@ log = logging.getLogger(__name__)
 class Services:
     settings: Settings
     calendar: Calendar
+    engine: AsyncEngine
     directory: Directory
     leave: LeaveStore
     model: anthropic.AsyncAnthropic
@@ -67,18 +79,20 @@ async def open_services(
     clock: Clock = system_clock,
 ) -> AsyncIterator[Services]:
     async with AsyncExitStack() as opened:
-        if directory is None or leave is None:
-            # Validated once, then served from memory; raises DataFileError with one line if unusable.
-            hr = JsonHrData.load(settings.data_path or bundled_data_path())
-            directory = hr if directory is None else directory
-            leave = hr if leave is None else leave
+        engine = await opened.enter_async_context(open_database(settings, seed_when_empty=True))
+        store = SqlHrStore(engine)
+        directory = store if directory is None else directory
+        leave = store if leave is None else leave
         if model is None:
             model = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
             opened.push_async_callback(model.close)  # its connections belong to this loop
             if settings.offline:
                 log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
         if audit is None:
-            audit = JsonlAuditLog(settings.audit_path)
+            sinks: list[AuditSink] = [SqlAuditLog(engine)]
+            if settings.audit_path is not None:
+                sinks.append(JsonlAuditLog(settings.audit_path))
+            audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
@@ -92,7 +106,79 @@ async def open_services(
             calendar=calendar,
             check=Grounding(toolbox) if settings.grounding else None,
         )
-        yield Services(settings, calendar, directory, leave, model, audit, toolbox, assistant)
+        yield Services(settings, calendar, engine, directory, leave, model, audit, toolbox, assistant)
+
+
+@asynccontextmanager
+async def open_database(settings: Settings, *, seed_when_empty: bool = False) -> AsyncIterator[AsyncEngine]:
+    """The database, ready to serve: reachable, its schema current, its HR data in place.
+
+    - OFFICEBOT_DATABASE_URL: must already be migrated (`officebot db upgrade`); never seeded.
+    - Unset: the embedded SQLite file in the working directory, migrated here on first use, and (when
+      `seed_when_empty`, i.e. for serving rather than for `officebot data …`) seeded from the bundled demo
+      data while it holds no employee.
+    - OFFICEBOT_DATA=file.json: a fresh embedded database in a temporary folder holding exactly that file.
+    Every problem is one line (ConfigError) naming the variable to fix."""
+    with tempfile.TemporaryDirectory(prefix="officebot-data-") as scratch:
+        database = settings.database
+        if settings.data_path is not None:
+            database = embedded_database(Path(scratch))
+        engine = create_engine(database)
+        try:
+            await _check_reachable(engine, database)
+            if database.embedded:
+                await migrate.upgrade(engine)
+            else:
+                try:
+                    await migrate.check_schema(engine)
+                except migrate.SchemaMismatch as exc:
+                    raise ConfigError(str(exc)) from None
+            if settings.data_path is not None:
+                await _import_data_file(engine, settings.data_path)
+            elif database.embedded and seed_when_empty and await _holds_no_employee(engine):
+                await import_files(engine, [bundled_data_path()], replace_all=True)
+                log.info("seeded the embedded database %s with the bundled demo data", database.describe())
+            yield engine
+        finally:
+            await engine.dispose()
+
+
+async def upgrade_database(settings: Settings) -> tuple[str | None, str]:
+    """`officebot db upgrade`: brings OFFICEBOT_DATABASE_URL (or the embedded file) to the newest schema."""
+    engine = create_engine(settings.database)
+    try:
+        await _check_reachable(engine, settings.database)
+        return await migrate.upgrade(engine)
+    finally:
+        await engine.dispose()
+
+
+async def _check_reachable(engine: AsyncEngine, database: Database) -> None:
+    try:
+        async with engine.connect():
+            pass
+    except (TimeoutError, SQLAlchemyError, OSError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        raise ConfigError(
+            f"OFFICEBOT_DATABASE_URL: cannot reach {database.describe()} ({reason.__class__.__name__}): "
+            "check the URL and that the database server is running"
+        ) from None
+
+
+async def _holds_no_employee(engine: AsyncEngine) -> bool:
+    async with engine.connect() as connection:
+        return not (await connection.execute(select(func.count()).select_from(employees))).scalar()
+
+
+async def _import_data_file(engine: AsyncEngine, path: Path) -> None:
+    if not path.is_file():
+        raise ConfigError(f"OFFICEBOT_DATA={str(path)!r}: no such file: point it at your HR data JSON file")
+    try:
+        await import_files(engine, [path], replace_all=True)
+    except ImportRefused as exc:
+        more = len(exc.problems) - 1
+        also = f" (and {more} more: `officebot data import --dry-run {path}` lists them)" if more else ""
+        raise ConfigError(f"OFFICEBOT_DATA: {exc.problems[0]}{also}") from None
 
 
 @asynccontextmanager

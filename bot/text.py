@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
-from bot.hr.ports import Balance, format_days
+from bot.hr.ports import ANNUAL, Balance, LeaveTaken, format_days
 from bot.outcomes import FailureReason
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
@@ -49,6 +50,11 @@ MODEL_DOWN = Phrase(
     "Sorry, I can't reach the AI model right now. Please try again in a moment.",
 )
 FOUND_SO_FAR = Phrase("지금까지 조회한 결과:", "What I found so far:")
+# A lookup's audit record could not be written, so its result is not shown (fail closed).
+NOT_RECORDED = Phrase(
+    "죄송해요, 지금은 연차 정보를 보여 드릴 수 없어요. 잠시 후 다시 물어봐 주세요.",
+    "Sorry, I can't show your leave information right now. Please try again in a moment.",
+)
 
 # ----- answers built from tool results by code ----------------------------------------------------------
 
@@ -97,11 +103,60 @@ class LookupFailed:
     reason: str  # the tool's own words
 
 
-def results_answer(results: Iterable[Balance | LookupFailed], korean: bool) -> str:
+_KOREAN_LEAVE_TYPES = {ANNUAL: "연차", "sick": "병가"}
+
+
+def _day_word(days: str) -> str:
+    return "day" if Decimal(days) <= 1 else "days"
+
+
+def taken_sentence(taken: LeaveTaken, korean: bool) -> str:
+    """The leave one year's records list, dates as dates and every amount one the tool returned."""
+    undated = format_days(taken.undated)
+    if not taken.records:
+        if taken.undated:
+            if korean:
+                return f"{taken.year}년에는 날짜별 기록 없이 연차 {undated}일을 쓴 것으로만 되어 있어요."
+            return f"For {taken.year} your HR data has no dated records, only {undated} {_day_word(undated)} used in all."
+        return f"{taken.year}년에 쓴 휴가 기록이 없어요." if korean else f"You took no leave in {taken.year}."
+    also = ""
+    if taken.undated:
+        also = (
+            f" 이 밖에 날짜 기록 없는 연차 {undated}일."
+            if korean
+            else f" Also {undated} {_day_word(undated)} used without dates."
+        )
+    if korean:
+        items = ", ".join(
+            f"{r.taken_on.month}월 {r.taken_on.day}일 {format_days(r.days)}일"
+            f"({_KOREAN_LEAVE_TYPES.get(r.leave_type, r.leave_type)})"
+            for r in taken.records
+        )
+        totals = ", ".join(
+            f"{_KOREAN_LEAVE_TYPES.get(kind, kind)} {format_days(days)}일"
+            for kind, days in taken.totals.items()
+        )
+        return f"{taken.year}년에 쓴 휴가: {items}. 합계 {totals}.{also}"
+    items = ", ".join(
+        f"{r.taken_on.strftime('%B')} {r.taken_on.day} ({format_days(r.days)} {_day_word(format_days(r.days))}, "
+        f"{r.leave_type})"
+        for r in taken.records
+    )
+    totals = ", ".join(
+        f"{kind} {format_days(days)} {_day_word(format_days(days))}" for kind, days in taken.totals.items()
+    )
+    return f"Leave you took in {taken.year}: {items}. In all: {totals}.{also}"
+
+
+def results_answer(results: Iterable[Balance | LeaveTaken | LookupFailed], korean: bool) -> str:
     """An answer built only from lookups, one sentence each (repeats dropped): every amount in it is one
     a tool returned. The grounding check's plain answer and the offline model both answer this way."""
     lines = [
-        balance_sentence(r, korean) if isinstance(r, Balance) else lookup_failed(r.kind, r.reason, korean)
+        balance_sentence(r, korean)
+        if isinstance(r, Balance)
+        else taken_sentence(r, korean)
+        if isinstance(r, LeaveTaken)
+        else lookup_failed(r.kind, r.reason, korean)
         for r in results
     ]
     return "\n".join(dict.fromkeys(lines)) or NOTHING_FOUND.pick(korean)

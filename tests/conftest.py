@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.json_data import JsonHrData, bundled_data_path
 from bot.hr.ports import Caller
+from bot.hr.sql import SqlHrStore
 from tests.support.messages_api import MessagesAPIStandIn
 
 _LOOPBACK = ("127.", "::1", "localhost")
@@ -35,19 +35,19 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 # Shared fixtures (the Slack stand-in workspace and bot factory, the environment scrub) live in support/.
-pytest_plugins = ["tests.support.slack", "tests.support.env", "tests.support.assistant"]
+pytest_plugins = [
+    "tests.support.slack",
+    "tests.support.env",
+    "tests.support.assistant",
+    "tests.support.database",
+]
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]
 socket.getaddrinfo = _guarded_getaddrinfo
 
 
 @pytest.fixture
-def hr() -> JsonHrData:
-    return JsonHrData.load(bundled_data_path())
-
-
-@pytest.fixture
-async def minsu(hr: JsonHrData) -> Caller:
+async def minsu(hr: SqlHrStore) -> Caller:
     return await caller_for_employee_id(hr, "E1001")
 
 

@@ -9,14 +9,23 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.audit import JsonlAuditLog, LookupRecord, recent_lookups, render_record
+from bot.audit import (
+    AuditUnavailable,
+    JsonlAuditLog,
+    LookupRecord,
+    SqlAuditLog,
+    recent_lookups,
+    render_record,
+)
 from bot.cli import main
+from bot.demo import UnavailableStore
 from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_slack_user
-from bot.hr.json_data import JsonHrData, UnavailableStore
+from bot.hr.sql import SqlHrStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Toolbox
+from tests.support.assistant import make_assistant
 from tests.support.clock import FIXED_CALENDAR
-from tests.support.ports import ExplodingStore, MemoryAuditLog
+from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore, MemoryAuditLog
 
 NOW = datetime(2026, 11, 29, 3, 0, 0, 250000, tzinfo=UTC)
 
@@ -69,10 +78,10 @@ async def test_every_lookup_is_recorded_once_with_its_outcome(
     ]
 
 
-async def test_unknown_employee_is_recorded(hr):
+async def test_unknown_employee_is_recorded(hr, database):
     audit = MemoryAuditLog()
     ghost = await caller_for_employee_id(hr, "E1001")
-    empty = JsonHrData([])  # the directory knows the caller, the store does not
+    empty = SqlHrStore(database.engine)  # the directory knows the caller, this store does not
     await audited_toolbox(empty, audit).dispatch("get_leave_balance", {"year": 2026}, ghost)
     assert [r.outcome for r in audit.records] == ["unknown_employee"]
     assert audit.records[0].detail == {"year": 2026}
@@ -116,7 +125,7 @@ async def test_jsonl_line_has_exactly_the_documented_fields(hr, minsu, tmp_path)
 async def test_concurrent_lookups_write_intact_lines(hr, tmp_path):
     path = tmp_path / "audit.jsonl"
     box = audited_toolbox(hr, JsonlAuditLog(path))
-    callers = [await caller_for_employee_id(hr, e.employee_id) for e in hr.employees]
+    callers = [await caller_for_employee_id(hr, e) for e in BUNDLED_EMPLOYEE_IDS]
     requests = [(callers[i % len(callers)], {"year": 2025 + i % 2}) for i in range(500)]
     await asyncio.gather(*(box.dispatch("get_leave_balance", inp, c) for c, inp in requests))
 
@@ -126,10 +135,37 @@ async def test_concurrent_lookups_write_intact_lines(hr, tmp_path):
     assert sorted(p["employee_id"] for p in parsed) == sorted(c.employee_id for c, _ in requests)
 
 
-async def test_an_unwritable_audit_log_does_not_break_the_answer(hr, minsu, tmp_path):
+async def test_an_unwritable_audit_log_fails_closed(hr, minsu, tmp_path):
     box = audited_toolbox(hr, JsonlAuditLog(tmp_path / "missing-dir" / "audit.jsonl"))
-    outcome = await box.dispatch("get_leave_balance", {"year": 2026}, minsu)
-    assert outcome.outcome == "ok"
+    with pytest.raises(AuditUnavailable):
+        await box.dispatch("get_leave_balance", {"year": 2026}, minsu)
+
+
+async def test_records_go_to_the_database_and_read_back(database, hr, minsu):
+    sink = SqlAuditLog(database.engine)
+    box = audited_toolbox(hr, sink)
+    await box.dispatch("get_leave_balance", {"year": 2026}, minsu)
+    await box.dispatch("get_leave_balance", {"year": 2026, "employee_id": "E1002"}, minsu)
+    await box.dispatch("list_leave_taken", {"year": 2025}, minsu, requested_by="code")
+    records = await sink.recent("E1001", limit=2)
+    assert [(r.tool, r.detail, r.outcome, r.requested_by) for r in records] == [
+        ("get_leave_balance", {}, "injected_field", "model"),
+        ("list_leave_taken", {"year": 2025}, "ok", "code"),
+    ]
+    assert records[0].time == "2026-11-29T03:00:00.250Z"
+    assert await sink.recent("E1002", limit=5) == []  # an injected id is never recorded as the subject
+
+
+async def test_an_answer_whose_audit_row_cannot_be_written_is_not_posted(messages_api, hr, minsu, database):
+    async with database.engine.begin() as connection:
+        await connection.exec_driver_sql("DROP TABLE audit_log")
+    api = await messages_api()  # the offline model looks the balance up
+    assistant = make_assistant(api, hr, grounding=True, audit=SqlAuditLog(database.engine))
+    turn = await assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
+    assert turn.ended == "audit_failed"
+    assert turn.answer == "죄송해요, 지금은 연차 정보를 보여 드릴 수 없어요. 잠시 후 다시 물어봐 주세요."
+    assert len(api.requests) == 1  # the result never went back to the model either
+    assert "7.5" not in str(turn.messages)
 
 
 def _record(i: int, employee_id: str) -> LookupRecord:
@@ -185,9 +221,10 @@ def test_demo_lookups_are_audited_and_printed_by_officebot_audit(newcomer, capsy
     ]
     capsys.readouterr()
 
-    assert main(["audit", "--employee", "E1001", "--limit", "2"]) == 0
+    assert main(["audit", "--employee", "E1001", "--limit", "2"]) == 0  # reads the database
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"Last 2 lookup(s) for E1001 in {tmp_path / 'audit.jsonl'}, oldest first:"
+    database = f"sqlite+aiosqlite:///{(tmp_path / 'officebot.db').resolve()}"
+    assert out[0] == f"Last 2 lookup(s) for E1001 in {database}, oldest first:"
     assert len(out) == 3
     assert "E1001" in out[1] and "year=2025" in out[1] and "ok" in out[1] and "by model" in out[1]
     assert "terminal" in out[2] and "store_unavailable" in out[2]

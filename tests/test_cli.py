@@ -31,7 +31,10 @@ def test_bad_data_file_stops_with_one_line(newcomer, monkeypatch, capsys):
     monkeypatch.setenv("OFFICEBOT_DATA", str(bad))
     assert main(["demo"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == f"officebot: {bad}: employees[0] (E1): name must be a non-empty string"
+    assert err.strip() == (
+        f"officebot: OFFICEBOT_DATA: {bad}:employees[0] (E1): name: missing "
+        f"(and 2 more: `officebot data import --dry-run {bad}` lists them)"
+    )
 
 
 def test_chat_keeps_the_conversation_in_the_terminal(newcomer, monkeypatch, capsys):

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from bot.hr.json_data import JsonHrData, UnavailableStore
-from bot.hr.ports import Balance
+from bot.demo import UnavailableStore
+from bot.hr.ports import Balance, LeaveStore, LeaveTaken
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 
@@ -40,8 +40,8 @@ async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, h
     api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), text_reply("done")])
     await make_assistant(api, hr).run_turn([{"role": "user", "content": "연차?"}], minsu)
     for request in api.requests:
-        assert [t["name"] for t in request["tools"]] == ["get_leave_balance"]
-        assert request["tools"][0]["strict"] is True
+        assert [t["name"] for t in request["tools"]] == ["get_leave_balance", "list_leave_taken"]
+        assert all(t["strict"] is True for t in request["tools"])
         assert "tool_choice" not in request
         assert "temperature" not in request
 
@@ -65,7 +65,7 @@ class RendezvousStore:
     """Each lookup waits until `expected` lookups are in flight at once. Run one at a time, the first
     would wait forever, so the test proves concurrency without measuring time."""
 
-    def __init__(self, inner: JsonHrData, expected: int) -> None:
+    def __init__(self, inner: LeaveStore, expected: int) -> None:
         self.inner, self.expected, self.in_flight, self.peak = inner, expected, 0, 0
         self.all_in = asyncio.Event()
 
@@ -77,6 +77,9 @@ class RendezvousStore:
         await asyncio.wait_for(self.all_in.wait(), timeout=5)
         self.in_flight -= 1
         return await self.inner.get_balance(employee_id, year)
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        return await self.inner.leave_taken(employee_id, year)
 
 
 async def test_tool_uses_run_concurrently(messages_api, hr, minsu):

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from bot.core.loop import Assistant
-from bot.hr.json_data import UnavailableStore
+from bot.demo import UnavailableStore
 from bot.hr.ports import LeaveStore
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, sign, years_in
@@ -128,3 +128,40 @@ def test_offline_model_rejects_unanswered_tool_use_and_forced_tool_choice():
         )
     )
     assert status == 400
+
+
+@pytest.mark.parametrize(
+    ("question", "calls"),
+    [
+        ("올해 연차 며칠 남았어?", [("get_leave_balance", 2026)]),
+        ("올해 언제 연차 썼어?", [("list_leave_taken", 2026)]),
+        ("When did I take leave this year?", [("list_leave_taken", 2026)]),
+        ("작년 휴가 내역 보여줘", [("list_leave_taken", 2025)]),
+        ("남은 연차랑 쓴 날짜 알려줘", [("get_leave_balance", 2026), ("list_leave_taken", 2026)]),
+        (
+            "How many days do I have left, and when did I take them?",
+            [("get_leave_balance", 2026), ("list_leave_taken", 2026)],
+        ),
+    ],
+)
+async def test_offline_model_picks_the_tool_for_the_question(hr, minsu, question, calls):
+    turn = await assistant(hr).run_turn([{"role": "user", "content": question}], minsu)
+    assert [(c.name, c.input["year"]) for c in turn.trace.tool_calls] == calls
+    assert [c.stop_reason for c in turn.trace.model_calls] == [
+        "tool_use",
+        "end_turn",
+    ]  # in parallel, one round
+
+
+async def test_offline_model_answers_with_the_dates_and_the_balance(hr, minsu):
+    turn = await assistant(hr).run_turn([{"role": "user", "content": "남은 연차랑 쓴 날짜 알려줘"}], minsu)
+    assert turn.answer.splitlines() == [
+        "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일).",
+        "2026년에 쓴 휴가: 2월 13일 1일(연차), 3월 2일 0.5일(연차), 5월 4일 3일(연차), 7월 27일 2일(연차), "
+        "9월 15일 1일(병가), 10월 9일 1일(연차). 합계 연차 7.5일, 병가 1일.",
+    ]
+    english = await assistant(hr).run_turn(
+        [{"role": "user", "content": "When did I take leave last year?"}], minsu
+    )
+    # 2025 came from a system that kept totals only: no dates, and the bot says so rather than "none".
+    assert english.answer == "For 2025 your HR data has no dated records, only 11.5 days used in all."

@@ -13,7 +13,9 @@ import pytest
 from anthropic.types import ToolParam
 
 from bot.config import Settings
-from bot.hr.json_data import UnavailableStore
+from bot.core.conversation import Conversation
+from bot.demo import UnavailableStore
+from bot.hr.importer import import_files
 from bot.llm.client import make_client
 from bot.services import open_services
 from bot.tools import BUILTIN_TOOLS
@@ -125,7 +127,11 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
             [{"role": "user", "content": "What day is Christmas?"}], minsu
         )
 
-    assert [t["name"] for t in api.requests[0]["tools"]] == ["get_leave_balance", "get_weekday"]
+    assert [t["name"] for t in api.requests[0]["tools"]] == [
+        "get_leave_balance",
+        "list_leave_taken",
+        "get_weekday",
+    ]
     first_results = api.requests[1]["messages"][-1]["content"]
     assert first_results == [
         {"type": "tool_result", "tool_use_id": "t1", "content": "Friday", "is_error": False}
@@ -143,3 +149,16 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         ("get_weekday", {}, "invalid_input"),
         ("get_weekday", {}, "injected_field"),
     ]
+
+
+async def test_an_import_shows_in_the_next_answer_without_a_restart(newcomer, minsu):
+    settings = Settings.from_env({})  # the embedded database in the working directory
+    question = Conversation.start("올해 연차 며칠 남았어?")
+    async with open_services(settings, clock=fixed_clock) as services:
+        before = await services.assistant.run_turn(question, minsu)
+        update = newcomer / "grants.csv"
+        update.write_text("employee_id,year,granted\nE1001,2026,20\n", encoding="utf-8")
+        await import_files(services.engine, [update])  # what `officebot data import grants.csv` runs
+        after = await services.assistant.run_turn(question, minsu)
+    assert "남은 연차는 7.5일" in before.answer
+    assert "남은 연차는 12.5일" in after.answer  # 20 granted − 7.5 used, read afresh

@@ -248,3 +248,16 @@ async def test_a_failed_history_fetch_still_turns_the_placeholder_into_the_apolo
     assert "조회 중" in placeholder.args["text"]
     assert "something went wrong" in update.args["text"]
     assert posted_texts(slack, f"D{MINSU}") == [update.args["text"]]  # one message: the apology
+
+
+async def test_when_did_i_take_leave_is_answered_from_the_records(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model)
+    await slack.user_message(MINSU, "남은 연차랑 쓴 날짜 알려줘")
+    [update] = await slack.wait_for(_updates(slack))
+    assert "2026년 남은 연차는 7.5일" in update.args["text"]
+    assert "3월 2일 0.5일(연차)" in update.args["text"]
+    first_request_tools = [
+        b["name"] for b in model.requests[1]["messages"][1]["content"] if b["type"] == "tool_use"
+    ]
+    assert first_request_tools == ["get_leave_balance", "list_leave_taken"]  # both, in one round

@@ -1,14 +1,19 @@
-"""The JSON HR data: exact amounts, distinct failures, one-line errors for a malformed file."""
+"""HR data in the database (`SqlHrStore`), on SQLite and PostgreSQL: exact amounts, distinct failures,
+case-insensitive email, inactive employees, leave records, changes visible at once, and a lost database
+reported as unavailable and recovered from without a restart."""
 
 from __future__ import annotations
 
-import json
+from datetime import date
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import insert, update
 
-from bot.hr.json_data import DataFileError, JsonHrData
-from bot.hr.ports import NoRecordForYear, UnknownEmployee, format_days
+from bot.db.tables import employees, leave_grants, leave_records
+from bot.hr.ports import LeaveRecord, NoRecordForYear, StoreUnavailable, UnknownEmployee, format_days
+from bot.hr.sql import SqlHrStore
+from tests.support.database import ScratchDatabase, admin_connection
 
 
 @pytest.mark.parametrize(
@@ -27,76 +32,151 @@ def test_format_days(amount, text):
     assert format_days(Decimal(amount)) == text
 
 
-async def test_remaining_is_exact_decimal(hr):
-    balance = await hr.get_balance("E1002", 2026)
-    assert balance.remaining == Decimal("12.25")
-    assert format_days(balance.remaining) == "12.25"
-
-
-async def test_distinct_failures(hr):
-    with pytest.raises(UnknownEmployee):
-        await hr.get_balance("E0000", 2026)
-    with pytest.raises(NoRecordForYear):
-        await hr.get_balance("E1001", 2019)
-
-
-async def test_email_lookup_is_case_insensitive(hr):
-    employee = await hr.employee_by_email("yujin.choi@EXAMPLE.com")
-    assert employee is not None and employee.employee_id == "E1004"
-
-
-def write(tmp_path, payload) -> str:
-    path = tmp_path / "hr.json"
-    path.write_text(payload if isinstance(payload, str) else json.dumps(payload), encoding="utf-8")
-    return str(path)
-
-
-def employee(**overrides):
-    base = {
-        "employee_id": "E1",
+async def _add_employee(db: ScratchDatabase, employee_id: str, **values: object) -> None:
+    row: dict[str, object] = {
+        "employee_id": employee_id,
         "name": "홍길동",
-        "email": "gd@example.com",
-        "annual_leave": {"2026": {"granted": 15, "used": 1}},
+        "email": f"{employee_id}@example.com",
     }
-    base.update(overrides)
-    return base
+    row |= values
+    row["email_key"] = str(row["email"]).casefold()
+    async with db.engine.begin() as connection:
+        await connection.execute(insert(employees), [row])
 
 
-@pytest.mark.parametrize(
-    ("payload", "message"),
-    [
-        ("{not json", "not valid JSON (line 1"),
-        ({"people": []}, 'top level: expected {"employees": [...]}'),
-        ({"employees": [employee(employee_id="")]}, "employees[0]: employee_id must be"),
-        (
-            {"employees": [employee(), employee(email="x@example.com")]},
-            "employees[1] (E1): duplicate employee_id",
-        ),
-        (
-            {"employees": [employee(annual_leave={"26": {"granted": 1, "used": 0}})]},
-            "must be a four-digit year",
-        ),
-        (
-            {"employees": [employee(annual_leave={"2026": {"granted": -1, "used": 0}})]},
-            "annual_leave['2026'].granted must be a number >= 0",
-        ),
-        (
-            {"employees": [employee(annual_leave={"2026": {"granted": 15, "used": "2"}})]},
-            "annual_leave['2026'].used must be a number >= 0",
-        ),
-        ({"employees": [employee(email="nobody")]}, "employees[0] (E1): email must be an email address"),
-    ],
-)
-def test_malformed_file_fails_with_one_line_naming_file_and_entry(tmp_path, payload, message):
-    path = write(tmp_path, payload)
-    with pytest.raises(DataFileError) as info:
-        JsonHrData.load(path)
-    text = str(info.value)
-    assert "\n" not in text
-    assert text.startswith(path)
-    assert message in text
+async def test_balances_are_exact_decimals(seeded_database: ScratchDatabase):
+    store = SqlHrStore(seeded_database.engine)
+    balance = await store.get_balance("E1002", 2025)
+    assert (balance.granted, balance.used, balance.remaining) == (
+        Decimal(16),
+        Decimal("9.25"),
+        Decimal("6.75"),
+    )
+    assert isinstance(balance.used, Decimal)
 
 
-def test_missing_file_names_the_variable(tmp_path):
-    with pytest.raises(DataFileError, match="OFFICEBOT_DATA"):
-        JsonHrData.load(tmp_path / "nope.json")
+async def test_used_is_the_opening_adjustment_plus_annual_records_only(database: ScratchDatabase):
+    await _add_employee(database, "E9")
+    async with database.engine.begin() as connection:
+        await connection.execute(
+            insert(leave_grants),
+            [{"employee_id": "E9", "year": 2026, "granted": Decimal(15), "opening_used": Decimal("2.25")}],
+        )
+        await connection.execute(
+            insert(leave_records),
+            [
+                {
+                    "employee_id": "E9",
+                    "taken_on": date(2026, 3, 2),
+                    "days": Decimal("0.5"),
+                    "leave_type": "annual",
+                    "note": "반차",
+                },
+                {
+                    "employee_id": "E9",
+                    "taken_on": date(2026, 5, 4),
+                    "days": Decimal(3),
+                    "leave_type": "annual",
+                    "note": None,
+                },
+                {
+                    "employee_id": "E9",
+                    "taken_on": date(2026, 6, 1),
+                    "days": Decimal(1),
+                    "leave_type": "sick",
+                    "note": None,
+                },
+                {
+                    "employee_id": "E9",
+                    "taken_on": date(2025, 12, 31),
+                    "days": Decimal(1),
+                    "leave_type": "annual",
+                    "note": None,
+                },
+            ],
+        )
+    store = SqlHrStore(database.engine)
+    balance = await store.get_balance("E9", 2026)
+    assert balance.used == Decimal("5.75") and balance.remaining == Decimal("9.25")
+    taken = await store.leave_taken("E9", 2026)
+    assert taken.records == (
+        LeaveRecord(date(2026, 3, 2), Decimal("0.5"), "annual", "반차"),
+        LeaveRecord(date(2026, 5, 4), Decimal(3), "annual", None),
+        LeaveRecord(date(2026, 6, 1), Decimal(1), "sick", None),
+    )
+    assert dict(taken.totals) == {"annual": Decimal("3.5"), "sick": Decimal(1)}
+    assert (await store.leave_taken("E9", 2024)).records == ()
+
+
+async def test_distinct_failures(seeded_database: ScratchDatabase):
+    store = SqlHrStore(seeded_database.engine)
+    with pytest.raises(UnknownEmployee):
+        await store.get_balance("E0000", 2026)
+    with pytest.raises(UnknownEmployee):
+        await store.leave_taken("E0000", 2026)
+    with pytest.raises(NoRecordForYear):
+        await store.get_balance("E1001", 2019)
+
+
+async def test_directory_matches_email_case_insensitively_and_skips_inactive(
+    seeded_database: ScratchDatabase,
+):
+    store = SqlHrStore(seeded_database.engine)
+    found = await store.employee_by_email("yujin.choi@EXAMPLE.com")
+    assert found is not None and found.employee_id == "E1004"
+    async with seeded_database.engine.begin() as connection:
+        await connection.execute(
+            update(employees).where(employees.c.employee_id == "E1004").values(active=False)
+        )
+    assert await store.employee_by_email("Yujin.Choi@example.com") is None
+    assert await store.employee_by_id("E1004") is None
+    minsu = await store.employee_by_slack_user_id("U0123ABCD")
+    assert minsu is not None and minsu.employee_id == "E1001"
+
+
+async def test_a_change_in_the_database_shows_in_the_next_lookup(seeded_database: ScratchDatabase):
+    store = SqlHrStore(seeded_database.engine)
+    assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+    async with seeded_database.engine.begin() as connection:  # HR's own tooling, writing directly
+        await connection.execute(
+            update(leave_grants)
+            .where(leave_grants.c.employee_id == "E1001", leave_grants.c.year == 2026)
+            .values(granted=Decimal(16))
+        )
+    assert (await store.get_balance("E1001", 2026)).remaining == Decimal("8.5")
+
+
+async def test_a_lost_database_is_unavailable_then_recovered_without_a_restart(tmp_path):
+    from tests.support.database import make_test_database, release_test_database
+
+    db = await make_test_database("postgresql", tmp_path, seeded=True)
+    try:
+        store = SqlHrStore(db.engine)
+        assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+        admin = await admin_connection()
+        try:
+            # Refuse new connections and cut the open ones: the database is gone for now.
+            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS false')
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                db.database.url.database,
+            )
+            with pytest.raises(StoreUnavailable):
+                await store.get_balance("E1001", 2026)
+            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS true')
+        finally:
+            await admin.close()
+        assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")  # back by itself
+    finally:
+        await release_test_database(db)
+
+
+def test_the_shipped_async_driver_serves_a_plain_url():
+    from pathlib import Path
+
+    from bot.db.url import database_from
+
+    assert (
+        database_from("postgresql://officebot@db:5432/hr", Path("/")).url.drivername == "postgresql+asyncpg"
+    )
+    assert database_from("sqlite:///hr.db", Path("/")).url.drivername == "sqlite+aiosqlite"

@@ -6,13 +6,14 @@ from typing import Any
 
 import pytest
 
+from bot.demo import UnavailableStore
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.json_data import JsonHrData, UnavailableStore
-from bot.hr.ports import Balance, Caller
+from bot.hr.ports import Balance, Caller, LeaveTaken
+from bot.hr.sql import SqlHrStore
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox
-from tests.support.ports import ExplodingStore
+from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore
 
 
 def toolbox(store) -> Toolbox:
@@ -68,14 +69,12 @@ async def test_bad_input_is_an_error_result_with_a_reason(hr, minsu, tool_input,
 
 
 async def test_injected_employee_id_never_reads_another_employee(hr, minsu):
-    others = [e for e in hr.employees if e.employee_id != "E1001"]
+    others = [e for e in BUNDLED_EMPLOYEE_IDS if e != "E1001"]
     for other in others:
-        outcome = await toolbox(hr).dispatch(
-            "get_leave_balance", {"year": 2026, "employee_id": other.employee_id}, minsu
-        )
-        assert outcome.is_error
-        assert "부여" not in outcome.text  # no balance of anyone's
-        assert other.name not in outcome.text
+        for tool in ("get_leave_balance", "list_leave_taken"):
+            outcome = await toolbox(hr).dispatch(tool, {"year": 2026, "employee_id": other}, minsu)
+            assert outcome.is_error and outcome.outcome == "injected_field"
+            assert "부여" not in outcome.text and "기록" not in outcome.text  # nobody's data
 
 
 async def test_unknown_tool_name(hr, minsu):
@@ -102,10 +101,15 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
             asked.append((employee_id, year))
             return await hr.get_balance(employee_id, year)
 
+        async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+            asked.append((employee_id, year))
+            return await hr.leave_taken(employee_id, year)
+
     box = toolbox(RecordingStore())
-    for tool_input in ({"year": 2026}, {"year": 2025}, {"year": 2026, "employee_id": "E1002"}):
-        await box.dispatch("get_leave_balance", tool_input, minsu)
-    assert asked == [("E1001", 2026), ("E1001", 2025)]
+    for tool in ("get_leave_balance", "list_leave_taken"):
+        for tool_input in ({"year": 2026}, {"year": 2025}, {"year": 2026, "employee_id": "E1002"}):
+            await box.dispatch(tool, tool_input, minsu)
+    assert asked == [("E1001", 2026), ("E1001", 2025)] * 2
 
 
 async def test_unknown_employee_in_the_store_is_explained(hr):
@@ -114,7 +118,6 @@ async def test_unknown_employee_in_the_store_is_explained(hr):
     assert outcome.is_error and outcome.text == "the asking user has no leave record in the HR data"
 
 
-async def test_bundled_fixture_shape(hr: JsonHrData):
-    balances = [await hr.get_balance(e.employee_id, year) for e in hr.employees for year in (2025, 2026)]
-    assert len(hr.employees) == 5
+async def test_bundled_fixture_shape(hr: SqlHrStore):
+    balances = [await hr.get_balance(e, year) for e in BUNDLED_EMPLOYEE_IDS for year in (2025, 2026)]
     assert any(b.used % 1 for b in balances)  # halves and quarters, to keep Decimal honest

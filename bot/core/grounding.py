@@ -29,7 +29,7 @@ from bot.core.lookup import look_up_by_code
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance, years_in
 from bot.core.trace import Note, ToolResult, Trace
-from bot.hr.ports import Balance, Caller, format_days
+from bot.hr.ports import Balance, Caller, LeaveTaken, format_days
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from bot.tools.registry import Toolbox
 
@@ -101,28 +101,42 @@ def _nearest_role(before: str, after: str) -> Role | None:
     return best[1] if best else None
 
 
-def figures_in(conversation: Conversation) -> list[Balance]:
+Figures = Balance | LeaveTaken
+
+
+def figures_in(conversation: Conversation) -> list[Figures]:
     """The figures of every successful lookup whose tool_result is in the conversation."""
     return [figure for result in conversation.evidence() for figure in result.figures]
 
 
-def ungrounded(amounts: Iterable[Amount], figures: Iterable[Balance]) -> list[Amount]:
+def _by_role(figures: Iterable[Figures]) -> dict[Role, set[Decimal]]:
+    """Every amount the evidence states, by what it is. Leave taken is "used": each record's days and
+    each type's total (dates are not amounts)."""
+    by_role: dict[Role, set[Decimal]] = {"remaining": set(), "used": set(), "granted": set()}
+    for figure in figures:
+        if isinstance(figure, Balance):
+            # A negative remaining (overdrawn leave) may be stated as its size: "1일 초과 사용" for −1.
+            by_role["remaining"].add(abs(figure.remaining))
+            by_role["used"].add(figure.used)
+            by_role["granted"].add(figure.granted)
+        else:
+            by_role["used"].update(record.days for record in figure.records)
+            by_role["used"].update(figure.totals.values())
+            by_role["used"].add(figure.undated)
+    return by_role
+
+
+def ungrounded(amounts: Iterable[Amount], figures: Iterable[Figures]) -> list[Amount]:
     """Amounts no tool result backs. An amount whose role the answer names ("남은 15일") must match a
     figure of that role: quoting the granted 15 as what remains is a misquote, not a grounded number."""
-    figures = list(figures)
-    # A negative remaining (overdrawn leave) may be stated as its size: "1일 초과 사용" for −1.
-    by_role: dict[Role, set[Decimal]] = {
-        "remaining": {abs(f.remaining) for f in figures},
-        "used": {f.used for f in figures},
-        "granted": {f.granted for f in figures},
-    }
+    by_role = _by_role(figures)
     anything = set().union(*by_role.values())
     return [a for a in amounts if a.value not in (by_role[a.role] if a.role else anything)]
 
 
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     """An answer built only from tool results: every amount in it is one the tool returned."""
-    found: list[Balance | text.LookupFailed] = []
+    found: list[Figures | text.LookupFailed] = []
     for result in results:
         if result.is_error:
             found.append(text.LookupFailed(result.failure, result.content))
@@ -131,15 +145,25 @@ def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     return text.results_answer(found, korean)
 
 
-def correction(stray: Sequence[Amount], figures: Sequence[Balance]) -> str:
+def _fact(figure: Figures) -> str:
+    if isinstance(figure, Balance):
+        return (
+            f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
+            f"remaining {format_days(figure.remaining)}"
+        )
+    taken = ", ".join(f"{r.taken_on} {format_days(r.days)} {r.leave_type}" for r in figure.records)
+    totals = ", ".join(f"{kind} {format_days(days)}" for kind, days in figure.totals.items())
+    undated = f"; used without dates: {format_days(figure.undated)}" if figure.undated else ""
+    return (
+        f"{figure.year} leave taken: {taken or 'none'}" + (f" (in all: {totals})" if totals else "") + undated
+    )
+
+
+def correction(stray: Sequence[Amount], figures: Sequence[Figures]) -> str:
     """The one extra message the model gets: what was ungrounded, and the evidence it must use."""
     named = _names(stray)
     if figures:
-        facts = "; ".join(
-            f"{f.year}: granted {format_days(f.granted)}, used {format_days(f.used)}, "
-            f"remaining {format_days(f.remaining)}"
-            for f in _unique(figures)
-        )
+        facts = "; ".join(_fact(f) for f in _unique(figures))
         evidence = f"The tool results in this conversation say: {facts}."
     else:
         evidence = "No lookup in this conversation succeeded, so no amount may be stated."
@@ -210,7 +234,7 @@ class Grounding:
 
 
 def _why_look_up(
-    amounts: Sequence[Amount], figures: Sequence[Balance], asked_years: Sequence[int], question: str
+    amounts: Sequence[Amount], figures: Sequence[Figures], asked_years: Sequence[int], question: str
 ) -> str | None:
     """Why an answer given with no lookup this turn cannot stand, or None if it can."""
     stray = ungrounded(amounts, figures)
@@ -229,5 +253,5 @@ def _names(amounts: Sequence[Amount]) -> str:
     return ", ".join(dict.fromkeys(a.text for a in amounts))
 
 
-def _unique(figures: Sequence[Balance]) -> list[Balance]:
+def _unique(figures: Sequence[Figures]) -> list[Figures]:
     return list(dict.fromkeys(figures))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import text
-from bot.audit import RequestedBy
+from bot.audit import AuditUnavailable, RequestedBy
 from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.hr.ports import Caller
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
@@ -64,10 +64,14 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
     (`2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, …)`), or why it could not be read."""
     trace = Trace()
     trace.add(Note(f"{why}: looked up by code, no model call"))
-    result = await look_up_by_code(toolbox, caller, toolbox.today_for(caller).year, trace)
-    # The tool's line is Korean, so a failure is said in Korean too.
-    answer = (
-        text.lookup_failed(result.failure, result.content, korean=True) if result.is_error else result.content
-    )
+    try:
+        result = await look_up_by_code(toolbox, caller, toolbox.today_for(caller).year, trace)
+    except AuditUnavailable:
+        trace.add(Note("the audit record could not be written: no result is shown"))
+        answer = text.NOT_RECORDED.ko
+    else:
+        # The tool's line is Korean, so a failure is said in Korean too.
+        failed = result.is_error
+        answer = text.lookup_failed(result.failure, result.content, korean=True) if failed else result.content
     trace.add(Answer(answer))
     return CodeAnswer(answer, trace)

@@ -23,6 +23,7 @@ import anthropic
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
 
 from bot import text
+from bot.audit import AuditUnavailable
 from bot.core.clock import Calendar
 from bot.core.conversation import Conversation
 from bot.core.lookup import run_tool
@@ -45,9 +46,10 @@ Ended = Literal[
     "model_context_window_exceeded",
     "round_limit",
     "model_error",
+    "audit_failed",
 ]
 # Answers the loop wrote itself carry no model-made number (see the grounding check).
-CANNED_ENDINGS: tuple[Ended, ...] = ("model_error", "refusal")
+CANNED_ENDINGS: tuple[Ended, ...] = ("model_error", "refusal", "audit_failed")
 
 
 @dataclass
@@ -141,17 +143,24 @@ class Assistant:
             messages.append({"role": "user", "content": user_text})
             return await converse()
 
-        draft = await converse()
-        if self.check is not None:
-            reviewed = await self.check.review(
-                draft, question=question, caller=caller, trace=trace, ask_again=ask_again
-            )
-            if reviewed is not draft:
-                # The check corrected or replaced the answer: a follow-up sees only what was posted,
-                # never the rejected draft or the correction that named its ungrounded amount.
-                posted: MessageParam = {"role": "assistant", "content": reviewed.text}
-                reviewed = replace(reviewed, messages=[*before.messages, posted])
-            draft = reviewed
+        try:
+            draft = await converse()
+            if self.check is not None:
+                reviewed = await self.check.review(
+                    draft, question=question, caller=caller, trace=trace, ask_again=ask_again
+                )
+                if reviewed is not draft:
+                    # The check corrected or replaced the answer: a follow-up sees only what was posted,
+                    # never the rejected draft or the correction that named its ungrounded amount.
+                    posted: MessageParam = {"role": "assistant", "content": reviewed.text}
+                    reviewed = replace(reviewed, messages=[*before.messages, posted])
+                draft = reviewed
+        except AuditUnavailable:
+            # Fail closed: a lookup whose audit record was not written is never shown, in any form.
+            trace.add(Note("an audit record could not be written: no result is shown"))
+            apology = text.NOT_RECORDED.pick(korean)
+            said: MessageParam = {"role": "assistant", "content": apology}
+            draft = Draft(apology, "audit_failed", [*before.messages, said], [], dict(before.results))
         trace.add(Answer(draft.text))
         return Turn(draft.text, trace, draft.conversation, draft.ended, draft.evidence)
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.hr.ports import Balance
+from bot.hr.ports import Balance, LeaveTaken
 from bot.outcomes import FailureReason, Outcome
 
 
@@ -37,7 +37,7 @@ class ToolResult:
     is_error: bool
     ms: float
     outcome: Outcome = "ok"
-    figures: tuple[Balance, ...] = ()
+    figures: tuple[Balance | LeaveTaken, ...] = ()
 
     @property
     def failure(self) -> FailureReason | None:

@@ -7,7 +7,9 @@ Amounts are Decimal end to end so half days (반차, 0.5) and quarter days (반�
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Literal, Protocol
 
@@ -34,6 +36,8 @@ class Employee:
     name: str
     email: str
     slack_user_id: str | None = None
+    hire_date: date | None = None
+    active: bool = True
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,39 @@ class Balance:
     @property
     def remaining(self) -> Decimal:
         return self.granted - self.used
+
+
+# Leave of this type counts against the annual balance; other types (sick, …) are kept but do not.
+ANNUAL = "annual"
+
+
+@dataclass(frozen=True)
+class LeaveRecord:
+    """Leave taken: a day (1), half a day (0.5, 반차), a quarter (0.25, 반반차) or a multi-day stretch
+    starting on `taken_on`."""
+
+    taken_on: date
+    days: Decimal
+    leave_type: str = ANNUAL
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class LeaveTaken:
+    """The records one employee has in one year, oldest first, and the annual leave used that year that
+    no record lists (data imported from a system that kept totals only)."""
+
+    year: int
+    records: tuple[LeaveRecord, ...]
+    undated: Decimal = Decimal(0)
+
+    @property
+    def totals(self) -> Mapping[str, Decimal]:
+        """Days per type, in the order the types first appear."""
+        totals: dict[str, Decimal] = {}
+        for record in self.records:
+            totals[record.leave_type] = totals.get(record.leave_type, Decimal(0)) + record.days
+        return totals
 
 
 def format_days(amount: Decimal) -> str:
@@ -72,7 +109,7 @@ class StoreUnavailable(LeaveStoreError):
 
 
 class Directory(Protocol):
-    """Who is who. Email matching is case-insensitive."""
+    """Who is who, among active employees. Email matching is case-insensitive."""
 
     async def employee_by_id(self, employee_id: str) -> Employee | None: ...
 
@@ -82,6 +119,12 @@ class Directory(Protocol):
 
 
 class LeaveStore(Protocol):
-    """What the leave tool needs from HR. A real HR API implements this one method."""
+    """What the leave tools need from HR."""
 
-    async def get_balance(self, employee_id: str, year: int) -> Balance: ...
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        """Raises UnknownEmployee, NoRecordForYear (no grant that year) or StoreUnavailable."""
+        ...
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        """The year's records (possibly none). Raises UnknownEmployee or StoreUnavailable."""
+        ...

@@ -28,10 +28,9 @@ import httpx2
 
 from bot import text
 from bot.core.question import years_in
-from bot.hr.ports import Balance
+from bot.hr.ports import Balance, LeaveTaken
 from bot.outcomes import FailureReason
-from bot.tools.leave_balance import NAME as TOOL_NAME
-from bot.tools.leave_balance import parse_result
+from bot.tools import leave_balance, leave_taken
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -43,6 +42,9 @@ _LEAVE_WORDS = re.compile(
     r"balance|remaining|how\s+many\s+days",
     re.I,
 )
+# "When / on which days did I take leave?" asks for the records; "how much is left?" for the balance.
+_WHEN = re.compile(r"언제|날짜|며칠에|내역|기록|\bwhen\b|which\s+days|what\s+days|\bdates?\b|history", re.I)
+_HOW_MUCH = re.compile(r"남은|남았|남아|잔여|\bleft\b|remaining|balance|how\s+many|how\s+much", re.I)
 _GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
 _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
 
@@ -77,7 +79,7 @@ class OfflineModel:
         messages = body.get("messages") or []
         _check_wire_contract(body, messages)
         today = _today_from(body.get("system"))
-        offers_tool = any(t.get("name") == TOOL_NAME for t in body.get("tools") or [])
+        offered = {t.get("name") for t in body.get("tools") or []}
         last = messages[-1]
         results = _tool_results(last) if last["role"] == "user" else []
         question = _latest_question(messages)
@@ -91,14 +93,16 @@ class OfflineModel:
         about_leave = bool(_LEAVE_WORDS.search(question)) or (
             bool(years) and _conversation_was_about_leave(messages)
         )
-        if about_leave and offers_tool:
+        tools = _tools_for(question, offered)
+        if about_leave and tools:
             years = years or [today.year]
-            thinking = f"The user asks about annual leave for {', '.join(map(str, years))}; look it up."
+            thinking = f"The user asks about leave in {', '.join(map(str, years))}; look it up with {' and '.join(tools)}."
             blocks: list[dict[str, Any]] = [
                 {"type": "thinking", "thinking": thinking, "signature": sign(thinking)}
             ]
             blocks += [
-                {"type": "tool_use", "id": self._tool_use_id(), "name": TOOL_NAME, "input": {"year": y}}
+                {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
+                for tool in tools
                 for y in years
             ]
             return self._message(body, blocks, "tool_use")
@@ -126,6 +130,17 @@ class OfflineModel:
 def estimate_tokens(payload: Any) -> int:
     """A rough, deterministic count (about 3 characters a token) so traces and benchmarks show a size."""
     return max(1, len(json.dumps(payload, ensure_ascii=False)) // 3)
+
+
+def _tools_for(question: str, offered: set[Any]) -> list[str]:
+    """Which tools answer the question, in the order called: the balance, the records, or both."""
+    wants_records = bool(_WHEN.search(question)) and leave_taken.NAME in offered
+    wants_balance = (not wants_records or bool(_HOW_MUCH.search(question))) and leave_balance.NAME in offered
+    return [
+        name
+        for name, wanted in ((leave_balance.NAME, wants_balance), (leave_taken.NAME, wants_records))
+        if wanted
+    ]
 
 
 def _text(said: str) -> dict[str, Any]:
@@ -220,10 +235,12 @@ def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
     """The answer a careful model gives: what it read in the tool results, in the phrasebook's words
     (the grounding check's plain answer uses the same ones, so these are grounded by construction). Like
     any API peer it sees only the wire text, so it reads that with the tool's parser."""
-    found: list[Balance | text.LookupFailed] = []
+    found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
         content = _result_text(block)
-        figures = None if block.get("is_error") else parse_result(content)
+        figures: Balance | LeaveTaken | None = None
+        if not block.get("is_error"):
+            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
         if figures is not None:
             found.append(figures)
         else:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from bot.tools.leave_balance import LeaveBalanceTool
+from bot.tools.leave_taken import LeaveTakenTool
 from bot.tools.registry import Tool
 
-BUILTIN_TOOLS: tuple[Tool, ...] = (LeaveBalanceTool(),)
+BUILTIN_TOOLS: tuple[Tool, ...] = (
+    LeaveBalanceTool(),
+    LeaveTakenTool(),
+)

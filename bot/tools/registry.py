@@ -22,12 +22,14 @@ from typing import Any, Protocol
 
 from anthropic.types import ToolParam
 
-from bot.audit import AuditSink, LookupRecord, RequestedBy, UtcClock, utc_now, utc_timestamp
-from bot.hr.ports import Balance, Caller, LeaveStore
+from bot.audit import AuditSink, AuditUnavailable, LookupRecord, RequestedBy, UtcClock, utc_now, utc_timestamp
+from bot.hr.ports import Balance, Caller, LeaveStore, LeaveTaken
 from bot.outcomes import FailureReason, Outcome
 
 log = logging.getLogger(__name__)
 
+# What a tool's result says in numbers, structured: the evidence the grounding check compares with.
+Figures = Balance | LeaveTaken
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 
@@ -44,7 +46,7 @@ class ToolContext:
 @dataclass(frozen=True)
 class ToolOutput:
     text: str  # what the model reads in the tool_result
-    figures: tuple[Balance, ...] = ()  # what an answer may state, for the grounding check
+    figures: tuple[Figures, ...] = ()  # what an answer may state, for the grounding check
     detail: AuditDetail = field(default_factory=dict)  # what the audit record keeps
 
 
@@ -79,7 +81,7 @@ class ToolOutcome:
     tool: str | None  # None when the model asked for a tool that does not exist
     text: str
     outcome: Outcome = "ok"
-    figures: tuple[Balance, ...] = ()
+    figures: tuple[Figures, ...] = ()
     detail: AuditDetail = field(default_factory=dict)
 
     @property
@@ -119,7 +121,8 @@ class Toolbox:
     async def dispatch(
         self, name: str, tool_input: Any, caller: Caller, *, requested_by: RequestedBy = "model"
     ) -> ToolOutcome:
-        """Run one tool request and record it. Never raises: every failure becomes an `is_error` outcome."""
+        """Run one tool request and record it. Every failure of the tool becomes an `is_error` outcome; only
+        a failure to write the audit record raises (`AuditUnavailable`): an unrecorded result is never shown."""
         outcome = await self._run(name, tool_input, caller)
         await self._record(outcome, caller, requested_by)
         return outcome
@@ -158,9 +161,9 @@ class Toolbox:
         )
         try:
             await self.audit.record(entry)
-        except Exception:
-            # The employee still gets the answer; operators see the failure loudly in the log.
+        except Exception as exc:
             log.exception("could not write the audit record for %s", caller.employee_id)
+            raise AuditUnavailable("the audit record could not be written") from exc
 
 
 def _check_shape(declaration: ToolParam, tool_input: Any) -> Mapping[str, Any]:

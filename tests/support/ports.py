@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from bot.audit import LookupRecord
-from bot.hr.ports import Balance
+from bot.hr.ports import Balance, LeaveTaken
+
+# The employees of the bundled demo data (fixtures/employees.json).
+BUNDLED_EMPLOYEE_IDS = ("E1001", "E1002", "E1003", "E1004", "E1005")
 
 
 class MemoryAuditLog:
@@ -20,4 +23,7 @@ class ExplodingStore:
     """A store that fails in a way nobody planned for, with a secret in the message."""
 
     async def get_balance(self, employee_id: str, year: int) -> Balance:
+        raise RuntimeError("password=hunter2 at db01.internal")
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         raise RuntimeError("password=hunter2 at db01.internal")

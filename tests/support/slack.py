@@ -5,6 +5,7 @@ Also the helpers that write Slack history straight into the stand-in."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from bot.config import Settings
 from bot.services import open_services
 from bot.slack.runner import SlackBot
 from tests.support.clock import fixed_clock
+from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
@@ -56,12 +58,17 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
 
 
 @pytest.fixture
-async def start_bot(slack: SlackStandIn, tmp_path) -> AsyncIterator[Callable[..., Any]]:
-    """`bot = await start_bot(model=None, **env)`: Socket Mode by default; stopped after the test."""
+async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+    """`bot = await start_bot(model=None, **env)`: Socket Mode by default, on a migrated database holding
+    the demo data (OFFICEBOT_DATABASE_URL, as in production); stopped after the test."""
     running: list[SlackBot] = []
+    databases: list[ScratchDatabase] = []
 
     async def start(model: MessagesAPIStandIn | None = None, port: int = 0, **extra: str) -> SlackBot:
-        extra.setdefault("OFFICEBOT_AUDIT", str(tmp_path / "audit.jsonl"))
+        if "OFFICEBOT_DATABASE_URL" not in extra:
+            db = await make_test_database("sqlite", tmp_path, seeded=True)
+            databases.append(db)
+            extra["OFFICEBOT_DATABASE_URL"] = db.url
         settings = Settings.from_env(bot_env(slack, model, **extra))
         bot = SlackBot(
             settings,
@@ -75,6 +82,8 @@ async def start_bot(slack: SlackStandIn, tmp_path) -> AsyncIterator[Callable[...
     yield start
     for bot in running:
         await bot.stop()
+    for db in databases:
+        await release_test_database(db)
 
 
 def posted_texts(slack: SlackStandIn, channel: str) -> list[str]:

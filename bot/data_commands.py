@@ -1,0 +1,43 @@
+"""`officebot data import | export | check`: HR data in and out of the database, from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from bot.config import Settings
+from bot.hr.exporter import check_data, export_data
+from bot.hr.importer import ImportRefused, import_files
+from bot.services import open_database
+
+# Exit status when the files or the data are refused (as for any bad input).
+REFUSED = 2
+
+
+async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    where = settings.database.describe()
+    async with open_database(settings) as engine:
+        if args.data_command == "import":
+            try:
+                summary = await import_files(engine, args.paths, dry_run=args.dry_run)
+            except ImportRefused as refused:
+                for problem in refused.problems:
+                    print(problem, file=err)
+                print(f"officebot: nothing imported: {len(refused.problems)} problem(s)", file=err)
+                return REFUSED
+            done = "checked, nothing written (--dry-run)" if summary.dry_run else f"imported into {where}"
+            print(
+                f"{summary.employees} employee(s), {summary.grants} grant(s), {summary.records} leave "
+                f"record(s) {done}: {summary.added} new, {summary.replaced} replaced.",
+                file=out,
+            )
+            return 0
+        if args.data_command == "export":
+            for path in await export_data(engine, args.directory, args.format):
+                print(path, file=out)
+            return 0
+        problems = await check_data(engine)
+        for problem in problems:
+            print(problem, file=out)
+        print(f"{len(problems)} problem(s) in {where}.", file=out)
+        return 1 if problems else 0

@@ -1,0 +1,52 @@
+"""The async engine, set up so that a transaction really is one, on both databases.
+
+SQLite: Python's sqlite3 (and aiosqlite) would run DDL outside any transaction and begin transactions
+lazily; following SQLAlchemy's documented recipe, the driver's own transaction handling is switched off
+and SQLAlchemy emits BEGIN itself, so a migration or an import is all-or-nothing there too. WAL lets
+readers go on while one writer commits, and foreign keys are enforced. PostgreSQL: connections are
+checked before use, so the pool recovers by itself after the server restarts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from bot.db.url import Database
+
+# How long a SQLite writer waits for another to finish before giving up (milliseconds).
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+# How long to wait for PostgreSQL to accept a connection before calling it unreachable.
+CONNECT_TIMEOUT_S = 10
+
+
+def create_engine(database: Database) -> AsyncEngine:
+    if database.is_sqlite:
+        engine = create_async_engine(database.url)
+        _make_sqlite_transactional(engine)
+        return engine
+    return create_async_engine(
+        database.url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=10,
+        connect_args={"timeout": CONNECT_TIMEOUT_S},
+    )
+
+
+def _make_sqlite_transactional(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN")

@@ -1,0 +1,74 @@
+"""Schema migrations (Alembic), run in one transaction, and the check every process makes at start.
+
+`upgrade` brings a database to the newest revision, all or nothing. `check_schema` refuses to run
+against a database whose schema is behind this code (run `officebot db upgrade`) or ahead of it (a newer
+OfficeBot migrated it), with one line saying which.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class SchemaMismatch(Exception):
+    """One line: the database's schema is not the one this code needs, and what to do about it."""
+
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    async with engine.connect() as connection:
+        return await connection.run_sync(_current)
+
+
+async def upgrade(engine: AsyncEngine) -> tuple[str | None, str]:
+    """Migrates to the newest revision in one transaction; returns (from, to)."""
+    async with engine.begin() as connection:
+        before = await connection.run_sync(_current)
+        await connection.run_sync(lambda sync: command.upgrade(_config(sync), "head"))
+    return before, head_revision()
+
+
+async def check_schema(engine: AsyncEngine) -> None:
+    current = await current_revision(engine)
+    head = head_revision()
+    if current == head:
+        return
+    known = {script.revision for script in ScriptDirectory.from_config(_config()).walk_revisions()}
+    if current is None:
+        raise SchemaMismatch(
+            "OFFICEBOT_DATABASE_URL: the database has no OfficeBot schema yet: run `officebot db upgrade`"
+        )
+    if current in known:
+        raise SchemaMismatch(
+            f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, this OfficeBot needs "
+            f"{head}: run `officebot db upgrade`"
+        )
+    raise SchemaMismatch(
+        f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, newer than this OfficeBot "
+        f"knows ({head}): upgrade OfficeBot to the version that migrated it"
+    )

@@ -1,0 +1,122 @@
+"""The tables. Migrations (`bot/db/migrations/versions/`) create them; a test checks the two agree.
+
+Amounts of leave are exact decimals: NUMERIC(7, 2) on PostgreSQL. SQLite has no decimal type (a NUMERIC
+column there turns 7.5 into a float), so there the same column holds the decimal's text.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    Numeric,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeEngine
+
+
+class Days(TypeDecorator[Decimal]):
+    """Days of leave as an exact Decimal, whatever the database."""
+
+    impl = Numeric(7, 2)
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(String(16))
+        return dialect.type_descriptor(Numeric(7, 2, asdecimal=True))
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        return format(Decimal(value), "f") if dialect.name == "sqlite" else Decimal(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(str(value))
+
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+employees = Table(
+    "employees",
+    metadata,
+    Column("employee_id", String(32), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("email", Text, nullable=False),
+    # The email as matched: case-folded, so one address cannot belong to two employees in two spellings.
+    Column("email_key", Text, nullable=False, unique=True),
+    Column("slack_user_id", String(32), unique=True),
+    Column("hire_date", Date),
+    Column("active", Boolean, nullable=False, server_default="1"),
+)
+
+leave_grants = Table(
+    "leave_grants",
+    metadata,
+    Column(
+        "employee_id",
+        String(32),
+        ForeignKey("employees.employee_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("year", Integer, primary_key=True),
+    Column("granted", Days, nullable=False),
+    # Days used that no leave record lists: the whole "used" of data from a system with totals only.
+    Column("opening_used", Days, nullable=False, server_default="0"),
+    # The data says a balance below zero is right for this year (otherwise import refuses one).
+    Column("allow_negative", Boolean, nullable=False, server_default="0"),
+)
+
+leave_records = Table(
+    "leave_records",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column(
+        "employee_id",
+        String(32),
+        ForeignKey("employees.employee_id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("taken_on", Date, nullable=False),
+    Column("days", Days, nullable=False),
+    Column("leave_type", String(32), nullable=False),
+    Column("note", Text),
+    Index("ix_leave_records_employee_taken_on", "employee_id", "taken_on"),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("slack_user_id", String(32)),
+    Column("employee_id", String(32), nullable=False),
+    Column("tool", String(64)),
+    Column("detail", JSON, nullable=False),
+    Column("outcome", String(32), nullable=False),
+    Column("surface", String(16), nullable=False),
+    Column("requested_by", String(8), nullable=False),
+    Index("ix_audit_log_employee_id", "employee_id", "id"),
+)

@@ -1,0 +1,116 @@
+"""HR data in the database: the `Directory` and `LeaveStore` ports over `bot/db/tables.py`.
+
+Every call reads the database, so an import (or HR's own tooling writing the tables) shows in the very
+next answer. Nothing is loaded at start. Used = the year's opening adjustment + the days of its `annual`
+records (a record counts in the year of its first day); sums are done on Decimals, exact on both
+databases. A lost connection becomes `StoreUnavailable`, which the tool reports as "HR system
+unavailable"; the engine's pool reconnects by itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Row, Select, and_, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.tables import employees, leave_grants, leave_records
+from bot.hr.ports import (
+    ANNUAL,
+    Balance,
+    Employee,
+    LeaveRecord,
+    LeaveTaken,
+    NoRecordForYear,
+    StoreUnavailable,
+    UnknownEmployee,
+)
+
+log = logging.getLogger(__name__)
+
+
+def email_key(email: str) -> str:
+    """How emails are matched: trimmed and case-folded."""
+    return email.strip().casefold()
+
+
+def employee_from(row: Row[Any]) -> Employee:
+    return Employee(row.employee_id, row.name, row.email, row.slack_user_id, row.hire_date, bool(row.active))
+
+
+class SqlHrStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def _rows(self, query: Select[Any]) -> Sequence[Row[Any]]:
+        try:
+            async with self._engine.connect() as connection:
+                return (await connection.execute(query)).all()
+        except (SQLAlchemyError, OSError) as exc:
+            log.warning("HR database unavailable: %s", exc.__class__.__name__)
+            raise StoreUnavailable("HR database unavailable") from exc
+
+    async def _active_employee(self, *where: Any) -> Employee | None:
+        rows = await self._rows(select(employees).where(employees.c.active.is_(True), *where))
+        return employee_from(rows[0]) if rows else None
+
+    async def employee_by_id(self, employee_id: str) -> Employee | None:
+        return await self._active_employee(employees.c.employee_id == employee_id)
+
+    async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None:
+        return await self._active_employee(employees.c.slack_user_id == slack_user_id)
+
+    async def employee_by_email(self, email: str) -> Employee | None:
+        return await self._active_employee(employees.c.email_key == email_key(email))
+
+    async def get_balance(self, employee_id: str, year: int) -> Balance:
+        grant = await self._rows(
+            select(leave_grants.c.granted, leave_grants.c.opening_used).where(
+                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
+            )
+        )
+        if not grant:
+            if await self.employee_by_id(employee_id) is None:
+                raise UnknownEmployee("employee not found in HR data")
+            raise NoRecordForYear(f"no annual leave record for {year}")
+        days = await self._rows(
+            select(leave_records.c.days).where(
+                _in_year(employee_id, year), leave_records.c.leave_type == ANNUAL
+            )
+        )
+        used = grant[0].opening_used + sum((row.days for row in days), Decimal(0))
+        return Balance(year, grant[0].granted, used)
+
+    async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        rows = await self._rows(
+            select(
+                leave_records.c.taken_on,
+                leave_records.c.days,
+                leave_records.c.leave_type,
+                leave_records.c.note,
+            )
+            .where(_in_year(employee_id, year))
+            .order_by(leave_records.c.taken_on, leave_records.c.id)
+        )
+        grant = await self._rows(
+            select(leave_grants.c.opening_used).where(
+                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
+            )
+        )
+        if not rows and not grant and await self.employee_by_id(employee_id) is None:
+            raise UnknownEmployee("employee not found in HR data")
+        records = tuple(LeaveRecord(r.taken_on, r.days, r.leave_type, r.note) for r in rows)
+        return LeaveTaken(year, records, grant[0].opening_used if grant else Decimal(0))
+
+
+def _in_year(employee_id: str, year: int) -> Any:
+    return and_(
+        leave_records.c.employee_id == employee_id,
+        leave_records.c.taken_on >= date(year, 1, 1),
+        leave_records.c.taken_on <= date(year, 12, 31),
+    )

@@ -1,0 +1,123 @@
+"""The database's life: migrations match the tables, a schema behind or ahead stops start-up with one
+line, the embedded default migrates and seeds itself, an unreachable server is one line naming
+OFFICEBOT_DATABASE_URL, and `officebot db upgrade` does what it says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import func, select, text
+
+from bot.cli import main
+from bot.config import ConfigError, Settings
+from bot.db import migrate
+from bot.db.engine import create_engine
+from bot.db.tables import employees, metadata
+from bot.db.url import database_from
+from bot.services import open_database
+from tests.support.database import ScratchDatabase
+
+
+async def test_the_migrated_schema_is_the_tables(database: ScratchDatabase):
+    def differences(connection):
+        return compare_metadata(MigrationContext.configure(connection), metadata)
+
+    async with database.engine.connect() as connection:
+        assert await connection.run_sync(differences) == []
+
+
+async def test_an_unmigrated_database_stops_start_up_with_one_line(tmp_path):
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": f"sqlite:///{tmp_path / 'new.db'}"})
+    with pytest.raises(ConfigError) as info:
+        async with open_database(settings):
+            pass
+    assert str(info.value) == (
+        "OFFICEBOT_DATABASE_URL: the database has no OfficeBot schema yet: run `officebot db upgrade`"
+    )
+
+
+async def test_a_schema_ahead_of_this_code_stops_start_up(database: ScratchDatabase):
+    async with database.engine.begin() as connection:  # as a newer OfficeBot would leave it
+        await connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": database.url})
+    with pytest.raises(ConfigError) as info:
+        async with open_database(settings):
+            pass
+    assert str(info.value) == (
+        "OFFICEBOT_DATABASE_URL: the database schema is at revision 9999, newer than this OfficeBot knows "
+        "(0001): upgrade OfficeBot to the version that migrated it"
+    )
+
+
+async def test_a_schema_behind_says_to_upgrade(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'behind.db'}"
+    engine = create_engine(database_from(url, tmp_path))
+    await migrate.upgrade(engine)
+    monkeypatch.setattr(migrate, "head_revision", lambda: "0002")  # as if this code knew a newer one
+    with pytest.raises(migrate.SchemaMismatch) as info:
+        await migrate.check_schema(engine)
+    await engine.dispose()
+    assert str(info.value) == (
+        "OFFICEBOT_DATABASE_URL: the database schema is at revision 0001, this OfficeBot needs 0002: "
+        "run `officebot db upgrade`"
+    )
+
+
+async def test_the_embedded_default_migrates_and_seeds_itself_once(newcomer):
+    settings = Settings.from_env({})
+    assert settings.database.embedded
+    async with open_database(settings, seed_when_empty=True) as engine, engine.connect() as connection:
+        assert (await connection.execute(select(func.count()).select_from(employees))).scalar() == 5
+        await connection.execute(text("DELETE FROM employees WHERE employee_id = 'E1005'"))
+        await connection.commit()
+    assert (newcomer / "officebot.db").exists()
+    async with (
+        open_database(settings, seed_when_empty=True) as engine,  # not empty: left as it is
+        engine.connect() as connection,
+    ):
+        assert (await connection.execute(select(func.count()).select_from(employees))).scalar() == 4
+
+
+async def test_an_unreachable_server_is_one_line_naming_the_variable(newcomer):
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": "postgresql://officebot:secret@127.0.0.1:1/hr"})
+    with pytest.raises(ConfigError) as info:
+        async with open_database(settings):
+            pass
+    message = str(info.value)
+    assert message.startswith(
+        "OFFICEBOT_DATABASE_URL: cannot reach postgresql+asyncpg://officebot:***@127.0.0.1:1/hr"
+    )
+    assert "secret" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"OFFICEBOT_DATABASE_URL": "mysql://x@y/z"}, "supports postgresql:// and sqlite:///"),
+        ({"OFFICEBOT_DATABASE_URL": "not a url"}, "is not a database URL"),
+        ({"OFFICEBOT_DATABASE_URL": "sqlite://"}, "has no file"),
+        ({"OFFICEBOT_DATABASE_URL": "sqlite:///x.db", "OFFICEBOT_DATA": "hr.json"}, "both set"),
+    ],
+)
+def test_a_bad_database_setting_is_one_line(env, says):
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env(env)
+    assert says in str(info.value) and "\n" not in str(info.value)
+    assert str(info.value).startswith(("OFFICEBOT_DATABASE_URL", "OFFICEBOT_DATA"))
+
+
+def test_db_upgrade_migrates_then_reports_it_is_current(newcomer, monkeypatch, capsys):
+    monkeypatch.setenv("OFFICEBOT_DATABASE_URL", f"sqlite:///{newcomer / 'prod.db'}")
+    assert main(["db", "upgrade"]) == 0
+    assert capsys.readouterr().out.strip().endswith("migrated from revision (none) to 0001.")
+    assert main(["db", "upgrade"]) == 0
+    assert capsys.readouterr().out.strip().endswith("the schema is current (revision 0001).")
+    assert main(["demo"]) == 2  # migrated, never seeded (a production database): nobody to ask as
+    assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E1001' in the HR data."
+
+
+def test_the_embedded_file_is_in_the_working_directory(tmp_path: Path):
+    assert database_from(None, tmp_path).url.database == str((tmp_path / "officebot.db").resolve())
