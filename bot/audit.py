@@ -26,6 +26,7 @@ from typing import Any, Literal, Protocol
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.engine import single_statement
 from bot.db.tables import audit_log
 from bot.outcomes import Outcome
 
@@ -90,7 +91,7 @@ class SqlAuditLog:
     async def record(self, entry: LookupRecord) -> None:
         row = asdict(entry)
         row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
-        async with self._engine.begin() as connection:
+        async with single_statement(self._engine) as connection:  # one INSERT is atomic by itself
             await connection.execute(insert(audit_log), [row])
 
     async def recent(self, employee_id: str, limit: int) -> list[LookupRecord]:

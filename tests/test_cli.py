@@ -50,3 +50,57 @@ def test_chat_keeps_the_conversation_in_the_terminal(newcomer, monkeypatch, caps
 def test_an_unknown_employee_is_one_line(newcomer, capsys):
     assert main(["chat", "--as", "E9999"]) == 2
     assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E9999' in the HR data."
+
+
+def test_data_import_prints_every_bad_row_and_changes_nothing(newcomer, capsys):
+    bad = newcomer / "leave.csv"
+    bad.write_text(
+        "employee_id,date,days,type,note\nE1001,2026-02-30,1,annual,\nE1001,2026-03-03,0.3,annual,\n",
+        encoding="utf-8",
+    )
+    assert main(["data", "import", str(bad)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [  # a fresh embedded file, not seeded for data commands: nobody is known yet
+        f'{bad}:2: date: "2026-02-30" is not a real date',
+        f"{bad}:2: employee_id: unknown employee E1001 (2 rows): not in this import's employees nor in "
+        "the database",
+        f"{bad}:3: days: 0.3 is not a positive multiple of 0.25 up to 366",
+        "officebot: nothing imported: 3 problem(s)",
+    ]
+    capsys.readouterr()
+    assert main(["data", "export", str(newcomer / "out")]) == 0  # nothing was written: no records at all
+    assert (newcomer / "out" / "leave.csv").read_text(encoding="utf-8").splitlines() == [
+        "employee_id,date,days,type,note"
+    ]
+
+
+def test_data_import_dry_run_then_import_then_export_and_check(newcomer, capsys):
+    people = newcomer / "employees.csv"
+    people.write_text(
+        "employee_id,name,email,slack_user_id,hire_date\nE7001,한지민,jimin.han@example.com,,2021-04-01\n",
+        encoding="utf-8",
+    )
+    grants = newcomer / "grants.csv"
+    grants.write_text("employee_id,year,granted\nE7001,2026,15\n", encoding="utf-8")
+    assert main(["data", "import", "--dry-run", str(people), str(grants)]) == 0
+    assert "checked, nothing written (--dry-run)" in capsys.readouterr().out
+    assert main(["data", "import", str(people), str(grants)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 employee(s), 1 grant(s), 0 leave record(s) imported into sqlite+aiosqlite:///")
+    assert main(["data", "export", str(newcomer / "out")]) == 0
+    assert "E7001,2026,15" in (newcomer / "out" / "grants.csv").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["data", "check"]) == 0  # a fresh embedded file: only what was imported (no demo data)
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith("0 problem(s) in sqlite+aiosqlite:///" + str((newcomer / "officebot.db").resolve()) + ".")
+    )
+
+
+def test_database_commands_refuse_a_data_file(newcomer, monkeypatch, capsys):
+    monkeypatch.setenv("OFFICEBOT_DATA", str(newcomer / "hr.json"))
+    for command in (["data", "check"], ["audit", "--employee", "E1001"], ["db", "upgrade"]):
+        assert main(command) == 2
+        [line] = capsys.readouterr().err.strip().splitlines()
+        assert line.startswith("officebot: OFFICEBOT_DATA is set:")

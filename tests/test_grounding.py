@@ -317,3 +317,29 @@ async def test_quoting_the_granted_days_as_remaining_is_a_misquote(messages_api,
 )
 def test_a_word_next_to_a_number_says_which_figure_it_is(text, roles):
     assert [a.role for a in amounts_in(text)] == roles
+
+
+async def test_leave_records_are_evidence_and_dates_are_not_amounts(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026}), name="list_leave_taken"),
+            text_reply("3월 2일에 반차 0.5일, 5월 4일부터 3일 썼어요. 연차는 모두 7.5일, 병가 1일이에요."),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 언제 연차 썼어?"), minsu)
+    assert turn.answer.startswith("3월 2일에 반차 0.5일")
+    assert grounding_notes(turn) == ["[note] grounding: ok"]
+
+
+async def test_a_misquoted_record_is_corrected(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026}), name="list_leave_taken"),
+            text_reply("5월 4일에 4일 썼어요."),
+            text_reply("5월 4일에 3일 썼어요."),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("5월에 며칠 썼어?"), minsu)
+    assert turn.answer == "5월 4일에 3일 썼어요."
+    correction = api.requests[2]["messages"][-1]["content"]
+    assert "4일" in correction and "2026-05-04 3 annual" in correction

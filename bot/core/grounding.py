@@ -30,7 +30,6 @@ from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance, years_in
 from bot.core.trace import Note, ToolResult, Trace
 from bot.hr.ports import Balance, Caller, LeaveTaken, format_days
-from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from bot.tools.registry import Toolbox
 
 # Every numeral in an answer is treated as a leave amount unless it is a year or part of a date or time:
@@ -170,7 +169,7 @@ def correction(stray: Sequence[Amount], figures: Sequence[Figures]) -> str:
     return (
         f"[grounding check] Your answer states {named}, which no tool result in this conversation "
         f"contains. {evidence} Answer my last question again, stating only amounts exactly as a tool "
-        f"result gave them (call {LEAVE_BALANCE} if you need another year). Reply in my language and "
+        "result gave them (call a tool again if you need another year). Reply in my language and "
         "do not mention this check."
     )
 

@@ -9,10 +9,12 @@ checked before use, so the pool recovers by itself after the server restarts.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from bot.db.url import Database
 
@@ -24,7 +26,9 @@ CONNECT_TIMEOUT_S = 10
 
 def create_engine(database: Database) -> AsyncEngine:
     if database.is_sqlite:
-        engine = create_async_engine(database.url)
+        # No rollback when a connection goes back to the pool: `engine.connect()` already rolls back an
+        # open transaction on close, and on aiosqlite every extra statement is a round trip to its thread.
+        engine = create_async_engine(database.url, pool_reset_on_return=None)
         _make_sqlite_transactional(engine)
         return engine
     return create_async_engine(
@@ -49,4 +53,24 @@ def _make_sqlite_transactional(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN")
+        if not connection.get_execution_options().get(_SINGLE_STATEMENT):
+            connection.exec_driver_sql("BEGIN")
+
+
+# Marks a SQLite connection whose statement runs in the driver's own autocommit mode (no BEGIN is sent).
+_SINGLE_STATEMENT = "officebot_single_statement"
+
+
+@asynccontextmanager
+async def single_statement(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """A connection for one statement that needs no transaction around it (a read, or one INSERT): the
+    database makes a single statement atomic by itself, and skipping BEGIN / COMMIT saves round trips.
+    Anything that must see or change several rows together uses `engine.begin()`.
+
+    SQLite's driver is already in autocommit mode here (see above), so only our BEGIN is left out, which
+    costs nothing; PostgreSQL gets SQLAlchemy's AUTOCOMMIT, a flag on the asyncpg connection."""
+    async with engine.connect() as connection:
+        if engine.dialect.name == "sqlite":
+            yield await connection.execution_options(**{_SINGLE_STATEMENT: True})
+        else:
+            yield await connection.execution_options(isolation_level="AUTOCOMMIT")

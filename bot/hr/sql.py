@@ -19,6 +19,7 @@ from sqlalchemy import Row, Select, and_, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.engine import single_statement
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.ports import (
     ANNUAL,
@@ -49,7 +50,7 @@ class SqlHrStore:
 
     async def _rows(self, query: Select[Any]) -> Sequence[Row[Any]]:
         try:
-            async with self._engine.connect() as connection:
+            async with single_statement(self._engine) as connection:
                 return (await connection.execute(query)).all()
         except (SQLAlchemyError, OSError) as exc:
             log.warning("HR database unavailable: %s", exc.__class__.__name__)
@@ -69,43 +70,45 @@ class SqlHrStore:
         return await self._active_employee(employees.c.email_key == email_key(email))
 
     async def get_balance(self, employee_id: str, year: int) -> Balance:
-        grant = await self._rows(
-            select(leave_grants.c.granted, leave_grants.c.opening_used).where(
-                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
-            )
+        # One statement: the grant, and the year's annual records beside it (none: one row of NULLs).
+        rows = await self._rows(
+            select(leave_grants.c.granted, leave_grants.c.opening_used, leave_records.c.days)
+            .select_from(leave_grants)
+            .outerjoin(leave_records, and_(_in_year(employee_id, year), leave_records.c.leave_type == ANNUAL))
+            .where(leave_grants.c.employee_id == employee_id, leave_grants.c.year == year)
         )
-        if not grant:
+        if not rows:
             if await self.employee_by_id(employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
             raise NoRecordForYear(f"no annual leave record for {year}")
-        days = await self._rows(
-            select(leave_records.c.days).where(
-                _in_year(employee_id, year), leave_records.c.leave_type == ANNUAL
-            )
-        )
-        used = grant[0].opening_used + sum((row.days for row in days), Decimal(0))
-        return Balance(year, grant[0].granted, used)
+        taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
+        return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        # One statement when there are records: each row carries the grant's undated amount beside it.
+        undated = (
+            select(leave_grants.c.opening_used)
+            .where(leave_grants.c.employee_id == employee_id, leave_grants.c.year == year)
+            .scalar_subquery()
+        )
         rows = await self._rows(
             select(
                 leave_records.c.taken_on,
                 leave_records.c.days,
                 leave_records.c.leave_type,
                 leave_records.c.note,
+                undated.label("undated"),
             )
             .where(_in_year(employee_id, year))
             .order_by(leave_records.c.taken_on, leave_records.c.id)
         )
-        grant = await self._rows(
-            select(leave_grants.c.opening_used).where(
-                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
-            )
-        )
-        if not rows and not grant and await self.employee_by_id(employee_id) is None:
+        if rows:
+            records = tuple(LeaveRecord(r.taken_on, r.days, r.leave_type, r.note) for r in rows)
+            return LeaveTaken(year, records, rows[0].undated or Decimal(0))
+        [(opening_used,)] = await self._rows(select(undated))
+        if opening_used is None and await self.employee_by_id(employee_id) is None:
             raise UnknownEmployee("employee not found in HR data")
-        records = tuple(LeaveRecord(r.taken_on, r.days, r.leave_type, r.note) for r in rows)
-        return LeaveTaken(year, records, grant[0].opening_used if grant else Decimal(0))
+        return LeaveTaken(year, (), opening_used or Decimal(0))
 
 
 def _in_year(employee_id: str, year: int) -> Any:
