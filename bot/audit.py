@@ -16,7 +16,6 @@ import json
 import logging
 import os
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -53,19 +52,6 @@ class LookupRecord:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, line: str) -> LookupRecord:
-        raw: dict[str, Any] = json.loads(line)
-        if "detail" not in raw and "year" in raw:
-            # A line from before tools were named: it was the leave-balance tool, unless none was found.
-            raw["tool"] = None if raw.get("outcome") == "unknown_tool" else "get_leave_balance"
-            raw["detail"] = {} if raw.get("year") is None else {"year": raw["year"]}
-        fields: dict[str, Any] = {name: raw.get(name) for name in cls.__dataclass_fields__}
-        record = cls(**fields)
-        if not isinstance(record.detail, dict):
-            raise TypeError("detail must be an object")
-        return record
 
 
 def utc_timestamp(moment: datetime) -> str:
@@ -162,21 +148,6 @@ class JsonlAuditLog:
                     view = view[os.write(fd, view) :]
             finally:
                 os.close(fd)
-
-
-def recent_lookups(path: Path, employee_id: str, limit: int) -> list[LookupRecord]:
-    """The last `limit` records for one employee, oldest first. Unreadable lines are skipped."""
-    found: deque[LookupRecord] = deque(maxlen=limit)
-    with path.open(encoding="utf-8") as lines:
-        for line in lines:
-            try:
-                entry = LookupRecord.from_json(line)
-            except (ValueError, TypeError, AttributeError):
-                log.warning("skipping an unreadable audit line in %s", path)
-                continue
-            if entry.employee_id == employee_id:
-                found.append(entry)
-    return list(found)
 
 
 def render_record(entry: LookupRecord) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bot.config import Settings
 from bot.hr.exporter import check_data, export_data
 from bot.hr.importer import ImportRefused, import_files
@@ -16,6 +18,18 @@ REFUSED = 2
 
 async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     where = settings.database.describe()
+    try:
+        return await _run(settings, args, out, err, where)
+    except SQLAlchemyError as exc:
+        reason = getattr(exc, "orig", None) or exc
+        print(
+            f"officebot: {where}: the database refused ({reason.__class__.__name__}): nothing was changed",
+            file=err,
+        )
+        return REFUSED
+
+
+async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, where: str) -> int:
     async with open_database(settings) as engine:
         if args.data_command == "import":
             try:

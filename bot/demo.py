@@ -50,7 +50,7 @@ async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:
                 f"Today is taken as {settings.pinned_today} (OFFICEBOT_TODAY, or the bundled data's date)",
                 file=out,
             )
-        print("\nTool declaration sent to the model (no employee field: the code fills in who):", file=out)
+        print("\nTool declarations sent to the model (no employee field: the code fills in who):", file=out)
         for declaration in services.toolbox.declarations:
             print(json.dumps(declaration, ensure_ascii=False, indent=2), file=out)
 

@@ -13,6 +13,7 @@ are checked before each ack, which must never wait for the (busy) answering loop
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import tempfile
 from collections.abc import AsyncIterator, Sequence
@@ -22,7 +23,6 @@ from pathlib import Path
 
 import anthropic
 from sqlalchemy import func, select
-from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.audit import AllSinks, AuditSink, JsonlAuditLog, SqlAuditLog
@@ -119,20 +119,21 @@ async def open_database(settings: Settings, *, seed_when_empty: bool = False) ->
       data while it holds no employee.
     - OFFICEBOT_DATA=file.json: a fresh embedded database in a temporary folder holding exactly that file.
     Every problem is one line (ConfigError) naming the variable to fix."""
-    with tempfile.TemporaryDirectory(prefix="officebot-data-") as scratch:
+    with contextlib.ExitStack() as scratch:
         database = settings.database
         if settings.data_path is not None:
-            database = embedded_database(Path(scratch))
+            folder = scratch.enter_context(tempfile.TemporaryDirectory(prefix="officebot-data-"))
+            database = embedded_database(Path(folder))
         engine = create_engine(database)
         try:
             await _check_reachable(engine, database)
-            if database.embedded:
-                await migrate.upgrade(engine)
-            else:
-                try:
+            try:
+                if database.embedded:
+                    await migrate.upgrade(engine)
+                else:
                     await migrate.check_schema(engine)
-                except migrate.SchemaMismatch as exc:
-                    raise ConfigError(str(exc)) from None
+            except migrate.SchemaMismatch as exc:
+                raise ConfigError(str(exc)) from None
             if settings.data_path is not None:
                 await _import_data_file(engine, settings.data_path)
             elif database.embedded and seed_when_empty and await _holds_no_employee(engine):
@@ -149,6 +150,8 @@ async def upgrade_database(settings: Settings) -> tuple[str | None, str]:
     try:
         await _check_reachable(engine, settings.database)
         return await migrate.upgrade(engine)
+    except migrate.SchemaMismatch as exc:
+        raise ConfigError(str(exc)) from None
     finally:
         await engine.dispose()
 
@@ -157,7 +160,7 @@ async def _check_reachable(engine: AsyncEngine, database: Database) -> None:
     try:
         async with engine.connect():
             pass
-    except (TimeoutError, SQLAlchemyError, OSError) as exc:
+    except Exception as exc:  # any failure to connect, whatever the driver raises, is the same one line
         reason = getattr(exc, "orig", None) or exc
         raise ConfigError(
             f"OFFICEBOT_DATABASE_URL: cannot reach {database.describe()} ({reason.__class__.__name__}): "
@@ -177,7 +180,11 @@ async def _import_data_file(engine: AsyncEngine, path: Path) -> None:
         await import_files(engine, [path], replace_all=True)
     except ImportRefused as exc:
         more = len(exc.problems) - 1
-        also = f" (and {more} more: `officebot data import --dry-run {path}` lists them)" if more else ""
+        also = (
+            f" (and {more} more: unset OFFICEBOT_DATA and run `officebot data import --dry-run {path}` to list them)"
+            if more
+            else ""
+        )
         raise ConfigError(f"OFFICEBOT_DATA: {exc.problems[0]}{also}") from None
 
 

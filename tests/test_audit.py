@@ -14,8 +14,6 @@ from bot.audit import (
     JsonlAuditLog,
     LookupRecord,
     SqlAuditLog,
-    recent_lookups,
-    render_record,
 )
 from bot.cli import main
 from bot.demo import UnavailableStore
@@ -166,48 +164,6 @@ async def test_an_answer_whose_audit_row_cannot_be_written_is_not_posted(message
     assert turn.answer == "죄송해요, 지금은 연차 정보를 보여 드릴 수 없어요. 잠시 후 다시 물어봐 주세요."
     assert len(api.requests) == 1  # the result never went back to the model either
     assert "7.5" not in str(turn.messages)
-
-
-def _record(i: int, employee_id: str) -> LookupRecord:
-    return LookupRecord(
-        f"2026-11-29T03:00:0{i}.000Z",
-        None,
-        employee_id,
-        "get_leave_balance",
-        {"year": 2026},
-        "ok",
-        "dm",
-        "model",
-    )
-
-
-def test_recent_lookups_filters_by_employee_and_keeps_the_last(tmp_path):
-    path = tmp_path / "audit.jsonl"
-    lines = [_record(i, "E1001" if i % 2 else "E1002") for i in range(8)]
-    path.write_text("\n".join(r.to_json() for r in lines) + "\nnot json\n", encoding="utf-8")
-    recent = recent_lookups(path, "E1001", limit=3)
-    assert [r.time for r in recent] == [
-        "2026-11-29T03:00:03.000Z",
-        "2026-11-29T03:00:05.000Z",
-        "2026-11-29T03:00:07.000Z",
-    ]
-
-
-def test_lines_written_before_tools_were_named_still_read(tmp_path):
-    path = tmp_path / "audit.jsonl"
-    old = {
-        "time": "2026-11-28T03:00:00.000Z",
-        "slack_user_id": None,
-        "employee_id": "E1001",
-        "year": 2025,
-        "outcome": "ok",
-        "surface": "dm",
-        "requested_by": "model",
-    }
-    path.write_text(json.dumps(old) + "\n", encoding="utf-8")
-    [entry] = recent_lookups(path, "E1001", limit=5)
-    assert (entry.tool, entry.detail) == ("get_leave_balance", {"year": 2025})
-    assert "year=2025" in render_record(entry)
 
 
 def test_demo_lookups_are_audited_and_printed_by_officebot_audit(newcomer, capsys):

@@ -33,7 +33,7 @@ def test_bad_data_file_stops_with_one_line(newcomer, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.strip() == (
         f"officebot: OFFICEBOT_DATA: {bad}:employees[0] (E1): name: missing "
-        f"(and 2 more: `officebot data import --dry-run {bad}` lists them)"
+        f"(and 2 more: unset OFFICEBOT_DATA and run `officebot data import --dry-run {bad}` to list them)"
     )
 
 

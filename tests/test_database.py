@@ -10,6 +10,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import func, select, text
+from sqlalchemy import inspect as sa_inspect
 
 from bot.cli import main
 from bot.config import ConfigError, Settings
@@ -121,3 +122,34 @@ def test_db_upgrade_migrates_then_reports_it_is_current(newcomer, monkeypatch, c
 
 def test_the_embedded_file_is_in_the_working_directory(tmp_path: Path):
     assert database_from(None, tmp_path).url.database == str((tmp_path / "officebot.db").resolve())
+
+
+async def test_an_embedded_file_migrated_by_a_newer_officebot_is_one_line(newcomer):
+    settings = Settings.from_env({})
+    async with open_database(settings):
+        pass
+    engine = create_engine(settings.database)
+    async with engine.begin() as connection:
+        await connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    await engine.dispose()
+    with pytest.raises(ConfigError) as info:
+        async with open_database(settings):
+            pass
+    assert "revision 9999, newer than this OfficeBot knows" in str(info.value)
+
+
+async def test_a_migration_that_fails_part_way_changes_nothing(tmp_path, monkeypatch):
+    engine = create_engine(database_from(f"sqlite:///{tmp_path / 'half.db'}", tmp_path))
+    real_upgrade = migrate.command.upgrade
+
+    def upgrade_then_fail(config, revision):
+        real_upgrade(config, revision)  # every table is created…
+        raise RuntimeError("the disk filled up")  # …and then the run fails
+
+    monkeypatch.setattr(migrate.command, "upgrade", upgrade_then_fail)
+    with pytest.raises(RuntimeError):
+        await migrate.upgrade(engine)
+    async with engine.connect() as connection:
+        tables = await connection.run_sync(lambda sync: sa_inspect(sync).get_table_names())
+    await engine.dispose()
+    assert tables == []  # not half-migrated: nothing at all

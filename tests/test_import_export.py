@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -484,3 +485,26 @@ async def test_check_data_reports_what_import_would_refuse(database: ScratchData
         "employee C2: no leave grants at all",
         "employee C2: email same@X.KR is also the email of C1 (ignoring case)",
     ]
+
+
+async def test_an_import_and_the_bots_audit_writes_share_one_sqlite_file(tmp_path: Path) -> None:
+    from bot.audit import LookupRecord, SqlAuditLog
+    from tests.support.database import make_test_database, release_test_database
+
+    db = await make_test_database("sqlite", tmp_path, seeded=True)
+    rows = "".join(f"E{9000 + i},직원{i},e{i}@example.com,,\n" for i in range(3000))
+    people = write(tmp_path, "many.csv", EMPLOYEES_HEADER + rows)
+    sink = SqlAuditLog(db.engine)
+    entry = LookupRecord(
+        "2026-11-29T03:00:00.000Z", None, "E1001", "get_leave_balance", {}, "ok", "dm", "model"
+    )
+    try:
+        results = await asyncio.gather(
+            import_files(db.engine, [people]),
+            *(sink.record(entry) for _ in range(40)),
+            return_exceptions=True,
+        )
+        assert [r for r in results if isinstance(r, BaseException)] == []  # nobody was refused a lock
+        assert len(await sink.recent("E1001", limit=100)) == 40
+    finally:
+        await release_test_database(db)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -162,3 +163,17 @@ async def test_an_import_shows_in_the_next_answer_without_a_restart(newcomer, mi
         after = await services.assistant.run_turn(question, minsu)
     assert "남은 연차는 7.5일" in before.answer
     assert "남은 연차는 12.5일" in after.answer  # 20 granted − 7.5 used, read afresh
+
+
+async def test_a_data_file_is_served_exactly_and_leaves_the_embedded_database_alone(newcomer):
+    own = newcomer / "ours.json"
+    own.write_text(
+        '{"employees": [{"employee_id": "Z1", "name": "정우성", "email": "woosung@example.com", '
+        '"annual_leave": {"2026": {"granted": 12, "used": 2.5}}}]}',
+        encoding="utf-8",
+    )
+    settings = Settings.from_env({"OFFICEBOT_DATA": str(own)})
+    async with open_services(settings, clock=fixed_clock) as services:
+        assert await services.directory.employee_by_id("E1001") is None  # no demo employees
+        assert (await services.leave.get_balance("Z1", 2026)).remaining == Decimal("9.5")
+    assert not (newcomer / "officebot.db").exists()

@@ -180,3 +180,32 @@ def test_the_shipped_async_driver_serves_a_plain_url():
         database_from("postgresql://officebot@db:5432/hr", Path("/")).url.drivername == "postgresql+asyncpg"
     )
     assert database_from("sqlite:///hr.db", Path("/")).url.drivername == "sqlite+aiosqlite"
+
+
+async def test_a_lost_database_still_tells_the_person_the_hr_system_is_unavailable(tmp_path, minsu):
+    """The audit log lives in the same database, so its row fails too; a failure shows no data, so the
+    answer goes out (fail closed only guards results that show someone's leave)."""
+    from bot.audit import SqlAuditLog
+    from tests.support.assistant import make_toolbox
+    from tests.support.database import make_test_database, release_test_database
+
+    db = await make_test_database("postgresql", tmp_path, seeded=True)
+    try:
+        toolbox = make_toolbox(SqlHrStore(db.engine), SqlAuditLog(db.engine))
+        admin = await admin_connection()
+        try:
+            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS false')
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                db.database.url.database,
+            )
+            outcome = await toolbox.dispatch("get_leave_balance", {"year": 2026}, minsu)
+            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS true')
+        finally:
+            await admin.close()
+        assert (outcome.outcome, outcome.text) == (
+            "store_unavailable",
+            "the HR system is unavailable right now; try again later",
+        )
+    finally:
+        await release_test_database(db)

@@ -29,8 +29,8 @@ from bot.core.lookup import look_up_by_code
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance, years_in
 from bot.core.trace import Note, ToolResult, Trace
-from bot.hr.ports import Balance, Caller, LeaveTaken, format_days
-from bot.tools.registry import Toolbox
+from bot.hr.ports import Balance, Caller, format_days
+from bot.tools.registry import Figures, Toolbox
 
 # Every numeral in an answer is treated as a leave amount unless it is a year or part of a date or time:
 # "12 vacation days", "연차 12개" and "잔여: 12" state amounts as surely as "12일" does, and an answer
@@ -100,9 +100,6 @@ def _nearest_role(before: str, after: str) -> Role | None:
     return best[1] if best else None
 
 
-Figures = Balance | LeaveTaken
-
-
 def figures_in(conversation: Conversation) -> list[Figures]:
     """The figures of every successful lookup whose tool_result is in the conversation."""
     return [figure for result in conversation.evidence() for figure in result.figures]
@@ -121,7 +118,8 @@ def _by_role(figures: Iterable[Figures]) -> dict[Role, set[Decimal]]:
         else:
             by_role["used"].update(record.days for record in figure.records)
             by_role["used"].update(figure.totals.values())
-            by_role["used"].add(figure.undated)
+            if figure.undated:
+                by_role["used"].add(figure.undated)
     return by_role
 
 

@@ -20,8 +20,10 @@ from bot.db.url import Database
 
 # How long a SQLite writer waits for another to finish before giving up (milliseconds).
 SQLITE_BUSY_TIMEOUT_MS = 10_000
-# How long to wait for PostgreSQL to accept a connection before calling it unreachable.
+# How long to wait for PostgreSQL to accept a connection before calling it unreachable, and for one
+# statement before giving up on it (a stalled connection must not hang an answer).
 CONNECT_TIMEOUT_S = 10
+STATEMENT_TIMEOUT_S = 60
 
 
 def create_engine(database: Database) -> AsyncEngine:
@@ -36,7 +38,7 @@ def create_engine(database: Database) -> AsyncEngine:
         pool_pre_ping=True,
         pool_size=10,
         max_overflow=10,
-        connect_args={"timeout": CONNECT_TIMEOUT_S},
+        connect_args={"timeout": CONNECT_TIMEOUT_S, "command_timeout": STATEMENT_TIMEOUT_S},
     )
 
 
@@ -53,12 +55,41 @@ def _make_sqlite_transactional(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def on_begin(connection: Any) -> None:
-        if not connection.get_execution_options().get(_SINGLE_STATEMENT):
+        options = connection.get_execution_options()
+        if options.get(_WRITER):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        elif not options.get(_SINGLE_STATEMENT):
             connection.exec_driver_sql("BEGIN")
 
 
 # Marks a SQLite connection whose statement runs in the driver's own autocommit mode (no BEGIN is sent).
 _SINGLE_STATEMENT = "officebot_single_statement"
+# Marks a transaction that will write after reading (an import, a migration): on SQLite it takes the write
+# lock at BEGIN, so it waits its turn instead of failing when another writer commits in between.
+_WRITER = "officebot_writer"
+
+
+@asynccontextmanager
+async def writing(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """One transaction that reads, then writes, all or nothing (`engine.begin()`, with the write lock
+    taken up front on SQLite)."""
+    async with engine.connect() as connection, writing_on(connection):
+        yield connection
+
+
+@asynccontextmanager
+async def writing_on(connection: AsyncConnection) -> AsyncIterator[AsyncConnection]:
+    """`writing`, on a connection the caller holds."""
+    await connection.execution_options(**{_WRITER: True, _SINGLE_STATEMENT: False})
+    async with connection.begin():
+        yield connection
+
+
+async def outside_transaction(connection: AsyncConnection, sql: str) -> None:
+    """One statement with no transaction around it: SQLite ignores some PRAGMAs inside one."""
+    await connection.execution_options(**{_SINGLE_STATEMENT: True, _WRITER: False})
+    await connection.exec_driver_sql(sql)
+    await connection.commit()  # ends SQLAlchemy's bookkeeping; the driver had nothing open
 
 
 @asynccontextmanager

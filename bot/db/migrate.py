@@ -2,7 +2,7 @@
 
 `upgrade` brings a database to the newest revision, all or nothing. `check_schema` refuses to run
 against a database whose schema is behind this code (run `officebot db upgrade`) or ahead of it (a newer
-OfficeBot migrated it), with one line saying which.
+OfficeBot migrated it), with one line saying which; `upgrade` refuses a database that is ahead too.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import outside_transaction, single_statement, writing_on
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -36,20 +38,48 @@ def head_revision() -> str:
     return head
 
 
+def _known_revisions() -> set[str]:
+    return {script.revision for script in ScriptDirectory.from_config(_config()).walk_revisions()}
+
+
 def _current(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:
-    async with engine.connect() as connection:
+    async with single_statement(engine) as connection:
         return await connection.run_sync(_current)
 
 
+def _ahead(current: str) -> SchemaMismatch:
+    return SchemaMismatch(
+        f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, newer than this OfficeBot "
+        f"knows ({head_revision()}): upgrade OfficeBot to the version that migrated it"
+    )
+
+
 async def upgrade(engine: AsyncEngine) -> tuple[str | None, str]:
-    """Migrates to the newest revision in one transaction; returns (from, to)."""
-    async with engine.begin() as connection:
-        before = await connection.run_sync(_current)
-        await connection.run_sync(lambda sync: command.upgrade(_config(sync), "head"))
+    """Migrates to the newest revision in one transaction; returns (from, to).
+
+    On SQLite, foreign keys are off while it runs (a migration that rebuilds a table must not cascade
+    deletes into the tables that point at it) and checked before the transaction commits."""
+    sqlite = engine.dialect.name == "sqlite"
+    async with engine.connect() as connection:
+        if sqlite:
+            await outside_transaction(connection, "PRAGMA foreign_keys = OFF")
+        try:
+            async with writing_on(connection):
+                before = await connection.run_sync(_current)
+                if before is not None and before not in _known_revisions():
+                    raise _ahead(before)
+                await connection.run_sync(lambda sync: command.upgrade(_config(sync), "head"))
+                if sqlite and (await connection.execute(text("PRAGMA foreign_key_check"))).first():
+                    raise SchemaMismatch(
+                        "the migration would leave rows pointing at nothing; nothing was changed"
+                    )
+        finally:
+            if sqlite:
+                await outside_transaction(connection, "PRAGMA foreign_keys = ON")
     return before, head_revision()
 
 
@@ -58,17 +88,13 @@ async def check_schema(engine: AsyncEngine) -> None:
     head = head_revision()
     if current == head:
         return
-    known = {script.revision for script in ScriptDirectory.from_config(_config()).walk_revisions()}
     if current is None:
         raise SchemaMismatch(
             "OFFICEBOT_DATABASE_URL: the database has no OfficeBot schema yet: run `officebot db upgrade`"
         )
-    if current in known:
+    if current in _known_revisions():
         raise SchemaMismatch(
             f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, this OfficeBot needs "
             f"{head}: run `officebot db upgrade`"
         )
-    raise SchemaMismatch(
-        f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, newer than this OfficeBot "
-        f"knows ({head}): upgrade OfficeBot to the version that migrated it"
-    )
+    raise _ahead(current)

@@ -44,6 +44,8 @@ class Days(TypeDecorator[Decimal]):
     def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> Any:
         if value is None:
             return None
+        if isinstance(value, float):
+            raise TypeError("days must be a Decimal or an int, never a float")
         return format(Decimal(value), "f") if dialect.name == "sqlite" else Decimal(value)
 
     def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:

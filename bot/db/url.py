@@ -64,4 +64,8 @@ def database_from(raw: str | None, working_directory: Path) -> Database:
         raise DatabaseUrlError(
             "OFFICEBOT_DATABASE_URL=sqlite:// has no file: use sqlite:///path/to/officebot.db"
         )
-    return Database(url.set(drivername=f"{backend}+{driver}"), embedded=False)
+    url = url.set(drivername=f"{backend}+{driver}")
+    if backend == "postgresql" and "sslmode" in url.query:
+        # libpq's spelling; asyncpg takes the same values as `ssl`.
+        url = url.difference_update_query(["sslmode"]).update_query_dict({"ssl": url.query["sslmode"]})
+    return Database(url, embedded=False)

@@ -22,7 +22,7 @@ from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.importer import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, is_valid_days
+from bot.hr.importer import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, chunks, is_valid_days
 from bot.hr.ports import ANNUAL, format_days
 from bot.hr.sql import email_key
 
@@ -84,7 +84,7 @@ async def _stored_employees(connection: AsyncConnection) -> AsyncIterator[list[_
     """Every employee with their grants and leave, in employee-id order, a batch at a time."""
     # Sorted here rather than by the database, whose collation may differ between backends.
     ids = sorted((await connection.execute(select(employees.c.employee_id))).scalars())
-    for chunk in _chunks(ids, _BATCH):
+    for chunk in chunks(ids, _BATCH):
         rows = {
             row.employee_id: row
             for row in await connection.execute(select(employees).where(_among(employees, chunk)))
@@ -110,11 +110,6 @@ async def _stored_employees(connection: AsyncConnection) -> AsyncIterator[list[_
 
 def _among(table: Any, ids: Sequence[str]) -> Any:
     return table.c.employee_id.in_(ids)
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
 
 
 # --- CSV ------------------------------------------------------------------------------------------------

@@ -30,9 +30,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Row, bindparam, delete, insert, literal, select, update
+from sqlalchemy import Row, bindparam, delete, insert, literal, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.db.engine import writing
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.ports import ANNUAL, format_days
 from bot.hr.sql import email_key
@@ -81,6 +82,10 @@ class ImportSummary:
     removed: int = 0  # employees deleted because the import did not name them (replace_all)
 
 
+# The PostgreSQL advisory lock every import holds for its transaction ("OBIMPORT" in ASCII).
+_IMPORT_LOCK = 0x4F42494D504F5254
+
+
 async def import_files(
     engine: AsyncEngine, paths: Sequence[Path], *, dry_run: bool = False, replace_all: bool = False
 ) -> ImportSummary:
@@ -90,7 +95,10 @@ async def import_files(
     if not paths:
         raise ImportRefused(["no files to import"])
     reading = await asyncio.to_thread(_read_files, [Path(path) for path in paths])
-    async with engine.begin() as connection:
+    async with writing(engine) as connection:
+        if connection.dialect.name == "postgresql":
+            # One import at a time: a second waits here instead of failing on the first's rows.
+            await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _IMPORT_LOCK})
         plan = await _plan(connection, reading, replace_all)
         problems = reading.sorted_problems()
         if problems:
@@ -859,7 +867,7 @@ async def _check_balances(
     rows are reported as that alone.)"""
     grants = dict(reading.grants)
     grants_kept = sorted((plan.leave_replaced - plan.grants_replaced) & plan.in_database.keys())
-    for ids in _chunks(grants_kept, _ID_CHUNK):
+    for ids in chunks(grants_kept, _ID_CHUNK):
         for stored in await connection.execute(
             select(leave_grants).where(leave_grants.c.employee_id.in_(ids))
         ):
@@ -868,7 +876,7 @@ async def _check_balances(
             )
     annual_days = dict(reading.annual_days)
     leave_kept = sorted((plan.grants_replaced - plan.leave_replaced) & plan.in_database.keys())
-    for ids in _chunks(leave_kept, _ID_CHUNK):
+    for ids in chunks(leave_kept, _ID_CHUNK):
         query = select(leave_records.c.employee_id, leave_records.c.taken_on, leave_records.c.days).where(
             leave_records.c.employee_id.in_(ids), leave_records.c.leave_type == ANNUAL
         )
@@ -910,7 +918,7 @@ async def _check_balances(
 _Item = TypeVar("_Item")
 
 
-def _chunks(items: Sequence[_Item], size: int) -> Iterator[Sequence[_Item]]:
+def chunks(items: Sequence[_Item], size: int) -> Iterator[Sequence[_Item]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
@@ -925,10 +933,10 @@ _UPDATE_EMPLOYEE = (
 async def _write(connection: AsyncConnection, reading: _Reading, plan: _Plan) -> None:
     """Delete-then-insert for what the import replaces, in chunks: a few statements per thousands of rows."""
     in_database = plan.in_database
-    for ids in _chunks(plan.removed, _ID_CHUNK):  # their grants and leave go with them (cascade)
+    for ids in chunks(plan.removed, _ID_CHUNK):  # their grants and leave go with them (cascade)
         await connection.execute(delete(employees).where(employees.c.employee_id.in_(ids)))
     for table, replaced in ((leave_grants, plan.grants_replaced), (leave_records, plan.leave_replaced)):
-        for ids in _chunks(sorted(replaced & in_database.keys()), _ID_CHUNK):
+        for ids in chunks(sorted(replaced & in_database.keys()), _ID_CHUNK):
             await connection.execute(delete(table).where(table.c.employee_id.in_(ids)))
 
     # Employee rows are updated in place, not deleted: a delete would cascade to grants and leave that
@@ -947,16 +955,16 @@ async def _write(connection: AsyncConnection, reading: _Reading, plan: _Plan) ->
         if (in_database[row["employee_id"]].email_key, in_database[row["employee_id"]].slack_user_id)
         != (row["email_key"], row["slack_user_id"])
     ]
-    for ids in _chunks(moving, _ID_CHUNK):
+    for ids in chunks(moving, _ID_CHUNK):
         await connection.execute(
             update(employees)
             .where(employees.c.employee_id.in_(ids))
             .values(email_key=literal("#moving:") + employees.c.employee_id, slack_user_id=None)
         )
-    for rows in _chunks(changed, _WRITE_CHUNK):
+    for rows in chunks(changed, _WRITE_CHUNK):
         await connection.execute(_UPDATE_EMPLOYEE, [{f"b_{k}": v for k, v in row.items()} for row in rows])
     added = [row for employee_id, row in reading.employee_rows.items() if employee_id not in in_database]
-    for rows in _chunks(added, _WRITE_CHUNK):
+    for rows in chunks(added, _WRITE_CHUNK):
         await connection.execute(insert(employees), list(rows))
 
     grants = [
@@ -969,9 +977,9 @@ async def _write(connection: AsyncConnection, reading: _Reading, plan: _Plan) ->
         }
         for (employee_id, year), grant in reading.grants.items()
     ]
-    for rows in _chunks(grants, _WRITE_CHUNK):
+    for rows in chunks(grants, _WRITE_CHUNK):
         await connection.execute(insert(leave_grants), list(rows))
-    for records in _chunks(reading.records, _WRITE_CHUNK):
+    for records in chunks(reading.records, _WRITE_CHUNK):
         await connection.execute(
             insert(leave_records),
             [

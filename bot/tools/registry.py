@@ -163,7 +163,10 @@ class Toolbox:
             await self.audit.record(entry)
         except Exception as exc:
             log.exception("could not write the audit record for %s", caller.employee_id)
-            raise AuditUnavailable("the audit record could not be written") from exc
+            # Fail closed for what would show someone's data. A failure shows none, and the person must
+            # still hear it (the database being down is the usual reason both fail).
+            if not outcome.is_error:
+                raise AuditUnavailable("the audit record could not be written") from exc
 
 
 def _check_shape(declaration: ToolParam, tool_input: Any) -> Mapping[str, Any]:
