@@ -73,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(find_dotenv(usecwd=True), override=False)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
+    # Alembic narrates every revision check; what changed is logged by bot.services instead.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         settings = Settings.from_env()
         if args.command == "run":

@@ -129,7 +129,9 @@ async def open_database(settings: Settings, *, seed_when_empty: bool = False) ->
             await _check_reachable(engine, database)
             try:
                 if database.embedded:
-                    await migrate.upgrade(engine)
+                    before, after = await migrate.upgrade(engine)
+                    if before != after:
+                        log.info("migrated %s to schema revision %s", database.describe(), after)
                 else:
                     await migrate.check_schema(engine)
             except migrate.SchemaMismatch as exc:
