@@ -13,7 +13,7 @@ from sqlalchemy import insert, update
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.ports import LeaveRecord, NoRecordForYear, StoreUnavailable, UnknownEmployee, format_days
 from bot.hr.sql import SqlHrStore
-from tests.support.database import ScratchDatabase, admin_connection
+from tests.support.database import ScratchDatabase, cut_off
 
 
 @pytest.mark.parametrize(
@@ -153,19 +153,9 @@ async def test_a_lost_database_is_unavailable_then_recovered_without_a_restart(t
     try:
         store = SqlHrStore(db.engine)
         assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")
-        admin = await admin_connection()
-        try:
-            # Refuse new connections and cut the open ones: the database is gone for now.
-            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS false')
-            await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
-                db.database.url.database,
-            )
+        async with cut_off(db):
             with pytest.raises(StoreUnavailable):
                 await store.get_balance("E1001", 2026)
-            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS true')
-        finally:
-            await admin.close()
         assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")  # back by itself
     finally:
         await release_test_database(db)
@@ -192,17 +182,8 @@ async def test_a_lost_database_still_tells_the_person_the_hr_system_is_unavailab
     db = await make_test_database("postgresql", tmp_path, seeded=True)
     try:
         toolbox = make_toolbox(SqlHrStore(db.engine), SqlAuditLog(db.engine))
-        admin = await admin_connection()
-        try:
-            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS false')
-            await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
-                db.database.url.database,
-            )
+        async with cut_off(db):
             outcome = await toolbox.dispatch("get_leave_balance", {"year": 2026}, minsu)
-            await admin.execute(f'ALTER DATABASE "{db.database.url.database}" ALLOW_CONNECTIONS true')
-        finally:
-            await admin.close()
         assert (outcome.outcome, outcome.text) == (
             "store_unavailable",
             "the HR system is unavailable right now; try again later",

@@ -14,15 +14,11 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.hr.ports import Balance, LeaveStoreError, NoRecordForYear, UnknownEmployee, format_days
-from bot.tools.registry import ToolContext, ToolError, ToolOutput
+from bot.hr.ports import Balance, format_days
+from bot.tools.hr_reads import reading_hr, validate_year
+from bot.tools.registry import ToolContext, ToolOutput
 
 NAME = "get_leave_balance"
-
-# How far from the current year a question may reach. Wider than any real HR retention need, narrow
-# enough that a model slip such as 20226 or 1026 is caught here instead of reaching the store.
-YEARS_BACK = 10
-YEARS_AHEAD = 1
 
 DECLARATION: ToolParam = {
     "name": NAME,
@@ -48,19 +44,6 @@ DECLARATION: ToolParam = {
     },
     "strict": True,
 }
-
-
-def validate_year(tool_input: Mapping[str, Any], today: date) -> int:
-    """The toolbox has checked the shape; what the year means is checked here."""
-    year = tool_input["year"]
-    if isinstance(year, bool) or not isinstance(year, int):
-        raise ToolError("'year' must be an integer such as 2026")
-    if not today.year - YEARS_BACK <= year <= today.year + YEARS_AHEAD:
-        raise ToolError(
-            f"year {year} is out of range; ask about {today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}",
-            "out_of_range",
-        )
-    return year
 
 
 # The result text and its parser sit together, so a reader of the text (the offline model, which only
@@ -97,17 +80,6 @@ class LeaveBalanceTool:
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
-        detail = {"year": year}
-        try:
+        with reading_hr(year):
             balance = await ctx.leave.get_balance(ctx.caller.employee_id, year)
-        except NoRecordForYear:
-            raise ToolError(f"no annual leave record for {year}", "no_record", detail) from None
-        except UnknownEmployee:
-            raise ToolError(
-                "the asking user has no leave record in the HR data", "unknown_employee", detail
-            ) from None
-        except LeaveStoreError:
-            raise ToolError(
-                "the HR system is unavailable right now; try again later", "store_unavailable", detail
-            ) from None
-        return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail=detail)
+        return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})

@@ -11,9 +11,9 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.hr.ports import LeaveRecord, LeaveStoreError, LeaveTaken, UnknownEmployee, format_days
-from bot.tools.leave_balance import validate_year
-from bot.tools.registry import ToolContext, ToolError, ToolOutput
+from bot.hr.ports import LeaveRecord, LeaveTaken, format_days
+from bot.tools.hr_reads import reading_hr, validate_year
+from bot.tools.registry import ToolContext, ToolOutput
 
 NAME = "list_leave_taken"
 
@@ -93,15 +93,6 @@ class LeaveTakenTool:
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
-        detail = {"year": year}
-        try:
+        with reading_hr(year):
             taken = await ctx.leave.leave_taken(ctx.caller.employee_id, year)
-        except UnknownEmployee:
-            raise ToolError(
-                "the asking user has no leave record in the HR data", "unknown_employee", detail
-            ) from None
-        except LeaveStoreError:
-            raise ToolError(
-                "the HR system is unavailable right now; try again later", "store_unavailable", detail
-            ) from None
-        return ToolOutput(format_result(taken, ctx.today), figures=(taken,), detail=detail)
+        return ToolOutput(format_result(taken, ctx.today), figures=(taken,), detail={"year": year})

@@ -14,6 +14,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,11 +105,20 @@ def _drop_the_postgres_template() -> Iterator[None]:
         asyncio.run(_POSTGRES.drop(_POSTGRES.template))
 
 
-async def admin_connection() -> asyncpg.Connection:
-    """A superuser connection to the test server (for tests that break things on purpose)."""
+@asynccontextmanager
+async def cut_off(db: ScratchDatabase) -> AsyncIterator[None]:
+    """The PostgreSQL database goes away while inside: new connections are refused and open ones cut."""
     await _POSTGRES.prepare()
     require_postgres()
-    return await _POSTGRES.admin()
+    name = str(db.database.url.database)
+    admin = await _POSTGRES.admin()
+    try:
+        await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name)
+        yield
+    finally:
+        await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        await admin.close()
 
 
 def require_postgres() -> None:
