@@ -143,6 +143,7 @@ class JsonlAuditLog:
             # 0o600: the log says who looked at their leave and when; only the bot's user reads it.
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             try:
+                os.fchmod(fd, 0o600)  # also a file that existed before with wider permissions
                 view = memoryview(data)
                 while view:
                     view = view[os.write(fd, view) :]

@@ -33,6 +33,19 @@ def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
     raise ConfigError(f"{name}={raw!r} is not valid: use 'on' or 'off'")
 
 
+def _number(env: Mapping[str, str], name: str, default: float, *, low: float, high: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:  # also refuses nan
+        raise ConfigError(f"{name}={raw!r} is not valid: use a number from {low:g} to {high:g}")
+    return value
+
+
 def _optional(env: Mapping[str, str], name: str) -> str | None:
     value = env.get(name, "").strip()
     return value or None
@@ -60,6 +73,10 @@ class Settings:
     grounding: bool = True
     audit_path: Path | None = None  # OFFICEBOT_AUDIT: also append each audit record to this JSONL file
     pinned_today: date | None = None
+    # Limits (OFFICEBOT_SLACK_TIMEOUT, OFFICEBOT_MAX_QUESTION_CHARS, OFFICEBOT_SHUTDOWN_GRACE).
+    slack_timeout: float = 10.0  # seconds for one Slack Web API call
+    max_question_chars: int = 4000  # a longer question gets "please shorten", and no model call
+    shutdown_grace: float = 20.0  # seconds answers in flight get to finish at SIGTERM / SIGHUP
 
     @property
     def offline(self) -> bool:
@@ -141,5 +158,8 @@ class Settings:
             slack_api_url=slack_api_url,
             grounding=_flag(env, "OFFICEBOT_GROUNDING", True),
             audit_path=_path(env, "OFFICEBOT_AUDIT"),
+            slack_timeout=_number(env, "OFFICEBOT_SLACK_TIMEOUT", 10.0, low=0.5, high=120),
+            max_question_chars=int(_number(env, "OFFICEBOT_MAX_QUESTION_CHARS", 4000, low=100, high=40_000)),
+            shutdown_grace=_number(env, "OFFICEBOT_SHUTDOWN_GRACE", 20.0, low=0, high=600),
             database=database,
         )

@@ -176,6 +176,19 @@ LEAVE_USAGE = (
 
 SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 후 다시 시도해 주세요. Sorry, something went wrong; please try again."
 
+QUESTION_TOO_LONG = (
+    "질문이 너무 길어요. {limit:,}자 이내로 줄여서 다시 물어봐 주세요. "
+    "Your message is too long; please shorten it to {limit:,} characters or fewer and ask again."
+)
+ONLY_TEXT = (
+    "저는 글로 쓴 질문만 읽을 수 있어요. 파일 대신 질문을 글로 보내 주세요. "
+    "I can only read text; please type your question instead of sending a file."
+)
+MISCONFIGURED = Phrase(
+    "죄송해요, 봇 설정에 문제가 있어 지금은 답할 수 없어요. 관리자에게 알렸어요.",
+    "Sorry, the bot is misconfigured and can't answer right now. An admin has been told.",
+)
+
 ASK_HINT = (
     "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
     "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"

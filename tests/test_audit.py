@@ -187,3 +187,11 @@ def test_demo_lookups_are_audited_and_printed_by_officebot_audit(newcomer, capsy
 
     assert main(["audit", "--employee", "E1002"]) == 0
     assert capsys.readouterr().out.startswith("No lookups for E1002")
+
+
+async def test_an_existing_audit_file_becomes_owner_only(hr, minsu, tmp_path):
+    path = tmp_path / "audit.jsonl"
+    path.write_text("", encoding="utf-8")
+    path.chmod(0o644)
+    await audited_toolbox(hr, JsonlAuditLog(path)).dispatch("get_leave_balance", {"year": 2026}, minsu)
+    assert path.stat().st_mode & 0o777 == 0o600

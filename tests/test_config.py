@@ -25,6 +25,9 @@ def test_defaults():
         ({"SLACK_API_URL": "slack.local"}, "SLACK_API_URL"),
         ({"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL"),
         ({"OFFICEBOT_TODAY": "29/11/2026"}, "OFFICEBOT_TODAY"),
+        ({"OFFICEBOT_SLACK_TIMEOUT": "soon"}, "OFFICEBOT_SLACK_TIMEOUT"),
+        ({"OFFICEBOT_MAX_QUESTION_CHARS": "10"}, "OFFICEBOT_MAX_QUESTION_CHARS"),
+        ({"OFFICEBOT_SHUTDOWN_GRACE": "-1"}, "OFFICEBOT_SHUTDOWN_GRACE"),
     ],
 )
 def test_config_error_is_one_line_naming_the_variable(env, variable):

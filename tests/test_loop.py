@@ -205,3 +205,37 @@ async def test_follow_up_carries_the_conversation(messages_api, hr, minsu):
     assert json.dumps(third["messages"][0], ensure_ascii=False) == json.dumps(
         {"role": "user", "content": "올해 연차 며칠 남았어?"}, ensure_ascii=False
     )
+
+
+async def test_at_most_eight_tool_uses_run_per_round_and_every_one_gets_a_result(messages_api, hr, minsu):
+    from tests.support.ports import MemoryAuditLog
+
+    audit = MemoryAuditLog()
+    calls = [(f"t{i}", {"year": 2026}) for i in range(12)]
+    api = await messages_api([tool_reply(*calls), text_reply("ok")])
+    await make_assistant(api, hr, audit=audit).run_turn([{"role": "user", "content": "연차"}], minsu)
+    results = tool_results_of(api.requests[1])
+    assert [r["tool_use_id"] for r in results] == [f"t{i}" for i in range(12)]
+    assert [r["is_error"] for r in results] == [False] * 8 + [True] * 4
+    assert "at most 8 tool calls" in results[-1]["content"]
+    assert len(audit.records) == 8  # the four not run read nothing
+
+
+async def test_max_tokens_is_sized_for_a_short_answer(messages_api, hr, minsu):
+    api = await messages_api([text_reply("hi")])
+    await make_assistant(api, hr).run_turn([{"role": "user", "content": "hi"}], minsu)
+    assert api.requests[0]["max_tokens"] <= 4096
+
+
+@pytest.mark.parametrize(
+    ("status", "kind"),
+    [(401, "authentication_error"), (404, "not_found_error"), (400, "invalid_request_error")],
+)
+async def test_a_misconfigured_model_is_told_as_such_and_logged_as_an_error(
+    messages_api, hr, minsu, caplog, status, kind
+):
+    api = await messages_api([error_reply(status, kind, "model: claude-nope not found")])
+    turn = await make_assistant(api, hr).run_turn([{"role": "user", "content": "올해 연차"}], minsu)
+    assert turn.answer == "죄송해요, 봇 설정에 문제가 있어 지금은 답할 수 없어요. 관리자에게 알렸어요."
+    [record] = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert "claude-nope not found" in record.getMessage() and str(status) in record.getMessage()

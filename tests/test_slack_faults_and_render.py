@@ -57,3 +57,47 @@ def test_long_trace_content_is_truncated_and_split():
 def test_answers_cannot_mention_people_and_are_bounded():
     assert answer_text("<!channel> hi") == "&lt;!channel&gt; hi"
     assert len(answer_text("가" * 10_000)) == 4000
+
+
+async def test_a_hung_users_info_ends_in_an_answer_within_the_slack_timeout(slack: SlackStandIn, start_bot):
+    slack.delays["users.info"] = 30  # Slack never answers in time
+    await start_bot(OFFICEBOT_SLACK_TIMEOUT="1")
+    started = asyncio.get_running_loop().time()
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [reply] = await slack.wait_for(lambda c: c.method == "chat.postMessage", timeout=15)
+    assert "something went wrong" in reply.args["text"]
+    assert asyncio.get_running_loop().time() - started < 10  # not aiohttp's 300 s default
+
+
+async def test_a_transient_5xx_on_the_final_edit_does_not_lose_the_answer(slack: SlackStandIn, start_bot):
+    await start_bot()
+    slack.server_error_once("chat.update")
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=2)
+    assert "7.5" in updates[-1].args["text"]  # the retry carried the answer, not an apology
+    assert not any("something went wrong" in u.args["text"] for u in updates)
+
+
+async def test_a_question_over_the_limit_is_declined_without_a_model_call(slack, start_bot, messages_api):
+    model = await messages_api()
+    await start_bot(model, OFFICEBOT_MAX_QUESTION_CHARS="500")
+    await slack.user_message(MINSU, "연차 " + "가" * 600)
+    [reply] = await slack.wait_for(lambda c: c.method == "chat.postMessage")
+    assert (
+        "500자 이내로 줄여서" in reply.args["text"] and "shorten it to 500 characters" in reply.args["text"]
+    )
+    assert model.requests == []
+
+
+async def test_a_shared_file_gets_an_answer_to_its_text_or_a_note(slack, start_bot):
+    await start_bot()
+    await slack.user_message(
+        MINSU, "이 파일 보고 올해 연차 며칠 남았어?", subtype="file_share", files=[{"id": "F1"}]
+    )
+    [answer] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert "7.5" in answer.args["text"]
+    await slack.user_message(MINSU, "", subtype="file_share", files=[{"id": "F2"}])
+    [note] = await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and "I can only read text" in c.args["text"]
+    )
+    assert "글로 쓴 질문만" in note.args["text"]

@@ -103,3 +103,17 @@ async def test_a_busy_port_is_one_line(slack: SlackStandIn, tmp_path):
     last = stderr.decode().strip().splitlines()[-1]
     assert last.startswith(f"officebot: --port {port} cannot be used")
     assert "Traceback" not in stderr.decode()
+
+
+async def test_sighup_stops_the_bot_gracefully(slack: SlackStandIn, tmp_path):
+    process = await start_officebot(
+        "run", cwd=tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url
+    )
+    try:
+        await slack.user_message(MINSU, "안녕?")  # waits for the WebSocket: the bot is up
+        await slack.wait_for(lambda c: c.method == "chat.update", timeout=60)
+    finally:
+        process.send_signal(signal.SIGHUP)
+        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0, stderr.decode()
+    assert "OfficeBot is shutting down" in stderr.decode() and "Traceback" not in stderr.decode()

@@ -35,7 +35,9 @@ from bot.tools.registry import Toolbox
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_ROUNDS = 5
-DEFAULT_MAX_TOKENS = 16000
+# Room for the model's thinking and a short answer (answers are one or two sentences); a bound on cost.
+DEFAULT_MAX_TOKENS = 4096
+MAX_TOOL_USES_PER_ROUND = 8
 
 # How a turn ended: the model's final stop_reason, or one of the loop's own endings.
 Ended = Literal[
@@ -183,10 +185,13 @@ class Assistant:
             try:
                 response = await self._call_model(messages, system, trace, call_number)
             except anthropic.APIError as exc:
-                # 4xx other than 408/409/429 are not outages (a bad key, model name or request):
-                # log what the API said so an operator can fix it; the user only gets the apology.
-                log.warning("model call failed after retries: %s", _describe_api_error(exc, detail=True))
                 trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
+                if _is_misconfiguration(exc):
+                    # A bad key, model name or request: retrying cannot help. An operator must act, so this
+                    # is an ERROR with what the API said; the person is told the bot is misconfigured.
+                    log.error("model call refused: %s", _describe_api_error(exc, detail=True))
+                    return text.MISCONFIGURED.pick(korean), "model_error"
+                log.warning("model call failed after retries: %s", _describe_api_error(exc, detail=True))
                 return text.MODEL_DOWN.pick(korean), "model_error"
 
             stop = response.stop_reason
@@ -244,14 +249,16 @@ class Assistant:
     async def _run_tools(
         self, tool_uses: list[ToolUseBlock], caller: Caller, trace: Trace
     ) -> list[ToolResult]:
+        """Every tool_use gets its tool_result; only the first MAX_TOOL_USES_PER_ROUND are run, the rest are
+        answered with an error (one question cannot turn into hundreds of lookups)."""
         for block in tool_uses:
             trace.add(ToolCall(block.id, block.name, block.input))
-        results = await asyncio.gather(
-            *(run_tool(self.toolbox, b.id, b.name, b.input, caller) for b in tool_uses)
-        )
+        run, refused = tool_uses[:MAX_TOOL_USES_PER_ROUND], tool_uses[MAX_TOOL_USES_PER_ROUND:]
+        ran = await asyncio.gather(*(run_tool(self.toolbox, b.id, b.name, b.input, caller) for b in run))
+        results = [*ran, *(_not_run(b) for b in refused)]
         for result in results:
             trace.add(result)
-        return list(results)
+        return results
 
     def _final_text(self, response: Message, korean: bool) -> str:
         said = "\n".join(b.text for b in response.content if b.type == "text").strip()
@@ -279,6 +286,16 @@ def _ending(stop_reason: str | None) -> Ended:
         case "stop_sequence" | "max_tokens" | "refusal" | "model_context_window_exceeded":
             return stop_reason
     return "end_turn"
+
+
+def _not_run(block: ToolUseBlock) -> ToolResult:
+    reason = f"not run: at most {MAX_TOOL_USES_PER_ROUND} tool calls are run per turn; ask for fewer at once"
+    return ToolResult(block.id, block.name, reason, True, 0.0, outcome="invalid_input")
+
+
+def _is_misconfiguration(exc: anthropic.APIError) -> bool:
+    """400/401/403/404: the key, the model name or the request is wrong; 408/409/429/5xx pass by themselves."""
+    return isinstance(exc, anthropic.APIStatusError) and exc.status_code in (400, 401, 403, 404)
 
 
 def _to_param(result: ToolResult) -> ToolResultBlockParam:

@@ -86,6 +86,9 @@ async def _respond(
         if needs_question and not question.text:  # only a mention or a bare --trace: nothing to ask
             await reply.finish(text.ASK_HINT)
             return
+        if len(question.text) > deps.max_question_chars:  # cost and history stay bounded
+            await reply.finish(text.QUESTION_TOO_LONG.format(limit=deps.max_question_chars))
+            return
         said, trace = await produce(caller)
         anchor = await reply.finish(answer_text(said))
     except Exception:

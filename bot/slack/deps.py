@@ -7,12 +7,11 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import aiohttp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.config import Settings
 from bot.services import Services
-from bot.slack.client import make_web_client
+from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
 
 # How the Slack app opens its services: `open_services(settings)`, or the same with overrides.
@@ -33,6 +32,7 @@ class Deps:
     client: AsyncWebClient
     identity: SlackIdentity
     trace_always: bool  # OFFICEBOT_TRACE=on: every answer on a private surface gets its trace
+    max_question_chars: int  # OFFICEBOT_MAX_QUESTION_CHARS
 
 
 @asynccontextmanager
@@ -41,7 +41,13 @@ async def open_answering(
 ) -> AsyncIterator[Deps]:
     """Entered on the answer worker's loop: the services, session and client belong to that loop.
     `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own."""
-    async with open_services() as services, aiohttp.ClientSession() as session:
+    async with open_services() as services, make_session(settings) as session:
         client = make_web_client(settings, session, token=settings.slack_bot_token)
         identity = SlackIdentity(client, services.directory, home=home)
-        yield Deps(services, client, identity, trace_always=settings.trace)
+        yield Deps(
+            services,
+            client,
+            identity,
+            trace_always=settings.trace,
+            max_question_chars=settings.max_question_chars,
+        )

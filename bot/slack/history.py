@@ -96,7 +96,7 @@ def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
         if metadata.get("event_type") == TRACE_EVENT_TYPE:
             return None
         return _Turn(message["ts"], "assistant", text) if text.strip() and not is_placeholder(text) else None
-    if message.get("bot_id") or message.get("subtype") or not message.get("user"):
+    if message.get("bot_id") or message.get("subtype") not in (None, "file_share") or not message.get("user"):
         return None
     question = parse_question(text, where.bot_user_id).text
     return _Turn(message["ts"], "user", question) if question else None

@@ -25,7 +25,7 @@ from bot.claims import RedeliveryClaims
 from bot.config import ConfigError, Settings
 from bot.services import open_claims, open_services
 from bot.slack.app import build_app
-from bot.slack.client import make_web_client
+from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.worker import AnswerWorker
 
@@ -80,7 +80,7 @@ class SlackBot:
         settings = self.settings
         settings.check_slack()
         try:
-            self._session = await self._opened.enter_async_context(aiohttp.ClientSession())
+            self._session = await self._opened.enter_async_context(make_session(settings))
             claims = await self._opened.enter_async_context(open_claims(self._claims))
             client = make_web_client(settings, self._session)
             identity = await _check(
@@ -141,7 +141,7 @@ class SlackBot:
             await self._http.cleanup()
             self._http = None
         # After the transport: nothing new arrives while in-flight answers finish.
-        await self._worker.stop()
+        await self._worker.stop(self.settings.shutdown_grace)
         await self._opened.aclose()
         self._session = None
 
@@ -167,7 +167,8 @@ def run_slack(settings: Settings, *, port: int = 3000) -> int:
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        # SIGHUP too: a closed terminal or a supervisor's reload stops the bot as gracefully as SIGTERM.
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError):  # not on Windows; Ctrl-C still raises there
                 loop.add_signal_handler(sig, stop.set)
         await serve(settings, port=port, stop=stop)

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 D = TypeVar("D")
 T = TypeVar("T")
 
-DEFAULT_GRACE = 5.0  # seconds in-flight answers get to finish at shutdown
+DEFAULT_GRACE = 20.0  # seconds in-flight answers get to finish at shutdown (OFFICEBOT_SHUTDOWN_GRACE)
 
 
 class AnswerWorker(Generic[D]):

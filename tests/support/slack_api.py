@@ -103,6 +103,8 @@ class SlackStandIn:
         self._waiters: list[_Waiter] = []
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
         self._rate_limited: dict[str, int] = {}
+        self._server_errors: dict[str, int] = {}
+        self._stopping = asyncio.Event()
         self._ts = itertools.count(1)
         self._ids = itertools.count(1)
         self._next_socket = itertools.count()
@@ -147,6 +149,10 @@ class SlackStandIn:
             "profile": profile,
             **({"is_stranger": True} if is_stranger else {}),
         }
+
+    def server_error_once(self, method: str, status: int = 503) -> None:
+        """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
+        self._server_errors[method] = status
 
     def rate_limit_once(self, method: str, retry_after: int = 1) -> None:
         """The next call to `method` gets HTTP 429 with Retry-After; the one after succeeds."""
@@ -325,11 +331,16 @@ class SlackStandIn:
         args = _decode_json_fields(args)
         self._record_call(Call(method, args, time.perf_counter()))
         if self.latency or method in self.delays:
-            await asyncio.sleep(self.latency + self.delays.get(method, 0.0))
+            # A delay ends early when the stand-in stops, so a test of a hung call does not hang teardown.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.latency + self.delays.get(method, 0.0))
         if method in self.dropping:
             assert request.transport is not None
             request.transport.close()  # the client sees the connection drop, not a Slack error
             return web.Response(status=500)
+        status = self._server_errors.pop(method, None)
+        if status is not None:
+            return web.json_response({"ok": False, "error": "service_unavailable"}, status=status)
         retry_after = self._rate_limited.pop(method, None)
         if retry_after is not None:
             return web.json_response(
@@ -479,6 +490,7 @@ class SlackStandIn:
         return self
 
     async def stop(self) -> None:
+        self._stopping.set()
         for socket in list(self._sockets):
             await socket.close()
         if self._runner:

@@ -13,6 +13,7 @@ from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot import text
 from bot.hr.ports import Surface
 from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
@@ -24,15 +25,19 @@ from bot.slack.worker import AnswerWorker
 log = logging.getLogger(__name__)
 
 
+# Subtypes that are still a person writing to us: a file shared with (or without) a question.
+_FROM_A_PERSON = {None, "file_share"}
+
+
 def is_person_writing_to_us(event: dict[str, Any]) -> bool:
-    """A person's new message in a DM. Edits, deletions and joins carry a subtype; bots carry a bot_id;
-    channel messages reach us only through `app_mention`."""
+    """A person's new message in a DM. Edits, deletions and joins carry another subtype; bots carry a
+    bot_id; channel messages reach us only through `app_mention`."""
     return (
         event.get("channel_type") == "im"
-        and not event.get("subtype")
+        and event.get("subtype") in _FROM_A_PERSON
         and not event.get("bot_id")
         and bool(event.get("user"))
-        and bool((event.get("text") or "").strip())
+        and (bool((event.get("text") or "").strip()) or event.get("subtype") == "file_share")
     )
 
 
@@ -59,7 +64,7 @@ class DmReply:
         # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
         shown, conversation = await asyncio.gather(
             self._show_progress(question.text),
-            recent_conversation(self._client, where, self._event["text"]),
+            recent_conversation(self._client, where, self._event.get("text") or ""),
             return_exceptions=True,
         )
         for outcome in (shown, conversation):
@@ -102,8 +107,15 @@ class DmReply:
 
 
 async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
-    question = parse_question(event["text"], bot.user_id)
-    await answer(DmReply(deps.client, event, bot), event["user"], question, deps)
+    reply = DmReply(deps.client, event, bot)
+    question = parse_question(event.get("text") or "", bot.user_id)
+    if not question.text and event.get("subtype") == "file_share":
+        try:  # a file with nothing written: say what we can read, never stay silent
+            await reply.finish(text.ONLY_TEXT)
+        except Exception:
+            log.exception("could not answer a file share")
+        return
+    await answer(reply, event["user"], question, deps)
 
 
 def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
