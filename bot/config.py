@@ -77,6 +77,13 @@ class Settings:
     slack_timeout: float = 10.0  # seconds for one Slack Web API call
     max_question_chars: int = 4000  # a longer question gets "please shorten", and no model call
     shutdown_grace: float = 20.0  # seconds answers in flight get to finish at SIGTERM / SIGHUP
+    questions_per_minute: int = 10  # OFFICEBOT_RATE_LIMIT: per person; 0 turns the limit off
+    deadline: float = 60.0  # OFFICEBOT_DEADLINE: seconds one question may take, model calls included
+
+    @property
+    def still_working_after(self) -> float:
+        """When the person is told the bot is still on it: a quarter of the deadline, at most 15 s."""
+        return min(15.0, self.deadline / 4)
 
     @property
     def offline(self) -> bool:
@@ -161,5 +168,7 @@ class Settings:
             slack_timeout=_number(env, "OFFICEBOT_SLACK_TIMEOUT", 10.0, low=0.5, high=120),
             max_question_chars=int(_number(env, "OFFICEBOT_MAX_QUESTION_CHARS", 4000, low=100, high=40_000)),
             shutdown_grace=_number(env, "OFFICEBOT_SHUTDOWN_GRACE", 20.0, low=0, high=600),
+            questions_per_minute=int(_number(env, "OFFICEBOT_RATE_LIMIT", 10, low=0, high=10_000)),
+            deadline=_number(env, "OFFICEBOT_DEADLINE", 60.0, low=1, high=600),
             database=database,
         )

@@ -164,6 +164,11 @@ def results_answer(results: Iterable[Balance | LeaveTaken | LookupFailed], korea
 
 # ----- Slack: while working, usage, hints, apologies --------------------------------------------------
 WORKING = Phrase("잔여 연차 조회 중…", "Looking up your leave…")
+STILL_WORKING = Phrase("아직 조회 중이에요… 조금만 기다려 주세요.", "Still working on it…")
+TOO_SLOW = Phrase(
+    "죄송해요, 답을 만드는 데 너무 오래 걸려 멈췄어요. 잠시 후 다시 물어봐 주세요.",
+    "Sorry, that took too long and I stopped. Please ask again in a moment.",
+)
 
 LEAVE_USAGE = (
     "*/leave* — 연차 조회 · annual leave\n"
@@ -179,6 +184,10 @@ SOMETHING_WENT_WRONG = "죄송해요, 처리 중 문제가 생겼어요. 잠시 
 QUESTION_TOO_LONG = (
     "질문이 너무 길어요. {limit:,}자 이내로 줄여서 다시 물어봐 주세요. "
     "Your message is too long; please shorten it to {limit:,} characters or fewer and ask again."
+)
+SLOW_DOWN = (
+    "질문이 너무 잦아요. 1분에 {limit}번까지 답할 수 있어요. 잠시 후 다시 물어봐 주세요. "
+    "You're asking faster than I can answer: up to {limit} questions a minute. Please try again shortly."
 )
 ONLY_TEXT = (
     "저는 글로 쓴 질문만 읽을 수 있어요. 파일 대신 질문을 글로 보내 주세요. "

@@ -35,3 +35,18 @@ def test_config_error_is_one_line_naming_the_variable(env, variable):
         Settings.from_env(env)
     assert str(info.value).startswith(variable)
     assert "\n" not in str(info.value)
+
+
+def test_the_limits_have_their_defaults():
+    settings = Settings.from_env({})
+    assert (settings.slack_timeout, settings.max_question_chars, settings.shutdown_grace) == (
+        10.0,
+        4000,
+        20.0,
+    )
+    assert settings.questions_per_minute == 10
+
+
+def test_still_working_is_a_quarter_of_the_deadline_at_most_fifteen_seconds():
+    assert Settings.from_env({}).still_working_after == 15.0
+    assert Settings.from_env({"OFFICEBOT_DEADLINE": "20"}).still_working_after == 5.0

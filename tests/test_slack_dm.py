@@ -261,3 +261,31 @@ async def test_when_did_i_take_leave_is_answered_from_the_records(slack, start_b
         b["name"] for b in model.requests[1]["messages"][1]["content"] if b["type"] == "tool_use"
     ]
     assert first_request_tools == ["get_leave_balance", "list_leave_taken"]  # both, in one round
+
+
+async def test_a_huge_history_is_cut_to_the_budget_keeping_the_latest_turns(slack, start_bot, messages_api):
+    from bot.slack.history import HISTORY_BUDGET_CHARS
+
+    model = await messages_api()
+    await start_bot(model)
+    for i in range(4):  # four long old exchanges: far over the budget together
+        seed_user_turn(slack, MINSU, f"긴 메모 {i} " + "가" * 9000)
+        seed_bot_turn(slack, MINSU, "안녕하세요!")
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))
+    messages = model.requests[0]["messages"]
+    assert sum(len(m["content"]) for m in messages) <= HISTORY_BUDGET_CHARS + 1
+    assert messages[-1]["content"] == "올해 연차 며칠 남았어?"
+    assert messages[0]["role"] == "user" and "긴 메모 3" in "".join(m["content"] for m in messages)
+
+
+async def test_a_slow_answer_says_it_is_still_coming_then_stops_at_the_deadline(
+    slack, start_bot, messages_api
+):
+    model = await messages_api(latency=3)  # two model calls: far past the deadline
+    await start_bot(model, OFFICEBOT_DEADLINE="2")  # "still working" after 0.5 s
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [still, stopped] = await slack.wait_for(_updates(slack), count=2, timeout=15)
+    assert still.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"
+    assert stopped.args["text"].startswith("죄송해요, 답을 만드는 데 너무 오래 걸려 멈췄어요.")
+    assert still.args["ts"] == stopped.args["ts"]  # the one placeholder, never left spinning

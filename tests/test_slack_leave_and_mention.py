@@ -140,3 +140,19 @@ async def test_a_mention_inside_a_dm_is_answered_once_by_the_dm_listener(slack, 
     sent = await slack.user_message(MINSU, "작년엔?")
     await slack.wait_for(lambda c: c.method == "chat.update" and c.args["channel"] == sent.channel)
     assert slack.calls_to("chat.postEphemeral") == []
+
+
+async def test_one_person_asking_too_fast_gets_a_polite_reply_and_no_model_call(
+    slack, start_bot, messages_api
+):
+    model = await messages_api()
+    await start_bot(model, OFFICEBOT_RATE_LIMIT="3")
+    for _ in range(5):
+        await slack.slash(MINSU, "올해 연차 며칠 남았어?")
+    replies = await slack.wait_for(lambda c: c.method == "response_url", count=5)
+    slowed = [r for r in replies if "1분에 3번까지" in r.args["text"]]
+    assert len(slowed) == 2 and all("up to 3 questions a minute" in r.args["text"] for r in slowed)
+    assert len(model.requests) == 3 * 2  # three questions answered, two model calls each
+    await slack.slash(SEOYEON, "올해 연차 며칠 남았어?")  # someone else is not held up
+    answers = await slack.wait_for(lambda c: c.method == "response_url", count=6)
+    assert "12.25" in answers[-1].args["text"]

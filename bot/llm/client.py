@@ -13,7 +13,7 @@ def make_client(
     base_url: str | None = None,
     *,
     max_retries: int = 2,
-    timeout: float = 60.0,
+    timeout: float = 20.0,  # per call: with two retries, inside the question's 60 s deadline
 ) -> anthropic.AsyncAnthropic:
     if api_key:
         # The SDK's aiohttp transport: httpx2's own pool checks every open connection on each request,

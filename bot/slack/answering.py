@@ -10,6 +10,7 @@ Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackRep
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
@@ -44,6 +45,27 @@ class SlackReply(Protocol):
         ...
 
     async def post_trace(self, message: Message, anchor: str | None) -> None: ...
+
+    async def still_working(self, question: Question) -> None:
+        """Tell the person, once, that a slow answer is still coming."""
+        ...
+
+
+async def _noting_progress(
+    work: Awaitable[tuple[str, Trace]], reply: SlackReply, question: Question, after: float
+) -> tuple[str, Trace]:
+    """`work`'s result; if it takes longer than `after` seconds, the person hears it is still coming."""
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=after)
+        if not done:
+            try:
+                await reply.still_working(question)
+            except Exception:
+                log.warning("could not say the answer is still coming", exc_info=True)
+        return await task
+    finally:
+        task.cancel()  # the deadline passed (or we were cancelled): stop the work too
 
 
 # How an answer is produced once we know who is asking: the model's turn, or the balance by code.
@@ -89,7 +111,18 @@ async def _respond(
         if len(question.text) > deps.max_question_chars:  # cost and history stay bounded
             await reply.finish(text.QUESTION_TOO_LONG.format(limit=deps.max_question_chars))
             return
-        said, trace = await produce(caller)
+        if not deps.rate.allow(user_id):
+            await reply.finish(text.SLOW_DOWN.format(limit=deps.rate.limit))
+            return
+        try:
+            async with asyncio.timeout(deps.deadline):
+                said, trace = await _noting_progress(
+                    produce(caller), reply, question, deps.still_working_after
+                )
+        except TimeoutError:
+            log.warning("a %s question passed its deadline of %s s", reply.surface, deps.deadline)
+            await reply.finish(text.TOO_SLOW.pick(text.is_korean(question.text)))
+            return
         anchor = await reply.finish(answer_text(said))
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)

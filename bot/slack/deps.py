@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
+from bot.slack.rate_limit import PerUserRate
 
 # How the Slack app opens its services: `open_services(settings)`, or the same with overrides.
 ServicesOpener = Callable[[], AbstractAsyncContextManager[Services]]
@@ -33,6 +34,9 @@ class Deps:
     identity: SlackIdentity
     trace_always: bool  # OFFICEBOT_TRACE=on: every answer on a private surface gets its trace
     max_question_chars: int  # OFFICEBOT_MAX_QUESTION_CHARS
+    rate: PerUserRate  # OFFICEBOT_RATE_LIMIT, per person
+    deadline: float  # OFFICEBOT_DEADLINE
+    still_working_after: float
 
 
 @asynccontextmanager
@@ -50,4 +54,7 @@ async def open_answering(
             identity,
             trace_always=settings.trace,
             max_question_chars=settings.max_question_chars,
+            rate=PerUserRate(settings.questions_per_minute),
+            deadline=settings.deadline,
+            still_working_after=settings.still_working_after,
         )

@@ -22,6 +22,9 @@ from bot.slack.render import TRACE_EVENT_TYPE, is_placeholder
 log = logging.getLogger(__name__)
 
 MAX_TURNS = 10
+# What the earlier turns may add up to, in characters (about 5,000 tokens of Korean): long old messages
+# give way to the latest ones, so one request stays bounded whatever the DM holds.
+HISTORY_BUDGET_CHARS = 16_000
 # Fetch more than MAX_TURNS: skipped messages (trace replies, other bots) must not eat the window.
 FETCH_LIMIT = 50
 MAX_REPLY_PAGES = 10  # 2,000 replies; a longer thread loses its middle, never its latest turns
@@ -110,10 +113,25 @@ def to_message_params(turns: list[_Turn]) -> list[MessageParam]:
             merged[-1] = _Turn(turn.ts, turn.role, merged[-1].text + "\n" + turn.text)
         else:
             merged.append(turn)
-    window = merged[-MAX_TURNS:]
+    window = _within_budget(merged[-MAX_TURNS:])
     while window and window[0].role != "user":
         window = window[1:]
     return [_param(t) for t in window]
+
+
+def _within_budget(turns: list[_Turn]) -> list[_Turn]:
+    """The latest turns whose text fits HISTORY_BUDGET_CHARS; the newest (the question) always stays, and
+    the oldest one that only partly fits keeps its end."""
+    kept: list[_Turn] = []
+    room = HISTORY_BUDGET_CHARS
+    for turn in reversed(turns):
+        if kept and room <= 0:
+            break
+        if kept and len(turn.text) > room:
+            turn = _Turn(turn.ts, turn.role, "…" + turn.text[-room:])
+        kept.append(turn)
+        room -= len(turn.text)
+    return list(reversed(kept))
 
 
 def _param(turn: _Turn) -> MessageParam:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
-from bot.text import WORKING, is_korean
+from bot.text import STILL_WORKING, WORKING, is_korean
 
 SECTION_LIMIT = 3000
 BLOCKS_PER_MESSAGE = 50
@@ -41,9 +41,15 @@ def placeholder_text(question: str) -> str:
     return f"_{working_text(question)}_"
 
 
+def still_working_text(question: str) -> str:
+    return f"_{STILL_WORKING.pick(is_korean(question) or not question)}_"
+
+
 def is_placeholder(message: str) -> bool:
     """A placeholder not yet edited into its answer (another question of this DM is in flight)."""
-    return message in (f"_{WORKING.ko}_", f"_{WORKING.en}_")
+    return message in {f"_{phrase.ko}_" for phrase in (WORKING, STILL_WORKING)} | {
+        f"_{phrase.en}_" for phrase in (WORKING, STILL_WORKING)
+    }
 
 
 def _code(text: str, room: int) -> str:

@@ -19,7 +19,7 @@ from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.questions import Question, parse_question
-from bot.slack.render import TRACE_EVENT_TYPE, Message, placeholder_text, working_text
+from bot.slack.render import TRACE_EVENT_TYPE, Message, placeholder_text, still_working_text, working_text
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,18 @@ class DmReply:
             channel=self._channel, thread_ts=self._thread_ts, text=reply
         )
         return str(posted["ts"])
+
+    async def still_working(self, question: Question) -> None:
+        if self._placeholder_ts:
+            await self._client.chat_update(
+                channel=self._channel, ts=self._placeholder_ts, text=still_working_text(question.text)
+            )
+        elif self._thread_ts:
+            await self._client.assistant_threads_setStatus(
+                channel_id=self._channel,
+                thread_ts=self._thread_ts,
+                status=still_working_text(question.text).strip("_"),
+            )
 
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._client.chat_postMessage(

@@ -16,7 +16,7 @@ from bot.hr.ports import Surface
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.questions import Question, parse_leave_command
-from bot.slack.render import Message, placeholder_text
+from bot.slack.render import Message, placeholder_text, still_working_text
 from bot.slack.worker import AnswerWorker
 
 
@@ -34,6 +34,9 @@ class CommandReply:
 
     async def finish(self, reply: str) -> None:
         await self._respond(text=reply, response_type="ephemeral")
+
+    async def still_working(self, question: Question) -> None:
+        await self._respond(text=still_working_text(question.text), response_type="ephemeral")
 
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")

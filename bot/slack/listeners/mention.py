@@ -16,7 +16,7 @@ from bot.hr.ports import Surface
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
 from bot.slack.questions import Question, parse_question
-from bot.slack.render import Message, placeholder_text
+from bot.slack.render import Message, placeholder_text, still_working_text
 from bot.slack.worker import AnswerWorker
 
 
@@ -42,6 +42,9 @@ class MentionReply:
 
     async def finish(self, reply: str) -> None:
         await self._post(reply)
+
+    async def still_working(self, question: Question) -> None:
+        await self._post(still_working_text(question.text))
 
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._post(message["text"], message["blocks"])
