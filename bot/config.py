@@ -79,6 +79,7 @@ class Settings:
     shutdown_grace: float = 20.0  # seconds answers in flight get to finish at SIGTERM / SIGHUP
     questions_per_minute: int = 10  # OFFICEBOT_RATE_LIMIT: per person; 0 turns the limit off
     deadline: float = 60.0  # OFFICEBOT_DEADLINE: seconds one question may take, model calls included
+    health_port: int | None = None  # OFFICEBOT_HEALTH_PORT: /healthz, /readyz, /metrics in Socket Mode
 
     @property
     def still_working_after(self) -> float:
@@ -170,5 +171,6 @@ class Settings:
             shutdown_grace=_number(env, "OFFICEBOT_SHUTDOWN_GRACE", 20.0, low=0, high=600),
             questions_per_minute=int(_number(env, "OFFICEBOT_RATE_LIMIT", 10, low=0, high=10_000)),
             deadline=_number(env, "OFFICEBOT_DEADLINE", 60.0, low=1, high=600),
+            health_port=int(_number(env, "OFFICEBOT_HEALTH_PORT", 0, low=0, high=65535)) or None,
             database=database,
         )

@@ -99,21 +99,37 @@ async def answer_balance_by_code(
 async def _respond(
     reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, *, needs_question: bool
 ) -> None:
+    metrics = deps.metrics
+    metrics.in_flight.inc()
+    try:
+        with metrics.latency.labels(reply.surface).time():
+            apologised = not await _respond_or_apologise(
+                reply, user_id, question, deps, produce, needs_question
+            )
+        (metrics.failed if apologised else metrics.answered).labels(reply.surface).inc()
+    finally:
+        metrics.in_flight.dec()
+
+
+async def _respond_or_apologise(
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, needs_question: bool
+) -> bool:
+    """False when the person got the apology instead of an answer (or a reason why not)."""
     try:
         try:
             caller = await deps.identity.caller(user_id, reply.surface)
         except NotAnEmployee as refusal:
             await reply.finish(str(refusal))
-            return
+            return True
         if needs_question and not question.text:  # only a mention or a bare --trace: nothing to ask
             await reply.finish(text.ASK_HINT)
-            return
+            return True
         if len(question.text) > deps.max_question_chars:  # cost and history stay bounded
             await reply.finish(text.QUESTION_TOO_LONG.format(limit=deps.max_question_chars))
-            return
+            return True
         if not deps.rate.allow(user_id):
             await reply.finish(text.SLOW_DOWN.format(limit=deps.rate.limit))
-            return
+            return True
         try:
             async with asyncio.timeout(deps.deadline):
                 said, trace = await _noting_progress(
@@ -122,7 +138,8 @@ async def _respond(
         except TimeoutError:
             log.warning("a %s question passed its deadline of %s s", reply.surface, deps.deadline)
             await reply.finish(text.TOO_SLOW.pick(text.is_korean(question.text)))
-            return
+            return False
+        deps.metrics.count_turn(trace)
         anchor = await reply.finish(answer_text(said))
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
@@ -130,7 +147,7 @@ async def _respond(
             await reply.finish(text.SOMETHING_WENT_WRONG)
         except Exception:
             log.warning("could not post the apology either")
-        return
+        return False
     if deps.trace_always or question.wants_trace:
         try:
             for message in trace_messages(trace):
@@ -138,3 +155,4 @@ async def _respond(
         except Exception:
             # The answer is already posted; a missing trace must not turn it into an apology.
             log.exception("could not post the trace of a %s answer", reply.surface)
+    return True

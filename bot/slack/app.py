@@ -11,6 +11,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.claims import RedeliveryClaims
 from bot.config import Settings
+from bot.metrics import Metrics
 from bot.slack.dedupe import DropRedeliveries
 from bot.slack.deps import Deps
 from bot.slack.listeners import dm, leave_command, mention
@@ -24,6 +25,7 @@ def build_app(
     *,
     claims: RedeliveryClaims,
     auth_test: AsyncSlackResponse,
+    metrics: Metrics,
 ) -> AsyncApp:
     """The transport side: Bolt receives, verifies, dedupes and acks; listeners hand answers to `worker`.
 
@@ -46,7 +48,7 @@ def build_app(
         process_before_response=False,
     )
     app.middleware(DropRedeliveries(claims))
-    dm.register(app, worker)
-    mention.register(app, worker)
-    leave_command.register(app, worker)
+    dm.register(app, worker, metrics)
+    mention.register(app, worker, metrics)
+    leave_command.register(app, worker, metrics)
     return app

@@ -10,6 +10,7 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.config import Settings
+from bot.metrics import Metrics
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
@@ -37,11 +38,12 @@ class Deps:
     rate: PerUserRate  # OFFICEBOT_RATE_LIMIT, per person
     deadline: float  # OFFICEBOT_DEADLINE
     still_working_after: float
+    metrics: Metrics
 
 
 @asynccontextmanager
 async def open_answering(
-    settings: Settings, open_services: ServicesOpener, home: dict[str, Any]
+    settings: Settings, open_services: ServicesOpener, home: dict[str, Any], metrics: Metrics
 ) -> AsyncIterator[Deps]:
     """Entered on the answer worker's loop: the services, session and client belong to that loop.
     `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own."""
@@ -57,4 +59,5 @@ async def open_answering(
             rate=PerUserRate(settings.questions_per_minute),
             deadline=settings.deadline,
             still_working_after=settings.still_working_after,
+            metrics=metrics,
         )

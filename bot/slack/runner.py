@@ -20,13 +20,17 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
+from sqlalchemy import text
 
 from bot.claims import RedeliveryClaims
 from bot.config import ConfigError, Settings
+from bot.db.engine import single_statement
+from bot.metrics import Metrics
 from bot.services import open_claims, open_services
 from bot.slack.app import build_app
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
+from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -71,9 +75,12 @@ class SlackBot:
         self._open_services = services or (lambda: open_services(settings))
         self._claims = claims
         self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the claims
+        self.metrics = Metrics()
+        self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
         self._http: web.AppRunner | None = None
+        self._health: web.AppRunner | None = None
         self._worker: AnswerWorker[Deps] = AnswerWorker()
 
     async def start(self) -> SlackBot:
@@ -89,10 +96,16 @@ class SlackBot:
                 "reinstall the app and copy the new Bot User OAuth Token",
             )
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
-            deps = await self._worker.start(lambda: open_answering(settings, self._open_services, home))
-            app = build_app(settings, client, self._worker, claims=claims, auth_test=identity)
+            deps = await self._worker.start(
+                lambda: open_answering(settings, self._open_services, home, self.metrics)
+            )
+            app = build_app(
+                settings, client, self._worker, claims=claims, auth_test=identity, metrics=self.metrics
+            )
             if settings.socket_mode:
                 await self._start_socket_mode(app)
+                if settings.health_port is not None:
+                    await self._start_health(settings.health_port)
             else:
                 await self._start_http(app)
         except BaseException:
@@ -122,24 +135,56 @@ class SlackBot:
 
     async def _start_http(self, app: AsyncApp) -> None:
         # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).
-        self._http = web.AppRunner(app.web_app(path=EVENTS_PATH, port=self.port), access_log=None)
-        await self._http.setup()
-        site = web.TCPSite(self._http, self.host, self.port)
+        web_app = app.web_app(path=EVENTS_PATH, port=self.port)
+        add_health_routes(web_app, self._readiness_checks(), self.metrics)
+        self._http, self.port = await self._serve(web_app, self.port, "--port")
+        self.health_port = self.port
+
+    async def _start_health(self, port: int) -> None:
+        web_app = web.Application()
+        add_health_routes(web_app, self._readiness_checks(), self.metrics)
+        self._health, self.health_port = await self._serve(web_app, port, "OFFICEBOT_HEALTH_PORT")
+
+    async def _serve(self, web_app: web.Application, port: int, setting: str) -> tuple[web.AppRunner, int]:
+        runner = web.AppRunner(web_app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, port)
         try:
             await site.start()
         except OSError as exc:
+            await runner.cleanup()
             raise ConfigError(
-                f"--port {self.port} cannot be used ({exc.strerror}): choose another port"
+                f"{setting} {port} cannot be used ({exc.strerror}): choose another port"
             ) from None
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # port 0 → real port
+        return runner, site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # port 0 → real port
+
+    def _readiness_checks(self) -> dict[str, ReadinessCheck]:
+        async def slack() -> str | None:
+            if self._socket_mode is None:
+                return None if not self.settings.socket_mode else "Socket Mode is not connected"
+            return None if await self._socket_mode.client.is_connected() else "Socket Mode is not connected"
+
+        async def database() -> str | None:
+            async def ping() -> None:
+                async with single_statement(self._worker.deps.services.engine) as connection:
+                    await connection.execute(text("SELECT 1"))
+
+            try:
+                await asyncio.wait_for(self._worker.run(ping()), timeout=5)
+            except Exception as exc:
+                return f"database unreachable ({exc.__class__.__name__})"
+            return None
+
+        return {"slack": slack, "database": database}
 
     async def stop(self) -> None:
         if self._socket_mode is not None:
             await self._socket_mode.close_async()
             self._socket_mode = None
-        if self._http is not None:
-            await self._http.cleanup()
-            self._http = None
+        for runner in (self._http, self._health):
+            if runner is not None:
+                await runner.cleanup()
+        self._http = self._health = None
         # After the transport: nothing new arrives while in-flight answers finish.
         await self._worker.stop(self.settings.shutdown_grace)
         await self._opened.aclose()

@@ -44,6 +44,10 @@ class AnswerWorker(Generic[D]):
     def _call(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop)
 
+    async def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Runs `coroutine` on the worker loop (where the services live) and waits for it from here."""
+        return await asyncio.wrap_future(self._call(coroutine))
+
     @property
     def deps(self) -> D:
         if self._deps is None:

@@ -15,6 +15,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
 from bot.hr.ports import Surface
+from bot.metrics import Metrics
 from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
@@ -130,10 +131,11 @@ async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps)
     await answer(reply, event["user"], question, deps)
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
     @app.event("message")
     async def on_message(event: dict[str, Any], context: AsyncBoltContext) -> None:
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
         bot = BotUser(context.bot_user_id, context.bot_id)
+        metrics.received.labels("dm").inc()
         worker.submit(lambda deps: answer_direct_message(event, bot, deps))

@@ -13,6 +13,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import text
 from bot.hr.ports import Surface
+from bot.metrics import Metrics
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.questions import Question, parse_leave_command
@@ -42,7 +43,7 @@ class CommandReply:
         await self._respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
     @app.command("/leave")
     async def on_leave(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         parsed = parse_leave_command(command.get("text") or "")
@@ -54,6 +55,7 @@ def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
             await ack(text=placeholder_text(parsed.question.text), response_type="ephemeral")
         else:
             await ack()
+        metrics.received.labels("slash").inc()
         user_id, question = command["user_id"], parsed.question
         if parsed.kind == "balance":
             why = "/leave without a question"

@@ -13,6 +13,7 @@ from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.hr.ports import Surface
+from bot.metrics import Metrics
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
 from bot.slack.questions import Question, parse_question
@@ -55,7 +56,7 @@ async def answer_mention(event: dict[str, Any], deps: Deps, bot_user_id: str | N
     await answer(MentionReply(deps.client, event), event["user"], question, deps)
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
+def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
     @app.event("app_mention")
     async def on_mention(event: dict[str, Any], context: AsyncBoltContext) -> None:
         if event.get("subtype") or event.get("bot_id") or not event.get("user"):
@@ -63,4 +64,5 @@ def register(app: AsyncApp, worker: AnswerWorker[Deps]) -> None:
         if event.get("channel_type") == "im" or str(event.get("channel", "")).startswith("D"):
             return  # a mention inside a DM also arrives as message.im, which answers it
         bot_user_id = context.bot_user_id
+        metrics.received.labels("mention").inc()
         worker.submit(lambda deps: answer_mention(event, deps, bot_user_id))

@@ -1,0 +1,58 @@
+"""What an operator graphs: questions received / answered / failed by surface, model and tool calls,
+answer latency, answers in flight. Prometheus format through prometheus-client, in a registry of our own
+(so every bot, and every test, counts for itself). The core stays free of it: model and tool calls are
+counted from each turn's trace."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+from bot.core.trace import Trace
+
+# Seconds, from the question's arrival at the worker to the answer posted; around the 2-call model time.
+_LATENCY_BUCKETS = (0.25, 0.5, 1, 2, 3, 5, 8, 13, 21, 34, 60)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.received = Counter(
+            "officebot_questions_received",
+            "Questions accepted from Slack",
+            ["surface"],
+            registry=self.registry,
+        )
+        self.answered = Counter(
+            "officebot_questions_answered",
+            "Questions answered (or told why not)",
+            ["surface"],
+            registry=self.registry,
+        )
+        self.failed = Counter(
+            "officebot_questions_failed",
+            "Questions that ended in an apology",
+            ["surface"],
+            registry=self.registry,
+        )
+        self.model_calls = Counter("officebot_model_calls", "Messages API calls", registry=self.registry)
+        self.tool_calls = Counter(
+            "officebot_tool_calls", "Tool requests run", ["tool", "outcome"], registry=self.registry
+        )
+        self.latency = Histogram(
+            "officebot_answer_seconds",
+            "Time to answer a question",
+            ["surface"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.in_flight = Gauge(
+            "officebot_answers_in_flight", "Answers being worked on", registry=self.registry
+        )
+
+    def count_turn(self, trace: Trace) -> None:
+        self.model_calls.inc(len(trace.model_calls))
+        for result in trace.tool_results:
+            self.tool_calls.labels(result.name, result.outcome).inc()
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)
