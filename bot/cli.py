@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     chat.add_argument("--trace", action="store_true", help="print every step after each answer")
     run = sub.add_parser("run", help="run the Slack app (Socket Mode if SLACK_APP_TOKEN is set, else HTTP)")
     run.add_argument("--port", type=int, default=3000, help="HTTP mode port (default 3000)")
+    run.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on in HTTP mode and for health (default 0.0.0.0)"
+    )
     audit = sub.add_parser("audit", help="print recent leave lookups of one employee from the audit log")
     audit.add_argument("--employee", required=True, help="employee id, e.g. E1001")
     audit.add_argument(
@@ -80,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "run":
             from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
 
-            return run_slack(settings, port=args.port)
+            return run_slack(settings, port=args.port, host=args.host)
         if args.command in ("audit", "data", "db") and settings.data_path is not None:
             raise ConfigError(
                 f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "

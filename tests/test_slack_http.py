@@ -102,3 +102,30 @@ async def test_url_verification_challenge(slack, start_bot):
     body = json.dumps({"type": "url_verification", "challenge": "abc123", "token": "x"})
     status, text = await _post(url, body, _signed(body, content_type="application/json"))
     assert status == 200 and "abc123" in text
+
+
+async def test_unsigned_or_malformed_requests_get_4xx_never_500_and_no_body_is_logged(
+    slack, start_bot, caplog
+):
+    url = await _start_http_bot(start_bot)
+    secret_text = "비밀 질문: 김민수 연차"
+    body = urlencode(slack.slash_payload(MINSU, secret_text))
+    cases = [
+        ({"Content-Type": FORM}, body, 401),  # no signature at all
+        (
+            {"Content-Type": FORM, "X-Slack-Request-Timestamp": "soon", "X-Slack-Signature": "v0=abc"},
+            body,
+            401,
+        ),
+        (_signed("{not json", content_type="application/json"), "{not json", 400),  # signed, unparseable
+        (_signed(body, age=10 * 60, content_type=FORM), body, 401),  # signed, but late
+    ]
+    with caplog.at_level("INFO"):
+        for headers, payload, expected in cases:
+            status, _ = await _post(url, payload, headers)
+            assert status == expected, (headers, status)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert (
+        secret_text not in logged and urlencode({"t": secret_text})[2:] not in logged and MINSU not in logged
+    )
+    assert slack.calls_to("response_url", "users.info") == []

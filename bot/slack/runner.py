@@ -31,6 +31,7 @@ from bot.slack.app import build_app
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
+from bot.slack.http_guard import guard, quiet_bolt_logs
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,8 @@ class SlackBot:
     async def _start_http(self, app: AsyncApp) -> None:
         # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).
         web_app = app.web_app(path=EVENTS_PATH, port=self.port)
+        web_app.middlewares.append(guard)
+        quiet_bolt_logs()
         add_health_routes(web_app, self._readiness_checks(), self.metrics)
         self._http, self.port = await self._serve(web_app, self.port, "--port")
         self.health_port = self.port
@@ -198,15 +201,20 @@ class SlackBot:
 
 
 async def serve(
-    settings: Settings, *, port: int = 3000, stop: asyncio.Event, services: ServicesOpener | None = None
+    settings: Settings,
+    *,
+    port: int = 3000,
+    host: str = "0.0.0.0",
+    stop: asyncio.Event,
+    services: ServicesOpener | None = None,
 ) -> None:
     """Runs the bot until `stop` is set."""
-    async with SlackBot(settings, port=port, services=services):
+    async with SlackBot(settings, port=port, host=host, services=services):
         await stop.wait()
         log.info("OfficeBot is shutting down")
 
 
-def run_slack(settings: Settings, *, port: int = 3000) -> int:
+def run_slack(settings: Settings, *, port: int = 3000, host: str = "0.0.0.0") -> int:
     settings.check_slack()  # before anything starts: a missing token is one line, not a traceback
 
     async def main() -> None:
@@ -216,7 +224,7 @@ def run_slack(settings: Settings, *, port: int = 3000) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError):  # not on Windows; Ctrl-C still raises there
                 loop.add_signal_handler(sig, stop.set)
-        await serve(settings, port=port, stop=stop)
+        await serve(settings, port=port, host=host, stop=stop)
 
     asyncio.run(main())
     return 0
