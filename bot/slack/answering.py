@@ -1,11 +1,13 @@
 """The one path every Slack surface answers by, and its one apology path:
 
-    who is asking? ─▶ refused: say why, stop ─▶ nothing asked: a hint, stop ─▶ show progress and
-    gather the conversation ─▶ run the turn (or, for `/leave` alone, the balance by code) ─▶ post the
-    answer ─▶ the trace, if asked for
+    who is asking? ─▶ refused: say why, stop ─▶ nothing asked: a hint ─▶ too long: "please shorten"
+    ─▶ asking too fast: "slow down" ─▶ show progress and gather the conversation ─▶ run the turn (or,
+    for `/leave` alone, the balance by code) within the question's deadline, saying "still working" when
+    it is slow ─▶ post the answer ─▶ the trace, if asked for
     anything failing on the way ─▶ the progress message (if any) becomes a short apology
 
-Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackReply`.
+Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackReply`. Every question is
+counted in the metrics: answered (or told why not), or failed (apologised for).
 """
 
 from __future__ import annotations
