@@ -2,8 +2,9 @@
 
 Everything that answering talks to is opened here, once, and whatever needs closing is closed here, in
 reverse order, on the same event loop: the database (the HR directory and leave store, and the audit
-log, live there), the model client and the audit sinks. The toolbox, the grounding check and the assistant are assembled from them. Every shell uses it:
-the Slack app enters it on the loop that answers, `demo` and `chat` on their own loop. Tests and the demo
+log, live there), the model client and the audit sinks. The toolbox, the grounding check and the
+assistant are assembled from them. Every shell uses it: the Slack app enters it on the loop that
+answers, `demo` and `chat` on their own loop. Tests and the demo
 swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is the
 caller's to close.
 

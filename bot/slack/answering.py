@@ -74,16 +74,18 @@ async def _noting_progress(
 Produce = Callable[[Caller], Awaitable[tuple[str, Trace]]]
 
 
-async def answer(reply: SlackReply, user_id: str, question: Question, deps: Deps) -> None:
-    """Answers `question` from `user_id` through the model. Never raises: a failure ends in an apology
-    where the answer would have gone."""
+async def answer(
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, *, hint: str = text.ASK_HINT
+) -> None:
+    """Answers `question` from `user_id` through the model; `hint` is the reply when nothing was asked.
+    Never raises: a failure ends in an apology where the answer would have gone."""
 
     async def through_the_model(caller: Caller) -> tuple[str, Trace]:
         conversation = await reply.start(question)
         turn = await deps.services.assistant.run_turn(conversation, caller)
         return turn.answer, turn.trace
 
-    await _respond(reply, user_id, question, deps, through_the_model, needs_question=True)
+    await _respond(reply, user_id, question, deps, through_the_model, hint=hint)
 
 
 async def answer_balance_by_code(
@@ -95,50 +97,50 @@ async def answer_balance_by_code(
         looked_up = await balance_by_code(deps.services.toolbox, caller, why=why)
         return looked_up.answer, looked_up.trace
 
-    await _respond(reply, user_id, question, deps, by_code, needs_question=False)
+    await _respond(reply, user_id, question, deps, by_code, hint=None)
 
 
 async def _respond(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, *, needs_question: bool
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, *, hint: str | None
 ) -> None:
     metrics = deps.metrics
     metrics.in_flight.inc()
     try:
         with metrics.latency.labels(reply.surface).time():
-            apologised = not await _respond_or_apologise(
-                reply, user_id, question, deps, produce, needs_question
-            )
+            apologised = not await _respond_or_apologise(reply, user_id, question, deps, produce, hint)
         (metrics.failed if apologised else metrics.answered).labels(reply.surface).inc()
     finally:
         metrics.in_flight.dec()
 
 
 async def _respond_or_apologise(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, needs_question: bool
+    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, hint: str | None
 ) -> bool:
-    """False when the person got the apology instead of an answer (or a reason why not)."""
+    """False when the person got the apology instead of an answer (or a reason why not). `hint` answers
+    a message with nothing to ask; None when no question is needed (the balance by code)."""
     try:
         try:
             caller = await deps.identity.caller(user_id, reply.surface)
         except NotAnEmployee as refusal:
             await reply.finish(str(refusal))
             return True
-        if needs_question and not question.text:  # only a mention or a bare --trace: nothing to ask
-            await reply.finish(text.ASK_HINT)
+        if hint is not None and not question.text:  # a bare mention or --trace, a file with no text
+            await reply.finish(hint)
             return True
-        if len(question.text) > deps.max_question_chars:  # cost and history stay bounded
-            await reply.finish(text.QUESTION_TOO_LONG.format(limit=deps.max_question_chars))
+        settings = deps.settings
+        if len(question.text) > settings.max_question_chars:  # cost and history stay bounded
+            await reply.finish(text.QUESTION_TOO_LONG.format(limit=settings.max_question_chars))
             return True
         if not deps.rate.allow(user_id):
             await reply.finish(text.SLOW_DOWN.format(limit=deps.rate.limit))
             return True
         try:
-            async with asyncio.timeout(deps.deadline):
+            async with asyncio.timeout(settings.deadline):
                 said, trace = await _noting_progress(
-                    produce(caller), reply, question, deps.still_working_after
+                    produce(caller), reply, question, settings.still_working_after
                 )
         except TimeoutError:
-            log.warning("a %s question passed its deadline of %s s", reply.surface, deps.deadline)
+            log.warning("a %s question passed its deadline of %s s", reply.surface, settings.deadline)
             await reply.finish(text.TOO_SLOW.pick(text.is_korean(question.text)))
             return False
         deps.metrics.count_turn(trace)
@@ -150,7 +152,7 @@ async def _respond_or_apologise(
         except Exception:
             log.warning("could not post the apology either")
         return False
-    if deps.trace_always or question.wants_trace:
+    if deps.settings.trace or question.wants_trace:
         try:
             for message in trace_messages(trace):
                 await reply.post_trace(message, anchor)

@@ -33,12 +33,12 @@ class Deps:
     services: Services
     client: AsyncWebClient
     identity: SlackIdentity
-    trace_always: bool  # OFFICEBOT_TRACE=on: every answer on a private surface gets its trace
-    max_question_chars: int  # OFFICEBOT_MAX_QUESTION_CHARS
     rate: PerUserRate  # OFFICEBOT_RATE_LIMIT, per person
-    deadline: float  # OFFICEBOT_DEADLINE
-    still_working_after: float
     metrics: Metrics
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
 
 
 @asynccontextmanager
@@ -50,14 +50,4 @@ async def open_answering(
     async with open_services() as services, make_session(settings) as session:
         client = make_web_client(settings, session, token=settings.slack_bot_token)
         identity = SlackIdentity(client, services.directory, home=home)
-        yield Deps(
-            services,
-            client,
-            identity,
-            trace_always=settings.trace,
-            max_question_chars=settings.max_question_chars,
-            rate=PerUserRate(settings.questions_per_minute),
-            deadline=settings.deadline,
-            still_working_after=settings.still_working_after,
-            metrics=metrics,
-        )
+        yield Deps(services, client, identity, PerUserRate(settings.questions_per_minute), metrics)

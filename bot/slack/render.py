@@ -41,8 +41,12 @@ def placeholder_text(question: str) -> str:
     return f"_{working_text(question)}_"
 
 
+def still_working_status(question: str) -> str:
+    return STILL_WORKING.pick(is_korean(question) or not question)
+
+
 def still_working_text(question: str) -> str:
-    return f"_{STILL_WORKING.pick(is_korean(question) or not question)}_"
+    return f"_{still_working_status(question)}_"
 
 
 def is_placeholder(message: str) -> bool:

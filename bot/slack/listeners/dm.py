@@ -20,7 +20,14 @@ from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.questions import Question, parse_question
-from bot.slack.render import TRACE_EVENT_TYPE, Message, placeholder_text, still_working_text, working_text
+from bot.slack.render import (
+    TRACE_EVENT_TYPE,
+    Message,
+    placeholder_text,
+    still_working_status,
+    still_working_text,
+    working_text,
+)
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -107,7 +114,7 @@ class DmReply:
             await self._client.assistant_threads_setStatus(
                 channel_id=self._channel,
                 thread_ts=self._thread_ts,
-                status=still_working_text(question.text).strip("_"),
+                status=still_working_status(question.text),
             )
 
     async def post_trace(self, message: Message, anchor: str | None) -> None:
@@ -120,15 +127,10 @@ class DmReply:
 
 
 async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
-    reply = DmReply(deps.client, event, bot)
     question = parse_question(event.get("text") or "", bot.user_id)
-    if not question.text and event.get("subtype") == "file_share":
-        try:  # a file with nothing written: say what we can read, never stay silent
-            await reply.finish(text.ONLY_TEXT)
-        except Exception:
-            log.exception("could not answer a file share")
-        return
-    await answer(reply, event["user"], question, deps)
+    # A file with nothing written gets what we can read, never silence.
+    hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
+    await answer(DmReply(deps.client, event, bot), event["user"], question, deps, hint=hint)
 
 
 def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
