@@ -80,6 +80,9 @@ class Settings:
     questions_per_minute: int = 10  # OFFICEBOT_RATE_LIMIT: per person; 0 turns the limit off
     deadline: float = 60.0  # OFFICEBOT_DEADLINE: seconds one question may take, model calls included
     health_port: int | None = None  # OFFICEBOT_HEALTH_PORT: /healthz, /readyz, /metrics in Socket Mode
+    max_inflight: int = 200  # OFFICEBOT_MAX_INFLIGHT: answers worked on at once, per process; others wait
+    # OFFICEBOT_TAKEOVER_AFTER: seconds a crashed process's questions wait before another takes them over.
+    takeover_after: float = 30.0
 
     @property
     def still_working_after(self) -> float:
@@ -172,5 +175,7 @@ class Settings:
             questions_per_minute=int(_number(env, "OFFICEBOT_RATE_LIMIT", 10, low=0, high=10_000)),
             deadline=_number(env, "OFFICEBOT_DEADLINE", 60.0, low=1, high=600),
             health_port=int(_number(env, "OFFICEBOT_HEALTH_PORT", 0, low=0, high=65535)) or None,
+            max_inflight=int(_number(env, "OFFICEBOT_MAX_INFLIGHT", 200, low=1, high=10_000)),
+            takeover_after=_number(env, "OFFICEBOT_TAKEOVER_AFTER", 30.0, low=1, high=3600),
             database=database,
         )

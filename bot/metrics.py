@@ -1,5 +1,5 @@
 """What an operator graphs: questions received / answered / failed by surface, model and tool calls,
-answer latency, answers in flight. Prometheus format through prometheus-client, in a registry of our own
+answer latency, answers in flight and waiting, inbox depth, takeovers. Prometheus format through prometheus-client, in a registry of our own
 (so every bot, and every test, counts for itself). The core stays free of it: model and tool calls are
 counted from each turn's trace."""
 
@@ -47,6 +47,21 @@ class Metrics:
         )
         self.in_flight = Gauge(
             "officebot_answers_in_flight", "Answers being worked on", registry=self.registry
+        )
+        self.waiting = Gauge(
+            "officebot_answers_waiting",
+            "Questions in this process waiting for a free slot (OFFICEBOT_MAX_INFLIGHT)",
+            registry=self.registry,
+        )
+        self.inbox_depth = Gauge(
+            "officebot_inbox_depth",
+            "Questions recorded and not yet finished, in every process (read periodically)",
+            registry=self.registry,
+        )
+        self.taken_over = Counter(
+            "officebot_questions_taken_over",
+            "Questions this process took over from one that crashed or shut down",
+            registry=self.registry,
         )
 
     def count_turn(self, trace: Trace) -> None:

@@ -7,9 +7,6 @@ assistant are assembled from them. Every shell uses it: the Slack app enters it 
 answers, `demo` and `chat` on their own loop. Tests and the demo
 swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is the
 caller's to close.
-
-`open_claims` opens the redelivery claims the same way, for the loop that *receives* Slack events: they
-are checked before each ack, which must never wait for the (busy) answering loop.
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.audit import AllSinks, AuditSink, JsonlAuditLog, SqlAuditLog
-from bot.claims import RecentEventIds, RedeliveryClaims
 from bot.config import ConfigError, Settings
 from bot.core.clock import Calendar, Clock, pinned_clock, system_clock
 from bot.core.grounding import Grounding
@@ -189,9 +185,3 @@ async def _import_data_file(engine: AsyncEngine, path: Path) -> None:
             else ""
         )
         raise ConfigError(f"OFFICEBOT_DATA: {exc.problems[0]}{also}") from None
-
-
-@asynccontextmanager
-async def open_claims(claims: RedeliveryClaims | None = None) -> AsyncIterator[RedeliveryClaims]:
-    """The redelivery claims: in this process's memory unless a shared implementation is passed."""
-    yield RecentEventIds() if claims is None else claims

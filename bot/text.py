@@ -185,6 +185,14 @@ QUESTION_TOO_LONG = (
     "질문이 너무 길어요. {limit:,}자 이내로 줄여서 다시 물어봐 주세요. "
     "Your message is too long; please shorten it to {limit:,} characters or fewer and ask again."
 )
+RESTARTED = Phrase(
+    "죄송해요, 답하는 도중에 제가 다시 시작되어 이 질문에 답하지 못했어요. 다시 물어봐 주세요.",
+    "Sorry, I was restarted before I could answer this. Please ask again.",
+)
+CANNOT_TAKE_QUESTIONS = (
+    "죄송해요, 지금은 질문을 받을 수 없어요. 잠시 후 다시 시도해 주세요. "
+    "Sorry, I can't take questions right now; please try again in a minute."
+)
 SLOW_DOWN = (
     "질문이 너무 잦아요. 1분에 {limit}번까지 답할 수 있어요. 잠시 후 다시 물어봐 주세요. "
     "You're asking faster than I can answer: up to {limit} questions a minute. Please try again shortly."

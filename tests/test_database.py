@@ -49,7 +49,7 @@ async def test_a_schema_ahead_of_this_code_stops_start_up(database: ScratchDatab
             pass
     assert str(info.value) == (
         "OFFICEBOT_DATABASE_URL: the database schema is at revision 9999, newer than this OfficeBot knows "
-        "(0001): upgrade OfficeBot to the version that migrated it"
+        f"({migrate.head_revision()}): upgrade OfficeBot to the version that migrated it"
     )
 
 
@@ -57,12 +57,14 @@ async def test_a_schema_behind_says_to_upgrade(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'behind.db'}"
     engine = create_engine(database_from(url, tmp_path))
     await migrate.upgrade(engine)
-    monkeypatch.setattr(migrate, "head_revision", lambda: "0002")  # as if this code knew a newer one
+    current = migrate.head_revision()
+    newer = f"{int(current) + 1:04d}"
+    monkeypatch.setattr(migrate, "head_revision", lambda: newer)  # as if this code knew a newer one
     with pytest.raises(migrate.SchemaMismatch) as info:
         await migrate.check_schema(engine)
     await engine.dispose()
     assert str(info.value) == (
-        "OFFICEBOT_DATABASE_URL: the database schema is at revision 0001, this OfficeBot needs 0002: "
+        f"OFFICEBOT_DATABASE_URL: the database schema is at revision {current}, this OfficeBot needs {newer}: "
         "run `officebot db upgrade`"
     )
 
@@ -113,9 +115,17 @@ def test_a_bad_database_setting_is_one_line(env, says):
 def test_db_upgrade_migrates_then_reports_it_is_current(newcomer, monkeypatch, capsys):
     monkeypatch.setenv("OFFICEBOT_DATABASE_URL", f"sqlite:///{newcomer / 'prod.db'}")
     assert main(["db", "upgrade"]) == 0
-    assert capsys.readouterr().out.strip().endswith("migrated from revision (none) to 0001.")
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith(f"migrated from revision (none) to {migrate.head_revision()}.")
+    )
     assert main(["db", "upgrade"]) == 0
-    assert capsys.readouterr().out.strip().endswith("the schema is current (revision 0001).")
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith(f"the schema is current (revision {migrate.head_revision()}).")
+    )
     assert main(["demo"]) == 2  # migrated, never seeded (a production database): nobody to ask as
     assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E1001' in the HR data."
 

@@ -122,3 +122,27 @@ audit_log = Table(
     Column("requested_by", String(8), nullable=False),
     Index("ix_audit_log_employee_id", "employee_id", "id"),
 )
+
+# The durable inbox: every question Slack delivered, recorded before it is acknowledged, until answered.
+# `delivery_id` is Slack's event id (or the slash command's trigger id): a redelivery cannot insert twice.
+# A row is held by one process (`owner`) until `lease_until`; the holder renews its lease while it works,
+# and any process takes over a row whose lease has run out (its holder crashed or let it go).
+inbox = Table(
+    "inbox",
+    metadata,
+    Column("delivery_id", String(128), primary_key=True),
+    Column("surface", String(16), nullable=False),
+    Column("slack_user_id", String(32), nullable=False),
+    Column("state", String(16), nullable=False),  # received → answering → answered / failed
+    Column("received_at", DateTime(timezone=True), nullable=False),
+    Column("owner", String(64)),
+    Column("lease_until", DateTime(timezone=True)),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    # What is needed to finish the answer (the event or command, the bot's ids); emptied once finished,
+    # so the inbox does not keep what people asked.
+    Column("payload", JSON),
+    Column("progress_ts", String(32)),  # the placeholder message, once posted: a takeover edits it
+    Column("finished_at", DateTime(timezone=True)),
+    Index("ix_inbox_state_lease_until", "state", "lease_until"),
+    Index("ix_inbox_slack_user_id_received_at", "slack_user_id", "received_at"),
+)

@@ -32,6 +32,11 @@ class Database:
     def is_sqlite(self) -> bool:
         return self.url.get_backend_name() == "sqlite"
 
+    @property
+    def file(self) -> Path:
+        """The SQLite database's file."""
+        return Path(self.url.database or "")
+
     def describe(self) -> str:
         """For logs and messages: never the password."""
         return self.url.render_as_string(hide_password=True)

@@ -1,10 +1,15 @@
 """The one path every Slack surface answers by, and its one apology path:
 
+    too old (its process was restarted long ago)? ─▶ "please ask again"
     who is asking? ─▶ refused: say why, stop ─▶ nothing asked: a hint ─▶ too long: "please shorten"
-    ─▶ asking too fast: "slow down" ─▶ show progress and gather the conversation ─▶ run the turn (or,
-    for `/leave` alone, the balance by code) within the question's deadline, saying "still working" when
-    it is slow ─▶ post the answer ─▶ the trace, if asked for
+    ─▶ asking too fast: "slow down" ─▶ show progress and gather the conversation ─▶ wait for a free slot
+    (OFFICEBOT_MAX_INFLIGHT) ─▶ run the turn (or, for `/leave` alone, the balance by code) within the
+    question's deadline, saying "still working" when it is slow ─▶ post the answer ─▶ the trace, if asked
     anything failing on the way ─▶ the progress message (if any) becomes a short apology
+
+Each question arrives as a `Held` row of the durable inbox, and its row follows it: the placeholder is
+noted (so a takeover edits it), received → answering when a slot frees, answered / failed at the end. A
+question cut off by shutdown is left unfinished, for the next process to take over.
 
 Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackReply`. Every question is
 counted in the metrics: answered (or told why not), or failed (apologised for).
@@ -14,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from anthropic.types import MessageParam
@@ -24,11 +31,17 @@ from bot.core.lookup import balance_by_code
 from bot.core.trace import Trace
 from bot.hr.directory import NotAnEmployee
 from bot.hr.ports import Caller, Surface
+from bot.inbox import Held
 from bot.slack.deps import Deps
 from bot.slack.questions import Question
 from bot.slack.render import Message, answer_text, trace_messages
 
 log = logging.getLogger(__name__)
+
+# A question taken over later than this is not answered: the person has moved on (and a `/leave`
+# response_url lasts 30 minutes). Its placeholder becomes "I was restarted; please ask again".
+STALE_AFTER = timedelta(minutes=10)
+RATE_WINDOW = timedelta(minutes=1)  # OFFICEBOT_RATE_LIMIT counts questions in this window
 
 
 class SlackReply(Protocol):
@@ -36,6 +49,11 @@ class SlackReply(Protocol):
 
     @property
     def surface(self) -> Surface: ...
+
+    @property
+    def progress_ts(self) -> str | None:
+        """The placeholder message showing progress, once posted (a takeover edits it)."""
+        ...
 
     async def start(self, question: Question) -> Sequence[MessageParam]:
         """Show that the bot is working; return the conversation to answer (ending with the question)."""
@@ -70,57 +88,83 @@ async def _noting_progress(
         task.cancel()  # the deadline passed (or we were cancelled): stop the work too
 
 
-# How an answer is produced once we know who is asking: the model's turn, or the balance by code.
-Produce = Callable[[Caller], Awaitable[tuple[str, Trace]]]
+# How an answer is produced once we know who is asking and have the conversation: the model's turn, or
+# the balance by code.
+Produce = Callable[[Caller, Sequence[MessageParam]], Awaitable[tuple[str, Trace]]]
 
 
 async def answer(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, *, hint: str = text.ASK_HINT
+    reply: SlackReply, held: Held, question: Question, deps: Deps, *, hint: str = text.ASK_HINT
 ) -> None:
-    """Answers `question` from `user_id` through the model; `hint` is the reply when nothing was asked.
-    Never raises: a failure ends in an apology where the answer would have gone."""
+    """Answers `question` (held in the inbox) through the model; `hint` is the reply when nothing was
+    asked. Never raises: a failure ends in an apology where the answer would have gone."""
 
-    async def through_the_model(caller: Caller) -> tuple[str, Trace]:
-        conversation = await reply.start(question)
+    async def through_the_model(caller: Caller, conversation: Sequence[MessageParam]) -> tuple[str, Trace]:
         turn = await deps.services.assistant.run_turn(conversation, caller)
         return turn.answer, turn.trace
 
-    await _respond(reply, user_id, question, deps, through_the_model, hint=hint)
+    await _respond(reply, held, question, deps, through_the_model, hint=hint)
 
 
 async def answer_balance_by_code(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, *, why: str
+    reply: SlackReply, held: Held, question: Question, deps: Deps, *, why: str
 ) -> None:
     """This year's balance read straight from the tool, with no model call (`/leave` alone)."""
 
-    async def by_code(caller: Caller) -> tuple[str, Trace]:
+    async def by_code(caller: Caller, _: Sequence[MessageParam]) -> tuple[str, Trace]:
         looked_up = await balance_by_code(deps.services.toolbox, caller, why=why)
         return looked_up.answer, looked_up.trace
 
-    await _respond(reply, user_id, question, deps, by_code, hint=None)
+    await _respond(reply, held, question, deps, by_code, hint=None)
 
 
 async def _respond(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, *, hint: str | None
+    reply: SlackReply, held: Held, question: Question, deps: Deps, produce: Produce, *, hint: str | None
 ) -> None:
     metrics = deps.metrics
+    with metrics.latency.labels(reply.surface).time():
+        outcome = await _respond_or_apologise(reply, held, question, deps, produce, hint)
+    if outcome is None:
+        return  # another process has it now
+    (metrics.answered if outcome else metrics.failed).labels(reply.surface).inc()
+    try:
+        if not await deps.inbox.finish(held.delivery_id, answered=outcome):
+            log.warning("a %s question was taken over while this process answered it", reply.surface)
+    except Exception:
+        # Answered, but not marked: after the lease runs out another process would answer it again.
+        log.exception("could not mark a %s question finished in the inbox", reply.surface)
+
+
+@asynccontextmanager
+async def _slot(deps: Deps) -> AsyncIterator[None]:
+    """One of OFFICEBOT_MAX_INFLIGHT answers at a time; the rest wait here, placeholder showing."""
+    metrics = deps.metrics
+    metrics.waiting.inc()
+    try:
+        await deps.slots.acquire()
+    finally:
+        metrics.waiting.dec()
     metrics.in_flight.inc()
     try:
-        with metrics.latency.labels(reply.surface).time():
-            apologised = not await _respond_or_apologise(reply, user_id, question, deps, produce, hint)
-        (metrics.failed if apologised else metrics.answered).labels(reply.surface).inc()
+        yield
     finally:
         metrics.in_flight.dec()
+        deps.slots.release()
 
 
 async def _respond_or_apologise(
-    reply: SlackReply, user_id: str, question: Question, deps: Deps, produce: Produce, hint: str | None
-) -> bool:
-    """False when the person got the apology instead of an answer (or a reason why not). `hint` answers
-    a message with nothing to ask; None when no question is needed (the balance by code)."""
+    reply: SlackReply, held: Held, question: Question, deps: Deps, produce: Produce, hint: str | None
+) -> bool | None:
+    """False when the person got the apology instead of an answer (or a reason why not); None when
+    another process took the question over meanwhile. `hint` answers a message with nothing to ask; None
+    when no question is needed (the balance by code)."""
+    korean = text.is_korean(question.text)
     try:
+        if datetime.now(UTC) - held.received_at > STALE_AFTER:
+            await reply.finish(text.RESTARTED.pick(korean))
+            return False
         try:
-            caller = await deps.identity.caller(user_id, reply.surface)
+            caller = await deps.identity.caller(held.slack_user_id, reply.surface)
         except NotAnEmployee as refusal:
             await reply.finish(str(refusal))
             return True
@@ -131,17 +175,29 @@ async def _respond_or_apologise(
         if len(question.text) > settings.max_question_chars:  # cost and history stay bounded
             await reply.finish(text.QUESTION_TOO_LONG.format(limit=settings.max_question_chars))
             return True
-        if not deps.rate.allow(user_id):
-            await reply.finish(text.SLOW_DOWN.format(limit=deps.rate.limit))
+        limit = settings.questions_per_minute
+        if limit and await deps.inbox.asked_before(held, RATE_WINDOW) > limit:
+            await reply.finish(text.SLOW_DOWN.format(limit=limit))
             return True
-        try:
-            async with asyncio.timeout(settings.deadline):
-                said, trace = await _noting_progress(
-                    produce(caller), reply, question, settings.still_working_after
-                )
-        except TimeoutError:
+        conversation = await reply.start(question)
+        if reply.progress_ts is not None and reply.progress_ts != held.progress_ts:
+            await deps.inbox.note_progress(held.delivery_id, reply.progress_ts)
+        async with _slot(deps):
+            if not await deps.inbox.start_answering(held.delivery_id):
+                log.warning("a %s question was taken over while it waited for a slot", reply.surface)
+                return None
+            try:
+                async with asyncio.timeout(settings.deadline):
+                    said, trace = await _noting_progress(
+                        produce(caller, conversation), reply, question, settings.still_working_after
+                    )
+            except TimeoutError:
+                timed_out = True
+            else:
+                timed_out = False
+        if timed_out:
             log.warning("a %s question passed its deadline of %s s", reply.surface, settings.deadline)
-            await reply.finish(text.TOO_SLOW.pick(text.is_korean(question.text)))
+            await reply.finish(text.TOO_SLOW.pick(korean))
             return False
         deps.metrics.count_turn(trace)
         anchor = await reply.finish(answer_text(said))

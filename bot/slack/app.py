@@ -9,25 +9,16 @@ from slack_bolt.authorization import AuthorizeResult
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.claims import RedeliveryClaims
 from bot.config import Settings
-from bot.metrics import Metrics
-from bot.slack.dedupe import DropRedeliveries
-from bot.slack.deps import Deps
+from bot.slack.intake import Intake
 from bot.slack.listeners import dm, leave_command, mention
-from bot.slack.worker import AnswerWorker
 
 
 def build_app(
-    settings: Settings,
-    client: AsyncWebClient,
-    worker: AnswerWorker[Deps],
-    *,
-    claims: RedeliveryClaims,
-    auth_test: AsyncSlackResponse,
-    metrics: Metrics,
+    settings: Settings, client: AsyncWebClient, intake: Intake, *, auth_test: AsyncSlackResponse
 ) -> AsyncApp:
-    """The transport side: Bolt receives, verifies, dedupes and acks; listeners hand answers to `worker`.
+    """The transport side: Bolt receives and verifies; listeners record each question in the inbox
+    (which drops redeliveries) and hand it to the answer worker; then Bolt acks.
 
     `auth_test` is the answer the bot got at start (checking the token): handed to Bolt through its
     public `authorize` hook, so a burst of events right after start does not cost an `auth.test` each."""
@@ -44,11 +35,11 @@ def build_app(
         # Socket Mode connections are authenticated by the app token; HTTP requests by their signature.
         signing_secret=settings.slack_signing_secret or "",
         request_verification_enabled=not settings.socket_mode,
-        # Ack first, then run the listener: acks never wait for an answer.
-        process_before_response=False,
+        # The listener runs before the ack: the question is in the inbox before Slack hears we have it.
+        # Listeners only record and hand over (milliseconds); answers never hold an ack back.
+        process_before_response=True,
     )
-    app.middleware(DropRedeliveries(claims))
-    dm.register(app, worker, metrics)
-    mention.register(app, worker, metrics)
-    leave_command.register(app, worker, metrics)
+    dm.register(app, intake)
+    mention.register(app, intake)
+    leave_command.register(app, intake)
     return app

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -10,11 +12,13 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.config import Settings
+from bot.inbox import Inbox
 from bot.metrics import Metrics
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
-from bot.slack.rate_limit import PerUserRate
+
+log = logging.getLogger(__name__)
 
 # How the Slack app opens its services: `open_services(settings)`, or the same with overrides.
 ServicesOpener = Callable[[], AbstractAsyncContextManager[Services]]
@@ -33,7 +37,8 @@ class Deps:
     services: Services
     client: AsyncWebClient
     identity: SlackIdentity
-    rate: PerUserRate  # OFFICEBOT_RATE_LIMIT, per person
+    inbox: Inbox  # this process's view of the durable inbox, on this loop
+    slots: asyncio.Semaphore  # OFFICEBOT_MAX_INFLIGHT answers at once; the rest wait their turn
     metrics: Metrics
 
     @property
@@ -43,11 +48,20 @@ class Deps:
 
 @asynccontextmanager
 async def open_answering(
-    settings: Settings, open_services: ServicesOpener, home: dict[str, Any], metrics: Metrics
+    settings: Settings, open_services: ServicesOpener, home: dict[str, Any], metrics: Metrics, owner: str
 ) -> AsyncIterator[Deps]:
     """Entered on the answer worker's loop: the services, session and client belong to that loop.
-    `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own."""
+    `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own; `owner` names
+    this process in the inbox. On the way out, whatever this process still holds unfinished in the inbox
+    is released for the next process (or the next start) to take over."""
     async with open_services() as services, make_session(settings) as session:
         client = make_web_client(settings, session, token=settings.slack_bot_token)
         identity = SlackIdentity(client, services.directory, home=home)
-        yield Deps(services, client, identity, PerUserRate(settings.questions_per_minute), metrics)
+        inbox = Inbox(services.engine, owner, lease=settings.takeover_after)
+        try:
+            yield Deps(services, client, identity, inbox, asyncio.Semaphore(settings.max_inflight), metrics)
+        finally:
+            try:
+                await inbox.release()
+            except Exception as exc:  # the database is gone: the leases run out by themselves instead
+                log.warning("could not release unfinished questions (%s)", exc.__class__.__name__)

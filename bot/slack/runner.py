@@ -22,16 +22,20 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from sqlalchemy import text
 
-from bot.claims import RedeliveryClaims
 from bot.config import ConfigError, Settings
-from bot.db.engine import single_statement
+from bot.db.engine import create_engine, single_statement
+from bot.db.run_lock import only_process_on
+from bot.db.url import Database
+from bot.inbox import Inbox, process_name
 from bot.metrics import Metrics
-from bot.services import open_claims, open_services
+from bot.services import open_services
 from bot.slack.app import build_app
+from bot.slack.caretaker import Caretaker
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard, quiet_bolt_logs
+from bot.slack.intake import Intake
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -67,15 +71,15 @@ class SlackBot:
         port: int = 3000,
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
-        claims: RedeliveryClaims | None = None,
     ) -> None:
         self.settings = settings
         self.port = port
         self.host = host
         # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
         self._open_services = services or (lambda: open_services(settings))
-        self._claims = claims
-        self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the claims
+        self.owner = process_name()  # who this process is in the inbox
+        self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the inbox's engine
+        self._caretaker: Caretaker | None = None
         self.metrics = Metrics()
         self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
@@ -88,8 +92,9 @@ class SlackBot:
         settings = self.settings
         settings.check_slack()
         try:
+            if settings.database.is_sqlite and settings.data_path is None:
+                self._opened.enter_context(only_process_on(settings.database.file))
             self._session = await self._opened.enter_async_context(make_session(settings))
-            claims = await self._opened.enter_async_context(open_claims(self._claims))
             client = make_web_client(settings, self._session)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
@@ -98,11 +103,16 @@ class SlackBot:
             )
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
             deps = await self._worker.start(
-                lambda: open_answering(settings, self._open_services, home, self.metrics)
+                lambda: open_answering(settings, self._open_services, home, self.metrics, self.owner)
             )
-            app = build_app(
-                settings, client, self._worker, claims=claims, auth_test=identity, metrics=self.metrics
-            )
+            # The receiving loop records questions through an engine of its own, on the database the
+            # services opened (OFFICEBOT_DATA's temporary one included): it must never wait for the
+            # answer loop, which may be busy.
+            engine = create_engine(Database(deps.services.engine.url, embedded=False))
+            self._opened.push_async_callback(engine.dispose)
+            inbox = Inbox(engine, self.owner, lease=settings.takeover_after)
+            app = build_app(settings, client, Intake(inbox, self._worker, self.metrics), auth_test=identity)
+            self._caretaker = await self._worker.run(self._start_caretaker(deps))
             if settings.socket_mode:
                 await self._start_socket_mode(app)
                 if settings.health_port is not None:
@@ -119,6 +129,11 @@ class SlackBot:
             deps.services.model_description,
         )
         return self
+
+    async def _start_caretaker(self, deps: Deps) -> Caretaker:
+        caretaker = Caretaker(deps, self._worker.submit)
+        caretaker.start()  # on the answer loop, where this runs
+        return caretaker
 
     async def _start_socket_mode(self, app: AsyncApp) -> None:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
@@ -188,7 +203,11 @@ class SlackBot:
             if runner is not None:
                 await runner.cleanup()
         self._http = self._health = None
-        # After the transport: nothing new arrives while in-flight answers finish.
+        # After the transport: nothing new arrives while in-flight answers finish. Nothing more is taken
+        # over either; what is left unfinished after the grace is released for another process.
+        if self._caretaker is not None:
+            await self._worker.run(self._caretaker.stop())
+            self._caretaker = None
         await self._worker.stop(self.settings.shutdown_grace)
         await self._opened.aclose()
         self._session = None

@@ -15,10 +15,11 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
 from bot.hr.ports import Surface
-from bot.metrics import Metrics
+from bot.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
+from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
 from bot.slack.render import (
     TRACE_EVENT_TYPE,
@@ -28,7 +29,6 @@ from bot.slack.render import (
     still_working_text,
     working_text,
 )
-from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
 
@@ -54,17 +54,24 @@ class DmReply:
 
     In a thread (Slack's assistant threads are always threads) the assistant status line is used, and
     Slack clears it when the answer is posted. At the top level of a DM, or where the status call is
-    refused, a placeholder message is posted and later edited into the answer (or the apology)."""
+    refused, a placeholder message is posted and later edited into the answer (or the apology). A
+    question taken over from another process edits the placeholder that process posted."""
 
     surface: Surface = "dm"
 
-    def __init__(self, client: AsyncWebClient, event: dict[str, Any], bot: BotUser) -> None:
+    def __init__(
+        self, client: AsyncWebClient, event: dict[str, Any], bot: BotUser, placeholder_ts: str | None = None
+    ) -> None:
         self._client = client
         self._event = event
         self._channel: str = event["channel"]
         self._thread_ts: str | None = event.get("thread_ts")
         self._bot = bot
-        self._placeholder_ts: str | None = None
+        self._placeholder_ts = placeholder_ts
+
+    @property
+    def progress_ts(self) -> str | None:
+        return self._placeholder_ts
 
     async def start(self, question: Question) -> Sequence[MessageParam]:
         where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
@@ -82,6 +89,8 @@ class DmReply:
         return conversation
 
     async def _show_progress(self, question: str) -> None:
+        if self._placeholder_ts:
+            return  # posted before this process took the question over
         if self._thread_ts:
             try:
                 # What Bolt's `set_status` calls; called directly because answers run on the worker's loop.
@@ -126,18 +135,21 @@ class DmReply:
         )
 
 
-async def answer_direct_message(event: dict[str, Any], bot: BotUser, deps: Deps) -> None:
+async def answer_direct_message(held: Held, deps: Deps) -> None:
+    event: dict[str, Any] = held.payload["event"]
+    bot = BotUser(**held.payload["bot"])
     question = parse_question(event.get("text") or "", bot.user_id)
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    await answer(DmReply(deps.client, event, bot), event["user"], question, deps, hint=hint)
+    reply = DmReply(deps.client, event, bot, placeholder_ts=held.progress_ts)
+    await answer(reply, held, question, deps, hint=hint)
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
+def register(app: AsyncApp, intake: Intake) -> None:
     @app.event("message")
-    async def on_message(event: dict[str, Any], context: AsyncBoltContext) -> None:
+    async def on_message(event: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext) -> None:
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
-        bot = BotUser(context.bot_user_id, context.bot_id)
-        metrics.received.labels("dm").inc()
-        worker.submit(lambda deps: answer_direct_message(event, bot, deps))
+        bot = {"user_id": context.bot_user_id, "bot_id": context.bot_id}
+        delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot})
+        await intake.take(delivery, answer_direct_message)

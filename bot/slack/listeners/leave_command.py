@@ -5,6 +5,8 @@ that must happen is not left to the model's choice. `/leave <question>` goes thr
 
 from __future__ import annotations
 
+import logging
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,12 +15,14 @@ from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import text
 from bot.hr.ports import Surface
-from bot.metrics import Metrics
+from bot.inbox import Delivery, Held
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
+from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_leave_command
 from bot.slack.render import Message, placeholder_text, still_working_text
-from bot.slack.worker import AnswerWorker
+
+log = logging.getLogger(__name__)
 
 
 class CommandReply:
@@ -26,6 +30,7 @@ class CommandReply:
     opens its own HTTP session per call, so it is safe to use from the worker's loop."""
 
     surface: Surface = "slash"
+    progress_ts = None  # the ack showed progress; every reply goes through the response_url
 
     def __init__(self, respond: AsyncRespond) -> None:
         self._respond = respond
@@ -43,24 +48,37 @@ class CommandReply:
         await self._respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
+async def answer_leave_command(held: Held, deps: Deps) -> None:
+    command: dict[str, Any] = held.payload["command"]
+    parsed = parse_leave_command(command.get("text") or "")
+    # `respond` only holds the response_url (valid 30 minutes), so a takeover can answer through it too.
+    reply = CommandReply(AsyncRespond(response_url=command["response_url"]))
+    if parsed.kind == "balance":
+        why = "/leave without a question"
+        await answer_balance_by_code(reply, held, parsed.question, deps, why=why)
+    else:
+        await answer(reply, held, parsed.question, deps)
+
+
+def register(app: AsyncApp, intake: Intake) -> None:
     @app.command("/leave")
-    async def on_leave(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
+    async def on_leave(ack: AsyncAck, command: dict[str, Any]) -> None:
         parsed = parse_leave_command(command.get("text") or "")
-        # Ack first: Slack shows an error after 3 s, and the answer may wait on the model.
         if parsed.kind == "help":
             await ack(text=text.LEAVE_USAGE, response_type="ephemeral")
             return
+        # Slack never redelivers a command; its trigger_id still names this one invocation.
+        delivery_id = f"command:{command.get('trigger_id') or uuid.uuid4().hex}"
+        kept = {key: value for key, value in command.items() if key != "token"}
+        delivery = Delivery(delivery_id, "slash", command["user_id"], {"command": kept})
+        try:
+            await intake.take(delivery, answer_leave_command)
+        except Exception:
+            log.exception("could not record a /leave question in the inbox")
+            await ack(text=text.CANNOT_TAKE_QUESTIONS, response_type="ephemeral")
+            return
+        # The ack leaves once this listener returns (Slack shows an error after 3 s).
         if parsed.kind == "question":
             await ack(text=placeholder_text(parsed.question.text), response_type="ephemeral")
         else:
             await ack()
-        metrics.received.labels("slash").inc()
-        user_id, question = command["user_id"], parsed.question
-        if parsed.kind == "balance":
-            why = "/leave without a question"
-            worker.submit(
-                lambda deps: answer_balance_by_code(CommandReply(respond), user_id, question, deps, why=why)
-            )
-        else:
-            worker.submit(lambda deps: answer(CommandReply(respond), user_id, question, deps))

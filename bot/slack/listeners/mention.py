@@ -13,18 +13,19 @@ from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.hr.ports import Surface
-from bot.metrics import Metrics
+from bot.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
+from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
 from bot.slack.render import Message, placeholder_text, still_working_text
-from bot.slack.worker import AnswerWorker
 
 
 class MentionReply:
     """Posts only where the asker alone can read: ephemeral, in the thread of the mention."""
 
     surface: Surface = "mention"
+    progress_ts = None  # an ephemeral placeholder cannot be edited: a takeover posts a new message
 
     def __init__(self, client: AsyncWebClient, event: dict[str, Any]) -> None:
         self._client = client
@@ -51,18 +52,18 @@ class MentionReply:
         await self._post(message["text"], message["blocks"])
 
 
-async def answer_mention(event: dict[str, Any], deps: Deps, bot_user_id: str | None = None) -> None:
-    question = parse_question(event.get("text") or "", bot_user_id)
-    await answer(MentionReply(deps.client, event), event["user"], question, deps)
+async def answer_mention(held: Held, deps: Deps) -> None:
+    event: dict[str, Any] = held.payload["event"]
+    question = parse_question(event.get("text") or "", held.payload.get("bot_user_id"))
+    await answer(MentionReply(deps.client, event), held, question, deps)
 
 
-def register(app: AsyncApp, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
+def register(app: AsyncApp, intake: Intake) -> None:
     @app.event("app_mention")
-    async def on_mention(event: dict[str, Any], context: AsyncBoltContext) -> None:
+    async def on_mention(event: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext) -> None:
         if event.get("subtype") or event.get("bot_id") or not event.get("user"):
             return
         if event.get("channel_type") == "im" or str(event.get("channel", "")).startswith("D"):
             return  # a mention inside a DM also arrives as message.im, which answers it
-        bot_user_id = context.bot_user_id
-        metrics.received.labels("mention").inc()
-        worker.submit(lambda deps: answer_mention(event, deps, bot_user_id))
+        payload = {"event": event, "bot_user_id": context.bot_user_id}
+        await intake.take(Delivery(body["event_id"], "mention", event["user"], payload), answer_mention)

@@ -1,0 +1,44 @@
+"""The receiving side's one move, made before Slack is acknowledged: record the question in the durable
+inbox, then hand it to the answer worker.
+
+Bolt runs with `process_before_response=True`, so a listener finishes (the inbox row committed) before
+the ack leaves; the listener does nothing slow (one INSERT), so the ack still leaves in milliseconds. A
+delivery the inbox already holds is a redelivery, acknowledged and dropped. If the inbox cannot record
+it, the listener raises: no ack, so Slack delivers the event again later (a slash command, which Slack
+never retries, is told to try again instead).
+
+This runs on the receiving loop with its own engine (see `SlackBot`), never waiting for the answer loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from bot.inbox import Delivery, Held, Inbox
+from bot.metrics import Metrics
+from bot.slack.deps import Deps
+from bot.slack.worker import AnswerWorker
+
+log = logging.getLogger(__name__)
+
+# How a surface answers a question it holds; also how a taken-over question is answered.
+AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
+
+
+class Intake:
+    def __init__(self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
+        self._inbox = inbox
+        self._worker = worker
+        self._metrics = metrics
+
+    async def take(self, delivery: Delivery, answer: AnswerHeld) -> bool:
+        """Records `delivery` and starts answering it; False when it was a redelivery."""
+        held = await self._inbox.accept(delivery)
+        if held is None:
+            log.info("ignoring a redelivered %s question (%s)", delivery.surface, delivery.delivery_id)
+            return False
+        self._metrics.received.labels(delivery.surface).inc()
+        self._worker.submit(lambda deps: answer(held, deps))
+        return True

@@ -1,0 +1,144 @@
+"""The durable inbox on both databases: a delivery is recorded once, held by one process under a lease,
+taken over by another once the lease runs out (never by two), released at shutdown, and forgotten when
+finished."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+
+from bot.db.tables import inbox
+from bot.inbox import Delivery, Inbox
+from tests.support.database import ScratchDatabase
+
+T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def delivery(n: int, user: str = "U1") -> Delivery:
+    return Delivery(f"Ev{n}", "dm", user, {"event": {"text": f"question {n}", "user": user}})
+
+
+async def test_a_delivery_is_recorded_once_whichever_process_sees_it(database: ScratchDatabase):
+    clock = Clock()
+    first, second = (Inbox(database.engine, name, clock=clock) for name in ("p1", "p2"))
+    held = await first.accept(delivery(1))
+    assert held is not None and held.payload["event"]["text"] == "question 1"
+    assert await first.accept(delivery(1)) is None  # redelivered to the same process
+    assert await second.accept(delivery(1)) is None  # or to another one
+    assert await first.depth() == 1
+
+
+async def test_concurrent_deliveries_of_one_event_record_it_once(database: ScratchDatabase):
+    inboxes = [Inbox(database.engine, f"p{i}") for i in range(5)]
+    results = await asyncio.gather(*(box.accept(delivery(7)) for box in inboxes))
+    assert sum(result is not None for result in results) == 1
+
+
+async def test_finishing_forgets_the_question_but_keeps_the_outcome(database: ScratchDatabase):
+    box = Inbox(database.engine, "p1", clock=Clock())
+    await box.accept(delivery(1))
+    assert await box.start_answering("Ev1")
+    await box.note_progress("Ev1", "1700000000.000100")
+    assert await box.finish("Ev1", answered=True)
+    async with database.engine.connect() as connection:
+        row = (await connection.execute(select(inbox).where(inbox.c.delivery_id == "Ev1"))).one()
+    assert (row.state, row.payload, row.lease_until) == ("answered", None, None)
+    assert await box.depth() == 0
+    assert not await box.finish("Ev1", answered=False)  # finished once only
+
+
+async def test_a_crashed_process_s_questions_are_taken_over_once_its_lease_runs_out(
+    database: ScratchDatabase,
+):
+    clock = Clock()
+    crashed = Inbox(database.engine, "crashed", lease=30, clock=clock)
+    alive = Inbox(database.engine, "alive", lease=30, clock=clock)
+    for n in (1, 2):
+        await crashed.accept(delivery(n))
+    await crashed.start_answering("Ev1")
+    await crashed.note_progress("Ev1", "1700000000.000100")
+    clock.advance(29)
+    assert await alive.take_over() == []  # still leased
+    clock.advance(2)
+    taken = await alive.take_over()
+    assert [(h.delivery_id, h.progress_ts, h.attempts) for h in taken] == [
+        ("Ev1", "1700000000.000100", 1),
+        ("Ev2", None, 1),
+    ]
+    assert taken[0].payload["event"]["text"] == "question 1"
+    assert await alive.take_over() == []  # now held (and leased) by `alive`
+    assert not await crashed.finish("Ev1", answered=True)  # the stalled holder lost it
+    assert await alive.finish("Ev1", answered=True)
+
+
+async def test_renewing_keeps_a_slow_answer_from_being_taken(database: ScratchDatabase):
+    clock = Clock()
+    working = Inbox(database.engine, "working", lease=30, clock=clock)
+    other = Inbox(database.engine, "other", lease=30, clock=clock)
+    await working.accept(delivery(1))
+    for _ in range(4):
+        clock.advance(20)
+        assert await working.renew() == 1
+        assert await other.take_over() == []
+
+
+async def test_two_processes_taking_over_at_once_never_take_the_same_question(database: ScratchDatabase):
+    clock = Clock()
+    crashed = Inbox(database.engine, "crashed", lease=1, clock=clock)
+    for n in range(40):
+        await crashed.accept(delivery(n, user=f"U{n}"))
+    clock.advance(5)
+    takers = [Inbox(database.engine, f"taker{i}", clock=clock) for i in range(4)]
+    taken = await asyncio.gather(*(taker.take_over(limit=15) for taker in takers))
+    ids = [held.delivery_id for batch in taken for held in batch]
+    assert len(ids) == len(set(ids)) == 40
+
+
+async def test_released_questions_are_taken_over_at_once(database: ScratchDatabase):
+    clock = Clock()
+    leaving = Inbox(database.engine, "leaving", lease=30, clock=clock)
+    arriving = Inbox(database.engine, "arriving", lease=30, clock=clock)
+    await leaving.accept(delivery(1))
+    await leaving.accept(delivery(2))
+    await leaving.finish("Ev2", answered=True)
+    assert await leaving.release() == 1
+    clock.advance(0.001)
+    assert [h.delivery_id for h in await arriving.take_over()] == ["Ev1"]
+
+
+async def test_the_rank_of_a_question_counts_only_the_same_person_before_it(database: ScratchDatabase):
+    clock = Clock()
+    box = Inbox(database.engine, "p1", clock=clock)
+    held = []
+    for n in range(5):
+        clock.advance(1)
+        held.append(await box.accept(delivery(n, user="U1")))
+        await box.accept(delivery(100 + n, user="U2"))
+    assert [await box.asked_before(h, timedelta(minutes=1)) for h in held if h] == [1, 2, 3, 4, 5]
+    clock.advance(57)  # the first two (at +1 s, +2 s) fall out of the minute before this one
+    late = await box.accept(delivery(9, user="U1"))
+    assert late is not None and await box.asked_before(late, timedelta(minutes=1)) == 4
+
+
+async def test_finished_questions_are_purged_after_a_day(database: ScratchDatabase):
+    clock = Clock()
+    box = Inbox(database.engine, "p1", clock=clock)
+    await box.accept(delivery(1))
+    await box.accept(delivery(2))
+    await box.finish("Ev1", answered=True)
+    clock.advance(25 * 3600)
+    assert await box.purge() == 1  # the unfinished one stays, whatever its age
+    assert await box.state_of("Ev1") is None and await box.state_of("Ev2") == "received"

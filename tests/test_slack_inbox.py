@@ -1,0 +1,236 @@
+"""An acknowledged question is never lost: the durable inbox across shutdowns, crashes, restarts and
+several processes, over the wire through the Slack and Messages API stand-ins and the real databases."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import text
+from bot.config import ConfigError
+from bot.inbox import Delivery, Inbox
+from bot.llm.offline import OfflineModel
+from bot.slack.render import placeholder_text
+from tests.support.database import (
+    ScratchDatabase,
+    cut_off,
+    make_test_database,
+    release_test_database,
+)
+from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.process import start_officebot
+from tests.support.slack import JIHOON, MINSU, SEOYEON, bot_env, seed_bot_turn
+from tests.support.slack_api import SlackStandIn
+
+QUESTION = "올해 연차 며칠 남았어?"
+
+
+class GatedModel:
+    """The offline model behind a gate: requests wait while it is shut (an answer in flight), and the
+    stand-in counts how many run at once."""
+
+    def __init__(self, *, shut: bool = False, latency: float = 0.0) -> None:
+        self.gate = asyncio.Event()
+        if not shut:
+            self.gate.set()
+        self.latency = latency
+        self.arrived = 0
+        self.running = 0
+        self.most_at_once = 0
+        self._offline = OfflineModel()
+
+    async def __call__(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        self.arrived += 1
+        self.running += 1
+        self.most_at_once = max(self.most_at_once, self.running)
+        try:
+            await self.gate.wait()
+            await asyncio.sleep(self.latency)
+            return self._offline.handle(body)
+        finally:
+            self.running -= 1
+
+    async def until_arrived(self, count: int, timeout: float = 15) -> None:
+        async with asyncio.timeout(timeout):
+            while self.arrived < count:
+                await asyncio.sleep(0.01)
+
+
+@pytest.fixture
+async def gated() -> AsyncIterator[tuple[GatedModel, MessagesAPIStandIn]]:
+    model = GatedModel(shut=True)
+    async with MessagesAPIStandIn(model) as api:
+        yield model, api
+        model.gate.set()  # let held requests end before the stand-in stops
+
+
+@pytest.fixture
+async def postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
+    db = await make_test_database("postgresql", tmp_path, seeded=True)
+    try:
+        yield db
+    finally:
+        await release_test_database(db)
+
+
+def answers(slack: SlackStandIn, channel: str) -> list[str]:
+    return [c.args["text"] for c in slack.calls_to("chat.update") if c.args["channel"] == channel]
+
+
+async def test_questions_cut_off_by_shutdown_are_answered_by_the_next_process(
+    seeded_database, slack, start_bot, gated
+):
+    model, api = gated
+    first = await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_database.url, OFFICEBOT_SHUTDOWN_GRACE="0.2")
+    dm = await slack.user_message(MINSU, QUESTION)
+    command = await slack.slash(SEOYEON, QUESTION)
+    await slack.wait_for(lambda c: c.method == "chat.postMessage")  # the DM's placeholder
+    await model.until_arrived(2)  # both questions are with the model
+    await first.stop()  # SIGTERM: the grace runs out with both answers unfinished
+    assert answers(slack, dm.channel) == []
+    assert not any("12.25" in c.args["text"] for c in slack.calls_to("response_url"))
+
+    model.gate.set()
+    await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_database.url)
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert update.args["ts"] == first_placeholder_ts(slack, dm.channel)
+    assert "7.5" in update.args["text"]  # Minsu's balance, in the placeholder the first process posted
+    [reply] = await slack.wait_for(
+        lambda c: c.method == "response_url" and c.args["response_id"] in command.channel
+    )
+    assert "12.25" in reply.args["text"]  # Seoyeon's, through the command's response_url
+    assert len(slack.calls_to("chat.postMessage")) == 1  # no second placeholder
+
+
+def first_placeholder_ts(slack: SlackStandIn, channel: str) -> str:
+    return next(m["ts"] for m in slack.history[channel] if m.get("bot_id"))
+
+
+async def test_a_process_killed_mid_answer_has_its_question_taken_over(slack, start_bot, tmp_path, gated):
+    model, api = gated
+    db = await make_test_database("sqlite", tmp_path, seeded=True)
+    env = bot_env(slack, api, OFFICEBOT_DATABASE_URL=db.url, OFFICEBOT_TAKEOVER_AFTER="1")
+    process = await start_officebot("run", cwd=tmp_path, **env)
+    try:
+        dm = await slack.user_message(MINSU, QUESTION)  # waits for the process to connect
+        await slack.wait_for(lambda c: c.method == "chat.postMessage", timeout=60)
+        await model.until_arrived(1, timeout=60)
+    finally:
+        process.send_signal(signal.SIGKILL)  # no grace, no release: the lease must run out
+        await process.wait()
+    model.gate.set()
+    await start_bot(api, OFFICEBOT_DATABASE_URL=db.url, OFFICEBOT_TAKEOVER_AFTER="1")
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=15)
+    assert update.args["ts"] == first_placeholder_ts(slack, dm.channel)
+    assert "7.5" in update.args["text"]
+    await release_test_database(db)
+
+
+async def test_a_redelivery_after_a_restart_is_not_answered_again(seeded_database, slack, start_bot):
+    first = await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    sent = await slack.user_message(MINSU, QUESTION)
+    await slack.wait_for(lambda c: c.method == "chat.update")
+    await first.stop()
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
+    event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}
+    retry = await slack.push_event(event, event_id=sent.event_id, retry_attempt=1)
+    await slack.wait_for_ack(retry.envelope_id)  # acknowledged, so Slack stops retrying
+    await slack.user_message(MINSU, "작년엔 며칠이었지?")  # a later question is answered…
+    await slack.wait_for(lambda c: c.method == "chat.update", count=2)
+    assert len(slack.calls_to("chat.postMessage")) == 2  # …and the redelivered one was not
+
+
+async def test_a_question_too_old_to_answer_is_told_to_ask_again(seeded_database, slack, start_bot):
+    # What a process that crashed twenty minutes ago left behind: a question, and its placeholder.
+    placeholder_ts = seed_bot_turn(slack, MINSU, placeholder_text(QUESTION))
+    long_ago = datetime.now(UTC) - timedelta(minutes=20)
+    crashed = Inbox(seeded_database.engine, "crashed", lease=30, clock=lambda: long_ago)
+    event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": "1764399999.000001"}
+    event |= {"channel": f"D{MINSU}", "channel_type": "im"}
+    payload = {"event": event, "bot": {"user_id": "UBOT", "bot_id": "BBOT"}}
+    await crashed.accept(Delivery("EvOld", "dm", MINSU, payload))
+    await crashed.note_progress("EvOld", placeholder_ts)
+
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert update.args["ts"] == placeholder_ts
+    assert update.args["text"] == text.RESTARTED.pick(korean=True)
+    async with asyncio.timeout(5):  # marked right after the edit
+        while await crashed.state_of("EvOld") != "failed":
+            await asyncio.sleep(0.02)
+
+
+async def test_answers_in_flight_are_bounded_and_the_rest_wait_with_a_placeholder(slack, start_bot):
+    model = GatedModel(latency=0.2)
+    async with MessagesAPIStandIn(model) as api:
+        await start_bot(api, OFFICEBOT_MAX_INFLIGHT="2")
+        for user in (MINSU, SEOYEON, JIHOON) * 2:
+            await slack.user_message(user, QUESTION)
+        updates = await slack.wait_for(lambda c: c.method == "chat.update", count=6, timeout=30)
+    assert model.most_at_once <= 2  # without the bound, six model calls ran at once
+    assert model.arrived == 12  # every question answered: a tool call and an answer each
+    placeholders = slack.calls_to("chat.postMessage")
+    assert len(placeholders) == 6
+    # Every placeholder was showing before the third answer: waiting questions are not left blank.
+    assert max(c.at for c in placeholders) < sorted(c.at for c in updates)[2]
+
+
+async def test_a_second_process_on_one_sqlite_file_is_refused_with_one_line(
+    seeded_database, slack, start_bot
+):
+    if seeded_database.database.url.get_backend_name() != "sqlite":
+        return await two_processes_share_one_postgres(slack, start_bot, seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    with pytest.raises(ConfigError) as info:
+        await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    assert str(info.value).startswith("another `officebot run` is already serving ")
+    assert "OFFICEBOT_DATABASE_URL" in str(info.value) and "\n" not in str(info.value)
+
+
+async def two_processes_share_one_postgres(slack, start_bot, db: ScratchDatabase) -> None:
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)  # PostgreSQL serves several
+    for user in (MINSU, SEOYEON):
+        await slack.user_message(user, QUESTION)  # the stand-in deals events to each connection in turn
+    assert len(await slack.wait_for(lambda c: c.method == "chat.update", count=2)) == 2
+
+
+async def test_two_processes_share_redelivery_dedupe_and_the_rate_limit(postgres, slack, start_bot):
+    for _ in range(2):
+        await start_bot(OFFICEBOT_DATABASE_URL=postgres.url, OFFICEBOT_RATE_LIMIT="3")
+    sent = await slack.user_message(MINSU, QUESTION)  # to the first process…
+    event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
+    event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}
+    retry = await slack.push_event(event, event_id=sent.event_id, retry_attempt=1)  # …again, to the second
+    await slack.wait_for_ack(retry.envelope_id)
+    await slack.wait_for(lambda c: c.method == "chat.update")
+    for _ in range(4):  # alternately to each process: a per-process limit would allow all of them
+        await slack.slash(MINSU, QUESTION)
+    replies = await slack.wait_for(lambda c: c.method == "response_url", count=4)
+    slowed = [r for r in replies if "1분에 3번까지" in r.args["text"]]
+    assert len(slowed) == 2  # the DM and two commands were the three allowed
+    assert len(slack.calls_to("chat.postMessage")) == 1  # the redelivered DM was not answered twice
+
+
+async def test_a_question_that_cannot_be_recorded_is_not_acknowledged(postgres, slack, start_bot):
+    await start_bot(OFFICEBOT_DATABASE_URL=postgres.url)
+    async with cut_off(postgres):
+        command = await slack.slash(MINSU, QUESTION)
+        told = await slack.wait_for_ack(command.envelope_id)
+        sent = await slack.user_message(MINSU, QUESTION)
+        with pytest.raises(TimeoutError):
+            await slack.wait_for_ack(sent.envelope_id, timeout=2)  # so Slack will deliver it again
+    assert told.payload["text"] == text.CANNOT_TAKE_QUESTIONS
+    event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
+    event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}
+    retry = await slack.push_event(event, event_id=sent.event_id, retry_attempt=1)
+    await slack.wait_for_ack(retry.envelope_id)
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert "7.5" in update.args["text"]
