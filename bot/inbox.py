@@ -147,9 +147,11 @@ class Inbox:
             return None
         return Held(delivery.delivery_id, delivery.surface, delivery.slack_user_id, delivery.payload, now)
 
-    async def start_answering(self, delivery_id: str) -> bool:
-        """received → answering; False if this process no longer holds the question."""
-        return await self._update_held(delivery_id, state="answering")
+    async def start_answering(self, delivery_id: str, *, progress_ts: str | None = None) -> bool:
+        """received → answering (noting the placeholder, if given, in the same statement); False if this
+        process no longer holds the question."""
+        noted = {"progress_ts": progress_ts} if progress_ts is not None else {}
+        return await self._update_held(delivery_id, state="answering", **noted)
 
     async def note_progress(self, delivery_id: str, progress_ts: str) -> None:
         """Remembers the placeholder, so whoever takes the question over edits it rather than leave it."""

@@ -87,25 +87,34 @@ async def test_questions_cut_off_by_shutdown_are_answered_by_the_next_process(
     seeded_database, slack, start_bot, gated
 ):
     model, api = gated
-    first = await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_database.url, OFFICEBOT_SHUTDOWN_GRACE="0.2")
-    dm = await slack.user_message(MINSU, QUESTION)
+    first = await start_bot(
+        api,
+        OFFICEBOT_DATABASE_URL=seeded_database.url,
+        OFFICEBOT_SHUTDOWN_GRACE="0.2",
+        OFFICEBOT_MAX_INFLIGHT="2",  # the third question waits for a slot, its placeholder showing
+    )
     command = await slack.slash(SEOYEON, QUESTION)
-    await slack.wait_for(lambda c: c.method == "chat.postMessage")  # the DM's placeholder
-    await model.until_arrived(2)  # both questions are with the model
-    await first.stop()  # SIGTERM: the grace runs out with both answers unfinished
-    assert answers(slack, dm.channel) == []
+    await model.until_arrived(1)
+    dms = [await slack.user_message(user, QUESTION) for user in (MINSU, JIHOON)]
+    await slack.wait_for(lambda c: c.method == "chat.postMessage", count=2)  # both placeholders
+    await model.until_arrived(2)
+    await first.stop()  # SIGTERM: the grace runs out with all three answers unfinished
+    assert all(answers(slack, dm.channel) == [] for dm in dms)
     assert not any("12.25" in c.args["text"] for c in slack.calls_to("response_url"))
 
     model.gate.set()
     await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_database.url)
-    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
-    assert update.args["ts"] == first_placeholder_ts(slack, dm.channel)
-    assert "7.5" in update.args["text"]  # Minsu's balance, in the placeholder the first process posted
+    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=2)
+    by_channel = {u.args["channel"]: u.args for u in updates}
+    for dm in dms:  # each answer is in the placeholder the first process posted
+        assert by_channel[dm.channel]["ts"] == first_placeholder_ts(slack, dm.channel)
+        assert "남은 연차" in by_channel[dm.channel]["text"]
+    assert "7.5" in by_channel[dms[0].channel]["text"]  # Minsu's balance
     [reply] = await slack.wait_for(
         lambda c: c.method == "response_url" and c.args["response_id"] in command.channel
     )
     assert "12.25" in reply.args["text"]  # Seoyeon's, through the command's response_url
-    assert len(slack.calls_to("chat.postMessage")) == 1  # no second placeholder
+    assert len(slack.calls_to("chat.postMessage")) == 2  # no second placeholder
 
 
 def first_placeholder_ts(slack: SlackStandIn, channel: str) -> str:

@@ -180,10 +180,13 @@ async def _respond_or_apologise(
             await reply.finish(text.SLOW_DOWN.format(limit=limit))
             return True
         conversation = await reply.start(question)
-        if reply.progress_ts is not None and reply.progress_ts != held.progress_ts:
-            await deps.inbox.note_progress(held.delivery_id, reply.progress_ts)
+        placeholder = reply.progress_ts if reply.progress_ts != held.progress_ts else None
+        if placeholder is not None and deps.slots.locked():
+            # It will wait for a slot: note the placeholder now, so a takeover edits it, not a new one.
+            await deps.inbox.note_progress(held.delivery_id, placeholder)
+            placeholder = None
         async with _slot(deps):
-            if not await deps.inbox.start_answering(held.delivery_id):
+            if not await deps.inbox.start_answering(held.delivery_id, progress_ts=placeholder):
                 log.warning("a %s question was taken over while it waited for a slot", reply.surface)
                 return None
             try:
