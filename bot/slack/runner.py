@@ -36,6 +36,7 @@ from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard, quiet_bolt_logs
 from bot.slack.intake import Intake
+from bot.slack.socket_mode import ReconnectingSocketModeClient, SocketModeHandler
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -145,9 +146,10 @@ class SlackBot:
             app_client.apps_connections_open(app_token=app_token),
             "create a new App-Level Token with connections:write under Basic Information",
         )
-        self._socket_mode = AsyncSocketModeHandler(app, app_token)
-        self._socket_mode.client.wss_uri = opened["url"]
-        await self._socket_mode.connect_async()
+        # The SDK's client would also retry a refused URL forever (see bot.slack.socket_mode).
+        socket_mode = ReconnectingSocketModeClient(app_token, web_client=app_client, logger=app.logger)
+        self._socket_mode = SocketModeHandler(app, socket_mode)
+        await socket_mode.connect_first(opened["url"])
 
     async def _start_http(self, app: AsyncApp) -> None:
         # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).

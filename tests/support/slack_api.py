@@ -7,7 +7,9 @@ posts), and a record of every call with its arguments. Tests and the benchmark p
 and read back the acks with the time they arrived.
 
 Point the bot at it with `SLACK_API_URL=slack.api_url`; `apps.connections.open` returns a ws:// URL to this
-same server, so Socket Mode needs nothing else.
+same server, so Socket Mode needs nothing else. Each URL carries its own ticket and, like Slack's temporary
+URLs, is good for one connection attempt: a client that retries an old URL is turned away. `refuse_links`
+and `close_after_hello` make the WebSocket misbehave; `link_attempts` records every attempt's ticket.
 """
 
 from __future__ import annotations
@@ -95,6 +97,9 @@ class SlackStandIn:
     failing_when: Callable[[str, dict[str, Any]], str | None] | None = None
     dropping: set[str] = field(default_factory=set)  # methods whose calls get the connection closed
     delays: dict[str, float] = field(default_factory=dict)  # method -> extra seconds before answering
+    refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
+    close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
+    link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -108,6 +113,7 @@ class SlackStandIn:
         self._ts = itertools.count(1)
         self._ids = itertools.count(1)
         self._next_socket = itertools.count()
+        self._used_tickets: set[str] = set()
 
     # ----- addresses -------------------------------------------------------------------------------------
 
@@ -118,6 +124,11 @@ class SlackStandIn:
     @property
     def api_url(self) -> str:
         return f"{self.base_url}/api/"
+
+    @property
+    def connected(self) -> bool:
+        """Whether a Socket Mode WebSocket is open (and stayed open past `hello`)."""
+        return bool(self._sockets)
 
     # ----- set-up helpers ----------------------------------------------------------------------------------
 
@@ -458,12 +469,28 @@ class SlackStandIn:
 
     # ----- the Socket Mode WebSocket ----------------------------------------------------------------------
 
-    async def _link(self, request: web.Request) -> web.WebSocketResponse:
+    async def drop_links(self) -> None:
+        """Closes every open WebSocket from the server side, as Slack does when it moves a connection."""
+        for socket in list(self._sockets):
+            await socket.close()
+
+    async def _link(self, request: web.Request) -> web.StreamResponse:
+        ticket = request.query.get("ticket", "")
+        self.link_attempts.append(ticket)
+        if ticket in self._used_tickets:
+            return web.Response(status=401, text="this URL was used already: call apps.connections.open")
+        self._used_tickets.add(ticket)
+        if self.refuse_links > 0:
+            self.refuse_links -= 1
+            return web.Response(status=503, text="refused by the test")
         socket = web.WebSocketResponse(autoping=True)
         await socket.prepare(request)
         await socket.send_str(
             json.dumps({"type": "hello", "num_connections": 1, "connection_info": {"app_id": APP_ID}})
         )
+        if self.close_after_hello:
+            await socket.close()
+            return socket
         self._sockets.append(socket)
         self._connected.set()
         try:
@@ -491,8 +518,7 @@ class SlackStandIn:
 
     async def stop(self) -> None:
         self._stopping.set()
-        for socket in list(self._sockets):
-            await socket.close()
+        await self.drop_links()
         if self._runner:
             await self._runner.cleanup()
 
