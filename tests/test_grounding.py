@@ -3,11 +3,12 @@ reaches the user unless a tool returned it."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
 
-from bot.core.grounding import amounts_in
+from bot.core.claims import claims_in
 from bot.demo import UnavailableStore
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, text_reply, tool_reply
@@ -40,7 +41,7 @@ def grounding_notes(turn) -> list[str]:
     ],
 )
 def test_amounts_are_numerals_before_il_or_days_not_years_or_dates(text, amounts):
-    assert [a.value for a in amounts_in(text)] == [Decimal(a) for a in amounts]
+    assert [c.value for c in claims_in(text, date(2026, 11, 29))] == [Decimal(a) for a in amounts]
 
 
 async def test_a_number_with_no_tool_call_is_looked_up_by_code(messages_api, hr, minsu):
@@ -49,16 +50,17 @@ async def test_a_number_with_no_tool_call_is_looked_up_by_code(messages_api, hr,
     turn = await make_assistant(api, hr, grounding=True, audit=audit).run_turn(
         ask("올해 연차 며칠 남았어?"), minsu
     )
-    assert turn.answer == THIS_YEAR_KO
-    assert "12" not in turn.answer
+    assert turn.answer == "올해 남은 연차는 7.5일이에요."  # the figure repaired in place, the words kept
     assert len(api.requests) == 1  # the lookup is ours; the model is not asked again
     assert grounding_notes(turn) == [
-        "[note] grounding: no lookup ran and the answer states 12일 → looked up 2026 by code"
+        "[note] grounding: no lookup ran; 12일 is stated for 2026, which no lookup returned → looked up "
+        "2026 by code",
+        "[note] grounding: 12일 is not a remaining figure of 2026 (it should be 7.5) → repaired",
     ]
     assert [(r.detail.get("year"), r.outcome, r.requested_by) for r in audit.records] == [
         (2026, "ok", "code")
     ]
-    assert turn.messages[-1] == {"role": "assistant", "content": THIS_YEAR_KO}
+    assert turn.messages[-1] == {"role": "assistant", "content": turn.answer}
     assert [r.tool_use_id for r in turn.evidence] == ["code_2026"]
 
 
@@ -67,7 +69,7 @@ async def test_code_lookup_uses_the_years_and_language_of_the_question(messages_
     turn = await make_assistant(api, hr, grounding=True).run_turn(
         ask("How many days of leave did I have left last year?"), minsu
     )
-    assert turn.answer == "You have 3.5 days of annual leave left for 2025 (15 granted, 11.5 used)."
+    assert turn.answer == "You had 3.5 days left last year."
 
 
 async def test_balance_question_answered_without_lookup_or_amount_gets_the_lookup(messages_api, hr, minsu):
@@ -93,13 +95,15 @@ async def test_misquoted_number_is_corrected_on_the_second_try(messages_api, hr,
     assert correction["role"] == "user"
     assert "8일" in correction["content"]
     assert "2026: granted 15, used 7.5, remaining 7.5" in correction["content"]
+    assert "8일 is not a remaining figure of 2026 (it should be 7.5)" in correction["content"]
     assert grounding_notes(turn) == [
-        "[note] grounding: ungrounded 8일 → asking the model once more",
+        "[note] grounding: 8일 is not a remaining figure of 2026 (it should be 7.5) → asking the model "
+        "once more",
         "[note] grounding: ok after correction",
     ]
 
 
-async def test_still_wrong_after_correction_is_replaced_by_a_plain_answer(messages_api, hr, minsu):
+async def test_still_wrong_after_correction_is_repaired_in_place(messages_api, hr, minsu):
     api = await messages_api(
         [
             tool_reply(("toolu_A", {"year": 2026})),
@@ -109,22 +113,22 @@ async def test_still_wrong_after_correction_is_replaced_by_a_plain_answer(messag
     )
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
 
-    assert turn.answer == THIS_YEAR_KO
-    assert "8" not in turn.answer
+    assert turn.answer == "다시 확인해도 7.5일 남았어요."
     assert len(api.requests) == 3  # one correction, never a second
     assert grounding_notes(turn)[-1] == (
-        "[note] grounding: still ungrounded 8일 → replaced with a plain answer from the tool results"
-    )
-    assert turn.messages[-1] == {"role": "assistant", "content": THIS_YEAR_KO}
+        "[note] grounding: still 8일 is not a remaining figure of any year looked up → repaired"
+    ) or grounding_notes(turn)[-1].endswith("(it should be 7.5) → repaired")
+    assert turn.messages[-1] == {"role": "assistant", "content": turn.answer}
 
 
-async def test_correction_call_failing_falls_back_to_the_plain_answer(messages_api, hr, minsu):
+async def test_correction_call_failing_falls_back_to_a_repaired_first_answer(messages_api, hr, minsu):
     api = await messages_api(
         [tool_reply(("toolu_A", {"year": 2026})), text_reply("8 days"), error_reply(500)]
     )
     turn = await make_assistant(api, hr, grounding=True).run_turn(
         ask("How much leave do I have left?"), minsu
     )
+    # "8 days" says neither which figure nor which year: no certain repair, so the looked-up figures
     assert turn.answer == "You have 7.5 days of annual leave left for 2026 (15 granted, 7.5 used)."
 
 
@@ -209,7 +213,7 @@ async def test_follow_up_quoting_another_years_numbers_is_looked_up(messages_api
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해 연차 며칠 남았어?"), minsu)
     second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
-    assert second.answer == LAST_YEAR_KO
+    assert second.answer == "작년엔 3.5일 남았어요."  # looked up by code, and the figure repaired
 
 
 async def test_the_correction_round_may_look_up_another_year(messages_api, hr, minsu):
@@ -274,8 +278,7 @@ async def test_an_amount_not_next_to_days_is_still_checked(messages_api, hr, min
     turn = await make_assistant(api, hr, grounding=True).run_turn(
         ask("How much leave do I have left?"), minsu
     )
-    assert "12" not in turn.answer
-    assert turn.answer == "You have 7.5 days of annual leave left for 2026 (15 granted, 7.5 used)."
+    assert turn.answer == "You have 7.5 vacation days left this year."
 
 
 async def test_after_a_correction_the_conversation_holds_only_what_was_posted(messages_api, hr, minsu):
@@ -300,8 +303,8 @@ async def test_quoting_the_granted_days_as_remaining_is_a_misquote(messages_api,
         ]
     )
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
-    assert turn.answer == THIS_YEAR_KO  # replaced by the plain answer: 15 is granted, not remaining
-    assert "ungrounded 15일" in "\n".join(grounding_notes(turn))
+    assert turn.answer == "올해 남은 연차는 7.5일!"  # 15 is granted, not remaining
+    assert "15일 is not a remaining figure of 2026 (it should be 7.5)" in "\n".join(grounding_notes(turn))
 
 
 @pytest.mark.parametrize(
@@ -312,11 +315,14 @@ async def test_quoting_the_granted_days_as_remaining_is_a_misquote(messages_api,
             "You have 7.5 days of annual leave left for 2026 (15 granted, 7.5 used).",
             ["remaining", "granted", "used"],
         ),
-        ("15일 중 7.5일을 사용해서 7.5일 남았어요", [None, "used", "remaining"]),
+        ("15일 중 7.5일을 사용해서 7.5일 남았어요", ["granted", "used", "remaining"]),
+        ("13 of your 17 days remain", ["remaining", "granted"]),
+        ("Used: 4 / Granted: 17 / Left: 13", ["used", "granted", "remaining"]),
+        ("사용 가능한 연차는 7.5일, 미사용 연차 2일, unused: 3", ["remaining", "remaining", "remaining"]),
     ],
 )
 def test_a_word_next_to_a_number_says_which_figure_it_is(text, roles):
-    assert [a.role for a in amounts_in(text)] == roles
+    assert [c.role for c in claims_in(text, date(2026, 11, 29))] == roles
 
 
 async def test_leave_records_are_evidence_and_dates_are_not_amounts(messages_api, hr, minsu):

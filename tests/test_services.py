@@ -29,8 +29,8 @@ from tests.support.messages_api import text_reply, tool_reply
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({}, "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."),
-        ({"OFFICEBOT_GROUNDING": "on"}, "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."),
+        ({}, "올해 남은 연차는 7.5일이에요."),
+        ({"OFFICEBOT_GROUNDING": "on"}, "올해 남은 연차는 7.5일이에요."),
         ({"OFFICEBOT_GROUNDING": "off"}, "올해 남은 연차는 12일이에요."),
     ],
 )

@@ -1,16 +1,22 @@
-"""The grounding check: every leave amount an answer states must come from a tool result.
+"""The grounding check: every leave amount an answer states must be one a tool gave, for the year and
+the figure it is stated as.
 
 Tool use removes the reason to make a number up, not the possibility. After the loop's final answer and
-before it is posted, this check finds the amounts the answer states in numerals (`7.5일`, `8 days`) and
-compares each, as a Decimal, with the granted / used / remaining figures of the conversation's successful
-tool results (this turn's and earlier turns' still in the messages), taken from the tools' structured
-outputs, never re-parsed from their text. Error results are not evidence.
+before it is posted, `claims_in` (claims.py) reads the amounts the answer states, each with its role
+(remaining / used / granted), its year and whether it is a what-if. Each is checked against the *facts*:
+the figures of the conversation's successful tool results (this turn's and earlier turns' still in the
+messages), from the tools' structured outputs, never re-parsed from their text.
 
-    no lookup ran this turn, and the answer states an amount the evidence lacks (or a year never looked
-    up), or it answers a balance question without any amount
-        → run the lookup by code (same Toolbox.dispatch, same Caller) and answer from that result
-    a lookup ran, and an amount is not in the evidence
-        → ask the model once more with a short correction; still wrong → a plain answer from the results
+A claim stands when its value is a fact of its year (and role, when the answer names one); or a number
+from the question; or simple arithmetic on those (7.5 − 3 = 4.5 after "3일 쓰면 며칠 남아?", two years'
+remaining added up); or, stated on a record's date, that record's days. A year no lookup succeeded for can
+carry no figure. Incidental numbers (dates, times, weeks, percentages, list numbering, …) are not claims.
+
+    no lookup ran this turn, and a claim does not stand, or a balance question got no amount
+        → run the lookup by code (same Toolbox.dispatch, same Caller), then check again; what still
+          does not stand is repaired in place (or, when it cannot be, replaced by the looked-up figures)
+    a lookup ran, and a claim does not stand
+        → ask the model once more, naming the wrong figure and the right one; still wrong → repair
     otherwise → the answer passes untouched, with no extra model call
 """
 
@@ -19,11 +25,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import date
 from decimal import Decimal
-from typing import Literal
 
 from bot import text
+from bot.core.claims import ROLES, Claim, Role, blank_dates, claims_in
 from bot.core.conversation import Conversation
 from bot.core.lookup import look_up_by_code
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
@@ -32,103 +39,167 @@ from bot.core.trace import Note, ToolResult, Trace
 from bot.hr.ports import Balance, Caller, format_days
 from bot.tools.registry import Figures, Toolbox
 
-# Every numeral in an answer is treated as a leave amount unless it is a year or part of a date or time:
-# "12 vacation days", "연차 12개" and "잔여: 12" state amounts as surely as "12일" does, and an answer
-# about leave has no other reason to carry a number. Erring this way costs at most one correction.
-_NUMBER = re.compile(
-    r"(?<![A-Za-z\d.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s*-?\s*(?:일|days?\b|개))?", re.I
-)
-_NOT_AMOUNTS = re.compile(
-    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}"  # 2026-11-29, 2026.11.29
-    r"|\d{1,2}\s*월\s*\d{1,2}\s*일"  # 11월 29일
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
-    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b"
-    r"|\b\d{1,2}:\d{2}\b",  # times
-    re.I,
-)
-_YEAR = re.compile(r"(?:19|20|21)\d{2}")
-
-Role = Literal["remaining", "used", "granted"]
-# Words that say which figure a number is ("남은 15일" claims 15 is what remains, not what was granted).
-_ROLE_WORDS: dict[Role, re.Pattern[str]] = {
-    "remaining": re.compile(r"남은|남았|남아|잔여|left|remain", re.I),
-    "used": re.compile(r"사용|썼|쓴|used|taken|spent", re.I),
-    "granted": re.compile(r"부여|발생|받은|granted|entitle|total|allowance", re.I),
+_NUMBER_IN_QUESTION = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
+# Amounts a question gives in words: "하루 쓰면", "이틀", "a half day", "two days".
+_AMOUNT_WORDS = {
+    "반차": "0.5",
+    "반반차": "0.25",
+    "하루": "1",
+    "이틀": "2",
+    "사흘": "3",
+    "나흘": "4",
+    "닷새": "5",
+    "half day": "0.5",
+    "half-day": "0.5",
+    "a day": "1",
+    "one day": "1",
+    "two days": "2",
+    "three days": "3",
+    "four days": "4",
+    "five days": "5",
+    "a week": "5",
+    "일주일": "5",
 }
-_ROLE_REACH = 24  # characters on either side of a number, never past a neighbouring number
-_CLAUSE_BREAK = re.compile(r"[(),;:.!?\n]")  # a role word only describes numbers in its own clause
 
 
-@dataclass(frozen=True)
-class Amount:
-    text: str  # as written in the answer, e.g. "8일"
-    value: Decimal
-    role: Role | None = None  # what the answer says the number is, when a word next to it says so
+@dataclass
+class Facts:
+    """What the tool results say, by year and figure, plus the numbers the person gave."""
+
+    figures: dict[tuple[int, Role], set[Decimal]] = field(default_factory=dict)
+    records: dict[int, set[tuple[int, int, Decimal]]] = field(default_factory=dict)  # (month, day, days)
+    by_type: dict[tuple[int, str], set[Decimal]] = field(default_factory=dict)  # records' days and total
+    given: set[Decimal] = field(default_factory=set)  # numbers in the question
+
+    @property
+    def years(self) -> set[int]:
+        return {year for year, _ in self.figures}
+
+    def values(self, year: int, role: Role | None) -> set[Decimal]:
+        roles = (role,) if role else ROLES
+        return set().union(*(self.figures.get((year, r), set()) for r in roles))
+
+    def right_value(self, year: int, role: Role) -> Decimal | None:
+        """The one figure a (year, role) has, for a correction or a repair; None if not exactly one."""
+        values = self.figures.get((year, role), set())
+        return next(iter(values)) if len(values) == 1 else None
 
 
-def amounts_in(text: str) -> list[Amount]:
-    """Leave amounts stated in numerals: every number but years, dates and times."""
-    blanked = _NOT_AMOUNTS.sub(lambda m: " " * len(m.group(0)), text)
-    spans: list[tuple[int, int, str]] = []
-    for match in _NUMBER.finditer(blanked):
-        number = match.group(1)
-        if _YEAR.fullmatch(number) and not match.group(0)[len(number) :].strip():
-            continue  # a bare four-digit year; "2026일" would still be an amount
-        spans.append((match.start(), match.end(), number))
-    found = []
-    for index, (start, end, number) in enumerate(spans):
-        left_edge = max(spans[index - 1][1] if index else 0, start - _ROLE_REACH)
-        right_edge = min(spans[index + 1][0] if index + 1 < len(spans) else len(text), end + _ROLE_REACH)
-        before, after = text[left_edge:start], text[end:right_edge]
-        breaks_before = list(_CLAUSE_BREAK.finditer(before))
-        before = before[breaks_before[-1].end() :] if breaks_before else before
-        break_after = _CLAUSE_BREAK.search(after)
-        after = after[: break_after.start()] if break_after else after
-        role = _nearest_role(before, after)
-        found.append(Amount(text[start:end].strip(), Decimal(number.replace(",", "")), role))
-    return found
+def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
+    plain = blank_dates(question)  # "12월에 1일씩 3번": 1 and 3, not 12
+    given = {Decimal(n) for n in _NUMBER_IN_QUESTION.findall(plain)}
+    lowered = question.lower()
+    for word in sorted(_AMOUNT_WORDS, key=len, reverse=True):  # 반반차 before 반차
+        if word in lowered:
+            given.add(Decimal(_AMOUNT_WORDS[word]))
+            lowered = lowered.replace(word, " ")
+    facts = Facts(given=given)
 
+    def add(year: int, role: Role, value: Decimal) -> None:
+        facts.figures.setdefault((year, role), set()).add(value)
 
-def _nearest_role(before: str, after: str) -> Role | None:
-    best: tuple[int, Role] | None = None
-    for role, words in _ROLE_WORDS.items():
-        for match in words.finditer(before):
-            distance = len(before) - match.end()
-            best = min(best, (distance, role)) if best else (distance, role)
-        for match in words.finditer(after):
-            best = min(best, (match.start(), role)) if best else (match.start(), role)
-    return best[1] if best else None
-
-
-def figures_in(conversation: Conversation) -> list[Figures]:
-    """The figures of every successful lookup whose tool_result is in the conversation."""
-    return [figure for result in conversation.evidence() for figure in result.figures]
-
-
-def _by_role(figures: Iterable[Figures]) -> dict[Role, set[Decimal]]:
-    """Every amount the evidence states, by what it is. Leave taken is "used": each record's days and
-    each type's total (dates are not amounts)."""
-    by_role: dict[Role, set[Decimal]] = {"remaining": set(), "used": set(), "granted": set()}
     for figure in figures:
         if isinstance(figure, Balance):
             # A negative remaining (overdrawn leave) may be stated as its size: "1일 초과 사용" for −1.
-            by_role["remaining"].add(abs(figure.remaining))
-            by_role["used"].add(figure.used)
-            by_role["granted"].add(figure.granted)
+            add(figure.year, "remaining", abs(figure.remaining))
+            add(figure.year, "used", figure.used)
+            add(figure.year, "granted", figure.granted)
         else:
-            by_role["used"].update(record.days for record in figure.records)
-            by_role["used"].update(figure.totals.values())
+            facts.figures.setdefault((figure.year, "used"), set())
+            for record in figure.records:
+                add(figure.year, "used", record.days)
+                facts.records.setdefault(figure.year, set()).add(
+                    (record.taken_on.month, record.taken_on.day, record.days)
+                )
+            for kind, total in figure.totals.items():
+                add(figure.year, "used", total)
+                facts.by_type[(figure.year, kind)] = {total} | {
+                    r.days for r in figure.records if r.leave_type == kind
+                }
+            if figure.totals or figure.undated:
+                add(figure.year, "used", sum(figure.totals.values(), Decimal(0)) + figure.undated)
             if figure.undated:
-                by_role["used"].add(figure.undated)
-    return by_role
+                add(figure.year, "used", figure.undated)
+    return facts
 
 
-def ungrounded(amounts: Iterable[Amount], figures: Iterable[Figures]) -> list[Amount]:
-    """Amounts no tool result backs. An amount whose role the answer names ("남은 15일") must match a
-    figure of that role: quoting the granted 15 as what remains is a misquote, not a grounded number."""
-    by_role = _by_role(figures)
-    anything = set().union(*by_role.values())
-    return [a for a in amounts if a.value not in (by_role[a.role] if a.role else anything)]
+@dataclass(frozen=True)
+class Verdict:
+    claim: Claim
+    reason: str  # why it does not stand, for the trace and the correction
+    right: Decimal | None = None  # the figure it should have been, when one is certain
+
+
+def check(claims: Sequence[Claim], facts: Facts, *, asked_years: Sequence[int] = ()) -> list[Verdict]:
+    """The claims that do not stand, each with why (and the right figure when there is exactly one)."""
+    what_ifs = {c.value for c in claims if c.hypothetical and c.role != "remaining" and not c.definition}
+    operands = facts.given | what_ifs
+    wrong = []
+    for claim in claims:
+        reason = _why_not(claim, facts, operands, asked_years)
+        if reason is not None:
+            year = claim.year or (asked_years[0] if len(asked_years) == 1 else None)
+            right = facts.right_value(year, claim.role) if year and claim.role else None
+            wrong.append(Verdict(claim, reason, right if right != claim.value else None))
+    return wrong
+
+
+def _why_not(claim: Claim, facts: Facts, operands: set[Decimal], asked_years: Sequence[int]) -> str | None:
+    if claim.definition or (claim.hypothetical and claim.role != "remaining"):
+        return None  # what a half day is; the what-if itself ("3일 쓰면"): not figures of the records
+    if claim.value in facts.given:
+        return None  # the person's own number, repeated or answered
+    if claim.year is not None and claim.year not in facts.years:
+        return f"{claim.text} is stated for {claim.year}, which no lookup returned"
+    years = [claim.year] if claim.year is not None else _default_years(facts, asked_years)
+    if not years:
+        return f"{claim.text} is stated with no lookup to back it"
+    allowed = set().union(*(facts.values(y, claim.role) for y in years))
+    if claim.on is not None and claim.role in (None, "used"):
+        records = set().union(*(facts.records.get(y, set()) for y in years))
+        on_that_day = {days for month, day, days in records if (month, day) == claim.on}
+        if on_that_day and claim.value not in on_that_day:
+            month, day = claim.on
+            return f"{claim.text} on {month}/{day} is not what that record says"
+    if claim.leave_type is not None and any(
+        y in facts.records or (y, "used") in facts.figures for y in years
+    ):
+        of_kind = set().union(*(facts.by_type.get((y, claim.leave_type), set()) for y in years))
+        taken_known = any((y, k) in facts.by_type for y in years for k in ("annual", "sick", "special"))
+        if taken_known and claim.value not in of_kind:
+            return f"{claim.text} is not a {claim.leave_type} leave figure of {', '.join(map(str, years))}"
+    if claim.value in allowed:
+        return None
+    if claim.hypothetical and _derived(claim.value, allowed, operands):
+        return None  # what is left after the what-if: "3일 쓰면 4.5일 남아요"
+    if _sum_of_years(claim, facts, years):
+        return None
+    where = f"{years[0]}" if len(years) == 1 else "any year looked up"
+    what = f"{claim.role} " if claim.role else ""
+    return f"{claim.text} is not a {what}figure of {where}"
+
+
+def _default_years(facts: Facts, asked_years: Sequence[int]) -> list[int]:
+    asked = [y for y in asked_years if y in facts.years]
+    return asked if len(asked) == 1 else sorted(facts.years)
+
+
+def _derived(value: Decimal, allowed: set[Decimal], operands: set[Decimal]) -> bool:
+    """Arithmetic on a figure with the person's numbers: what is left after taking some days, etc."""
+    return any(value in (figure - n, figure + n, n - figure) for figure in allowed for n in operands)
+
+
+def _sum_of_years(claim: Claim, facts: Facts, years: Sequence[int]) -> bool:
+    """Two or more years' figures of one kind added up ("두 해 합쳐 11일")."""
+    if claim.year is not None or len(facts.years) < 2:
+        return False
+    roles = (claim.role,) if claim.role else ROLES
+    for role in roles:
+        per_year = [facts.figures.get((y, role), set()) for y in sorted(facts.years)]
+        single = all(len(values) == 1 for values in per_year)
+        if single and sum((next(iter(v)) for v in per_year), Decimal(0)) == claim.value:
+            return True
+    return False
 
 
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
@@ -156,20 +227,77 @@ def _fact(figure: Figures) -> str:
     )
 
 
-def correction(stray: Sequence[Amount], figures: Sequence[Figures]) -> str:
-    """The one extra message the model gets: what was ungrounded, and the evidence it must use."""
-    named = _names(stray)
+def correction(wrong: Sequence[Verdict], figures: Sequence[Figures]) -> str:
+    """The one extra message the model gets: each wrong figure and the right one, and the evidence."""
+    named = "; ".join(_named(v) for v in wrong)
     if figures:
         facts = "; ".join(_fact(f) for f in _unique(figures))
         evidence = f"The tool results in this conversation say: {facts}."
     else:
         evidence = "No lookup in this conversation succeeded, so no amount may be stated."
     return (
-        f"[grounding check] Your answer states {named}, which no tool result in this conversation "
-        f"contains. {evidence} Answer my last question again, stating only amounts exactly as a tool "
-        "result gave them (call a tool again if you need another year). Reply in my language and "
-        "do not mention this check."
+        f"[grounding check] In your answer, {named}. {evidence} Answer my last question again, stating "
+        "only amounts exactly as a tool result gave them, for the year they belong to (call a tool again "
+        "if you need another year). Reply in my language and do not mention this check."
     )
+
+
+def _named(verdict: Verdict) -> str:
+    if verdict.right is not None:
+        return f"{verdict.reason} (it should be {format_days(verdict.right)})"
+    return verdict.reason
+
+
+def repair(answer: str, wrong: Sequence[Verdict], results: Sequence[ToolResult], korean: bool) -> str:
+    """The answer with each wrong figure replaced by the right one where that is certain; a sentence
+    whose wrong figure has no certain replacement is dropped, and the looked-up figures are added once,
+    so the rest of the answer (the steps, the advice) is kept."""
+    fixed = answer
+    dropped = False
+    for verdict in sorted(wrong, key=lambda v: v.claim.start, reverse=True):
+        claim = verdict.claim
+        if verdict.right is not None:
+            fixed = fixed[: claim.start] + format_days(verdict.right) + fixed[claim.end :]
+        else:
+            start, end = _sentence_span(fixed, claim.start)
+            fixed = fixed[:start] + fixed[end:]
+            dropped = True
+    fixed = re.sub(r"[ \t]+\n", "\n", re.sub(r"\n{3,}", "\n\n", fixed)).strip()
+    if dropped or not fixed:
+        fixed = f"{fixed}\n{plain_answer(results, korean)}".strip()
+    return fixed
+
+
+def _sentence_span(text_: str, at: int) -> tuple[int, int]:
+    breaks = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
+    start = max((m.end() for m in breaks.finditer(text_, 0, at)), default=0)
+    after = breaks.search(text_, at)
+    return start, after.end() if after else len(text_)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What the check makes of one answer: its claims, those that do not stand, and whether a balance
+    question went unanswered (no lookup and no amount)."""
+
+    claims: list[Claim]
+    wrong: list[Verdict]
+    unanswered: bool
+
+    @property
+    def stands(self) -> bool:
+        return not self.wrong and not self.unanswered
+
+
+def assess(
+    answer: str, question: str, figures: Sequence[Figures], today: date, *, looked_up: bool
+) -> Assessment:
+    """The one decision, shared by `Grounding.review` and the corpus test. `looked_up`: a tool ran this
+    turn (otherwise the answer leans on earlier turns' figures, if any)."""
+    claims = claims_in(answer, today)
+    wrong = check(claims, facts_from(figures, question), asked_years=years_in(question, today))
+    unanswered = not looked_up and not claims and asks_for_balance(question)
+    return Assessment(claims, wrong, unanswered)
 
 
 class Grounding:
@@ -186,68 +314,65 @@ class Grounding:
             trace.add(Note(f"grounding: skipped ({draft.ended})"))
             return draft
         korean = text.is_korean(question)
-        amounts = amounts_in(draft.text)
-        figures = figures_in(draft.conversation)
-        asked_years = years_in(question, self.toolbox.today_for(caller))
-
-        if not draft.evidence:
-            reason = _why_look_up(amounts, figures, asked_years, question)
-            if reason is None:
-                trace.add(Note("grounding: ok"))
-                return draft
-            return await self._look_up_by_code(draft, reason, amounts, asked_years, caller, trace, korean)
-
-        stray = ungrounded(amounts, figures)
-        if not stray:
+        today = self.toolbox.today_for(caller)
+        looked_up = bool(draft.evidence)
+        first = assess(draft.text, question, figures_in(draft.conversation), today, looked_up=looked_up)
+        if first.stands:
             trace.add(Note("grounding: ok"))
             return draft
-        trace.add(Note(f"grounding: ungrounded {_names(stray)} → asking the model once more"))
-        second = await ask_again(correction(stray, figures))
-        still = ungrounded(amounts_in(second.text), figures_in(second.conversation))
-        if second.ended not in CANNED_ENDINGS and not still:
+        if not looked_up:
+            return await self._look_up_by_code(draft, first, question, caller, trace)
+
+        wrong = first.wrong
+        trace.add(Note(f"grounding: {_reasons(wrong)} → asking the model once more"))
+        second = await ask_again(correction(wrong, figures_in(draft.conversation)))
+        if second.ended in CANNED_ENDINGS:
+            trace.add(Note(f"grounding: no usable second answer ({second.ended}) → repaired the first"))
+            return replace(draft, text=repair(draft.text, wrong, draft.evidence, korean))
+        still = assess(second.text, question, figures_in(second.conversation), today, looked_up=True).wrong
+        if not still:
             trace.add(Note("grounding: ok after correction"))
             return second
-        what = f"still ungrounded {_names(still)}" if still else f"no usable second answer ({second.ended})"
-        trace.add(Note(f"grounding: {what} → replaced with a plain answer from the tool results"))
-        return replace(second, text=plain_answer(second.evidence, korean))
+        trace.add(Note(f"grounding: still {_reasons(still)} → repaired"))
+        return replace(second, text=repair(second.text, still, second.evidence, korean))
 
     async def _look_up_by_code(
         self,
         draft: Draft,
-        reason: str,
-        amounts: Sequence[Amount],
-        asked_years: Sequence[int],
+        first: Assessment,
+        question: str,
         caller: Caller,
         trace: Trace,
-        korean: bool,
     ) -> Draft:
-        years = list(asked_years) or [self.toolbox.today_for(caller).year]
-        trace.add(Note(f"grounding: {reason} → looked up {', '.join(map(str, years))} by code"))
+        korean = text.is_korean(question)
+        claims, wrong = first.claims, first.wrong
+        asked_years = years_in(question, self.toolbox.today_for(caller))
+        stated = [v.claim.year for v in wrong if v.claim.year is not None]
+        years = list(dict.fromkeys([*asked_years, *stated])) or [self.toolbox.today_for(caller).year]
+        why = _reasons(wrong) if wrong else "a balance question was answered without a lookup"
+        trace.add(Note(f"grounding: no lookup ran; {why} → looked up {', '.join(map(str, years))} by code"))
         results = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
-        looked_up = plain_answer(results, korean)
-        # The model's own words survive only when they state no amount at all (e.g. "확인해 볼게요").
-        answer = looked_up if amounts else f"{draft.text}\n{looked_up}".strip()
-        return replace(draft, text=answer, evidence=[*draft.evidence, *results])
+        looked_up = replace(draft, evidence=[*draft.evidence, *results])
+        if not claims:  # the model's words stand (e.g. "확인해 볼게요"), followed by the figures
+            answer = f"{draft.text}\n{plain_answer(results, korean)}".strip()
+            return replace(looked_up, text=answer)
+        found = [figure for result in results if not result.is_error for figure in result.figures]
+        facts = facts_from([*figures_in(draft.conversation), *found], question)
+        still = check(claims, facts, asked_years=asked_years)
+        if not still:
+            trace.add(Note("grounding: ok against the looked-up figures"))
+            return looked_up
+        trace.add(Note(f"grounding: {_reasons(still)} → repaired"))
+        return replace(looked_up, text=repair(draft.text, still, results, korean))
 
 
-def _why_look_up(
-    amounts: Sequence[Amount], figures: Sequence[Figures], asked_years: Sequence[int], question: str
-) -> str | None:
-    """Why an answer given with no lookup this turn cannot stand, or None if it can."""
-    stray = ungrounded(amounts, figures)
-    if stray:
-        return f"no lookup ran and the answer states {_names(stray)}"
-    known_years = {f.year for f in figures}
-    unlooked = [y for y in asked_years if y not in known_years]
-    if amounts and unlooked:
-        return f"the answer states amounts for {', '.join(map(str, unlooked))}, which was never looked up"
-    if not amounts and asks_for_balance(question):
-        return "a balance question was answered without a lookup"
-    return None
+def figures_in(conversation: Conversation) -> list[Figures]:
+    """The figures of every successful lookup whose tool_result is in the conversation."""
+    return [figure for result in conversation.evidence() for figure in result.figures]
 
 
-def _names(amounts: Sequence[Amount]) -> str:
-    return ", ".join(dict.fromkeys(a.text for a in amounts))
+def _reasons(wrong: Sequence[Verdict]) -> str:
+    return "; ".join(_named(v) for v in wrong)
 
 
 def _unique(figures: Sequence[Figures]) -> list[Figures]:

@@ -22,19 +22,25 @@ _YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"\bnext\s+year\b", re.I), 1),
 ]
 _EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+# '24, 24년도, 24년에 / 24년 연차 (not 10년 근속, 3년 차, 24년간: seniority and durations).
+_SHORT_YEAR = re.compile(
+    r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|\s*연차|\s*기준|\s*휴가)"
+)
 
 # A balance question names leave *and* asks for a quantity. "연차 신청은 어떻게 해?" names leave but asks
 # for no amount, so a model that answers it without a lookup is doing the right thing.
 _LEAVE = re.compile(r"연차|휴가|\bleave\b|vacation|\bpto\b|days?\s+off", re.I)
-_QUANTITY = re.compile(
-    r"며칠|몇\s*일|몇일|얼마|남았|남은|남아|잔여|썼|사용|부여|"
-    r"how\s+many|how\s+much|\bleft\b|remaining|balance|\bused\b|granted",
-    re.I,
+_QUANTITY = re.compile(r"며칠|몇\s*일|몇일|how\s+many\s+days|how\s+much\s+(?:leave|vacation|pto)", re.I)
+_HOW_MUCH = re.compile(r"얼마|how\s+many|how\s+much", re.I)
+_FIGURE = re.compile(r"남았|남은|남아|잔여|썼|사용|부여|\bleft\b|remaining|balance|\bused\b|granted", re.I)
+# "연차 balance 어디서 봐?", "how do I check my balance?": about the figures, but asking where or how.
+_HOW_TO = re.compile(
+    r"어디서|어디에서|어떻게|방법|신청|취소|승인|걸려|걸리|\bwhere\b|\bhow\s+(?:do|can|to|should)\b", re.I
 )
 
 
-def years_in(text: str, today: date) -> list[int]:
-    """The years a question refers to, in the order they appear, without repeats."""
+def year_mentions(text: str, today: date) -> list[tuple[int, int]]:
+    """Every (position, year) the text names: 2026(년), '24, 24년, 올해, last year, …, in order."""
     found: list[tuple[int, int]] = []
     remaining = text
     for pattern, offset in _YEAR_PHRASES:
@@ -43,8 +49,18 @@ def years_in(text: str, today: date) -> list[int]:
         remaining = pattern.sub(lambda m: " " * len(m.group(0)), remaining)
     for match in _EXPLICIT_YEAR.finditer(remaining):
         found.append((match.start(), int(match.group(1))))
+    remaining = _EXPLICIT_YEAR.sub(lambda m: " " * len(m.group(0)), remaining)
+    for match in _SHORT_YEAR.finditer(remaining):
+        short = int(match.group(1) or match.group(2))
+        if short <= today.year % 100 + 1:  # '24, 24년: this century, up to next year
+            found.append((match.start(), 2000 + short))
+    return sorted(found)
+
+
+def years_in(text: str, today: date) -> list[int]:
+    """The years a question refers to, in the order they appear, without repeats."""
     years: list[int] = []
-    for _, year in sorted(found):
+    for _, year in year_mentions(text, today):
         if year not in years:
             years.append(year)
     return years
@@ -52,4 +68,8 @@ def years_in(text: str, today: date) -> list[int]:
 
 def asks_for_balance(text: str) -> bool:
     """Whether the question asks how much leave was granted, used or is left."""
-    return bool(_LEAVE.search(text) and _QUANTITY.search(text))
+    if not _LEAVE.search(text):
+        return False
+    if _QUANTITY.search(text):
+        return True
+    return bool((_HOW_MUCH.search(text) or _FIGURE.search(text)) and not _HOW_TO.search(text))
