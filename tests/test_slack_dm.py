@@ -144,7 +144,7 @@ async def test_trace_setting_threads_every_answer_and_stays_out_of_the_history(
 ):
     model = await messages_api()
     await start_bot(model, OFFICEBOT_TRACE="on")
-    is_trace = lambda c: c.args.get("metadata") is not None  # noqa: E731
+    is_trace = lambda c: (c.args.get("metadata") or {}).get("event_type") == "officebot_trace"  # noqa: E731
     await slack.user_message(MINSU, "안녕?")
     [first_trace] = await slack.wait_for(is_trace)
     thread = first_trace.args["thread_ts"]  # under the answer, where the person now replies
@@ -223,12 +223,12 @@ async def test_a_long_thread_gives_the_model_its_latest_turns(slack, start_bot, 
 
 async def test_a_failed_trace_post_leaves_the_answer_standing(slack, start_bot):
     slack.failing_when = lambda method, args: (
-        "invalid_blocks" if method == "chat.postMessage" and args.get("metadata") else None
+        "invalid_blocks" if method == "chat.postMessage" and _is_trace(args) else None
     )
     await start_bot()
     await slack.user_message(MINSU, "올해 연차 며칠 남았어? --trace")
     [answer] = await slack.wait_for(_updates(slack))
-    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args.get("metadata"))
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and _is_trace(c.args))
     await slack.user_message(MINSU, "작년엔?")  # by the time this is answered, an apology would show
     await slack.wait_for(_updates(slack), count=2)
     assert "7.5" in answer.args["text"]
@@ -289,3 +289,7 @@ async def test_a_slow_answer_says_it_is_still_coming_then_stops_at_the_deadline(
     assert still.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"
     assert stopped.args["text"].startswith("죄송해요, 답을 만드는 데 너무 오래 걸려 멈췄어요.")
     assert still.args["ts"] == stopped.args["ts"]  # the one placeholder, never left spinning
+
+
+def _is_trace(args: dict) -> bool:
+    return (args.get("metadata") or {}).get("event_type") == "officebot_trace"

@@ -16,7 +16,7 @@ from bot import text
 from bot.config import ConfigError
 from bot.inbox import Delivery, Inbox
 from bot.llm.offline import OfflineModel
-from bot.slack.render import placeholder_text
+from bot.slack.render import PROGRESS_EVENT_TYPE, placeholder_text
 from tests.support.database import (
     ScratchDatabase,
     cut_off,
@@ -25,8 +25,8 @@ from tests.support.database import (
 )
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.process import start_officebot
-from tests.support.slack import JIHOON, MINSU, SEOYEON, bot_env, seed_bot_turn
-from tests.support.slack_api import SlackStandIn
+from tests.support.slack import JIHOON, MINSU, SEOYEON, bot_env, seed_bot_turn, seed_user_turn
+from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
 
@@ -174,6 +174,32 @@ async def test_a_question_too_old_to_answer_is_told_to_ask_again(seeded_database
     async with asyncio.timeout(5):  # marked right after the edit
         while await crashed.state_of("EvOld") != "failed":
             await asyncio.sleep(0.02)
+
+
+async def test_a_placeholder_posted_but_not_noted_before_a_crash_is_found_and_edited(
+    seeded_database, slack, start_bot
+):
+    # The crashed process posted its placeholder and died before noting it in the inbox.
+    question_ts = seed_user_turn(slack, MINSU, QUESTION)
+    placeholder_ts = slack.new_ts()
+    slack.history[f"D{MINSU}"].append(
+        {
+            "type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "ts": placeholder_ts,
+            "text": placeholder_text(QUESTION),
+            "metadata": {"event_type": PROGRESS_EVENT_TYPE, "event_payload": {"delivery_id": "EvLost"}},
+        }
+    )  # fmt: skip
+    crashed = Inbox(seeded_database.engine, "crashed", lease=0.01)
+    event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": question_ts}
+    event |= {"channel": f"D{MINSU}", "channel_type": "im"}
+    payload = {"event": event, "bot": {"user_id": BOT_USER_ID, "bot_id": BOT_ID}}
+    await crashed.accept(Delivery("EvLost", "dm", MINSU, payload))
+
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert update.args["ts"] == placeholder_ts
+    assert "7.5" in update.args["text"]
+    assert slack.calls_to("chat.postMessage") == []  # no second placeholder, none left spinning
 
 
 async def test_answers_in_flight_are_bounded_and_the_rest_wait_with_a_placeholder(slack, start_bot):

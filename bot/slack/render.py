@@ -16,6 +16,8 @@ BLOCKS_PER_MESSAGE = 50
 ANSWER_LIMIT = 4000
 # Marks our trace posts so history.py can leave them out of the conversation given to the model.
 TRACE_EVENT_TYPE = "officebot_trace"
+# Message metadata on a DM placeholder: which question it shows progress for (found again on takeover).
+PROGRESS_EVENT_TYPE = "officebot_progress"
 
 Message = dict[str, Any]
 

@@ -400,6 +400,7 @@ class SlackStandIn:
             for m in self.history.get(str(args.get("channel")), [])
             if m.get("thread_ts") in (None, m["ts"])
             and (float(m["ts"]) < latest or (inclusive and float(m["ts"]) == latest))
+            and float(m["ts"]) > float(args.get("oldest") or 0)
         ]
         newest_first = list(reversed(top_level))[:limit]
         meta = _truthy(args.get("include_all_metadata"))
@@ -415,6 +416,7 @@ class SlackStandIn:
             for m in self.history.get(str(args.get("channel")), [])
             if (m["ts"] == parent or m.get("thread_ts") == parent)
             and (float(m["ts"]) < latest or (inclusive and float(m["ts"]) == latest))
+            and float(m["ts"]) > float(args.get("oldest") or 0)
         ]
         meta = _truthy(args.get("include_all_metadata"))
         # Oldest first, a page at a time, like Slack: the cursor is where the next page starts.

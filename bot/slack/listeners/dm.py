@@ -22,6 +22,7 @@ from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
 from bot.slack.render import (
+    PROGRESS_EVENT_TYPE,
     TRACE_EVENT_TYPE,
     Message,
     placeholder_text,
@@ -59,15 +60,15 @@ class DmReply:
 
     surface: Surface = "dm"
 
-    def __init__(
-        self, client: AsyncWebClient, event: dict[str, Any], bot: BotUser, placeholder_ts: str | None = None
-    ) -> None:
+    def __init__(self, client: AsyncWebClient, held: Held) -> None:
         self._client = client
-        self._event = event
-        self._channel: str = event["channel"]
-        self._thread_ts: str | None = event.get("thread_ts")
-        self._bot = bot
-        self._placeholder_ts = placeholder_ts
+        self._event: dict[str, Any] = held.payload["event"]
+        self._channel: str = self._event["channel"]
+        self._thread_ts: str | None = self._event.get("thread_ts")
+        self._bot = BotUser(**held.payload["bot"])
+        self._delivery_id = held.delivery_id
+        self._placeholder_ts = held.progress_ts
+        self._taken_over = held.attempts > 0
 
     @property
     def progress_ts(self) -> str | None:
@@ -89,6 +90,9 @@ class DmReply:
         return conversation
 
     async def _show_progress(self, question: str) -> None:
+        if self._taken_over and not self._placeholder_ts:
+            # The process that had it may have posted a placeholder and died before noting it.
+            self._placeholder_ts = await self._placeholder_left_behind()
         if self._placeholder_ts:
             return  # posted before this process took the question over
         if self._thread_ts:
@@ -101,9 +105,29 @@ class DmReply:
             except SlackApiError as exc:
                 log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
         posted = await self._client.chat_postMessage(
-            channel=self._channel, thread_ts=self._thread_ts, text=placeholder_text(question)
+            channel=self._channel,
+            thread_ts=self._thread_ts,
+            text=placeholder_text(question),
+            # Names the question, so whoever takes it over finds this placeholder even if it was not noted.
+            metadata={"event_type": PROGRESS_EVENT_TYPE, "event_payload": {"delivery_id": self._delivery_id}},
         )
         self._placeholder_ts = posted["ts"]
+
+    async def _placeholder_left_behind(self) -> str | None:
+        where = {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
+        if self._thread_ts:
+            response = await self._client.conversations_replies(ts=self._thread_ts, limit=100, **where)
+        else:
+            response = await self._client.conversations_history(limit=100, **where)
+        for message in response.get("messages") or []:
+            metadata = message.get("metadata") or {}
+            payload = metadata.get("event_payload") or {}
+            if (
+                metadata.get("event_type") == PROGRESS_EVENT_TYPE
+                and payload.get("delivery_id") == self._delivery_id
+            ):
+                return str(message["ts"])
+        return None
 
     async def finish(self, reply: str) -> str:
         if self._placeholder_ts:
@@ -137,12 +161,10 @@ class DmReply:
 
 async def answer_direct_message(held: Held, deps: Deps) -> None:
     event: dict[str, Any] = held.payload["event"]
-    bot = BotUser(**held.payload["bot"])
-    question = parse_question(event.get("text") or "", bot.user_id)
+    question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    reply = DmReply(deps.client, event, bot, placeholder_ts=held.progress_ts)
-    await answer(reply, held, question, deps, hint=hint)
+    await answer(DmReply(deps.client, held), held, question, deps, hint=hint)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:
