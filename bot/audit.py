@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +26,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
+from bot.db.group_commit import GroupCommit
 from bot.db.tables import audit_log
 from bot.outcomes import Outcome
 
@@ -69,16 +70,25 @@ class AuditUnavailable(Exception):
 
 
 class SqlAuditLog:
-    """One row per record in `audit_log`."""
+    """One row per record in `audit_log`. `record` returns once its row is committed; records made at
+    the same time are committed together (one INSERT of many rows, see `GroupCommit`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self._writing: GroupCommit[LookupRecord, None] = GroupCommit(self._write)
 
     async def record(self, entry: LookupRecord) -> None:
-        row = asdict(entry)
-        row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
+        await self._writing.submit(entry)
+
+    async def _write(self, entries: Sequence[LookupRecord]) -> list[None]:
+        rows = []
+        for entry in entries:
+            row = asdict(entry)
+            row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
+            rows.append(row)
         async with single_statement(self._engine) as connection:  # one INSERT is atomic by itself
-            await connection.execute(insert(audit_log), [row])
+            await connection.execute(insert(audit_log).values(rows))
+        return [None] * len(entries)
 
     async def recent(self, employee_id: str, limit: int) -> list[LookupRecord]:
         """The last `limit` records for one employee, oldest first."""

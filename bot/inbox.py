@@ -13,6 +13,7 @@ stays there until it is answered, so no acknowledged question is lost to a crash
   on PostgreSQL, so two processes never take the same row and neither waits for the other.
 - Once finished, a row keeps only who asked, when and how it ended (the question itself is dropped) for a
   day, which also serves the per-person rate limit, then is purged.
+- Writes that arrive together (two hundred questions at once) go in one transaction (`GroupCommit`).
 
 The inbox knows nothing of Slack: a delivery's `payload` is whatever the surface needs to finish it.
 Times come from this process's clock (UTC); processes sharing a database need synchronised clocks (NTP),
@@ -29,11 +30,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast
 
-from sqlalchemy import Row, delete, func, select, update
+from sqlalchemy import Row, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement, writing
+from bot.db.group_commit import GroupCommit
 from bot.db.tables import inbox
 from bot.hr.ports import Surface
 
@@ -42,6 +44,7 @@ _OPEN: tuple[State, ...] = ("received", "answering")
 _FINISHED: tuple[State, ...] = ("answered", "failed")
 
 DEFAULT_LEASE = 30.0  # seconds a crashed process's questions wait before another takes them over
+RANK_WINDOW = timedelta(minutes=1)  # the rate limit (OFFICEBOT_RATE_LIMIT) counts questions a minute
 KEEP_FINISHED = timedelta(days=1)  # longer than Slack's retries (about 1.5 h) and the rate-limit window
 
 Clock = Callable[[], datetime]
@@ -80,6 +83,15 @@ class Held:
     attempts: int = 0  # how many times it was taken over
 
 
+@dataclass(frozen=True)
+class _Update:
+    """A change to a held question: a new state, a placeholder noted, or both."""
+
+    delivery_id: str
+    state: State | None
+    progress_ts: str | None = None
+
+
 def _aware(moment: datetime) -> datetime:
     # SQLite hands datetimes back without their zone; every time stored here is UTC.
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
@@ -113,73 +125,134 @@ class Inbox:
     database: one on the loop that receives (`accept`), one on the loop that answers (everything else)."""
 
     def __init__(
-        self, engine: AsyncEngine, owner: str, *, lease: float = DEFAULT_LEASE, clock: Clock = utc_now
+        self,
+        engine: AsyncEngine,
+        owner: str,
+        *,
+        lease: float = DEFAULT_LEASE,
+        rank_window: timedelta = RANK_WINDOW,
+        clock: Clock = utc_now,
     ) -> None:
         self._engine = engine
         self.owner = owner
         self.lease = timedelta(seconds=lease)
+        self.rank_window = rank_window
         self._clock = clock
         dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
         self._insert = dialect.insert
+        self._accepting: GroupCommit[Delivery, Held | None] = GroupCommit(self._accept_batch)
+        self._updating: GroupCommit[_Update, bool] = GroupCommit(self._update_batch)
+        self._ranking: GroupCommit[Held, int] = GroupCommit(self._rank_batch)
 
     async def accept(self, delivery: Delivery) -> Held | None:
         """Records a new question, held by this process; None when this delivery was recorded before
-        (a redelivery, here or in another process)."""
+        (a redelivery, here or in another process). Deliveries arriving together are recorded in one
+        transaction (see `GroupCommit`)."""
+        return await self._accepting.submit(delivery)
+
+    async def _accept_batch(self, deliveries: Sequence[Delivery]) -> list[Held | None]:
         now = self._clock()
+        first: dict[str, int] = {}  # a delivery twice in one batch is recorded once
+        rows = []
+        for index, delivery in enumerate(deliveries):
+            if delivery.delivery_id in first:
+                continue
+            first[delivery.delivery_id] = index
+            rows.append(
+                {
+                    "delivery_id": delivery.delivery_id,
+                    "surface": delivery.surface,
+                    "slack_user_id": delivery.slack_user_id,
+                    "state": "received",
+                    # Distinct and in arrival order, so each question's rank is its own.
+                    "received_at": now + timedelta(microseconds=index),
+                    "owner": self.owner,
+                    "lease_until": now + self.lease,
+                    "payload": delivery.payload,
+                    "attempts": 0,
+                }
+            )
         statement = (
             self._insert(inbox)
-            .values(
-                delivery_id=delivery.delivery_id,
-                surface=delivery.surface,
-                slack_user_id=delivery.slack_user_id,
-                state="received",
-                received_at=now,
-                owner=self.owner,
-                lease_until=now + self.lease,
-                payload=delivery.payload,
-            )
+            .values(rows)
             .on_conflict_do_nothing(index_elements=[inbox.c.delivery_id])
             .returning(inbox.c.delivery_id)
         )
+        # One statement, no transaction around it: the ack waits for this, and nothing else.
         async with single_statement(self._engine) as connection:
-            inserted = (await connection.execute(statement)).first()
-        if inserted is None:
-            return None
-        return Held(delivery.delivery_id, delivery.surface, delivery.slack_user_id, delivery.payload, now)
+            inserted = {row.delivery_id for row in await connection.execute(statement)}
+        return [
+            Held(d.delivery_id, d.surface, d.slack_user_id, d.payload, now + timedelta(microseconds=i))
+            if d.delivery_id in inserted and first[d.delivery_id] == i
+            else None
+            for i, d in enumerate(deliveries)
+        ]
+
+    async def rank(self, held: Held) -> int:
+        """How many questions the same person asked in the `rank_window` up to and including this one.
+        Ranks follow arrival order, so a burst is cut at the limit exactly, whichever process counts."""
+        return await self._ranking.submit(held)
+
+    async def _rank_batch(self, held: Sequence[Held]) -> list[int]:
+        oldest = min(h.received_at for h in held) - self.rank_window
+        statement = select(inbox.c.slack_user_id, inbox.c.received_at).where(
+            inbox.c.slack_user_id.in_({h.slack_user_id for h in held}), inbox.c.received_at > oldest
+        )
+        asked: dict[str, list[datetime]] = {}
+        async with single_statement(self._engine) as connection:
+            for row in await connection.execute(statement):
+                asked.setdefault(row.slack_user_id, []).append(_aware(row.received_at))
+        window = self.rank_window
+        return [
+            sum(h.received_at - window < at <= h.received_at for at in asked.get(h.slack_user_id, []))
+            for h in held
+        ]
 
     async def start_answering(self, delivery_id: str, *, progress_ts: str | None = None) -> bool:
-        """received → answering (noting the placeholder, if given, in the same statement); False if this
-        process no longer holds the question."""
-        noted = {"progress_ts": progress_ts} if progress_ts is not None else {}
-        return await self._update_held(delivery_id, state="answering", **noted)
+        """received → answering (noting the placeholder, if given, in the same transaction); False if
+        this process no longer holds the question."""
+        return await self._updating.submit(_Update(delivery_id, "answering", progress_ts))
 
     async def note_progress(self, delivery_id: str, progress_ts: str) -> None:
         """Remembers the placeholder, so whoever takes the question over edits it rather than leave it."""
-        await self._update_held(delivery_id, progress_ts=progress_ts)
+        await self._updating.submit(_Update(delivery_id, None, progress_ts))
 
     async def finish(self, delivery_id: str, *, answered: bool) -> bool:
         """answered / failed, and the question itself forgotten. False if another process had taken it
         over meanwhile (this one was stalled past its lease)."""
-        return await self._update_held(
-            delivery_id,
-            state="answered" if answered else "failed",
-            finished_at=self._clock(),
-            lease_until=None,
-            payload=None,
-        )
+        return await self._updating.submit(_Update(delivery_id, "answered" if answered else "failed"))
 
-    async def _update_held(self, delivery_id: str, **values: Any) -> bool:
-        statement = (
-            update(inbox)
-            .where(
-                inbox.c.delivery_id == delivery_id,
-                inbox.c.owner == self.owner,
-                inbox.c.state.in_(_OPEN),
-            )
-            .values(**values)
-        )
-        async with single_statement(self._engine) as connection:
-            return (await connection.execute(statement)).rowcount == 1
+    async def _update_batch(self, updates: Sequence[_Update]) -> list[bool]:
+        """One transaction for every update waiting: placeholders noted (one executemany), then each new
+        state set for all its questions at once, only where this process still holds them."""
+        # Written out rather than IN (…): an executemany cannot expand a list parameter.
+        held_here = (inbox.c.owner == self.owner, or_(*(inbox.c.state == state for state in _OPEN)))
+        done: set[tuple[str, State | None]] = set()
+        async with writing(self._engine) as connection:
+            noted = [{"id": u.delivery_id, "ts": u.progress_ts} for u in updates if u.progress_ts is not None]
+            if noted:
+                statement = (
+                    update(inbox)
+                    .where(inbox.c.delivery_id == bindparam("id"), *held_here)
+                    .values(progress_ts=bindparam("ts"))
+                )
+                await connection.execute(statement, noted)
+                done |= {(u.delivery_id, None) for u in updates if u.state is None}
+            for state in ("answering", "answered", "failed"):
+                ids = [u.delivery_id for u in updates if u.state == state]
+                if not ids:
+                    continue
+                values: dict[str, Any] = {"state": state}
+                if state != "answering":
+                    values |= {"finished_at": self._clock(), "lease_until": None, "payload": None}
+                statement = (
+                    update(inbox)
+                    .where(inbox.c.delivery_id.in_(ids), *held_here)
+                    .values(**values)
+                    .returning(inbox.c.delivery_id)
+                )
+                done |= {(row.delivery_id, state) for row in await connection.execute(statement)}
+        return [(u.delivery_id, u.state) in done for u in updates]
 
     async def renew(self) -> int:
         """Extends the lease of every question this process holds; how many it holds."""
@@ -222,22 +295,6 @@ class Inbox:
         )
         async with single_statement(self._engine) as connection:
             return (await connection.execute(statement)).rowcount
-
-    async def asked_before(self, held: Held, window: timedelta) -> int:
-        """How many questions the same person asked in the `window` up to and including `held`: its
-        rank, which is the same whichever process asks and however late, so a burst is cut at the limit
-        exactly."""
-        statement = (
-            select(func.count())
-            .select_from(inbox)
-            .where(
-                inbox.c.slack_user_id == held.slack_user_id,
-                inbox.c.received_at > held.received_at - window,
-                inbox.c.received_at <= held.received_at,
-            )
-        )
-        async with single_statement(self._engine) as connection:
-            return int((await connection.execute(statement)).scalar_one())
 
     async def depth(self) -> int:
         """Questions recorded and not yet finished, in every process."""

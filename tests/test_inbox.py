@@ -122,15 +122,47 @@ async def test_released_questions_are_taken_over_at_once(database: ScratchDataba
 async def test_the_rank_of_a_question_counts_only_the_same_person_before_it(database: ScratchDatabase):
     clock = Clock()
     box = Inbox(database.engine, "p1", clock=clock)
-    held = []
+    ranks = []
     for n in range(5):
         clock.advance(1)
-        held.append(await box.accept(delivery(n, user="U1")))
+        held = await box.accept(delivery(n, user="U1"))
         await box.accept(delivery(100 + n, user="U2"))
-    assert [await box.asked_before(h, timedelta(minutes=1)) for h in held if h] == [1, 2, 3, 4, 5]
+        ranks.append(await box.rank(held) if held else None)
+    assert ranks == [1, 2, 3, 4, 5]
     clock.advance(57)  # the first two (at +1 s, +2 s) fall out of the minute before this one
     late = await box.accept(delivery(9, user="U1"))
-    assert late is not None and await box.asked_before(late, timedelta(minutes=1)) == 4
+    assert late is not None and await box.rank(late) == 4
+
+
+async def test_a_burst_recorded_together_is_ranked_in_arrival_order(database: ScratchDatabase):
+    box = Inbox(database.engine, "p1", clock=Clock())
+    held = await asyncio.gather(*(box.accept(delivery(n, user="U1")) for n in range(6)))
+    ranks = await asyncio.gather(*(box.rank(h) for h in held if h))
+    assert sorted(ranks) == [1, 2, 3, 4, 5, 6]
+    again = await asyncio.gather(box.accept(delivery(0)), box.accept(delivery(0)), box.accept(delivery(77)))
+    assert again[0] is None and again[1] is None and again[2] is not None
+
+
+async def test_updates_made_together_each_get_their_own_answer(database: ScratchDatabase):
+    clock = Clock()
+    mine = Inbox(database.engine, "mine", lease=30, clock=clock)
+    theirs = Inbox(database.engine, "theirs", lease=30, clock=clock)
+    for n in range(4):
+        await mine.accept(delivery(n))
+    await theirs.accept(delivery(9))
+    results = await asyncio.gather(
+        mine.start_answering("Ev0", progress_ts="1.0"),
+        mine.finish("Ev1", answered=True),
+        mine.finish("Ev2", answered=False),
+        mine.note_progress("Ev3", "3.0"),
+        mine.start_answering("Ev9"),  # not this process's
+    )
+    assert results == [True, True, True, None, False]
+    states = [await mine.state_of(f"Ev{n}") for n in (0, 1, 2, 3, 9)]
+    assert states == ["answering", "answered", "failed", "received", "received"]
+    clock.advance(31)
+    taken = {h.delivery_id: h.progress_ts for h in await theirs.take_over()}
+    assert taken == {"Ev0": "1.0", "Ev3": "3.0", "Ev9": None}
 
 
 async def test_finished_questions_are_purged_after_a_day(database: ScratchDatabase):

@@ -41,7 +41,6 @@ log = logging.getLogger(__name__)
 # A question taken over later than this is not answered: the person has moved on (and a `/leave`
 # response_url lasts 30 minutes). Its placeholder becomes "I was restarted; please ask again".
 STALE_AFTER = timedelta(minutes=10)
-RATE_WINDOW = timedelta(minutes=1)  # OFFICEBOT_RATE_LIMIT counts questions in this window
 
 
 class SlackReply(Protocol):
@@ -176,7 +175,7 @@ async def _respond_or_apologise(
             await reply.finish(text.QUESTION_TOO_LONG.format(limit=settings.max_question_chars))
             return True
         limit = settings.questions_per_minute
-        if limit and await deps.inbox.asked_before(held, RATE_WINDOW) > limit:
+        if limit and await deps.inbox.rank(held) > limit:  # counted in the inbox, across processes
             await reply.finish(text.SLOW_DOWN.format(limit=limit))
             return True
         conversation = await reply.start(question)

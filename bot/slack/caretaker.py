@@ -62,11 +62,13 @@ class Caretaker:
 
     async def _rounds(self) -> None:
         while True:
+            taken: list[Held] = []
             try:
-                await self.round()
+                taken = await self.round()
             except Exception as exc:
                 log.warning("inbox caretaking failed this round (%s); retrying", exc.__class__.__name__)
-            await asyncio.sleep(self._every)
+            if len(taken) < TAKE_AT_ONCE:  # a full batch: there may be more orphans, go on at once
+                await asyncio.sleep(self._every)
 
     async def round(self) -> list[Held]:
         """One round; returns the questions taken over."""
