@@ -149,6 +149,13 @@ _LEAVE_TYPES = {
     "special": re.compile(r"\bspecial\b|특별\s*휴가|경조", re.I),
 }
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$", re.M)
+_TABLE_RULE = re.compile(r"\s*:?-{2,}:?\s*")
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)]|\|)")
+_ITEM_START = re.compile(r"[|*\-•]\s|\s{2}")
+_TOTAL_WORDS = re.compile(r"총|합계|합쳐|모두|in\s+all|total|altogether", re.I)
+_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
+_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
+_MONTH_DAY = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})", re.I)
 
 
 def blank_dates(text: str) -> str:
@@ -190,7 +197,7 @@ def _role_of(text: str, start: int, end: int, neighbours: tuple[int, int]) -> Ro
     label = _LABEL.search(before)
     if label:  # "잔여 연차: 17일", "**Days left:** 15": the label's own words decide
         head = before[: label.start()]
-        head = head[max((m.end() for m in re.finditer(r"[|*\-•]\s|\s{2}", head)), default=0) :]
+        head = head[max((m.end() for m in _ITEM_START.finditer(head)), default=0) :]
         found = _nearest(head, from_end=True)
         if found:
             return found
@@ -241,12 +248,10 @@ def _nearest_both(before: str, after: str) -> Role | None:
 def _date_before(text: str, start: int, clause_start: int) -> tuple[int, int] | None:
     """A record's date right before the amount in its clause: "3월 2일 1일", "Mar 2: 1 day"."""
     window = text[max(clause_start, start - 24) : start]
-    if re.search(r"총|합계|합쳐|모두|in\s+all|total|altogether", window, re.I):
+    if _TOTAL_WORDS.search(window):
         return None  # a total after the dates, not one record's days
     found = None
-    for match in re.finditer(
-        r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})", window
-    ):
+    for match in _RECORD_DATE.finditer(window):
         groups = match.groups()
         if groups[0]:
             found = (int(groups[0]), int(groups[1]))
@@ -255,7 +260,7 @@ def _date_before(text: str, start: int, clause_start: int) -> tuple[int, int] | 
         else:
             found = (int(groups[5]), int(groups[6]))
     if found is None:
-        months = re.finditer(rf"\b({_MONTHS})\s+(\d{{1,2}})", window, re.I)
+        months = _MONTH_DAY.finditer(window)
         for match in months:
             month = _month_number(match.group(1))
             if month:
@@ -287,7 +292,7 @@ def _table_claims(text: str, today: date) -> tuple[list[Claim], list[tuple[int, 
     header_roles: list[Role | None] | None = None
     for index, row in enumerate(rows):
         cells = row.group(0).strip().strip("|").split("|")
-        if all(re.fullmatch(r"\s*:?-{2,}:?\s*", cell) for cell in cells):
+        if all(_TABLE_RULE.fullmatch(cell) for cell in cells):
             continue
         previous_end = rows[index - 1].end() if index else -2
         if header_roles is None or previous_end + 1 < row.start():
@@ -402,7 +407,7 @@ def _year_for(text: str, start: int, end: int, mentions: list[tuple[int, int]]) 
     # while the lines below are items of it.
     line_start = text.rfind("\n", 0, start) + 1
     line = text[line_start:start]
-    if re.match(r"\s*(?:[-*•]|\d+[.)]|\|)", line):
+    if _LIST_ITEM.match(line):
         earlier = [year for at, year in mentions if at < line_start]
         if earlier:
             return earlier[-1]

@@ -39,6 +39,9 @@ from bot.core.trace import Note, ToolResult, Trace
 from bot.hr.ports import Balance, Caller, format_days
 from bot.tools.registry import Figures, Toolbox
 
+_SENTENCE_END = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
+_TRAILING_SPACE = re.compile(r"[ \t]+\n")
+_BLANK_LINES = re.compile(r"\n{3,}")
 _NUMBER_IN_QUESTION = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 # Amounts a question gives in words: "하루 쓰면", "이틀", "a half day", "two days".
 _AMOUNT_WORDS = {
@@ -262,16 +265,15 @@ def repair(answer: str, wrong: Sequence[Verdict], results: Sequence[ToolResult],
             start, end = _sentence_span(fixed, claim.start)
             fixed = fixed[:start] + fixed[end:]
             dropped = True
-    fixed = re.sub(r"[ \t]+\n", "\n", re.sub(r"\n{3,}", "\n\n", fixed)).strip()
+    fixed = _TRAILING_SPACE.sub("\n", _BLANK_LINES.sub("\n\n", fixed)).strip()
     if dropped or not fixed:
         fixed = f"{fixed}\n{plain_answer(results, korean)}".strip()
     return fixed
 
 
 def _sentence_span(text_: str, at: int) -> tuple[int, int]:
-    breaks = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
-    start = max((m.end() for m in breaks.finditer(text_, 0, at)), default=0)
-    after = breaks.search(text_, at)
+    start = max((m.end() for m in _SENTENCE_END.finditer(text_, 0, at)), default=0)
+    after = _SENTENCE_END.search(text_, at)
     return start, after.end() if after else len(text_)
 
 
