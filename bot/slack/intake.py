@@ -12,6 +12,7 @@ This runs on the receiving loop with its own engine (see `SlackBot`), never wait
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -22,6 +23,8 @@ from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
+
+ACCEPT_TIMEOUT = 2.0  # seconds recording a question may take before the ack is given up
 
 # How a surface answers a question it holds; also how a taken-over question is answered.
 AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
@@ -35,7 +38,11 @@ class Intake:
 
     async def take(self, delivery: Delivery, answer: AnswerHeld) -> bool:
         """Records `delivery` and starts answering it; False when it was a redelivery."""
-        held = await self._inbox.accept(delivery)
+        # Slack wants the ack within 3 s. A database slower than this is treated as unavailable (for an
+        # event: no ack, Slack delivers it again; if the row did land after all, that redelivery is
+        # dropped and the caretaker answers the row once its lease runs out).
+        async with asyncio.timeout(ACCEPT_TIMEOUT):
+            held = await self._inbox.accept(delivery)
         if held is None:
             log.info("ignoring a redelivered %s question (%s)", delivery.surface, delivery.delivery_id)
             return False
