@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
-from bot.text import STILL_WORKING, WORKING, is_korean
+from bot.text import LOADING_MESSAGES, STILL_WORKING, WORKING, is_korean
 
 SECTION_LIMIT = 3000
 BLOCKS_PER_MESSAGE = 50
@@ -37,6 +37,12 @@ def answer_text(answer: str) -> str:
 
 def working_text(question: str) -> str:
     return WORKING.pick(is_korean(question) or not question)
+
+
+def loading_messages(question: str) -> list[str]:
+    """What Slack rotates under the thread while the bot works, in the question's language."""
+    korean = is_korean(question) or not question
+    return [phrase.pick(korean) for phrase in LOADING_MESSAGES]
 
 
 def placeholder_text(question: str) -> str:

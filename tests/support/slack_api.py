@@ -100,6 +100,7 @@ class SlackStandIn:
     refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
     close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
+    home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -144,6 +145,7 @@ class SlackStandIn:
         is_ultra_restricted: bool = False,
         team_id: str = TEAM_ID,
         is_stranger: bool = False,
+        locale: str = "ko-KR",
     ) -> None:
         profile: dict[str, Any] = {"real_name": user_id}
         if email:
@@ -157,6 +159,7 @@ class SlackStandIn:
             "is_restricted": is_restricted,
             "is_ultra_restricted": is_ultra_restricted,
             "tz": tz,
+            "locale": locale,  # Slack sends it only when asked (`include_locale`); see _m_users_info
             "profile": profile,
             **({"is_stranger": True} if is_stranger else {}),
         }
@@ -245,6 +248,31 @@ class SlackStandIn:
         return await self.push_event(
             {**message, "channel": channel, "channel_type": channel_type, "event_ts": ts}
         )
+
+    async def open_app_home(self, user: str, tab: str = "home") -> Sent:
+        """The person opens the app: its Home tab (`home`) or its DM (`messages`)."""
+        event: dict[str, Any] = {
+            "type": "app_home_opened",
+            "user": user,
+            "tab": tab,
+            "event_ts": self.new_ts(),
+        }
+        event["channel"] = f"D{user}"
+        return await self.push_event(event)
+
+    async def start_assistant_thread(self, user: str) -> Sent:
+        """The legacy assistant view: the person starts a new assistant thread (Slack posts its root)."""
+        channel, ts = f"D{user}", self.new_ts()
+        root = {
+            "type": "message",
+            "subtype": "assistant_app_thread",
+            "user": user,
+            "text": "New chat",
+            "ts": ts,
+        }
+        self._record_message(channel, {**root, "thread_ts": ts})
+        thread = {"user_id": user, "channel_id": channel, "thread_ts": ts, "context": {}}
+        return await self.push_event({"type": "assistant_thread_started", "assistant_thread": thread})
 
     async def mention(
         self, user: str, text: str, *, channel: str = "CGENERAL", thread_ts: str | None = None
@@ -383,7 +411,28 @@ class SlackStandIn:
 
     def _m_users_info(self, args: dict[str, Any]) -> dict[str, Any]:
         user = self.users.get(str(args.get("user")))
-        return {"ok": True, "user": user} if user else {"ok": False, "error": "user_not_found"}
+        if not user:
+            return {"ok": False, "error": "user_not_found"}
+        if not _truthy(args.get("include_locale")):
+            user = {k: v for k, v in user.items() if k != "locale"}
+        return {"ok": True, "user": user}
+
+    def _m_assistant_threads_setSuggestedPrompts(self, args: dict[str, Any]) -> dict[str, Any]:
+        # Slack takes up to four prompts, each with a title and the message sent when it is clicked.
+        prompts = args.get("prompts")
+        if not args.get("channel_id") or not isinstance(prompts, list) or not 0 < len(prompts) <= 4:
+            return {"ok": False, "error": "invalid_arguments"}
+        if not all(isinstance(p, dict) and p.get("title") and p.get("message") for p in prompts):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setStatus(self, args: dict[str, Any]) -> dict[str, Any]:
+        loading = args.get("loading_messages")
+        if not args.get("channel_id") or not args.get("thread_ts") or "status" not in args:
+            return {"ok": False, "error": "invalid_arguments"}
+        if loading is not None and (not isinstance(loading, list) or len(loading) > 10):
+            return {"ok": False, "error": "invalid_arguments"}  # at most 10 loading messages
+        return {"ok": True}
 
     @staticmethod
     def _visible(message: dict[str, Any], with_metadata: bool) -> dict[str, Any]:
@@ -458,6 +507,17 @@ class SlackStandIn:
 
     def _m_chat_postEphemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "message_ts": self.new_ts()}
+
+    def _m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
+        view = args.get("view")
+        if isinstance(view, str):
+            view = json.loads(view)
+        if not args.get("user_id") or not isinstance(view, dict) or view.get("type") != "home":
+            return {"ok": False, "error": "invalid_arguments"}
+        if len(view.get("blocks") or []) > 100:  # a view holds at most 100 blocks
+            return {"ok": False, "error": "invalid_arguments"}
+        self.home_views[str(args["user_id"])] = view
+        return {"ok": True, "view": {"id": f"V{next(self._ids)}", **view}}
 
     def _m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "channel": {"id": f"D{args.get('users')}"}}

@@ -25,6 +25,7 @@ from bot.slack.render import (
     PROGRESS_EVENT_TYPE,
     TRACE_EVENT_TYPE,
     Message,
+    loading_messages,
     placeholder_text,
     still_working_status,
     still_working_text,
@@ -99,7 +100,10 @@ class DmReply:
             try:
                 # What Bolt's `set_status` calls; called directly because answers run on the worker's loop.
                 await self._client.assistant_threads_setStatus(
-                    channel_id=self._channel, thread_ts=self._thread_ts, status=working_text(question)
+                    channel_id=self._channel,
+                    thread_ts=self._thread_ts,
+                    status=working_text(question),
+                    loading_messages=loading_messages(question),
                 )
                 return
             except SlackApiError as exc:
