@@ -230,6 +230,14 @@ ASK_HINT = (
     "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
 )
 
+# ----- Slack: feedback on answers ---------------------------------------------------------------------------
+FEEDBACK_GOOD = Phrase("도움이 됐어요", "Helpful")
+FEEDBACK_BAD = Phrase("아쉬워요", "Not helpful")
+FEEDBACK_THANKS = Phrase(
+    "의견 고마워요! 답을 더 낫게 만드는 데 쓸게요.",
+    "Thanks for the feedback! It helps make the answers better.",
+)
+
 # ----- Slack: the Home tab ----------------------------------------------------------------------------------
 HOME_TITLE = Phrase("내 연차", "My annual leave")
 HOME_REMAINING = Phrase("{year}년 남은 연차 *{remaining}일*", "{year}: *{remaining} days* left")

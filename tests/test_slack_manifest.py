@@ -60,3 +60,5 @@ def test_agent_view_home_tab_and_interactivity_are_declared_and_used():
     assert re.search(r"^  agent_view:\n    agent_description: \S", features, re.M)
     assert not re.search(r"^  assistant_view:", features, re.M)
     assert "home_tab_enabled: true" in features and "views_publish(" in SLACK_CODE
+    # Feedback buttons are block_actions: interactivity must be on, and a listener must take them.
+    assert "interactivity:\n    is_enabled: true" in MANIFEST and "app.action(" in SLACK_CODE

@@ -58,9 +58,10 @@ class SlackReply(Protocol):
         """Show that the bot is working; return the conversation to answer (ending with the question)."""
         ...
 
-    async def finish(self, reply: str) -> str | None:
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> str | None:
         """Post the answer (or a refusal, hint or apology) where the person looks; returns an anchor
-        (the message ts) that the trace is threaded under, if the surface has one."""
+        (the message ts) that the trace is threaded under, if the surface has one. `feedback_id` (the
+        question's delivery id) is given for an answer only: it carries the feedback buttons."""
         ...
 
     async def post_trace(self, message: Message, anchor: str | None) -> None: ...
@@ -202,7 +203,7 @@ async def _respond_or_apologise(
             await reply.finish(text.TOO_SLOW.pick(korean))
             return False
         deps.metrics.count_turn(trace)
-        anchor = await reply.finish(answer_text(said))
+        anchor = await reply.finish(answer_text(said), feedback_id=held.delivery_id)
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:

@@ -82,6 +82,21 @@ def _decode_json_fields(args: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
+def blocks_error(blocks: Any) -> str | None:
+    """Slack's limits on a message's blocks: at most 50, a section's text at most 3000 characters, a
+    `context_actions` block at most 5 elements."""
+    if blocks is None:
+        return None
+    if not isinstance(blocks, list) or len(blocks) > 50:
+        return "invalid_blocks"
+    for block in blocks:
+        if block.get("type") == "section" and len((block.get("text") or {}).get("text", "")) > 3000:
+            return "invalid_blocks"
+        if block.get("type") == "context_actions" and not 0 < len(block.get("elements") or []) <= 5:
+            return "invalid_blocks"
+    return None
+
+
 @dataclass
 class SlackStandIn:
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
@@ -273,6 +288,32 @@ class SlackStandIn:
         self._record_message(channel, {**root, "thread_ts": ts})
         thread = {"user_id": user, "channel_id": channel, "thread_ts": ts, "context": {}}
         return await self.push_event({"type": "assistant_thread_started", "assistant_thread": thread})
+
+    async def click(self, user: str, channel: str, message: dict[str, Any], value: str) -> Sent:
+        """The person clicks one of the feedback buttons under `message` (as stored in the history)."""
+        [block] = [b for b in message.get("blocks") or [] if b.get("type") == "context_actions"]
+        element = block["elements"][0]
+        payload = {
+            "type": "block_actions",
+            "team": {"id": TEAM_ID},
+            "user": {"id": user, "team_id": TEAM_ID},
+            "api_app_id": APP_ID,
+            "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
+            "channel": {"id": channel},
+            "message": message,
+            "trigger_id": f"trigger-{next(self._ids)}",
+            "response_url": f"{self.base_url}/response/{next(self._ids)}",
+            "actions": [
+                {
+                    "type": element["type"],
+                    "action_id": element["action_id"],
+                    "block_id": block.get("block_id", "b"),
+                    "value": value,
+                    "action_ts": self.new_ts(),
+                }
+            ],
+        }
+        return await self.push("interactive", payload)
 
     async def mention(
         self, user: str, text: str, *, channel: str = "CGENERAL", thread_ts: str | None = None
@@ -480,6 +521,8 @@ class SlackStandIn:
         }
 
     def _m_chat_postMessage(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         channel = str(args["channel"])
         if channel.startswith("U"):  # posting to a user id opens the DM with them
             channel = f"D{channel}"
@@ -497,6 +540,8 @@ class SlackStandIn:
         return {"ok": True, "channel": channel, "ts": message["ts"], "message": message}
 
     def _m_chat_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         for message in self.history.get(str(args.get("channel")), []):
             if message["ts"] == args.get("ts"):
                 message["text"] = args.get("text", "")
@@ -506,6 +551,8 @@ class SlackStandIn:
         return {"ok": False, "error": "message_not_found"}
 
     def _m_chat_postEphemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.new_ts()}
 
     def _m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:

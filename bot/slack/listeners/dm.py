@@ -25,12 +25,14 @@ from bot.slack.render import (
     PROGRESS_EVENT_TYPE,
     TRACE_EVENT_TYPE,
     Message,
+    answer_blocks,
     loading_messages,
     placeholder_text,
     still_working_status,
     still_working_text,
     working_text,
 )
+from bot.text import is_korean
 
 log = logging.getLogger(__name__)
 
@@ -133,12 +135,15 @@ class DmReply:
                 return str(message["ts"])
         return None
 
-    async def finish(self, reply: str) -> str:
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
+        blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
         if self._placeholder_ts:
-            await self._client.chat_update(channel=self._channel, ts=self._placeholder_ts, text=reply)
+            await self._client.chat_update(
+                channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks
+            )
             return self._placeholder_ts
         posted = await self._client.chat_postMessage(
-            channel=self._channel, thread_ts=self._thread_ts, text=reply
+            channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks
         )
         return str(posted["ts"])
 
