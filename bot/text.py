@@ -218,6 +218,13 @@ SUGGESTED_PROMPTS = (
     Phrase("작년엔 며칠이었지?", "How many did I have left last year?"),
     Phrase("올해 언제 연차 썼어?", "When did I take leave this year?"),
 )
+# A streamed answer's task cards: one per lookup ("연차 조회 2026"), and the model reading the question.
+TASK_TITLES = {
+    "get_leave_balance": Phrase("연차 조회", "Leave balance"),
+    "list_leave_taken": Phrase("휴가 기록 조회", "Leave records"),
+}
+TASK_READING = Phrase("질문 읽는 중", "Reading your question")
+PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")
 # Rotated by Slack under the thread while the bot works (assistant.threads.setStatus `loading_messages`).
 LOADING_MESSAGES = (
     Phrase("인사 데이터에서 연차를 찾고 있어요…", "Finding your leave in the HR data…"),

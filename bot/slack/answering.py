@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -28,7 +28,7 @@ from anthropic.types import MessageParam
 
 from bot import text
 from bot.core.lookup import balance_by_code
-from bot.core.trace import Trace
+from bot.core.trace import StepObserver, Trace, observing
 from bot.hr.directory import NotAnEmployee
 from bot.hr.ports import Caller, Surface
 from bot.inbox import Held
@@ -66,6 +66,11 @@ class SlackReply(Protocol):
 
     async def post_trace(self, message: Message, anchor: str | None) -> None: ...
 
+    @property
+    def observer(self) -> StepObserver | None:
+        """Shows the turn's steps live as they happen (a streamed DM's task cards), if the surface can."""
+        ...
+
     async def still_working(self, question: Question) -> None:
         """Tell the person, once, that a slow answer is still coming."""
         ...
@@ -100,7 +105,9 @@ async def answer(
     asked. Never raises: a failure ends in an apology where the answer would have gone."""
 
     async def through_the_model(caller: Caller, conversation: Sequence[MessageParam]) -> tuple[str, Trace]:
-        turn = await deps.services.assistant.run_turn(conversation, caller)
+        observer = reply.observer
+        with observing(observer) if observer else nullcontext():
+            turn = await deps.services.assistant.run_turn(conversation, caller)
         return turn.answer, turn.trace
 
     await _respond(reply, held, question, deps, through_the_model, hint=hint)

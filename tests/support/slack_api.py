@@ -116,6 +116,9 @@ class SlackStandIn:
     close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
+    # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
+    # streaming is not available, so the bot falls back to placeholders (what most tests describe).
+    streaming: bool = False
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -554,6 +557,90 @@ class SlackStandIn:
         if error := blocks_error(args.get("blocks")):
             return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.new_ts()}
+
+    # ----- streaming (chat.startStream / appendStream / stopStream) ---------------------------------------
+
+    def _stream_text(self, args: dict[str, Any]) -> tuple[str, list[dict[str, Any]]] | str:
+        """The markdown text and chunks one call adds, or the error Slack answers for it."""
+        chunks = args.get("chunks") or []
+        if not isinstance(chunks, list):
+            return "invalid_arguments"
+        markdown = str(args.get("markdown_text") or "")
+        markdown += "".join(str(c.get("text", "")) for c in chunks if c.get("type") == "markdown_text")
+        if len(markdown) > 12_000:  # markdown_text: at most 12,000 characters per call
+            return "msg_too_long"
+        for chunk in chunks:
+            kind = chunk.get("type")
+            if kind == "task_update" and not (
+                chunk.get("id")
+                and chunk.get("title")
+                and chunk.get("status") in ("pending", "in_progress", "complete", "error")
+            ):
+                return "invalid_chunks"
+            if kind not in ("markdown_text", "task_update", "plan_update", "blocks"):
+                return "invalid_chunks"
+        return markdown, chunks
+
+    def _streaming_message(self, args: dict[str, Any]) -> dict[str, Any] | str:
+        for message in self.history.get(str(args.get("channel")), []):
+            if message["ts"] == args.get("ts"):
+                return message if message.get("streaming") else "message_not_in_streaming_state"
+        return "message_not_found"
+
+    def _m_chat_startStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        channel = str(args.get("channel") or "")
+        if not channel or (channel.startswith("D") and not args.get("thread_ts")):
+            return {"ok": False, "error": "invalid_arguments"}  # in a DM a stream is a thread reply
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        message: dict[str, Any] = {
+            "type": "message",
+            "user": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "text": added[0],
+            "ts": self.new_ts(),
+            "thread_ts": args["thread_ts"],
+            "streaming": True,
+            "chunks": list(added[1]),
+            "task_display_mode": args.get("task_display_mode", "timeline"),
+        }
+        self._record_message(channel, message)
+        return {"ok": True, "channel": channel, "ts": message["ts"]}
+
+    def _m_chat_appendStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        message = self._streaming_message(args)
+        if isinstance(message, str):
+            return {"ok": False, "error": message}
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        message["text"] += added[0]
+        message["chunks"] += added[1]
+        return {"ok": True, "channel": args["channel"], "ts": message["ts"]}
+
+    def _m_chat_stopStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        message = self._streaming_message(args)
+        if isinstance(message, str):
+            return {"ok": False, "error": message}
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
+        message["text"] += added[0]
+        message["chunks"] += added[1]
+        message["streaming"] = False
+        for key in ("blocks", "metadata"):
+            if args.get(key):
+                message[key] = args[key]
+        return {"ok": True, "channel": args["channel"], "ts": message["ts"], "message": message}
 
     def _m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
         view = args.get("view")

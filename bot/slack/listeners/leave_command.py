@@ -32,6 +32,7 @@ class CommandReply:
 
     surface: Surface = "slash"
     progress_ts = None  # the ack showed progress; every reply goes through the response_url
+    observer = None  # a response_url cannot stream
 
     def __init__(self, respond: AsyncRespond) -> None:
         self._respond = respond

@@ -27,6 +27,7 @@ class MentionReply:
 
     surface: Surface = "mention"
     progress_ts = None  # an ephemeral placeholder cannot be edited: a takeover posts a new message
+    observer = None  # ephemeral messages cannot stream: the steps are not shown live
 
     def __init__(self, client: AsyncWebClient, event: dict[str, Any]) -> None:
         self._client = client
