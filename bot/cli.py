@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit | data | db`: parse the command line, read Settings, call the shell."""
+"""`officebot demo | chat | run | audit | feedback | data | db`: parse the command line, read Settings, call the shell."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
+from datetime import UTC
 from pathlib import Path
 from typing import TextIO
 
@@ -15,6 +16,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.audit import SqlAuditLog, render_record
 from bot.config import ConfigError, Settings
+from bot.feedback import FeedbackLog
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
 from bot.services import open_database, upgrade_database
@@ -45,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--employee", required=True, help="employee id, e.g. E1001")
     audit.add_argument(
         "--limit", type=_positive, default=20, help="how many recent lookups to show (default 20)"
+    )
+    feedback = sub.add_parser("feedback", help="feedback on answers: counts, and the latest bad answers' ids")
+    feedback.add_argument(
+        "--limit", type=_positive, default=10, help="how many of the latest bad answers to list (default 10)"
     )
     data = sub.add_parser("data", help="HR data in the database: import, export, check")
     data_sub = data.add_subparsers(dest="data_command", required=True)
@@ -84,13 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
 
             return run_slack(settings, port=args.port, host=args.host)
-        if args.command in ("audit", "data", "db") and settings.data_path is not None:
+        if args.command in ("audit", "data", "db", "feedback") and settings.data_path is not None:
             raise ConfigError(
                 f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "
                 "(or load the file with `officebot data import FILE`)"
             )
         if args.command == "audit":
             return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout))
+        if args.command == "feedback":
+            return asyncio.run(print_feedback(settings, args.limit, sys.stdout))
         if args.command == "db":
             return asyncio.run(upgrade_schema(settings, sys.stdout))
         if args.command == "data":
@@ -129,6 +137,19 @@ async def print_audit(settings: Settings, employee_id: str, limit: int, out: Tex
     print(f"Last {len(records)} lookup(s) for {employee_id} in {where}, oldest first:", file=out)
     for entry in records:
         print(render_record(entry), file=out)
+    return 0
+
+
+async def print_feedback(settings: Settings, limit: int, out: TextIO) -> int:
+    """Counts of 👍 / 👎 and the latest 👎 answers' ids (the question's delivery id): no text is kept."""
+    where = settings.database.describe()
+    async with open_database(settings) as engine:
+        summary = await FeedbackLog(engine).summary(limit)
+    print(f"Feedback in {where}: {summary.good} good, {summary.bad} bad.", file=out)
+    if summary.latest_bad:
+        print(f"Latest bad answers (newest first, up to {limit}):", file=out)
+        for bad in summary.latest_bad:
+            print(f"  {bad.at.astimezone(UTC).strftime('%Y-%m-%d %H:%M:%SZ')}  {bad.answer_id}", file=out)
     return 0
 
 

@@ -66,6 +66,7 @@ class Settings:
     data_path: Path | None = None  # OFFICEBOT_DATA: serve exactly this JSON file's content
     timezone: str = DEFAULT_TIMEZONE
     trace: bool = False
+    stream: bool = True  # DM answers streamed with their lookups live (OFFICEBOT_STREAM)
     slack_bot_token: str | None = None
     slack_app_token: str | None = None
     slack_signing_secret: str | None = None
@@ -163,6 +164,7 @@ class Settings:
             data_path=_path(env, "OFFICEBOT_DATA"),
             timezone=timezone,
             trace=_flag(env, "OFFICEBOT_TRACE", False),
+            stream=_flag(env, "OFFICEBOT_STREAM", True),
             slack_bot_token=_optional(env, "SLACK_BOT_TOKEN"),
             slack_app_token=_optional(env, "SLACK_APP_TOKEN"),
             slack_signing_secret=_optional(env, "SLACK_SIGNING_SECRET"),

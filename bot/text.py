@@ -206,10 +206,63 @@ MISCONFIGURED = Phrase(
     "Sorry, the bot is misconfigured and can't answer right now. An admin has been told.",
 )
 
+# ----- Slack: the first moment in the DM, and while working ----------------------------------------------
+GREETING = Phrase(
+    "안녕하세요! 남은 연차나 연차를 쓴 날짜를 물어보세요. 답은 인사 데이터에서 바로 조회해요.",
+    "Hi! Ask me how much annual leave you have left, or when you took it. I look it up in the HR data.",
+)
+PROMPTS_TITLE = Phrase("이렇게 물어보세요", "Try asking")
+# (title, message) pairs shown above the composer; the message is what Slack sends when one is clicked.
+SUGGESTED_PROMPTS = (
+    Phrase("올해 연차 며칠 남았어?", "How many days of leave do I have left this year?"),
+    Phrase("작년엔 며칠이었지?", "How many did I have left last year?"),
+    Phrase("올해 언제 연차 썼어?", "When did I take leave this year?"),
+)
+# A streamed answer's task cards: one per lookup ("연차 조회 2026"), and the model reading the question.
+TASK_TITLES = {
+    "get_leave_balance": Phrase("연차 조회", "Leave balance"),
+    "list_leave_taken": Phrase("휴가 기록 조회", "Leave records"),
+}
+TASK_READING = Phrase("질문 읽는 중", "Reading your question")
+PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")
+# Rotated by Slack under the thread while the bot works (assistant.threads.setStatus `loading_messages`).
+LOADING_MESSAGES = (
+    Phrase("인사 데이터에서 연차를 찾고 있어요…", "Finding your leave in the HR data…"),
+    Phrase("부여·사용 일수를 확인하고 있어요…", "Checking days granted and used…"),
+    Phrase("답을 정리하고 있어요…", "Putting the answer together…"),
+)
+
 ASK_HINT = (
     "연차에 대해 물어보세요. 예: `올해 연차 며칠 남았어?` · Ask about your annual leave, "
     "e.g. `How many days of leave do I have left this year?` (add `--trace` to see every step)"
 )
+
+# ----- Slack: feedback on answers ---------------------------------------------------------------------------
+FEEDBACK_GOOD = Phrase("도움이 됐어요", "Helpful")
+FEEDBACK_BAD = Phrase("아쉬워요", "Not helpful")
+FEEDBACK_THANKS = Phrase(
+    "의견 고마워요! 답을 더 낫게 만드는 데 쓸게요.",
+    "Thanks for the feedback! It helps make the answers better.",
+)
+
+# ----- Slack: the Home tab ----------------------------------------------------------------------------------
+HOME_TITLE = Phrase("내 연차", "My annual leave")
+HOME_REMAINING = Phrase("{year}년 남은 연차 *{remaining}일*", "{year}: *{remaining} days* left")
+HOME_FIGURES = Phrase("부여 {granted}일 · 사용 {used}일", "{granted} granted · {used} used")
+HOME_AS_OF = Phrase(
+    "기준일 {today} · 인사 데이터에서 바로 읽은 값이에요", "As of {today}, read straight from the HR data"
+)
+HOME_RECENT = Phrase("*최근 휴가 기록*", "*Recent leave*")
+HOME_NO_RECORDS = Phrase("최근 2년 동안 휴가 기록이 없어요.", "No leave recorded in the last two years.")
+HOME_ASK = Phrase(
+    "더 궁금한 건 *메시지* 탭에서 물어보세요. 예: `올해 언제 연차 썼어?`",
+    "Anything else? Ask in the *Messages* tab, e.g. `When did I take leave this year?`",
+)
+
+
+def leave_type_name(kind: str, korean: bool) -> str:
+    return _KOREAN_LEAVE_TYPES.get(kind, kind) if korean else kind
+
 
 # ----- who may ask (shown before any question is read, so in both languages where it matters) ---------
 REFUSED_BOT = "Bots cannot look up leave balances."

@@ -19,10 +19,12 @@ def _free_port() -> int:
 
 
 async def _settled_metrics(url: str) -> str:
-    """The metrics once no answer is in flight (the counts move just after the last post)."""
+    """The metrics once no answer is in flight and both questions are counted. An answer's counts move
+    just after its last post (its slot is freed before the answer is posted), so wait for them too."""
     for _ in range(100):
         _, text = await _get(url)
-        if "officebot_answers_in_flight 0.0" in text:
+        counted = 'answered_total{surface="dm"}' in text and 'answered_total{surface="slash"}' in text
+        if "officebot_answers_in_flight 0.0" in text and counted:
             return text
         await asyncio.sleep(0.05)
     raise AssertionError("answers still in flight after 5 s")

@@ -17,8 +17,15 @@ SCOPE_FOR_METHOD = {
     "users_info": "users:read",
     "conversations_history": "im:history",
     "conversations_replies": "im:history",
-    "assistant_threads_setStatus": "assistant:write",
+    # Slack accepts assistant:write or chat:write for the status, and will soon accept chat:write only.
+    "assistant_threads_setStatus": "chat:write",
+    "assistant_threads_setSuggestedPrompts": "assistant:write",
+    "chat_stream": "chat:write",  # chat.startStream / appendStream / stopStream
+    "chat_stopStream": "chat:write",
 }
+# Methods that need no bot scope: auth.test, apps.connections.open, views.publish (the Home tab);
+# is_connected is the Socket Mode client's own.
+NO_SCOPE = {"auth_test", "apps_connections_open", "is_connected", "views_publish"}
 
 
 def _scopes() -> set[str]:
@@ -28,8 +35,7 @@ def _scopes() -> set[str]:
 
 def test_every_called_method_has_its_scope_and_no_scope_is_unused():
     called = set(re.findall(r"client\.(\w+)\(", SLACK_CODE))
-    # auth.test and apps.connections.open need no bot scope; is_connected is the Socket Mode client's own.
-    unknown = called - set(SCOPE_FOR_METHOD) - {"auth_test", "apps_connections_open", "is_connected"}
+    unknown = called - set(SCOPE_FOR_METHOD) - NO_SCOPE
     assert not unknown, f"add these methods' scopes to the test and manifest: {unknown}"
     needed = {SCOPE_FOR_METHOD[m] for m in called if m in SCOPE_FOR_METHOD}
     needed |= {"users:read.email", "commands", "app_mentions:read"}  # email mapping, /leave, mentions
@@ -37,8 +43,22 @@ def test_every_called_method_has_its_scope_and_no_scope_is_unused():
 
 
 def test_events_command_socket_mode_and_messages_tab():
-    for event in ("app_mention", "message.im"):
-        assert f"- {event}" in MANIFEST and f'event("{event.split(".")[0]}")' in SLACK_CODE
+    events = re.findall(
+        r"^      - ([a-z_.]+)", MANIFEST.split("bot_events:")[1].split("interactivity:")[0], re.M
+    )
+    assert sorted(events) == ["app_home_opened", "app_mention", "message.im"]
+    for event in events:
+        assert f"- {event}" in MANIFEST and f'event("{event.split(".")[0]}"' in SLACK_CODE
     assert "- command: /leave" in MANIFEST and 'command("/leave")' in SLACK_CODE
     assert "socket_mode_enabled: true" in MANIFEST
     assert "messages_tab_enabled: true" in MANIFEST and "messages_tab_read_only_enabled: false" in MANIFEST
+
+
+def test_agent_view_home_tab_and_interactivity_are_declared_and_used():
+    features = MANIFEST.split("features:")[1].split("oauth_config:")[0]
+    # The agent view replaces the legacy assistant view; both at once is not a valid app.
+    assert re.search(r"^  agent_view:\n    agent_description: \S", features, re.M)
+    assert not re.search(r"^  assistant_view:", features, re.M)
+    assert "home_tab_enabled: true" in features and "views_publish(" in SLACK_CODE
+    # Feedback buttons are block_actions: interactivity must be on, and a listener must take them.
+    assert "interactivity:\n    is_enabled: true" in MANIFEST and "app.action(" in SLACK_CODE

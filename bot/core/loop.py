@@ -126,7 +126,8 @@ class Assistant:
         return system_prompt(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
 
     async def run_turn(self, conversation: Conversation | Sequence[MessageParam], caller: Caller) -> Turn:
-        """A plain list of messages (e.g. rebuilt from Slack) carries no earlier tool outputs."""
+        """A plain list of messages (e.g. rebuilt from Slack) carries no earlier tool outputs. A surface
+        showing the steps live wraps the call in `trace.observing(...)`; the answer is only in the Turn."""
         before = Conversation.of(conversation)
         messages: list[MessageParam] = list(before.messages)
         results: dict[str, ToolResult] = dict(before.results)
@@ -254,7 +255,12 @@ class Assistant:
         for block in tool_uses:
             trace.add(ToolCall(block.id, block.name, block.input))
         run, refused = tool_uses[:MAX_TOOL_USES_PER_ROUND], tool_uses[MAX_TOOL_USES_PER_ROUND:]
-        ran = await asyncio.gather(*(run_tool(self.toolbox, b.id, b.name, b.input, caller) for b in run))
+
+        async def running(block: ToolUseBlock) -> ToolResult:
+            trace.running(block.id)
+            return await run_tool(self.toolbox, block.id, block.name, block.input, caller)
+
+        ran = await asyncio.gather(*(running(b) for b in run))
         results = [*ran, *(_not_run(b) for b in refused)]
         for result in results:
             trace.add(result)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +63,34 @@ class Answer:
 Step = ModelCall | ToolCall | ToolResult | Note | Answer
 
 
+@dataclass(frozen=True)
+class Running:
+    """A tool_use whose tool has started running. Not a step of the trace: only an observer sees it."""
+
+    tool_use_id: str
+
+
+# The port a surface uses to show the steps live (Slack's task cards): called synchronously with each step
+# as it is added, and when a tool starts. It must not block; the core knows nothing of what it does.
+StepObserver = Callable[[Step | Running], None]
+
+log = logging.getLogger(__name__)
+
+# Set around a turn by whoever wants its steps live; read by each Trace made in that turn. A context
+# variable, so the loop's signature (and anything wrapping it) stays as it is, and concurrent turns on
+# one loop each see their own observer.
+_observer: ContextVar[StepObserver | None] = ContextVar("officebot_step_observer", default=None)
+
+
+@contextmanager
+def observing(observer: StepObserver) -> Iterator[None]:
+    token = _observer.set(observer)
+    try:
+        yield
+    finally:
+        _observer.reset(token)
+
+
 def compact_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
@@ -66,9 +98,22 @@ def compact_json(value: Any) -> str:
 @dataclass
 class Trace:
     steps: list[Step] = field(default_factory=list)
+    observer: StepObserver | None = field(default_factory=_observer.get, compare=False, repr=False)
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
+        self._tell(step)
+
+    def running(self, tool_use_id: str) -> None:
+        self._tell(Running(tool_use_id))
+
+    def _tell(self, event: Step | Running) -> None:
+        if self.observer is None:
+            return
+        try:
+            self.observer(event)
+        except Exception:  # showing progress must never break the answer
+            log.warning("a step observer failed", exc_info=True)
 
     @property
     def model_calls(self) -> list[ModelCall]:

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeEngine
@@ -145,4 +146,20 @@ inbox = Table(
     Column("finished_at", DateTime(timezone=True)),
     Index("ix_inbox_state_lease_until", "state", "lease_until"),
     Index("ix_inbox_slack_user_id_received_at", "slack_user_id", "received_at"),
+)
+
+# Feedback on answers: who clicked, on which answer (the question's delivery id, and the answer message's
+# ts), good or bad, and when. Never the question or the answer's text. One row per person and answer:
+# a second click changes the rating (and the time), so the counts are what people think now.
+feedback = Table(
+    "feedback",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("answer_id", String(128), nullable=False),
+    Column("slack_user_id", String(32), nullable=False),
+    Column("message_ts", String(32)),
+    Column("rating", String(8), nullable=False),  # good / bad
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("answer_id", "slack_user_id", name="uq_feedback_answer_id_slack_user_id"),
+    Index("ix_feedback_rating_at", "rating", "at"),
 )

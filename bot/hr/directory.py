@@ -26,6 +26,7 @@ class SlackProfile:
     is_ultra_restricted: bool = False
     # Slack Connect: a person from another organisation, whose email may still look like ours.
     from_another_workspace: bool = False
+    locale: str | None = None  # Slack's `locale` (e.g. `ko-KR`), to greet people in their language
 
 
 class NotAnEmployee(Exception):

@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal, Protocol
 
-Surface = Literal["terminal", "dm", "mention", "slash"]
+Surface = Literal["terminal", "dm", "mention", "slash", "home"]
 
 
 @dataclass(frozen=True)

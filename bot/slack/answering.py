@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -28,7 +28,7 @@ from anthropic.types import MessageParam
 
 from bot import text
 from bot.core.lookup import balance_by_code
-from bot.core.trace import Trace
+from bot.core.trace import StepObserver, Trace, observing
 from bot.hr.directory import NotAnEmployee
 from bot.hr.ports import Caller, Surface
 from bot.inbox import Held
@@ -58,12 +58,18 @@ class SlackReply(Protocol):
         """Show that the bot is working; return the conversation to answer (ending with the question)."""
         ...
 
-    async def finish(self, reply: str) -> str | None:
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> str | None:
         """Post the answer (or a refusal, hint or apology) where the person looks; returns an anchor
-        (the message ts) that the trace is threaded under, if the surface has one."""
+        (the message ts) that the trace is threaded under, if the surface has one. `feedback_id` (the
+        question's delivery id) is given for an answer only: it carries the feedback buttons."""
         ...
 
     async def post_trace(self, message: Message, anchor: str | None) -> None: ...
+
+    @property
+    def observer(self) -> StepObserver | None:
+        """Shows the turn's steps live as they happen (a streamed DM's task cards), if the surface can."""
+        ...
 
     async def still_working(self, question: Question) -> None:
         """Tell the person, once, that a slow answer is still coming."""
@@ -99,7 +105,9 @@ async def answer(
     asked. Never raises: a failure ends in an apology where the answer would have gone."""
 
     async def through_the_model(caller: Caller, conversation: Sequence[MessageParam]) -> tuple[str, Trace]:
-        turn = await deps.services.assistant.run_turn(conversation, caller)
+        observer = reply.observer
+        with observing(observer) if observer else nullcontext():
+            turn = await deps.services.assistant.run_turn(conversation, caller)
         return turn.answer, turn.trace
 
     await _respond(reply, held, question, deps, through_the_model, hint=hint)
@@ -202,7 +210,7 @@ async def _respond_or_apologise(
             await reply.finish(text.TOO_SLOW.pick(korean))
             return False
         deps.metrics.count_turn(trace)
-        anchor = await reply.finish(answer_text(said))
+        anchor = await reply.finish(answer_text(said), feedback_id=held.delivery_id)
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:

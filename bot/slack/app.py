@@ -11,7 +11,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.intake import Intake
-from bot.slack.listeners import dm, leave_command, mention
+from bot.slack.listeners import dm, feedback, home, leave_command, mention, welcome
 
 
 def build_app(
@@ -42,4 +42,7 @@ def build_app(
     dm.register(app, intake)
     mention.register(app, intake)
     leave_command.register(app, intake)
+    welcome.register(app, intake)
+    home.register(app, intake)
+    feedback.register(app, intake)
     return app

@@ -17,6 +17,7 @@ from bot.metrics import Metrics
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
+from bot.slack.stream import StreamSwitch
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class Deps:
     inbox: Inbox  # this process's view of the durable inbox, on this loop
     slots: asyncio.Semaphore  # OFFICEBOT_MAX_INFLIGHT answers at once; the rest wait their turn
     metrics: Metrics
+    streaming: StreamSwitch  # whether DM answers are streamed (off after Slack says it cannot)
 
     @property
     def settings(self) -> Settings:
@@ -59,7 +61,8 @@ async def open_answering(
         identity = SlackIdentity(client, services.directory, home=home)
         inbox = Inbox(services.engine, owner, lease=settings.takeover_after)
         try:
-            yield Deps(services, client, identity, inbox, asyncio.Semaphore(settings.max_inflight), metrics)
+            slots = asyncio.Semaphore(settings.max_inflight)
+            yield Deps(services, client, identity, inbox, slots, metrics, StreamSwitch(settings.stream))
         finally:
             try:
                 await inbox.release()

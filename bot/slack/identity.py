@@ -55,7 +55,16 @@ def profile_from_users_info(user: dict[str, Any], home: dict[str, Any] | None = 
         is_restricted=bool(user.get("is_restricted")),
         is_ultra_restricted=bool(user.get("is_ultra_restricted")),
         from_another_workspace=_is_foreign(user, home or {}),
+        locale=user.get("locale") or None,
     )
+
+
+def prefers_korean(profile: SlackProfile) -> bool:
+    """The language to greet someone in before they have written anything: their Slack locale, else a
+    Korean time zone, else English."""
+    if profile.locale:
+        return profile.locale.lower().startswith("ko")
+    return profile.timezone in ("Asia/Seoul", "Asia/Pyongyang")
 
 
 class SlackIdentity:
@@ -96,7 +105,7 @@ class SlackIdentity:
 
     async def _fetch(self, user_id: str) -> SlackProfile:
         try:
-            response = await self._client.users_info(user=user_id)
+            response = await self._client.users_info(user=user_id, include_locale=True)
         except SlackApiError as exc:
             if exc.response.get("error") in ("user_not_found", "user_not_visible"):
                 raise NotAnEmployee(text.REFUSED_UNKNOWN_SLACK_USER) from None

@@ -49,3 +49,9 @@ class Intake:
         self._metrics.received.labels(delivery.surface).inc()
         self._worker.submit(lambda deps: answer(held, deps))
         return True
+
+    def later(self, job: Callable[[Deps], Coroutine[Any, Any, None]]) -> None:
+        """Work that is not a question (a greeting, the Home tab, a feedback click): done on the answer
+        loop once Bolt has acked, and not recorded in the inbox. Losing one to a crash costs nothing that
+        matters: the person's next open or click does it again. `job` must handle its own errors."""
+        self._worker.submit(job)

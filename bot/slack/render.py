@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from slack_sdk.models.blocks import ContextActionsBlock, FeedbackButtonObject, FeedbackButtonsElement
+
 from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
-from bot.text import STILL_WORKING, WORKING, is_korean
+from bot.text import FEEDBACK_BAD, FEEDBACK_GOOD, LOADING_MESSAGES, STILL_WORKING, WORKING, is_korean
 
 SECTION_LIMIT = 3000
 BLOCKS_PER_MESSAGE = 50
@@ -20,6 +22,8 @@ TRACE_EVENT_TYPE = "officebot_trace"
 PROGRESS_EVENT_TYPE = "officebot_progress"
 
 Message = dict[str, Any]
+# The feedback buttons under an answer; each button's value is `good:<answer id>` or `bad:<answer id>`.
+FEEDBACK_ACTION = "officebot_feedback"
 
 
 def truncate(text: str, limit: int) -> str:
@@ -35,8 +39,32 @@ def answer_text(answer: str) -> str:
     return truncate(escape(answer), ANSWER_LIMIT)
 
 
+def feedback_block(answer_id: str, korean: bool) -> dict[str, Any]:
+    """👍 / 👎 under an answer (a `context_actions` block: Slack's feedback buttons for AI answers)."""
+    buttons = FeedbackButtonsElement(
+        action_id=FEEDBACK_ACTION,
+        positive_button=FeedbackButtonObject(text=FEEDBACK_GOOD.pick(korean), value=f"good:{answer_id}"),
+        negative_button=FeedbackButtonObject(text=FEEDBACK_BAD.pick(korean), value=f"bad:{answer_id}"),
+    )
+    return ContextActionsBlock(elements=[buttons]).to_dict()
+
+
+def answer_blocks(answer: str, answer_id: str, korean: bool) -> list[dict[str, Any]]:
+    """An answer (already `answer_text`) as sections within Slack's 3000 characters each, then the feedback
+    buttons: a message with blocks shows the blocks, not its `text`."""
+    sections = [answer[i : i + SECTION_LIMIT] for i in range(0, len(answer), SECTION_LIMIT)] or [" "]
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": part}} for part in sections]
+    return [*blocks, feedback_block(answer_id, korean)]
+
+
 def working_text(question: str) -> str:
     return WORKING.pick(is_korean(question) or not question)
+
+
+def loading_messages(question: str) -> list[str]:
+    """What Slack rotates under the thread while the bot works, in the question's language."""
+    korean = is_korean(question) or not question
+    return [phrase.pick(korean) for phrase in LOADING_MESSAGES]
 
 
 def placeholder_text(question: str) -> str:

@@ -82,6 +82,21 @@ def _decode_json_fields(args: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
+def blocks_error(blocks: Any) -> str | None:
+    """Slack's limits on a message's blocks: at most 50, a section's text at most 3000 characters, a
+    `context_actions` block at most 5 elements."""
+    if blocks is None:
+        return None
+    if not isinstance(blocks, list) or len(blocks) > 50:
+        return "invalid_blocks"
+    for block in blocks:
+        if block.get("type") == "section" and len((block.get("text") or {}).get("text", "")) > 3000:
+            return "invalid_blocks"
+        if block.get("type") == "context_actions" and not 0 < len(block.get("elements") or []) <= 5:
+            return "invalid_blocks"
+    return None
+
+
 @dataclass
 class SlackStandIn:
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
@@ -100,6 +115,10 @@ class SlackStandIn:
     refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
     close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
+    home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
+    # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
+    # streaming is not available, so the bot falls back to placeholders (what most tests describe).
+    streaming: bool = False
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -144,6 +163,7 @@ class SlackStandIn:
         is_ultra_restricted: bool = False,
         team_id: str = TEAM_ID,
         is_stranger: bool = False,
+        locale: str = "ko-KR",
     ) -> None:
         profile: dict[str, Any] = {"real_name": user_id}
         if email:
@@ -157,6 +177,7 @@ class SlackStandIn:
             "is_restricted": is_restricted,
             "is_ultra_restricted": is_ultra_restricted,
             "tz": tz,
+            "locale": locale,  # Slack sends it only when asked (`include_locale`); see _m_users_info
             "profile": profile,
             **({"is_stranger": True} if is_stranger else {}),
         }
@@ -245,6 +266,57 @@ class SlackStandIn:
         return await self.push_event(
             {**message, "channel": channel, "channel_type": channel_type, "event_ts": ts}
         )
+
+    async def open_app_home(self, user: str, tab: str = "home") -> Sent:
+        """The person opens the app: its Home tab (`home`) or its DM (`messages`)."""
+        event: dict[str, Any] = {
+            "type": "app_home_opened",
+            "user": user,
+            "tab": tab,
+            "event_ts": self.new_ts(),
+        }
+        event["channel"] = f"D{user}"
+        return await self.push_event(event)
+
+    async def start_assistant_thread(self, user: str) -> Sent:
+        """The legacy assistant view: the person starts a new assistant thread (Slack posts its root)."""
+        channel, ts = f"D{user}", self.new_ts()
+        root = {
+            "type": "message",
+            "subtype": "assistant_app_thread",
+            "user": user,
+            "text": "New chat",
+            "ts": ts,
+        }
+        self._record_message(channel, {**root, "thread_ts": ts})
+        thread = {"user_id": user, "channel_id": channel, "thread_ts": ts, "context": {}}
+        return await self.push_event({"type": "assistant_thread_started", "assistant_thread": thread})
+
+    async def click(self, user: str, channel: str, message: dict[str, Any], value: str) -> Sent:
+        """The person clicks one of the feedback buttons under `message` (as stored in the history)."""
+        [block] = [b for b in message.get("blocks") or [] if b.get("type") == "context_actions"]
+        element = block["elements"][0]
+        payload = {
+            "type": "block_actions",
+            "team": {"id": TEAM_ID},
+            "user": {"id": user, "team_id": TEAM_ID},
+            "api_app_id": APP_ID,
+            "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
+            "channel": {"id": channel},
+            "message": message,
+            "trigger_id": f"trigger-{next(self._ids)}",
+            "response_url": f"{self.base_url}/response/{next(self._ids)}",
+            "actions": [
+                {
+                    "type": element["type"],
+                    "action_id": element["action_id"],
+                    "block_id": block.get("block_id", "b"),
+                    "value": value,
+                    "action_ts": self.new_ts(),
+                }
+            ],
+        }
+        return await self.push("interactive", payload)
 
     async def mention(
         self, user: str, text: str, *, channel: str = "CGENERAL", thread_ts: str | None = None
@@ -383,7 +455,28 @@ class SlackStandIn:
 
     def _m_users_info(self, args: dict[str, Any]) -> dict[str, Any]:
         user = self.users.get(str(args.get("user")))
-        return {"ok": True, "user": user} if user else {"ok": False, "error": "user_not_found"}
+        if not user:
+            return {"ok": False, "error": "user_not_found"}
+        if not _truthy(args.get("include_locale")):
+            user = {k: v for k, v in user.items() if k != "locale"}
+        return {"ok": True, "user": user}
+
+    def _m_assistant_threads_setSuggestedPrompts(self, args: dict[str, Any]) -> dict[str, Any]:
+        # Slack takes up to four prompts, each with a title and the message sent when it is clicked.
+        prompts = args.get("prompts")
+        if not args.get("channel_id") or not isinstance(prompts, list) or not 0 < len(prompts) <= 4:
+            return {"ok": False, "error": "invalid_arguments"}
+        if not all(isinstance(p, dict) and p.get("title") and p.get("message") for p in prompts):
+            return {"ok": False, "error": "invalid_arguments"}
+        return {"ok": True}
+
+    def _m_assistant_threads_setStatus(self, args: dict[str, Any]) -> dict[str, Any]:
+        loading = args.get("loading_messages")
+        if not args.get("channel_id") or not args.get("thread_ts") or "status" not in args:
+            return {"ok": False, "error": "invalid_arguments"}
+        if loading is not None and (not isinstance(loading, list) or len(loading) > 10):
+            return {"ok": False, "error": "invalid_arguments"}  # at most 10 loading messages
+        return {"ok": True}
 
     @staticmethod
     def _visible(message: dict[str, Any], with_metadata: bool) -> dict[str, Any]:
@@ -431,6 +524,8 @@ class SlackStandIn:
         }
 
     def _m_chat_postMessage(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         channel = str(args["channel"])
         if channel.startswith("U"):  # posting to a user id opens the DM with them
             channel = f"D{channel}"
@@ -448,6 +543,8 @@ class SlackStandIn:
         return {"ok": True, "channel": channel, "ts": message["ts"], "message": message}
 
     def _m_chat_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         for message in self.history.get(str(args.get("channel")), []):
             if message["ts"] == args.get("ts"):
                 message["text"] = args.get("text", "")
@@ -457,7 +554,104 @@ class SlackStandIn:
         return {"ok": False, "error": "message_not_found"}
 
     def _m_chat_postEphemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
         return {"ok": True, "message_ts": self.new_ts()}
+
+    # ----- streaming (chat.startStream / appendStream / stopStream) ---------------------------------------
+
+    def _stream_text(self, args: dict[str, Any]) -> tuple[str, list[dict[str, Any]]] | str:
+        """The markdown text and chunks one call adds, or the error Slack answers for it."""
+        chunks = args.get("chunks") or []
+        if not isinstance(chunks, list):
+            return "invalid_arguments"
+        markdown = str(args.get("markdown_text") or "")
+        markdown += "".join(str(c.get("text", "")) for c in chunks if c.get("type") == "markdown_text")
+        if len(markdown) > 12_000:  # markdown_text: at most 12,000 characters per call
+            return "msg_too_long"
+        for chunk in chunks:
+            kind = chunk.get("type")
+            if kind == "task_update" and not (
+                chunk.get("id")
+                and chunk.get("title")
+                and chunk.get("status") in ("pending", "in_progress", "complete", "error")
+            ):
+                return "invalid_chunks"
+            if kind not in ("markdown_text", "task_update", "plan_update", "blocks"):
+                return "invalid_chunks"
+        return markdown, chunks
+
+    def _streaming_message(self, args: dict[str, Any]) -> dict[str, Any] | str:
+        for message in self.history.get(str(args.get("channel")), []):
+            if message["ts"] == args.get("ts"):
+                return message if message.get("streaming") else "message_not_in_streaming_state"
+        return "message_not_found"
+
+    def _m_chat_startStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        channel = str(args.get("channel") or "")
+        if not channel or (channel.startswith("D") and not args.get("thread_ts")):
+            return {"ok": False, "error": "invalid_arguments"}  # in a DM a stream is a thread reply
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        message: dict[str, Any] = {
+            "type": "message",
+            "user": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "text": added[0],
+            "ts": self.new_ts(),
+            "thread_ts": args["thread_ts"],
+            "streaming": True,
+            "chunks": list(added[1]),
+            "task_display_mode": args.get("task_display_mode", "timeline"),
+        }
+        self._record_message(channel, message)
+        return {"ok": True, "channel": channel, "ts": message["ts"]}
+
+    def _m_chat_appendStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        message = self._streaming_message(args)
+        if isinstance(message, str):
+            return {"ok": False, "error": message}
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        message["text"] += added[0]
+        message["chunks"] += added[1]
+        return {"ok": True, "channel": args["channel"], "ts": message["ts"]}
+
+    def _m_chat_stopStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.streaming:
+            return {"ok": False, "error": "unknown_method"}
+        message = self._streaming_message(args)
+        if isinstance(message, str):
+            return {"ok": False, "error": message}
+        added = self._stream_text(args)
+        if isinstance(added, str):
+            return {"ok": False, "error": added}
+        if error := blocks_error(args.get("blocks")):
+            return {"ok": False, "error": error}
+        message["text"] += added[0]
+        message["chunks"] += added[1]
+        message["streaming"] = False
+        for key in ("blocks", "metadata"):
+            if args.get(key):
+                message[key] = args[key]
+        return {"ok": True, "channel": args["channel"], "ts": message["ts"], "message": message}
+
+    def _m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
+        view = args.get("view")
+        if isinstance(view, str):
+            view = json.loads(view)
+        if not args.get("user_id") or not isinstance(view, dict) or view.get("type") != "home":
+            return {"ok": False, "error": "invalid_arguments"}
+        if len(view.get("blocks") or []) > 100:  # a view holds at most 100 blocks
+            return {"ok": False, "error": "invalid_arguments"}
+        self.home_views[str(args["user_id"])] = view
+        return {"ok": True, "view": {"id": f"V{next(self._ids)}", **view}}
 
     def _m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "channel": {"id": f"D{args.get('users')}"}}

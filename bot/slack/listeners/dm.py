@@ -14,6 +14,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
+from bot.core.trace import StepObserver
 from bot.hr.ports import Surface
 from bot.inbox import Delivery, Held
 from bot.slack.answering import answer
@@ -25,11 +26,16 @@ from bot.slack.render import (
     PROGRESS_EVENT_TYPE,
     TRACE_EVENT_TYPE,
     Message,
+    answer_blocks,
+    feedback_block,
+    loading_messages,
     placeholder_text,
     still_working_status,
     still_working_text,
     working_text,
 )
+from bot.slack.stream import AnswerStream, StreamFailed, StreamSwitch
+from bot.text import is_korean
 
 log = logging.getLogger(__name__)
 
@@ -53,15 +59,24 @@ def is_person_writing_to_us(event: dict[str, Any]) -> bool:
 class DmReply:
     """Shows that the bot is working, then puts the answer where the person will look for it.
 
-    In a thread (Slack's assistant threads are always threads) the assistant status line is used, and
-    Slack clears it when the answer is posted. At the top level of a DM, or where the status call is
-    refused, a placeholder message is posted and later edited into the answer (or the apology). A
-    question taken over from another process edits the placeholder that process posted."""
+    Streaming (the default; `bot/slack/stream.py`): the answer is streamed into the question's thread
+    (Slack streams only replies in a DM; in the agent view every question starts its own thread), its
+    lookups live as task cards, the checked answer appended at the end. A top-level question starts a
+    new conversation, as a new chat does in the agent view; a question in a thread gets the thread's.
+
+    Without streaming (Slack cannot stream here, OFFICEBOT_STREAM=off, or a taken-over question): in a
+    thread the assistant status line is used, and Slack clears it when the answer is posted. At the top
+    level of a DM, or where the status call is refused, a placeholder message is posted and later edited
+    into the answer (or the apology). A stream that fails part-way is edited into the answer the same way.
+    A question taken over from another process edits the message that process left (stream or
+    placeholder)."""
 
     surface: Surface = "dm"
 
-    def __init__(self, client: AsyncWebClient, held: Held) -> None:
+    def __init__(self, client: AsyncWebClient, held: Held, streaming: StreamSwitch | None = None) -> None:
         self._client = client
+        self._streaming = streaming
+        self._stream: AnswerStream | None = None
         self._event: dict[str, Any] = held.payload["event"]
         self._channel: str = self._event["channel"]
         self._thread_ts: str | None = self._event.get("thread_ts")
@@ -72,9 +87,20 @@ class DmReply:
 
     @property
     def progress_ts(self) -> str | None:
-        return self._placeholder_ts
+        return self._stream.ts if self._stream is not None else self._placeholder_ts
+
+    @property
+    def observer(self) -> StepObserver | None:
+        return self._stream.observe if self._stream is not None else None
 
     async def start(self, question: Question) -> Sequence[MessageParam]:
+        if await self._start_streaming(question):
+            if not self._thread_ts:  # a new thread: the question is the whole conversation
+                return [{"role": "user", "content": question.text}]
+            where = Where(
+                self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id
+            )
+            return await recent_conversation(self._client, where, self._event.get("text") or "")
         where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
         # Both are Slack round trips (~100 ms each on the real API); neither needs the other. Both are
         # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
@@ -89,6 +115,20 @@ class DmReply:
         assert not isinstance(conversation, BaseException)
         return conversation
 
+    async def _start_streaming(self, question: Question) -> bool:
+        if self._streaming is None or not self._streaming.enabled or self._taken_over or self._placeholder_ts:
+            return False
+        thread = self._thread_ts or self._event["ts"]
+        korean = is_korean(question.text) or not question.text
+        stream = AnswerStream(self._client, self._channel, thread, korean, self._streaming)
+        try:
+            await stream.start()
+        except StreamFailed as failed:
+            log.info("could not stream this answer (%s); using a placeholder", failed.error)
+            return False
+        self._stream = stream
+        return True
+
     async def _show_progress(self, question: str) -> None:
         if self._taken_over and not self._placeholder_ts:
             # The process that had it may have posted a placeholder and died before noting it.
@@ -99,7 +139,10 @@ class DmReply:
             try:
                 # What Bolt's `set_status` calls; called directly because answers run on the worker's loop.
                 await self._client.assistant_threads_setStatus(
-                    channel_id=self._channel, thread_ts=self._thread_ts, status=working_text(question)
+                    channel_id=self._channel,
+                    thread_ts=self._thread_ts,
+                    status=working_text(question),
+                    loading_messages=loading_messages(question),
                 )
                 return
             except SlackApiError as exc:
@@ -129,17 +172,46 @@ class DmReply:
                 return str(message["ts"])
         return None
 
-    async def finish(self, reply: str) -> str:
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
+        if self._stream is not None:
+            stream, self._stream = self._stream, None
+            self._thread_ts = stream.thread_ts  # where the trace goes, under the question
+            feedback = [feedback_block(feedback_id, is_korean(reply))] if feedback_id else None
+            try:
+                return await stream.finish(reply, feedback)
+            except StreamFailed as failed:
+                # The answer is edited into the streamed message (or posted in its thread): one answer.
+                log.warning("a streamed answer could not be finished (%s); editing it in", failed.error)
+                self._placeholder_ts = failed.ts
+        blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
+        if self._placeholder_ts and self._taken_over:
+            await self._stop_stream_left_behind(self._placeholder_ts)
         if self._placeholder_ts:
-            await self._client.chat_update(channel=self._channel, ts=self._placeholder_ts, text=reply)
+            await self._client.chat_update(
+                channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks
+            )
             return self._placeholder_ts
         posted = await self._client.chat_postMessage(
-            channel=self._channel, thread_ts=self._thread_ts, text=reply
+            channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks
         )
         return str(posted["ts"])
 
+    async def _stop_stream_left_behind(self, ts: str) -> None:
+        """A process that died mid-stream left its message streaming: stop it before editing it in (a
+        placeholder, or a stream Slack already ended, answers `message_not_in_streaming_state`)."""
+        try:
+            await self._client.chat_stopStream(channel=self._channel, ts=ts)
+        except SlackApiError as exc:
+            log.info("no stream left to stop (%s)", exc.response.get("error"))
+
     async def still_working(self, question: Question) -> None:
-        if self._placeholder_ts:
+        if self._stream is not None:
+            await self._client.assistant_threads_setStatus(
+                channel_id=self._channel,
+                thread_ts=self._stream.thread_ts,
+                status=still_working_status(question.text),
+            )
+        elif self._placeholder_ts:
             await self._client.chat_update(
                 channel=self._channel, ts=self._placeholder_ts, text=still_working_text(question.text)
             )
@@ -164,7 +236,7 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    await answer(DmReply(deps.client, held), held, question, deps, hint=hint)
+    await answer(DmReply(deps.client, held, deps.streaming), held, question, deps, hint=hint)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:

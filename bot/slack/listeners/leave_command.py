@@ -20,7 +20,8 @@ from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_leave_command
-from bot.slack.render import Message, placeholder_text, still_working_text
+from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
+from bot.text import is_korean
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ class CommandReply:
 
     surface: Surface = "slash"
     progress_ts = None  # the ack showed progress; every reply goes through the response_url
+    observer = None  # a response_url cannot stream
 
     def __init__(self, respond: AsyncRespond) -> None:
         self._respond = respond
@@ -38,8 +40,9 @@ class CommandReply:
     async def start(self, question: Question) -> Sequence[MessageParam]:
         return [{"role": "user", "content": question.text}]  # the ack already says we are working
 
-    async def finish(self, reply: str) -> None:
-        await self._respond(text=reply, response_type="ephemeral")
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> None:
+        blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
+        await self._respond(text=reply, blocks=blocks, response_type="ephemeral")
 
     async def still_working(self, question: Question) -> None:
         await self._respond(text=still_working_text(question.text), response_type="ephemeral")

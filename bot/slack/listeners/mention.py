@@ -18,7 +18,8 @@ from bot.slack.answering import answer
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
-from bot.slack.render import Message, placeholder_text, still_working_text
+from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
+from bot.text import is_korean
 
 
 class MentionReply:
@@ -26,6 +27,7 @@ class MentionReply:
 
     surface: Surface = "mention"
     progress_ts = None  # an ephemeral placeholder cannot be edited: a takeover posts a new message
+    observer = None  # ephemeral messages cannot stream: the steps are not shown live
 
     def __init__(self, client: AsyncWebClient, event: dict[str, Any]) -> None:
         self._client = client
@@ -42,8 +44,8 @@ class MentionReply:
         await self._post(placeholder_text(question.text))
         return [{"role": "user", "content": question.text}]
 
-    async def finish(self, reply: str) -> None:
-        await self._post(reply)
+    async def finish(self, reply: str, *, feedback_id: str | None = None) -> None:
+        await self._post(reply, answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None)
 
     async def still_working(self, question: Question) -> None:
         await self._post(still_working_text(question.text))

@@ -1,0 +1,72 @@
+"""The Home tab as a Block Kit `home` view, from lookups our code ran (no model, so nothing to ground):
+each year's remaining, granted and used days with the as-of date, the recent leave records, and a hint to
+ask in the DM. Every amount shown is one a tool returned."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from bot import text
+from bot.hr.ports import Balance, LeaveRecord, format_days
+from bot.slack.render import escape, truncate
+
+RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list
+SECTION_LIMIT = 3000
+
+
+@dataclass(frozen=True)
+class YearOnHome:
+    """One year's balance, or why it could not be read (already in the person's language)."""
+
+    year: int
+    balance: Balance | None
+    failure: str | None = None
+
+
+def _section(markdown: str) -> dict[str, Any]:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(markdown, SECTION_LIMIT)}}
+
+
+def _context(markdown: str) -> dict[str, Any]:
+    return {"type": "context", "elements": [{"type": "mrkdwn", "text": truncate(markdown, SECTION_LIMIT)}]}
+
+
+def home_view(
+    years: list[YearOnHome], records: list[LeaveRecord], today: date, korean: bool
+) -> dict[str, Any]:
+    blocks: list[dict[str, Any]] = [
+        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}}
+    ]
+    for entry in years:
+        if entry.balance is None:
+            blocks.append(_section(f"*{entry.year}* · {escape(entry.failure or '')}"))
+            continue
+        b = entry.balance
+        remaining = text.HOME_REMAINING.pick(korean).format(year=b.year, remaining=format_days(b.remaining))
+        figures = text.HOME_FIGURES.pick(korean).format(
+            granted=format_days(b.granted), used=format_days(b.used)
+        )
+        blocks.append(_section(f"{remaining}\n{figures}"))
+    blocks.append(_context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
+    blocks.append({"type": "divider"})
+    recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
+    lines = [
+        f"• {r.taken_on.isoformat()} · {format_days(r.days)}{'일' if korean else 'd'} · "
+        f"{escape(text.leave_type_name(r.leave_type, korean))}"
+        for r in recent
+    ]
+    blocks.append(
+        _section(
+            text.HOME_RECENT.pick(korean) + "\n" + ("\n".join(lines) or text.HOME_NO_RECORDS.pick(korean))
+        )
+    )
+    blocks.append({"type": "divider"})
+    blocks.append(_context(text.HOME_ASK.pick(korean)))
+    return {"type": "home", "blocks": blocks}
+
+
+def refused_view(refusal: str) -> dict[str, Any]:
+    """What someone who may not read any balance sees: why, and nothing else."""
+    return {"type": "home", "blocks": [_section(escape(refusal))]}

@@ -1,0 +1,87 @@
+"""The Home tab (`app_home_opened` with `tab == "home"`): the caller's leave for this year and last year
+and their recent records, looked up by code through the toolbox (validated and audited like any lookup,
+`requested_by="code"`, surface `home`), with no model call. Who the caller is follows the DM's rules
+(`SlackIdentity`): a refused person sees the refusal and no data. One `views.publish` per open.
+
+Not a question: it does not go through the inbox. The listener hands the work to the answer loop and
+Bolt acks at once; if the process dies meanwhile, the next open publishes the tab again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+
+from bot import text
+from bot.audit import AuditUnavailable
+from bot.core.lookup import run_tool
+from bot.hr.directory import NotAnEmployee
+from bot.hr.ports import Balance, Caller, LeaveRecord, LeaveTaken
+from bot.slack.deps import Deps
+from bot.slack.home_view import YearOnHome, home_view, refused_view
+from bot.slack.identity import prefers_korean
+from bot.slack.intake import Intake
+from bot.tools.leave_balance import NAME as LEAVE_BALANCE
+from bot.tools.leave_taken import NAME as LEAVE_TAKEN
+
+log = logging.getLogger(__name__)
+
+
+async def publish_home(deps: Deps, user_id: str) -> None:
+    try:
+        profile = await deps.identity.profile(user_id)
+        korean = prefers_korean(profile)
+        try:
+            caller = await deps.identity.caller(user_id, "home")
+        except NotAnEmployee as refusal:
+            view = refused_view(str(refusal))
+        else:
+            view = await _leave_view(deps, caller, korean)
+        await deps.client.views_publish(user_id=user_id, view=view)
+    except Exception:
+        log.warning("could not publish the Home tab", exc_info=True)
+
+
+async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any]:
+    toolbox = deps.services.toolbox
+    today = toolbox.today_for(caller)
+    years = (today.year, today.year - 1)
+    requests = [(LEAVE_BALANCE, year) for year in years] + [(LEAVE_TAKEN, year) for year in years]
+    try:
+        results = await asyncio.gather(
+            *(
+                run_tool(toolbox, f"home_{name}_{year}", name, {"year": year}, caller, requested_by="code")
+                for name, year in requests
+            )
+        )
+    except AuditUnavailable:
+        # Fail closed, as everywhere: a lookup whose audit record was not written is never shown.
+        failure = text.NOT_RECORDED.pick(korean)
+        return home_view([YearOnHome(y, None, failure) for y in years], [], today, korean)
+    shown: list[YearOnHome] = []
+    records: list[LeaveRecord] = []
+    for (name, year), result in zip(requests, results, strict=True):
+        if name == LEAVE_BALANCE:
+            balances = [f for f in result.figures if isinstance(f, Balance)]
+            if balances:
+                shown.append(YearOnHome(year, balances[0]))
+            else:
+                shown.append(
+                    YearOnHome(year, None, text.lookup_failed(result.failure, result.content, korean))
+                )
+        else:
+            records += [r for f in result.figures if isinstance(f, LeaveTaken) for r in f.records]
+    return home_view(shown, records, today, korean)
+
+
+def register(app: AsyncApp, intake: Intake) -> None:
+    async def home_tab(event: dict[str, Any]) -> bool:
+        return event.get("tab") == "home"
+
+    @app.event("app_home_opened", matchers=[home_tab])
+    async def on_home_opened(event: dict[str, Any]) -> None:
+        user = event.get("user")
+        if user:
+            intake.later(lambda deps: publish_home(deps, user))
