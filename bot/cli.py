@@ -8,6 +8,7 @@ import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
@@ -24,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="officebot", description="OfficeBot: annual leave answers via Claude tool use"
     )
+    parser.add_argument("--version", action="version", version=f"officebot {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser(
         "demo", help="ask four example questions (balance, follow-up, greeting, HR outage), print every step"
@@ -63,6 +65,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    try:
+        return metadata.version("officebot")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -74,7 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     # .env from the working directory (not from where the package is installed); the real environment wins
     load_dotenv(find_dotenv(usecwd=True), override=False)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
+    level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -104,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(run_demo(settings, args.employee_id, sys.stdout))
         from bot.chat import run_chat
 
-        return asyncio.run(run_chat(settings, args.employee_id, args.trace, sys.stdout))
+        return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
     except (ConfigError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from bot.cli import main
 from tests.support.process import run_officebot
 
@@ -47,9 +49,60 @@ def test_chat_keeps_the_conversation_in_the_terminal(newcomer, monkeypatch, caps
     assert '[tool_use] get_leave_balance {"year": ' in out
 
 
-def test_an_unknown_employee_is_one_line(newcomer, capsys):
+def test_an_unknown_employee_is_one_line_naming_valid_ids(newcomer, capsys):
     assert main(["chat", "--as", "E9999"]) == 2
-    assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E9999' in the HR data."
+    assert capsys.readouterr().err.strip() == (
+        "officebot: No employee with id 'E9999' in the HR data. Try one of: E1001, E1002, E1003, E1004, E1005."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "argv", "env", "expected", "unexpected"),
+    [
+        # a blank line is ignored; /quit ends the session
+        ("\n\n올해 연차 며칠 남았어?\n/quit\n작년은?\n", ["chat"], {}, ["7.5일"], ["2025년"]),
+        ("exit\n올해 연차 며칠 남았어?\n", ["chat"], {}, [], ["bot> "]),
+        ("/help\n", ["chat"], {}, ["/trace  toggle the step trace", "Ctrl-C stops an answer"], []),
+        # OFFICEBOT_TRACE=on is honoured by chat
+        (
+            "올해 연차 며칠 남았어?\n",
+            ["chat"],
+            {"OFFICEBOT_TRACE": "on"},
+            ["[tool_use] get_leave_balance"],
+            [],
+        ),
+        # ids match case-insensitively
+        ("올해 연차 며칠 남았어?\n", ["chat", "--as", "e1002"], {}, ["as E1002 (이서연)", "12.25일"], []),
+        # the offline notice is said once, in the banner
+        ("", ["chat"], {}, ["Model: offline model"], ["WARNING"]),
+    ],
+)
+def test_chat_session(newcomer, monkeypatch, capsys, lines, argv, env, expected, unexpected):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    for fragment in expected:
+        assert fragment in out
+    for fragment in unexpected:
+        assert fragment not in out
+    assert out.count("offline model") == 1
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == "officebot 0.1.0"
+
+
+def test_the_chat_process_starts_with_the_banner_only(tmp_path):
+    result = run_officebot("chat", cwd=tmp_path, input="/quit\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.startswith("OfficeBot chat as E1001 (김민수). Model: offline model")
 
 
 def test_data_import_prints_every_bad_row_and_changes_nothing(newcomer, capsys):

@@ -22,11 +22,13 @@ def clean_env(**values: str) -> dict[str, str]:
 
 
 def run_officebot(
-    *args: str, cwd: Path, timeout: float = 60, **values: str
+    *args: str, cwd: Path, timeout: float = 60, input: str | None = None, **values: str
 ) -> subprocess.CompletedProcess[str]:
-    """`officebot ARGS` to completion, in `cwd` (never the checkout, whose .env must not reach a test)."""
+    """`officebot ARGS` to completion, in `cwd` (never the checkout, whose .env must not reach a test);
+    `input` is its standard input (none: empty)."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
+        input=input or "",
         capture_output=True,
         text=True,
         cwd=cwd,
