@@ -14,7 +14,7 @@ from typing import TextIO
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.audit import SqlAuditLog, render_record
+from bot.audit import SqlAuditLog, read_jsonl, render_record
 from bot.config import ConfigError, Settings
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--employee", required=True, help="employee id, e.g. E1001")
     audit.add_argument(
         "--limit", type=_positive, default=20, help="how many recent lookups to show (default 20)"
+    )
+    audit.add_argument(
+        "--file", type=Path, default=None, help="read this JSON Lines audit file (OFFICEBOT_AUDIT) instead"
     )
     data = sub.add_parser("data", help="HR data in the database: import, export, check")
     data_sub = data.add_subparsers(dest="data_command", required=True)
@@ -101,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "(or load the file with `officebot data import FILE`)"
             )
         if args.command == "audit":
-            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout))
+            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout, args.file))
         if args.command == "db":
             return asyncio.run(upgrade_schema(settings, sys.stdout))
         if args.command == "data":
@@ -130,15 +133,28 @@ def _bundled_data_date(settings: Settings) -> Settings:
     return settings
 
 
-async def print_audit(settings: Settings, employee_id: str, limit: int, out: TextIO) -> int:
-    where = settings.database.describe()
-    async with open_database(settings) as engine:
-        records = await SqlAuditLog(engine).recent(employee_id, limit)
-    if not records:
-        print(f"No lookups for {employee_id} in {where}.", file=out)
+async def print_audit(
+    settings: Settings, employee_id: str, limit: int, out: TextIO, path: Path | None = None
+) -> int:
+    if path is not None:
+        where = str(path)
+        try:
+            reading = read_jsonl(path, employee_id, limit)
+        except OSError as exc:
+            raise ConfigError(f"--file {path}: cannot read it ({exc.__class__.__name__})") from None
+    else:
+        where = settings.database.describe()
+        async with open_database(settings) as engine:
+            reading = await SqlAuditLog(engine).read(employee_id, limit)
+    skipped = f" ({reading.skipped} malformed record(s) skipped)" if reading.skipped else ""
+    if not reading.records:
+        print(f"No lookups for {employee_id} in {where}.{skipped}", file=out)
         return 0
-    print(f"Last {len(records)} lookup(s) for {employee_id} in {where}, oldest first:", file=out)
-    for entry in records:
+    print(
+        f"Last {len(reading.records)} lookup(s) for {employee_id} in {where}, oldest first:{skipped}",
+        file=out,
+    )
+    for entry in reading.records:
         print(render_record(entry), file=out)
     return 0
 

@@ -3,12 +3,14 @@ one run of the real entry point in its own process."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import signal
 
 import pytest
 
 from bot.cli import main
-from tests.support.process import run_officebot
+from tests.support.process import run_officebot, start_typed_officebot
 
 
 def test_demo_runs_offline_and_prints_the_table(newcomer, capsys):
@@ -157,3 +159,29 @@ def test_database_commands_refuse_a_data_file(newcomer, monkeypatch, capsys):
         assert main(command) == 2
         [line] = capsys.readouterr().err.strip().splitlines()
         assert line.startswith("officebot: OFFICEBOT_DATA is set:")
+
+
+async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tmp_path, messages_api):
+    api = await messages_api(latency=8)  # an answer that would take long
+    chat = await start_typed_officebot(
+        "chat", cwd=tmp_path, ANTHROPIC_API_KEY="test-key", ANTHROPIC_BASE_URL=api.base_url
+    )
+    assert chat.stdin is not None and chat.stdout is not None
+    chat.stdin.write("올해 연차 며칠 남았어?\n".encode())
+    await chat.stdin.drain()
+    for _ in range(200):  # until the question reached the model
+        if api.requests:
+            break
+        await asyncio.sleep(0.05)
+    assert api.requests
+    chat.send_signal(signal.SIGINT)  # ① cancels the answer; the session goes on
+    chat.stdin.write(b"/help\n")
+    await chat.stdin.drain()
+    await asyncio.sleep(1)
+    chat.send_signal(signal.SIGINT)  # ② at the prompt: quits
+    out, err = await asyncio.wait_for(chat.communicate(), timeout=20)
+    assert chat.returncode == 0, err.decode()
+    text = out.decode()
+    assert "(cancelled; ask again, or /quit)" in text
+    assert "/trace  toggle the step trace" in text  # the prompt was still there after ①
+    assert "Traceback" not in err.decode()

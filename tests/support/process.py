@@ -39,6 +39,17 @@ def run_officebot(
 
 async def start_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subprocess.Process:
     """`officebot ARGS` in the background, its output piped; the audit log goes under `cwd`."""
+    return await _start(args, cwd, None, values)
+
+
+async def start_typed_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subprocess.Process:
+    """The same, with its standard input a pipe too (a test types into `officebot chat`)."""
+    return await _start(args, cwd, asyncio.subprocess.PIPE, values)
+
+
+async def _start(
+    args: tuple[str, ...], cwd: Path, stdin: int | None, values: dict[str, str]
+) -> asyncio.subprocess.Process:
     values.setdefault("OFFICEBOT_AUDIT", str(cwd / "audit.jsonl"))
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -47,6 +58,7 @@ async def start_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subpr
         *args,
         env=clean_env(**values),
         cwd=cwd,
+        stdin=stdin,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
