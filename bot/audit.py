@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,6 +92,11 @@ class SqlAuditLog:
 
     async def recent(self, employee_id: str, limit: int) -> list[LookupRecord]:
         """The last `limit` records for one employee, oldest first."""
+        return (await self.read(employee_id, limit)).records
+
+    async def read(self, employee_id: str, limit: int) -> AuditReading:
+        """The last `limit` records for one employee, oldest first, less any row that is not a record
+        (written by something else, or by hand), counted in `skipped`."""
         query = (
             select(audit_log)
             .where(audit_log.c.employee_id == employee_id)
@@ -100,19 +105,65 @@ class SqlAuditLog:
         )
         async with self._engine.connect() as connection:
             rows = (await connection.execute(query)).all()
-        return [
-            LookupRecord(
-                time=utc_timestamp(_as_utc(row.at)),
-                slack_user_id=row.slack_user_id,
-                employee_id=row.employee_id,
-                tool=row.tool,
-                detail=dict(row.detail),
-                outcome=row.outcome,
-                surface=row.surface,
-                requested_by=row.requested_by,
-            )
+        found = [
+            record_from({**row._asdict(), "time": utc_timestamp(_as_utc(row.at)) if row.at else None})
             for row in reversed(rows)
         ]
+        records = [r for r in found if r is not None]
+        return AuditReading(records, len(found) - len(records))
+
+
+@dataclass(frozen=True)
+class AuditReading:
+    records: list[LookupRecord]
+    skipped: int  # rows or lines that were not a whole record
+
+
+_TEXT_FIELDS = ("time", "employee_id", "outcome", "surface", "requested_by")
+
+
+def record_from(fields: Mapping[str, Any]) -> LookupRecord | None:
+    """A record from a row or a JSON line, or None when a field is missing or of the wrong type."""
+    if any(not isinstance(fields.get(name), str) for name in _TEXT_FIELDS):
+        return None
+    if not isinstance(fields.get("detail"), dict):
+        return None
+    if any(
+        fields.get(name) is not None and not isinstance(fields[name], str)
+        for name in ("slack_user_id", "tool")
+    ):
+        return None
+    return LookupRecord(
+        time=fields["time"],
+        slack_user_id=fields.get("slack_user_id"),
+        employee_id=fields["employee_id"],
+        tool=fields.get("tool"),
+        detail=dict(fields["detail"]),
+        outcome=fields["outcome"],
+        surface=fields["surface"],
+        requested_by=fields["requested_by"],
+    )
+
+
+def read_jsonl(path: Path, employee_id: str, limit: int) -> AuditReading:
+    """The last `limit` records for one employee in a JSON Lines audit file (OFFICEBOT_AUDIT), oldest
+    first. A line that is not JSON or not a whole record is skipped and counted, never a traceback."""
+    records: list[LookupRecord] = []
+    skipped = 0
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                fields = json.loads(line)
+            except ValueError:
+                fields = None
+            record = record_from(fields) if isinstance(fields, dict) else None
+            if record is None:
+                skipped += 1
+            elif record.employee_id == employee_id:
+                records.append(record)
+    return AuditReading(records[-limit:], skipped)
 
 
 def _as_utc(moment: datetime) -> datetime:

@@ -1,44 +1,88 @@
-"""`officebot chat`: the same assistant in the terminal, one conversation, optional step trace."""
+"""`officebot chat`: the same assistant in the terminal, one conversation, optional step trace.
+
+The prompt is read on the main thread with `input()` (line editing and history from the stdlib
+`readline` when the terminal has it), and each answer runs on one `asyncio.Runner` loop, so Ctrl-C
+cancels the answer in progress (the conversation is left as it was) and Ctrl-C at the prompt quits at
+once. Earlier turns are bounded like a Slack DM's (`bot/core/window.py`).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sys
+from collections.abc import Callable
+from contextlib import AsyncExitStack
 from typing import TextIO
 
 from bot.config import Settings
 from bot.core.conversation import Conversation
+from bot.core.window import recent
 from bot.hr.directory import caller_for_employee_id
 from bot.services import open_services
 
+QUIT = frozenset({"/quit", "/exit", "quit", "exit", "/q", "종료"})
+HELP = (
+    "Ask about your own annual leave in Korean or English, e.g. '올해 연차 며칠 남았어?', "
+    "'작년엔?', 'When did I take leave this year?'.\n"
+    "/trace  toggle the step trace     /help  this help     /quit, exit or Ctrl-D  quit\n"
+    "Ctrl-C stops an answer in progress (or quits at the prompt); a blank line is ignored."
+)
 
-async def run_chat(settings: Settings, employee_id: str, show_trace: bool, out: TextIO) -> int:
-    async with open_services(settings) as services:
-        caller = await caller_for_employee_id(services.directory, employee_id)
-        print(
-            f"OfficeBot chat as {caller.employee_id} ({caller.name}). Model: {services.model_description}",
-            file=out,
-        )
-        print(
-            "Ask about your annual leave; an empty line or Ctrl-D quits. '/trace' toggles the step trace.",
-            file=out,
-        )
-        conversation = Conversation([])
-        while True:
-            try:
-                line = await asyncio.to_thread(input, "you> ")
-            except EOFError:
-                print(file=out)
-                return 0
-            line = line.strip()
-            if not line:
-                return 0
-            if line == "/trace":
-                show_trace = not show_trace
-                print(f"(trace {'on' if show_trace else 'off'})", file=out)
-                continue
-            turn = await services.assistant.run_turn(conversation.ask(line), caller)
-            conversation = turn.conversation
-            if show_trace:
-                for step in turn.trace.render_lines():
-                    print("  " + step, file=out)
-            print(f"bot> {turn.answer}", file=out)
+
+def _line_editing() -> None:
+    """Arrow keys, editing and in-session history at the prompt (where the platform has readline)."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what turns editing on for input())
+
+
+def run_chat(
+    settings: Settings,
+    employee_id: str,
+    show_trace: bool,
+    out: TextIO,
+    read_line: Callable[[str], str] = input,
+) -> int:
+    _line_editing()
+    with asyncio.Runner() as runner:
+        opened = AsyncExitStack()
+        try:
+            services = runner.run(opened.enter_async_context(open_services(settings, announce_offline=False)))
+            caller = runner.run(caller_for_employee_id(services.directory, employee_id))
+            print(
+                f"OfficeBot chat as {caller.employee_id} ({caller.name}). Model: {services.model_description}",
+                file=out,
+            )
+            print("Ask about your annual leave. /help for help; /quit, exit or Ctrl-D quits.", file=out)
+            conversation = Conversation([])
+            while True:
+                try:
+                    line = read_line("you> ").strip()
+                except (EOFError, KeyboardInterrupt):
+                    print(file=out)
+                    return 0
+                if not line:
+                    continue
+                if line.lower() in QUIT:
+                    return 0
+                if line.lower() in ("/help", "/?", "help", "도움말"):
+                    print(HELP, file=out)
+                    continue
+                if line == "/trace":
+                    show_trace = not show_trace
+                    print(f"(trace {'on' if show_trace else 'off'})", file=out)
+                    continue
+                asked = recent(conversation).ask(line)
+                try:
+                    turn = runner.run(services.assistant.run_turn(asked, caller))
+                except KeyboardInterrupt:
+                    print("(cancelled; ask again, or /quit)", file=out)
+                    continue
+                conversation = turn.conversation
+                if show_trace:
+                    for step in turn.trace.render_lines():
+                        print("  " + step, file=out)
+                print(f"bot> {turn.answer}", file=out)
+        finally:
+            runner.run(opened.aclose())

@@ -9,12 +9,13 @@ import logging
 import sys
 from collections.abc import Sequence
 from datetime import UTC
+from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.audit import SqlAuditLog, render_record
+from bot.audit import SqlAuditLog, read_jsonl, render_record
 from bot.config import ConfigError, Settings
 from bot.feedback import FeedbackLog
 from bot.hr.bundled import BUNDLED_DATA_TODAY
@@ -26,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="officebot", description="OfficeBot: annual leave answers via Claude tool use"
     )
+    parser.add_argument("--version", action="version", version=f"officebot {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser(
         "demo", help="ask four example questions (balance, follow-up, greeting, HR outage), print every step"
@@ -48,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "--limit", type=_positive, default=20, help="how many recent lookups to show (default 20)"
     )
+    audit.add_argument(
+        "--file", type=Path, default=None, help="read this JSON Lines audit file (OFFICEBOT_AUDIT) instead"
+    )
     feedback = sub.add_parser("feedback", help="feedback on answers: counts, and the latest bad answers' ids")
     feedback.add_argument(
         "--limit", type=_positive, default=10, help="how many of the latest bad answers to list (default 10)"
@@ -69,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    try:
+        return metadata.version("officebot")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -80,7 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     # .env from the working directory (not from where the package is installed); the real environment wins
     load_dotenv(find_dotenv(usecwd=True), override=False)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
+    level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -96,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "(or load the file with `officebot data import FILE`)"
             )
         if args.command == "audit":
-            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout))
+            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout, args.file))
         if args.command == "feedback":
             return asyncio.run(print_feedback(settings, args.limit, sys.stdout))
         if args.command == "db":
@@ -112,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(run_demo(settings, args.employee_id, sys.stdout))
         from bot.chat import run_chat
 
-        return asyncio.run(run_chat(settings, args.employee_id, args.trace, sys.stdout))
+        return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
     except (ConfigError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2
@@ -127,15 +141,28 @@ def _bundled_data_date(settings: Settings) -> Settings:
     return settings
 
 
-async def print_audit(settings: Settings, employee_id: str, limit: int, out: TextIO) -> int:
-    where = settings.database.describe()
-    async with open_database(settings) as engine:
-        records = await SqlAuditLog(engine).recent(employee_id, limit)
-    if not records:
-        print(f"No lookups for {employee_id} in {where}.", file=out)
+async def print_audit(
+    settings: Settings, employee_id: str, limit: int, out: TextIO, path: Path | None = None
+) -> int:
+    if path is not None:
+        where = str(path)
+        try:
+            reading = read_jsonl(path, employee_id, limit)
+        except OSError as exc:
+            raise ConfigError(f"--file {path}: cannot read it ({exc.__class__.__name__})") from None
+    else:
+        where = settings.database.describe()
+        async with open_database(settings) as engine:
+            reading = await SqlAuditLog(engine).read(employee_id, limit)
+    skipped = f" ({reading.skipped} malformed record(s) skipped)" if reading.skipped else ""
+    if not reading.records:
+        print(f"No lookups for {employee_id} in {where}.{skipped}", file=out)
         return 0
-    print(f"Last {len(records)} lookup(s) for {employee_id} in {where}, oldest first:", file=out)
-    for entry in records:
+    print(
+        f"Last {len(reading.records)} lookup(s) for {employee_id} in {where}, oldest first:{skipped}",
+        file=out,
+    )
+    for entry in reading.records:
         print(render_record(entry), file=out)
     return 0
 

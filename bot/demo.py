@@ -38,7 +38,7 @@ def _cell(text: str, width: int = 60) -> str:
 
 async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:
     async with (
-        open_services(settings) as services,
+        open_services(settings, announce_offline=False) as services,
         # ④: the same bot with its HR store down (the leave port swapped; the model client shared).
         open_services(settings, leave=UnavailableStore(), model=services.model) as outage,
     ):

@@ -74,7 +74,10 @@ async def open_services(
     audit: AuditSink | None = None,
     tools: Sequence[Tool] = BUILTIN_TOOLS,
     clock: Clock = system_clock,
+    announce_offline: bool = True,
 ) -> AsyncIterator[Services]:
+    """`announce_offline`: log that the offline model is in use (`demo` and `chat` say it in their
+    banner instead, once)."""
     async with AsyncExitStack() as opened:
         engine = await opened.enter_async_context(open_database(settings, seed_when_empty=True))
         store = SqlHrStore(engine)
@@ -83,7 +86,7 @@ async def open_services(
         if model is None:
             model = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
             opened.push_async_callback(model.close)  # its connections belong to this loop
-            if settings.offline:
+            if settings.offline and announce_offline:
                 log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
         if audit is None:
             sinks: list[AuditSink] = [SqlAuditLog(engine)]

@@ -195,3 +195,29 @@ async def test_an_existing_audit_file_becomes_owner_only(hr, minsu, tmp_path):
     path.chmod(0o644)
     await audited_toolbox(hr, JsonlAuditLog(path)).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+GOOD_LINE = (
+    '{"time":"2026-11-29T00:00:00.000Z","slack_user_id":null,"employee_id":"E1001","tool":"get_leave_balance",'
+    '"detail":{"year":2026},"outcome":"ok","surface":"terminal","requested_by":"model"}'
+)
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "why"),
+    [
+        ("{not json", "not JSON"),
+        ('{"employee_id":"E1001","outcome":"ok"}', "missing fields"),
+        (GOOD_LINE.replace('"detail":{"year":2026}', '"detail":null'), "detail not an object"),
+        (GOOD_LINE.replace('"outcome":"ok"', '"outcome":3'), "a field of the wrong type"),
+        ('["a","list"]', "not an object"),
+        (GOOD_LINE[:60], "cut short"),
+    ],
+)
+def test_officebot_audit_skips_malformed_lines_and_says_how_many(newcomer, capsys, bad_line, why):
+    path = newcomer / "old-audit.jsonl"
+    path.write_text("\n".join([GOOD_LINE, bad_line, "", GOOD_LINE]) + "\n", encoding="utf-8")
+    assert main(["audit", "--employee", "E1001", "--file", str(path)]) == 0, why
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Last 2 lookup(s) for E1001 in {path}, oldest first: (1 malformed record(s) skipped)"
+    assert len(out) == 3 and all("get_leave_balance" in line and "year=2026" in line for line in out[1:])

@@ -3,10 +3,14 @@ one run of the real entry point in its own process."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import signal
+
+import pytest
 
 from bot.cli import main
-from tests.support.process import run_officebot
+from tests.support.process import run_officebot, start_typed_officebot
 
 
 def test_demo_runs_offline_and_prints_the_table(newcomer, capsys):
@@ -47,9 +51,60 @@ def test_chat_keeps_the_conversation_in_the_terminal(newcomer, monkeypatch, caps
     assert '[tool_use] get_leave_balance {"year": ' in out
 
 
-def test_an_unknown_employee_is_one_line(newcomer, capsys):
+def test_an_unknown_employee_is_one_line_naming_valid_ids(newcomer, capsys):
     assert main(["chat", "--as", "E9999"]) == 2
-    assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E9999' in the HR data."
+    assert capsys.readouterr().err.strip() == (
+        "officebot: No employee with id 'E9999' in the HR data. Try one of: E1001, E1002, E1003, E1004, E1005."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "argv", "env", "expected", "unexpected"),
+    [
+        # a blank line is ignored; /quit ends the session
+        ("\n\n올해 연차 며칠 남았어?\n/quit\n작년은?\n", ["chat"], {}, ["7.5일"], ["2025년"]),
+        ("exit\n올해 연차 며칠 남았어?\n", ["chat"], {}, [], ["bot> "]),
+        ("/help\n", ["chat"], {}, ["/trace  toggle the step trace", "Ctrl-C stops an answer"], []),
+        # OFFICEBOT_TRACE=on is honoured by chat
+        (
+            "올해 연차 며칠 남았어?\n",
+            ["chat"],
+            {"OFFICEBOT_TRACE": "on"},
+            ["[tool_use] get_leave_balance"],
+            [],
+        ),
+        # ids match case-insensitively
+        ("올해 연차 며칠 남았어?\n", ["chat", "--as", "e1002"], {}, ["as E1002 (이서연)", "12.25일"], []),
+        # the offline notice is said once, in the banner
+        ("", ["chat"], {}, ["Model: offline model"], ["WARNING"]),
+    ],
+)
+def test_chat_session(newcomer, monkeypatch, capsys, lines, argv, env, expected, unexpected):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    for fragment in expected:
+        assert fragment in out
+    for fragment in unexpected:
+        assert fragment not in out
+    assert out.count("offline model") == 1
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == "officebot 0.1.0"
+
+
+def test_the_chat_process_starts_with_the_banner_only(tmp_path):
+    result = run_officebot("chat", cwd=tmp_path, input="/quit\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.startswith("OfficeBot chat as E1001 (김민수). Model: offline model")
 
 
 def test_data_import_prints_every_bad_row_and_changes_nothing(newcomer, capsys):
@@ -104,3 +159,29 @@ def test_database_commands_refuse_a_data_file(newcomer, monkeypatch, capsys):
         assert main(command) == 2
         [line] = capsys.readouterr().err.strip().splitlines()
         assert line.startswith("officebot: OFFICEBOT_DATA is set:")
+
+
+async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tmp_path, messages_api):
+    api = await messages_api(latency=8)  # an answer that would take long
+    chat = await start_typed_officebot(
+        "chat", cwd=tmp_path, ANTHROPIC_API_KEY="test-key", ANTHROPIC_BASE_URL=api.base_url
+    )
+    assert chat.stdin is not None and chat.stdout is not None
+    chat.stdin.write("올해 연차 며칠 남았어?\n".encode())
+    await chat.stdin.drain()
+    for _ in range(200):  # until the question reached the model
+        if api.requests:
+            break
+        await asyncio.sleep(0.05)
+    assert api.requests
+    chat.send_signal(signal.SIGINT)  # ① cancels the answer; the session goes on
+    chat.stdin.write(b"/help\n")
+    await chat.stdin.drain()
+    await asyncio.sleep(1)
+    chat.send_signal(signal.SIGINT)  # ② at the prompt: quits
+    out, err = await asyncio.wait_for(chat.communicate(), timeout=20)
+    assert chat.returncode == 0, err.decode()
+    text = out.decode()
+    assert "(cancelled; ask again, or /quit)" in text
+    assert "/trace  toggle the step trace" in text  # the prompt was still there after ①
+    assert "Traceback" not in err.decode()

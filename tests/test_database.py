@@ -127,7 +127,10 @@ def test_db_upgrade_migrates_then_reports_it_is_current(newcomer, monkeypatch, c
         .endswith(f"the schema is current (revision {migrate.head_revision()}).")
     )
     assert main(["demo"]) == 2  # migrated, never seeded (a production database): nobody to ask as
-    assert capsys.readouterr().err.strip() == "officebot: No employee with id 'E1001' in the HR data."
+    assert capsys.readouterr().err.strip() == (
+        "officebot: No employee with id 'E1001' in the HR data: it has no employees yet "
+        "(load them with `officebot data import`)."
+    )
 
 
 def test_the_embedded_file_is_in_the_working_directory(tmp_path: Path):

@@ -203,6 +203,10 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
     ({"hr.json": '{"employees": [}'}, ["{d}/hr.json:1: json: not valid JSON (column 16: Expecting value)"]),
     ({"hr.json": "[]"}, ['{d}/hr.json:top level: employees: expected {{"employees": [...]}}']),
     (
+        {"hr.json": '{"employees": []}'},
+        ["{d}/hr.json:top level: employees: the list is empty: there is no employee to import"],
+    ),
+    (
         {"hr.json": '{"employees": [], "employees": []}'},
         ["{d}/hr.json:top level: employees: duplicate key"],
     ),

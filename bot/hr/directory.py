@@ -37,7 +37,18 @@ async def caller_for_employee_id(directory: Directory, employee_id: str) -> Call
     """Terminal use (`officebot chat --as E1001`): the operator names the employee."""
     employee = await directory.employee_by_id(employee_id)
     if employee is None:
-        raise NotAnEmployee(f"No employee with id {employee_id!r} in the HR data.")
+        employee = await directory.employee_by_id_any_case(employee_id)
+    if employee is None:
+        ids, count = await directory.some_employee_ids(5)
+        if not ids:
+            raise NotAnEmployee(
+                f"No employee with id {employee_id!r} in the HR data: it has no employees yet "
+                "(load them with `officebot data import`)."
+            )
+        more = f", … ({count} in all)" if count > len(ids) else ""
+        raise NotAnEmployee(
+            f"No employee with id {employee_id!r} in the HR data. Try one of: {', '.join(ids)}{more}."
+        )
     return Caller(employee.employee_id, employee.name)
 
 

@@ -649,6 +649,8 @@ def _read_json(reading: _Reading, file_index: int, path: Path) -> None:
         top.bad("employees", 'expected {"employees": [...]}')
         return
     _check_keys(top, document, frozenset({"employees"}))
+    if not document["employees"] and not document.duplicates:
+        top.bad("employees", "the list is empty: there is no employee to import")
     for index, entry in enumerate(document["employees"]):
         _read_json_employee(reading, file_index, path, index, entry)
 

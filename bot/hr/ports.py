@@ -101,7 +101,9 @@ class UnknownEmployee(LeaveStoreError):
 
 
 class NoRecordForYear(LeaveStoreError):
-    pass
+    def __init__(self, message: str, years: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.years = years  # the years the employee does have a record for, so the answer can name them
 
 
 class StoreUnavailable(LeaveStoreError):
@@ -112,6 +114,14 @@ class Directory(Protocol):
     """Who is who, among active employees. Email matching is case-insensitive."""
 
     async def employee_by_id(self, employee_id: str) -> Employee | None: ...
+
+    async def employee_by_id_any_case(self, employee_id: str) -> Employee | None:
+        """The terminal's `--as e1001`: ids typed in another case still match (one employee only)."""
+        ...
+
+    async def some_employee_ids(self, limit: int) -> tuple[list[str], int]:
+        """The first `limit` active ids in order, and how many there are: to say which ids exist."""
+        ...
 
     async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None: ...
 

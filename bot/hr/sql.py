@@ -15,7 +15,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Select, and_, select
+from sqlalchemy import Row, Select, and_, func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -63,6 +63,22 @@ class SqlHrStore:
     async def employee_by_id(self, employee_id: str) -> Employee | None:
         return await self._active_employee(employees.c.employee_id == employee_id)
 
+    async def employee_by_id_any_case(self, employee_id: str) -> Employee | None:
+        rows = await self._rows(
+            select(employees)
+            .where(employees.c.active.is_(True), func.upper(employees.c.employee_id) == employee_id.upper())
+            .limit(2)
+        )
+        return employee_from(rows[0]) if len(rows) == 1 else None
+
+    async def some_employee_ids(self, limit: int) -> tuple[list[str], int]:
+        active = employees.c.active.is_(True)
+        ids = await self._rows(
+            select(employees.c.employee_id).where(active).order_by(employees.c.employee_id).limit(limit)
+        )
+        count = await self._rows(select(func.count()).select_from(employees).where(active))
+        return [row.employee_id for row in ids], int(count[0][0])
+
     async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None:
         return await self._active_employee(employees.c.slack_user_id == slack_user_id)
 
@@ -80,7 +96,12 @@ class SqlHrStore:
         if not rows:
             if await self.employee_by_id(employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
-            raise NoRecordForYear(f"no annual leave record for {year}")
+            years = await self._rows(
+                select(leave_grants.c.year)
+                .where(leave_grants.c.employee_id == employee_id)
+                .order_by(leave_grants.c.year)
+            )
+            raise NoRecordForYear(f"no annual leave record for {year}", tuple(row.year for row in years))
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 

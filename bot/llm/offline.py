@@ -4,9 +4,14 @@ It is served to the real `anthropic` SDK through an `httpx2` transport, so the b
 with and without an API key: requests are serialised by the SDK, answered here as JSON, and parsed back
 into SDK types. It behaves like a strict API peer, so the loop's wire contract is checked offline too:
 
-- it asks for `get_leave_balance` with one `tool_use` block per year it finds in the question
-  (올해/금년/이번 해, 작년/지난해/전년, 재작년, 내년, 2024년, this/last year, in 2024), in parallel;
-- it answers greetings without tools and writes the final answer from the tool_result (errors too);
+- it reads the question with plain rules (`bot/llm/reading.py`): the years (올해, 작년, 2024년, '24, FY24,
+  "2 years ago", "2020년부터 2026년까지", "그 전 해는?" after a lookup), and the kind of question;
+- for a leave question it asks for `get_leave_balance` and/or `list_leave_taken`, one `tool_use` block
+  per year, in parallel, at most 8 in all (a longer list of years is cut, and the answer says so);
+- it declines other people's leave, and answers the date, greetings, thanks, how-to, carry-over and
+  hours questions in words, saying what it can do, with no lookup;
+- it writes the final answer from the tool_results: the balance, "3일 쓰면" arithmetic, a check of the
+  figure the person named, half days counted, a month's records, and each failure with its own advice;
 - it signs its thinking blocks and rejects a request whose thinking block was changed, whose tool_use
   blocks are not all answered first thing in the next user message, or that forces `tool_choice`.
 
@@ -22,13 +27,15 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 import httpx2
 
 from bot import text
-from bot.core.question import years_in
+from bot.core.question import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.hr.ports import Balance, LeaveTaken
+from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.outcomes import FailureReason
 from bot.tools import leave_balance, leave_taken
 
@@ -37,15 +44,6 @@ OFFLINE_API_KEY = "offline-model-no-key"
 OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
 _SIGNING_KEY = b"officebot-offline-model"
 
-_LEAVE_WORDS = re.compile(
-    r"연차|휴가|잔여|남았|남은|며칠|몇\s*일|몇일|썼|사용|부여|leave|vacation|pto|days?\s+off|holiday|"
-    r"balance|remaining|how\s+many\s+days",
-    re.I,
-)
-# "When / on which days did I take leave?" asks for the records; "how much is left?" for the balance.
-_WHEN = re.compile(r"언제|날짜|며칠에|내역|기록|\bwhen\b|which\s+days|what\s+days|\bdates?\b|history", re.I)
-_HOW_MUCH = re.compile(r"남은|남았|남아|잔여|\bleft\b|remaining|balance|how\s+many|how\s+much", re.I)
-_GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
 _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
 
 
@@ -84,29 +82,30 @@ class OfflineModel:
         results = _tool_results(last) if last["role"] == "user" else []
         question = _latest_question(messages)
         korean = text.is_korean(question)
-
+        system = _system_text(body.get("system"))
         if results:
-            return self._message(body, [_text(_answer_from_results(results, korean))], "end_turn")
-        if _GREETING.search(question) and not _LEAVE_WORDS.search(question):
-            return self._message(body, [_text(text.OFFLINE_GREETING.pick(korean))], "end_turn")
-        years = years_in(question, today)
-        about_leave = bool(_LEAVE_WORDS.search(question)) or (
-            bool(years) and _conversation_was_about_leave(messages)
-        )
-        tools = _tools_for(question, offered)
-        if about_leave and tools:
-            years = years or [today.year]
-            thinking = f"The user asks about leave in {', '.join(map(str, years))}; look it up with {' and '.join(tools)}."
+            # Read the question again as it was read when the lookups were asked for (this peer keeps
+            # no state between requests, like the API).
+            reading = read_question(question, today, _earlier(messages[: _question_index(messages)]), system)
+            answer = _answer_from_results(results, reading, korean)
+            return self._message(body, [_text(answer)], "end_turn")
+        reading = read_question(question, today, _earlier(messages[:-1]), system)
+        tools = [tool for tool in reading.tools if tool in offered]
+        if reading.kind in LOOKUP_KINDS and tools:
+            years = ", ".join(map(str, reading.years))
+            thinking = f"The user asks ({reading.kind}) about leave in {years}; look it up with {' and '.join(tools)}."
             blocks: list[dict[str, Any]] = [
                 {"type": "thinking", "thinking": thinking, "signature": sign(thinking)}
             ]
             blocks += [
                 {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
                 for tool in tools
-                for y in years
+                for y in reading.years
             ]
             return self._message(body, blocks, "tool_use")
-        return self._message(body, [_text(text.OFFLINE_WHAT_I_DO.pick(korean))], "end_turn")
+        return self._message(
+            body, [_text(text.offline_words(reading.kind, today, reading.years, korean))], "end_turn"
+        )
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -130,17 +129,6 @@ class OfflineModel:
 def estimate_tokens(payload: Any) -> int:
     """A rough, deterministic count (about 3 characters a token) so traces and benchmarks show a size."""
     return max(1, len(json.dumps(payload, ensure_ascii=False)) // 3)
-
-
-def _tools_for(question: str, offered: set[Any]) -> list[str]:
-    """Which tools answer the question, in the order called: the balance, the records, or both."""
-    wants_records = bool(_WHEN.search(question)) and leave_taken.NAME in offered
-    wants_balance = (not wants_records or bool(_HOW_MUCH.search(question))) and leave_balance.NAME in offered
-    return [
-        name
-        for name, wanted in ((leave_balance.NAME, wants_balance), (leave_taken.NAME, wants_records))
-        if wanted
-    ]
 
 
 def _text(said: str) -> dict[str, Any]:
@@ -173,12 +161,36 @@ def _latest_question(messages: list[dict[str, Any]]) -> str:
     return ""
 
 
-def _conversation_was_about_leave(messages: list[dict[str, Any]]) -> bool:
-    for message in messages[:-1]:
-        for block in _blocks(message):
-            if block.get("type") == "tool_use" or _LEAVE_WORDS.search(str(block.get("text", ""))):
-                return True
-    return False
+def _question_index(messages: list[dict[str, Any]]) -> int:
+    """Where the latest question (a user message with text) is."""
+    for index in range(len(messages) - 1, -1, -1):
+        message = messages[index]
+        if message["role"] == "user" and any(b.get("type") == "text" for b in _blocks(message)):
+            return index
+    return 0
+
+
+def _earlier(messages: list[dict[str, Any]]) -> Earlier:
+    """The last lookups before the question (years and tools), and whether the talk was about leave."""
+    years: list[int] = []
+    tools: list[str] = []
+    about_leave = False
+    for message in messages:
+        uses = [b for b in _blocks(message) if b.get("type") == "tool_use"]
+        if uses:
+            about_leave = True
+            years = list(dict.fromkeys(int(b["input"]["year"]) for b in uses if _has_year(b)))
+            tools = list(dict.fromkeys(str(b.get("name")) for b in uses))
+    return Earlier(tuple(years), tuple(tools), about_leave)
+
+
+def _has_year(block: dict[str, Any]) -> bool:
+    year = (block.get("input") or {}).get("year") if isinstance(block.get("input"), dict) else None
+    return isinstance(year, int) and not isinstance(year, bool)
+
+
+def _system_text(system: Any) -> str:
+    return system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
 
 
 def _check_wire_contract(body: dict[str, Any], messages: list[dict[str, Any]]) -> None:
@@ -221,17 +233,23 @@ def _result_text(block: dict[str, Any]) -> str:
     return str(content or "")
 
 
-# How the tool's error texts read, the way a model reads them, so a Korean answer can give the reason in
-# Korean. Anything else is reported without a reason.
+# How the tool's error texts read, the way a model reads them, so the answer can say each kind of failure
+# in the asker's language with its own advice. Anything else is reported without a kind.
 _FAILURE_WORDS: tuple[tuple[re.Pattern[str], FailureReason], ...] = (
     (re.compile(r"unavailable", re.I), "store_unavailable"),
     (re.compile(r"out of range", re.I), "out_of_range"),
     (re.compile(r"no annual leave record", re.I), "no_record"),
     (re.compile(r"no leave record", re.I), "unknown_employee"),
+    (re.compile(r"must be|missing required|unexpected input|input must", re.I), "invalid_input"),
+    (re.compile(r"unknown tool", re.I), "unknown_tool"),
 )
 
 
-def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
+def _answer_from_results(
+    results: list[dict[str, Any]],
+    reading: Reading,
+    korean: bool,
+) -> str:
     """The answer a careful model gives: what it read in the tool results, in the phrasebook's words
     (the grounding check's plain answer uses the same ones, so these are grounded by construction). Like
     any API peer it sees only the wire text, so it reads that with the tool's parser."""
@@ -246,7 +264,31 @@ def _answer_from_results(results: list[dict[str, Any]], korean: bool) -> str:
         else:
             kind = next((k for pattern, k in _FAILURE_WORDS if pattern.search(content)), None)
             found.append(text.LookupFailed(kind, content))
-    return text.results_answer(found, korean)
+    balances = [f for f in found if isinstance(f, Balance)]
+    taken = [f for f in found if isinstance(f, LeaveTaken)]
+    failed = [f for f in found if isinstance(f, text.LookupFailed)]
+    days = reading.days if reading.days is not None else Decimal(1)
+    lines: list[str] = []
+    if reading.kind == "what_if" and balances:
+        lines = [text.what_if(b, days, korean) for b in balances]
+    elif reading.kind == "can_i_take" and balances:
+        lines = [text.CANNOT_BOOK.pick(korean), *(text.enough_for(b, days, korean) for b in balances)]
+    elif reading.kind == "check_claim" and balances:
+        lines = [text.check_claim(b, days, korean) for b in balances]
+    elif reading.kind == "half_days" and taken:
+        lines = [text.half_days(t, days, korean) for t in taken]
+    elif reading.kind == "monthly" and taken:
+        lines = [text.MONTHLY.pick(korean), *(text.month_records(t, reading.month, korean) for t in taken)]
+    else:
+        return _with_cap(text.results_answer(found, korean), reading, korean)
+    lines += [text.lookup_failed(f.kind, f.reason, korean) for f in failed]
+    return _with_cap("\n".join(dict.fromkeys(lines)), reading, korean)
+
+
+def _with_cap(answer: str, reading: Reading, korean: bool) -> str:
+    if not reading.capped:
+        return answer
+    return f"{answer}\n{text.lookups_capped(len(reading.asked), reading.years, korean)}"
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:

@@ -3,8 +3,10 @@ model (one `is_error` reason each, never a stack trace)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -36,8 +38,9 @@ def reading_hr(year: int) -> Iterator[None]:
     detail = {"year": year}
     try:
         yield
-    except NoRecordForYear:
-        raise ToolError(f"no annual leave record for {year}", "no_record", detail) from None
+    except NoRecordForYear as exc:
+        exist = f"; records exist for {', '.join(map(str, exc.years))}" if exc.years else ""
+        raise ToolError(f"no annual leave record for {year}{exist}", "no_record", detail) from None
     except UnknownEmployee:
         raise ToolError(
             "the asking user has no leave record in the HR data", "unknown_employee", detail
@@ -46,3 +49,28 @@ def reading_hr(year: int) -> Iterator[None]:
         raise ToolError(
             "the HR system is unavailable right now; try again later", "store_unavailable", detail
         ) from None
+
+
+# The failure texts above, read back (a model reading the wire, the phrasebook saying it in Korean): the
+# year asked about, the years that do exist, the range that may be asked.
+_FAILED_YEAR = re.compile(r"(?:record for|year) (\d{4,5})\b")
+_EXISTING = re.compile(r"records exist for ([\d, ]+)")
+_RANGE = re.compile(r"ask about (\d{4})–(\d{4})")
+
+
+@dataclass(frozen=True)
+class FailureFacts:
+    year: int | None = None
+    existing: tuple[int, ...] = ()
+    range: tuple[int, int] | None = None
+
+
+def failure_facts(reason: str) -> FailureFacts:
+    year = _FAILED_YEAR.search(reason)
+    existing = _EXISTING.search(reason)
+    span = _RANGE.search(reason)
+    return FailureFacts(
+        int(year.group(1)) if year else None,
+        tuple(int(y) for y in re.findall(r"\d{4}", existing.group(1))) if existing else (),
+        (int(span.group(1)), int(span.group(2))) if span else None,
+    )

@@ -22,11 +22,13 @@ def clean_env(**values: str) -> dict[str, str]:
 
 
 def run_officebot(
-    *args: str, cwd: Path, timeout: float = 60, **values: str
+    *args: str, cwd: Path, timeout: float = 60, input: str | None = None, **values: str
 ) -> subprocess.CompletedProcess[str]:
-    """`officebot ARGS` to completion, in `cwd` (never the checkout, whose .env must not reach a test)."""
+    """`officebot ARGS` to completion, in `cwd` (never the checkout, whose .env must not reach a test);
+    `input` is its standard input (none: empty)."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
+        input=input or "",
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -37,6 +39,17 @@ def run_officebot(
 
 async def start_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subprocess.Process:
     """`officebot ARGS` in the background, its output piped; the audit log goes under `cwd`."""
+    return await _start(args, cwd, None, values)
+
+
+async def start_typed_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subprocess.Process:
+    """The same, with its standard input a pipe too (a test types into `officebot chat`)."""
+    return await _start(args, cwd, asyncio.subprocess.PIPE, values)
+
+
+async def _start(
+    args: tuple[str, ...], cwd: Path, stdin: int | None, values: dict[str, str]
+) -> asyncio.subprocess.Process:
     values.setdefault("OFFICEBOT_AUDIT", str(cwd / "audit.jsonl"))
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -45,6 +58,7 @@ async def start_officebot(*args: str, cwd: Path, **values: str) -> asyncio.subpr
         *args,
         env=clean_env(**values),
         cwd=cwd,
+        stdin=stdin,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )

@@ -1,0 +1,73 @@
+"""Asking the offline model through the real loop and the real grounding check, as `officebot chat` does:
+a previous turn (optional), then the question; and judging an answer against an expected behaviour."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from bot import text
+from bot.core.conversation import Conversation
+from bot.core.grounding import Grounding
+from bot.core.loop import Assistant, Turn
+from bot.hr.ports import Caller, LeaveStore
+from bot.llm.client import make_client
+from tests.support.assistant import make_toolbox, tracked
+from tests.support.clock import FIXED_CALENDAR
+
+
+def offline_assistant(store: LeaveStore) -> Assistant:
+    """The offline model (no key) behind the real loop, with the grounding check on, as chat runs it."""
+    toolbox = make_toolbox(store)
+    client = tracked(make_client(None))
+    return Assistant(client, toolbox, model="offline", calendar=FIXED_CALENDAR, check=Grounding(toolbox))
+
+
+async def ask(bot: Assistant, caller: Caller, question: str, previous: str | None = None) -> Turn:
+    conversation = Conversation([])
+    if previous is not None:
+        conversation = (await bot.run_turn(Conversation.start(previous), caller)).conversation
+    return await bot.run_turn(conversation.ask(question), caller)
+
+
+# A line that is only a balance (text.balance_sentence), in either language.
+_BALANCE_LINE = re.compile(
+    r"^\d{4}년 남은 연차는 [^.]*\)\.$|^You have [\d.]+ days? of annual leave left for \d{4} \([^)]*\)\.$"
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    why: str
+
+
+def judge(turn: Turn, expect: Any, today: date) -> Verdict:
+    """Whether the turn did what `expect` says (the held-out file's format)."""
+    looked_up = sorted({call.input["year"] for call in turn.trace.tool_calls})
+    grounded = any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
+    if not grounded:
+        return Verdict(False, "the grounding check changed the answer")
+    if isinstance(expect, dict):
+        want = sorted(expect["years"])
+        return Verdict(looked_up == want, f"looked up {looked_up}, expected {want}")
+    if expect == "declined":
+        declined = not looked_up and turn.answer in (
+            text.OFFLINE_SOMEONE_ELSE.ko,
+            text.OFFLINE_SOMEONE_ELSE.en,
+        )
+        return Verdict(declined, f"looked up {looked_up}: {turn.answer[:60]}")
+    if expect == "date":
+        said = (
+            f"{today.month}월 {today.day}일" in turn.answer
+            or f"{today.strftime('%B')} {today.day}" in turn.answer
+        )
+        return Verdict(said and not looked_up, turn.answer[:60])
+    bare = bool(looked_up) and all(_BALANCE_LINE.match(line) for line in turn.answer.splitlines())
+    hint = turn.answer in (text.OFFLINE_WHAT_I_DO.ko, text.OFFLINE_WHAT_I_DO.en)
+    return Verdict(
+        not bare and not hint,
+        f"{'bare balance' if bare else 'usage hint' if hint else 'ok'}: {turn.answer[:60]}",
+    )
