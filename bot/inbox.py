@@ -223,12 +223,14 @@ class Inbox:
         return await self._updating.submit(_Update(delivery_id, "answered" if answered else "failed"))
 
     async def _update_batch(self, updates: Sequence[_Update]) -> list[bool]:
-        """One transaction for every update waiting: placeholders noted (one executemany), then each new
-        state set for all its questions at once, only where this process still holds them."""
+        """Every update waiting, in a few statements: placeholders noted (one executemany), then each new
+        state set for all its questions at once, only where this process still holds them. Each
+        statement stands alone (none needs the others), so none holds SQLite's one write lock for long:
+        the ack path's INSERT never waits behind a whole batch."""
         # Written out rather than IN (…): an executemany cannot expand a list parameter.
         held_here = (inbox.c.owner == self.owner, or_(*(inbox.c.state == state for state in _OPEN)))
         done: set[tuple[str, State | None]] = set()
-        async with writing(self._engine) as connection:
+        async with single_statement(self._engine) as connection:
             noted = [{"id": u.delivery_id, "ts": u.progress_ts} for u in updates if u.progress_ts is not None]
             if noted:
                 statement = (
