@@ -14,7 +14,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from bot.core.question import about_someone_else, asked_years
+from bot.core.question import about_someone_else, asked_years, asks_about_rules
 from bot.tools import leave_balance, leave_taken
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
@@ -43,7 +43,7 @@ LOOKUP_KINDS: frozenset[Kind] = frozenset(
 )
 
 _LEAVE = re.compile(
-    r"연차|휴가|잔여|남았|남은|남아|며칠|몇\s*일|몇일|썼|사용|부여|반차|leave|vacation|\bpto\b|days?\s+off|"
+    r"연차|연챠|년차|휴가|잔여|남았|남앗|남은|남아|며칠|몇\s*일|몇일|썼|사용|부여|반차|leave|vacation|\bpto\b|days?\s+off|"
     r"holiday|balance|remaining|how\s+many\s+days|\bleft\b",
     re.I,
 )
@@ -51,14 +51,21 @@ _WHEN = re.compile(r"언제|날짜|며칠에|내역|기록|\bwhen\b|which\s+days
 _HOW_MUCH = re.compile(
     r"남은|남았|남아|잔여|\bleft\b|remaining|balance|how\s+many|how\s+much|며칠|얼마", re.I
 )
-_GREETING = re.compile(r"^\s*(안녕|하이|반가|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))", re.I)
+_GREETING = re.compile(
+    r"^\s*(안녕|하이|반가|좋은\s*(?:아침|하루|오후|저녁)|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))",
+    re.I,
+)
 _THANKS = re.compile(
     r"^\s*(?:고마워|고맙|감사|땡큐|ㄱㅅ|thanks|thank\s+you|thx|\bty\b|cheers|great|perfect|좋아요?|알겠|오케이|"
-    r"ok\b|okay|got\s+it)",
+    r"ok\b|okay|got\s+it)|"
+    r"(?:감사합니다|감사해요|고맙습니다|고마워요?|thanks|thank\s+you|cheers)[.!~\s]*$|^\s*appreciate",  # or at the end: "…감사합니다!"
     re.I,
 )
 _DATE = re.compile(
     r"오늘\s*(?:이|은)?\s*(?:며칠|몇\s*월\s*며칠|몇\s*일|날짜|무슨\s*요일|몇\s*월)|오늘\s*날짜|"
+    r"(?:지금|현재)\s*(?:이|은)?\s*몇\s*월|몇\s*월\s*며칠|오늘\s*(?:이|은)?\s*(?:일자|몇\s*일)|"
+    r"\bdate\b[^.?!]{0,12}\btoday\b|\btoday\b[^.?!]{0,24}\b(?:date|day\s+of\s+the\s+month)\b|"
+    r"\b(?:current|today'?s)\s+date\b|오늘\s*기준\s*날짜|날짜[^?.!]{0,12}오늘|"
     r"what(?:'s|\s+is)\s+(?:the\s+)?(?:date|day)(?:\s+today)?|what\s+(?:day|date)\s+is\s+(?:it|today)|"
     r"today'?s\s+date|what\s+is\s+today",
     re.I,
@@ -68,11 +75,6 @@ _HOW_TO = re.compile(
     r"신청|취소|승인|결재|상신|어디서|어디에서|방법|절차|어떻게\s*(?:해|하|써|쓰|내|신청|올려|받|확인)|"
     r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|cancel|submit|file|put\s+in|check|see)|how\s+to\b|"
     r"where\s+(?:do|can)\s+I|\bapply\s+for\b|\bcancel\b|\bapprov|\bsubmit\b|\bbook\b",
-    re.I,
-)
-_RULES = re.compile(
-    r"이월|소멸|넘어가|수당|정산|carr(?:y|ies)\s*(?:over|forward)|roll\s*over|expire|use\s+it\s+or\s+lose|"
-    r"pay\s*out|payout|cash\s+out",
     re.I,
 )
 _HOURS = re.compile(r"몇\s*시간|시간\s*단위|시간으로|\bhours?\b", re.I)
@@ -192,7 +194,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("thanks")
     if _HOURS.search(question):
         return Reading("hours")
-    if _RULES.search(question):
+    if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
