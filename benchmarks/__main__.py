@@ -129,6 +129,16 @@ async def rig(
         await model.stop()
 
 
+def machine() -> dict[str, Any]:
+    """What the figures were measured on, written beside them."""
+    return {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+    }
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -278,12 +288,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         workdir = Path(tmp)
         write_hr_data(workdir / "hr.json", max(args.n))
         results: dict[str, Any] = {
-            "machine": {
-                "cpus": os.cpu_count(),
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "processor": platform.processor() or platform.machine(),
-            },
+            "machine": machine(),
             "command": "python -m benchmarks " + " ".join(sys.argv[1:]),
         }
         print("1/6 overhead …", flush=True)

@@ -24,7 +24,6 @@ import asyncio
 import collections
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -38,15 +37,15 @@ from typing import Any
 
 import asyncpg
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from benchmarks.__main__ import ROOT, TODAY, Rig, pct, user_id, write_hr_data
+from benchmarks.__main__ import ROOT, TODAY, Rig, machine, pct, user_id, write_hr_data
 from bot.db import migrate
 from bot.db.engine import create_engine
 from bot.db.url import database_from
 from bot.hr.importer import import_files
 from bot.inbox import DEFAULT_LEASE
+from tests.support.database import asyncpg_dsn, url_for_database
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack_api import Call, Sent, SlackStandIn
 
@@ -66,12 +65,8 @@ class Scratch:
     engine: AsyncEngine  # for reading the inbox afterwards
 
 
-def _asyncpg_dsn(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 async def _admin(admin_url: str, statement: str) -> None:
-    connection = await asyncpg.connect(_asyncpg_dsn(admin_url), timeout=10)
+    connection = await asyncpg.connect(asyncpg_dsn(admin_url), timeout=10)
     try:
         await connection.execute(statement)
     finally:
@@ -82,7 +77,7 @@ async def _admin(admin_url: str, statement: str) -> None:
 async def scratch_database(admin_url: str, hr_file: Path) -> AsyncIterator[Scratch]:
     """A fresh database on the server, migrated and holding `hr_file`; dropped on the way out."""
     name = f"officebot_bench_{uuid.uuid4().hex[:12]}"
-    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    url = url_for_database(admin_url, name)
     await _admin(admin_url, f'CREATE DATABASE "{name}"')
     engine: AsyncEngine | None = None
     try:
@@ -481,12 +476,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         workdir = Path(tmp)
         write_hr_data(workdir / "hr.json", max(args.n + PROCESSES, args.kill_n))
         results: dict[str, Any] = {
-            "machine": {
-                "cpus": os.cpu_count(),
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "processor": platform.processor() or platform.machine(),
-            },
+            "machine": machine(),
             "command": "python -m benchmarks.cluster " + " ".join(sys.argv[1:]),
         }
         print(f"1/2 {args.n} DMs over {PROCESSES} processes …", flush=True)

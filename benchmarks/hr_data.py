@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from sqlalchemy.engine import make_url
 
 from bot.config import Settings
 from bot.db import migrate
@@ -35,6 +34,7 @@ from bot.hr.bundled import bundled_data_path
 from bot.hr.importer import import_files
 from bot.hr.sql import SqlHrStore
 from bot.services import open_database
+from tests.support.database import asyncpg_dsn, url_for_database
 
 ROOT = Path(__file__).resolve().parents[1]
 YEARS = (2024, 2025, 2026)
@@ -163,18 +163,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 args.lookups,
             )
         if "postgresql" in args.backends:
-            admin_dsn = (
-                make_url(args.postgres).set(drivername="postgresql").render_as_string(hide_password=False)
-            )
             names = [f"officebot_bench_{uuid.uuid4().hex[:8]}" for _ in range(2)]
-            admin = await asyncpg.connect(admin_dsn)
+            admin = await asyncpg.connect(asyncpg_dsn(args.postgres))
             try:
                 for name in names:
                     await admin.execute(f'CREATE DATABASE "{name}"')
-                urls = [
-                    make_url(args.postgres).set(database=n).render_as_string(hide_password=False)
-                    for n in names
-                ]
+                urls = [url_for_database(args.postgres, n) for n in names]
                 results["postgresql"] = await one_backend(
                     "postgresql", urls[0], urls[1], files, args.employees, args.lookups
                 )

@@ -48,35 +48,32 @@ _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_NUMBER = r"\d{1,2}(?:st|nd|rd|th)?"
 _RANGE = r"\s*(?:~|-|–|—|to|부터|에서)\s*"
 
-# Spans that hold numbers but no leave amount. Blanked (same length) before amounts are looked for.
+# Dates and times: numbers that are never amounts, in an answer or in a question.
 _DATE_AND_TIME_PATTERNS = [
-    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?",
-    rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일(?:{_RANGE}(?:\d{{1,2}}\s*월\s*)?\d{{1,2}}\s*일)?",
-    r"\d{1,2}\s*월",
+    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?",  # 2026-11-29, 2026.11.29.
+    rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일(?:\s*\([^)]*\))?(?:{_RANGE}(?:\d{{1,2}}\s*월\s*)?\d{{1,2}}\s*일)?",
+    r"\d{1,2}\s*월(?:\s*(?:말|초|중순|초순|하순|달))?",  # 12월, 12월 말
     rf"\b{_MONTHS}\s+{_DAY_NUMBER}(?:{_RANGE}(?:{_MONTHS}\s+)?{_DAY_NUMBER})?\b",
-    r"(?<![\d.])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.])",
-    r"\d{1,2}:\d{2}",
-    r"\d{1,2}\s*시",
-    r"(?<!\d)(?:19|20|21)\d{2}\s*(?:년도?|년)?(?!\d)",
+    rf"\b{_DAY_NUMBER}(?:{_RANGE}{_DAY_NUMBER})?\s+(?:of\s+)?{_MONTHS}",
+    r"(?<![\d.])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.])",  # 12/31
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",  # times, whatever follows (13:00에)
+    r"(?:오전|오후|아침|저녁|밤|낮)\s*\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?(?:\s*반)?",
+    r"\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?(?=\s*(?:에|부터|까지|전|후|쯤|이전|이후|~|-|\s|$|[,.]))",
+    r"\b\d{1,2}(?:\s*[ap]\.?m\.?)\b",
+    r"(?<!\d)(?:19|20|21)\d{2}\s*(?:년도?|년)?(?!\d)",  # years
 ]
-_DATES_AND_TIMES = re.compile("|".join(_DATE_AND_TIME_PATTERNS), re.I)
+# In a question, any "N시" is a time too; the units below stay, since the person's counts ("4번",
+# "이틀") are what a what-if computes with.
+_DATES_AND_TIMES = re.compile("|".join([*_DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시"]), re.I)
+# Spans that hold numbers but no leave amount. Blanked (same length) before amounts are looked for.
 _INCIDENTAL = re.compile(
     "|".join(
         [
             r"https?://\S+",
             r"`[^`\n]*`",
-            r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?",  # 2026-11-29, 2026.11.29.
-            rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일(?:\s*\([^)]*\))?(?:{_RANGE}(?:\d{{1,2}}\s*월\s*)?\d{{1,2}}\s*일)?",
-            r"\d{1,2}\s*월(?:\s*(?:말|초|중순|초순|하순|달))?",  # 12월, 12월 말
-            rf"\b{_MONTHS}\s+{_DAY_NUMBER}(?:{_RANGE}(?:{_MONTHS}\s+)?{_DAY_NUMBER})?\b",
-            rf"\b{_DAY_NUMBER}(?:{_RANGE}{_DAY_NUMBER})?\s+(?:of\s+)?{_MONTHS}",
-            r"(?<![\d.])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.])",  # 12/31
+            *_DATE_AND_TIME_PATTERNS,
             r"\bD\s*[-+]\s*\d+",
             r"\b(?:the\s+)?\d+(?:st|nd|rd|th)\b",
-            r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",  # times, whatever follows (13:00에)
-            r"(?:오전|오후|아침|저녁|밤|낮)\s*\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?(?:\s*반)?",
-            r"\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?(?=\s*(?:에|부터|까지|전|후|쯤|이전|이후|~|-|\s|$|[,.]))",
-            r"\b\d{1,2}(?:\s*[ap]\.?m\.?)\b",
             r"\d+(?:\.\d+)?\s*(?:개월|달|주일?|주차|시간|분기|분|초|%|퍼센트|프로|년\s*차|년차|차|년|회|번째|번|명|호실|호|층|원|세|살|건|시)",
             r"\d+(?:\.\d+)?\s*(?:months?|weeks?|hours?|hrs?|minutes?|mins?|seconds?|percent|%|years?|yrs?|times?|people|persons?|quarters?)\b",
             r"\b[Qq][1-4]\b|\bH[12]\b|\bFY\s*'?\d{2,4}\b",
@@ -84,7 +81,6 @@ _INCIDENTAL = re.compile(
             r"\d{2,4}-\d{3,4}-\d{4}",  # phone numbers
             r"\b[A-Z]{1,5}-\d+\b",  # ticket ids like HR-1234
             r"'\d{2}\b",  # '24
-            r"(?<!\d)(?:19|20|21)\d{2}\s*(?:년도?|년)?(?!\d)",  # years
         ]
     ),
     re.I,

@@ -280,11 +280,13 @@ def _sentence_span(text_: str, at: int) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Assessment:
     """What the check makes of one answer: its claims, those that do not stand, and whether a balance
-    question went unanswered (no lookup and no amount)."""
+    question went unanswered (no lookup and no amount); the years the question asks about, which a
+    lookup by code reads."""
 
     claims: list[Claim]
     wrong: list[Verdict]
     unanswered: bool
+    asked_years: list[int]
 
     @property
     def stands(self) -> bool:
@@ -297,9 +299,10 @@ def assess(
     """The one decision, shared by `Grounding.review` and the corpus test. `looked_up`: a tool ran this
     turn (otherwise the answer leans on earlier turns' figures, if any)."""
     claims = claims_in(answer, today)
-    wrong = check(claims, facts_from(figures, question), asked_years=years_in(question, today))
+    asked_years = years_in(question, today)
+    wrong = check(claims, facts_from(figures, question), asked_years=asked_years)
     unanswered = not looked_up and not claims and asks_for_balance(question)
-    return Assessment(claims, wrong, unanswered)
+    return Assessment(claims, wrong, unanswered, asked_years)
 
 
 class Grounding:
@@ -347,8 +350,7 @@ class Grounding:
         trace: Trace,
     ) -> Draft:
         korean = text.is_korean(question)
-        claims, wrong = first.claims, first.wrong
-        asked_years = years_in(question, self.toolbox.today_for(caller))
+        claims, wrong, asked_years = first.claims, first.wrong, first.asked_years
         stated = [v.claim.year for v in wrong if v.claim.year is not None]
         years = list(dict.fromkeys([*asked_years, *stated])) or [self.toolbox.today_for(caller).year]
         why = _reasons(wrong) if wrong else "a balance question was answered without a lookup"

@@ -43,8 +43,14 @@ class ScratchDatabase:
     engine: AsyncEngine
 
 
-def _asyncpg_dsn(url: str) -> str:
+def asyncpg_dsn(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as the plain DSN asyncpg connects with (tests and benchmarks)."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def url_for_database(url: str, name: str) -> str:
+    """The same server URL, naming another database."""
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 
 class _Postgres:
@@ -56,10 +62,10 @@ class _Postgres:
         self.ready = False
 
     async def admin(self) -> asyncpg.Connection:
-        return await asyncpg.connect(_asyncpg_dsn(ADMIN_URL), timeout=5)
+        return await asyncpg.connect(asyncpg_dsn(ADMIN_URL), timeout=5)
 
     def url_of(self, name: str) -> str:
-        return make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+        return url_for_database(ADMIN_URL, name)
 
     async def prepare(self) -> None:
         if self.ready or self.error:

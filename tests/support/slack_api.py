@@ -610,32 +610,35 @@ class SlackStandIn:
         self._record_message(channel, message)
         return {"ok": True, "channel": channel, "ts": message["ts"]}
 
-    def _m_chat_appendStream(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _continue_stream(self, args: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, list[Any]]] | str:
+        """What appendStream and stopStream share: the stream being continued and what this call adds,
+        or the error Slack answers."""
         if not self.streaming:
-            return {"ok": False, "error": "unknown_method"}
+            return "unknown_method"
         message = self._streaming_message(args)
         if isinstance(message, str):
-            return {"ok": False, "error": message}
+            return message
         added = self._stream_text(args)
-        if isinstance(added, str):
-            return {"ok": False, "error": added}
-        message["text"] += added[0]
-        message["chunks"] += added[1]
+        return added if isinstance(added, str) else (message, added)
+
+    def _m_chat_appendStream(self, args: dict[str, Any]) -> dict[str, Any]:
+        found = self._continue_stream(args)
+        if isinstance(found, str):
+            return {"ok": False, "error": found}
+        message, (text, chunks) = found
+        message["text"] += text
+        message["chunks"] += chunks
         return {"ok": True, "channel": args["channel"], "ts": message["ts"]}
 
     def _m_chat_stopStream(self, args: dict[str, Any]) -> dict[str, Any]:
-        if not self.streaming:
-            return {"ok": False, "error": "unknown_method"}
-        message = self._streaming_message(args)
-        if isinstance(message, str):
-            return {"ok": False, "error": message}
-        added = self._stream_text(args)
-        if isinstance(added, str):
-            return {"ok": False, "error": added}
+        found = self._continue_stream(args)
+        if isinstance(found, str):
+            return {"ok": False, "error": found}
         if error := blocks_error(args.get("blocks")):
             return {"ok": False, "error": error}
-        message["text"] += added[0]
-        message["chunks"] += added[1]
+        message, (text, chunks) = found
+        message["text"] += text
+        message["chunks"] += chunks
         message["streaming"] = False
         for key in ("blocks", "metadata"):
             if args.get(key):
