@@ -7,9 +7,10 @@ stays there until it is answered, so no acknowledged question is lost to a crash
 
 - A delivery's id (Slack's `event_id`, or a slash command's `trigger_id`) is the primary key, so a
   redelivered event inserts nothing: redelivery dedupe survives restarts and is shared by processes.
-- The process that accepted a question holds it (`owner`) until `lease_until` and renews the lease of
-  everything it holds while it works (`renew`). A question whose lease has run out belongs to nobody,
-  and any process may `take_over` it. Taking over is one UPDATE over rows picked `FOR UPDATE SKIP LOCKED`
+- The process that accepted a question holds it (`owner`) until `lease_until`, and renews the lease only
+  of the questions one of its workers is working on (`working`, `renew`): a row it recorded but never
+  started (an INSERT that landed after its ack was given up) is left to expire. A question whose lease
+  has run out belongs to nobody, and any process may `take_over` it. Taking over is one UPDATE over rows picked `FOR UPDATE SKIP LOCKED`
   on PostgreSQL, so two processes never take the same row and neither waits for the other.
 - Once finished, a row keeps only who asked, when and how it ended (the question itself is dropped) for a
   day, which also serves the per-person rate limit, then is purged.
@@ -25,7 +26,8 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast
@@ -143,6 +145,18 @@ class Inbox:
         self._accepting: GroupCommit[Delivery, Held | None] = GroupCommit(self._accept_batch)
         self._updating: GroupCommit[_Update, bool] = GroupCommit(self._update_batch)
         self._ranking: GroupCommit[Held, int] = GroupCommit(self._rank_batch)
+        self._working: set[str] = set()  # questions a worker of this process is answering right now
+
+    @contextmanager
+    def working(self, delivery_id: str) -> Iterator[None]:
+        """While inside, a worker of this process is answering the question, so `renew` keeps its lease.
+        Only these are renewed: a question this process recorded and holds but is not working on (nobody
+        started it, or its worker is gone) must be left to expire, for a takeover to answer it."""
+        self._working.add(delivery_id)
+        try:
+            yield
+        finally:
+            self._working.discard(delivery_id)
 
     async def accept(self, delivery: Delivery) -> Held | None:
         """Records a new question, held by this process; None when this delivery was recorded before
@@ -257,21 +271,35 @@ class Inbox:
         return [(u.delivery_id, u.state) in done for u in updates]
 
     async def renew(self) -> int:
-        """Extends the lease of every question this process holds; how many it holds."""
+        """Extends the lease of every question a worker of this process is working on (see `working`);
+        how many were extended."""
+        if not self._working:
+            return 0
         statement = (
             update(inbox)
-            .where(inbox.c.owner == self.owner, inbox.c.state.in_(_OPEN))
+            .where(
+                inbox.c.delivery_id.in_(sorted(self._working)),
+                inbox.c.owner == self.owner,
+                inbox.c.state.in_(_OPEN),
+            )
             .values(lease_until=self._clock() + self.lease)
         )
         async with single_statement(self._engine) as connection:
             return (await connection.execute(statement)).rowcount
 
-    async def take_over(self, limit: int = 100) -> Sequence[Held]:
-        """Takes the oldest questions nobody holds any more (their lease ran out) and holds them here."""
+    async def take_over(self, limit: int = 100, *, sole_process: bool = False) -> Sequence[Held]:
+        """Takes the oldest questions nobody holds any more (their lease ran out) and holds them here.
+
+        `sole_process`: this process is known to be the only one on the database (SQLite's run lock), so
+        a question held by any other owner is an orphan of a process that is gone, whatever its lease
+        says: taken at once instead of after the lease."""
         now = self._clock()
+        orphaned = or_(inbox.c.lease_until < now, inbox.c.owner.is_(None))
+        if sole_process:
+            orphaned = or_(orphaned, inbox.c.owner != self.owner)
         orphans = (
             select(inbox.c.delivery_id)
-            .where(inbox.c.state.in_(_OPEN), inbox.c.lease_until < now)
+            .where(inbox.c.state.in_(_OPEN), orphaned)
             .order_by(inbox.c.received_at)
             .limit(limit)
             .with_for_update(skip_locked=True)  # PostgreSQL: rows another process is taking are skipped
@@ -279,7 +307,7 @@ class Inbox:
         statement = (
             update(inbox)
             # The lease is checked again on the row itself: PostgreSQL re-evaluates this after a lock wait.
-            .where(inbox.c.delivery_id.in_(orphans.scalar_subquery()), inbox.c.lease_until < now)
+            .where(inbox.c.delivery_id.in_(orphans.scalar_subquery()), orphaned)
             .values(owner=self.owner, lease_until=now + self.lease, attempts=inbox.c.attempts + 1)
             .returning(*_HELD_COLUMNS)
         )

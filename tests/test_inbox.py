@@ -89,10 +89,39 @@ async def test_renewing_keeps_a_slow_answer_from_being_taken(database: ScratchDa
     working = Inbox(database.engine, "working", lease=30, clock=clock)
     other = Inbox(database.engine, "other", lease=30, clock=clock)
     await working.accept(delivery(1))
-    for _ in range(4):
-        clock.advance(20)
-        assert await working.renew() == 1
-        assert await other.take_over() == []
+    with working.working("Ev1"):
+        for _ in range(4):
+            clock.advance(20)
+            assert await working.renew() == 1
+            assert await other.take_over() == []
+
+
+async def test_a_question_recorded_but_never_started_is_not_renewed_and_is_taken_over(
+    database: ScratchDatabase,
+):
+    # The INSERT landed after the ack was given up: this process holds a row no worker ever started.
+    # Renewing every row it owns kept such a question stuck for as long as the process lived.
+    clock = Clock()
+    recorder = Inbox(database.engine, "recorder", lease=30, clock=clock)
+    other = Inbox(database.engine, "other", lease=30, clock=clock)
+    await recorder.accept(delivery(1))  # never started
+    await recorder.accept(delivery(2))
+    with recorder.working("Ev2"):  # a slow answer in progress
+        for _ in range(2):
+            clock.advance(20)
+            assert await recorder.renew() == 1
+        assert [h.delivery_id for h in await other.take_over()] == ["Ev1"]
+
+
+async def test_the_only_process_takes_every_question_another_owner_left_at_once(database: ScratchDatabase):
+    # On SQLite the run lock proves the previous process is gone: its leases need not be waited out.
+    clock = Clock()
+    gone = Inbox(database.engine, "gone", lease=30, clock=clock)
+    starting = Inbox(database.engine, "starting", lease=30, clock=clock)
+    await gone.accept(delivery(1))
+    await starting.accept(delivery(2))  # its own question, just recorded, is not an orphan
+    assert await starting.take_over() == []  # leased: a process sharing the database must wait
+    assert [h.delivery_id for h in await starting.take_over(sole_process=True)] == ["Ev1"]
 
 
 async def test_two_processes_taking_over_at_once_never_take_the_same_question(database: ScratchDatabase):

@@ -156,3 +156,67 @@ async def test_a_stream_cut_off_by_shutdown_is_finished_by_the_next_process(
     assert update.args["ts"] == stream["ts"] and "7.5" in update.args["text"]
     assert not stream["streaming"]  # stopped before it was edited: no spinner left
     assert len(slack.calls_to("chat.startStream")) == 1
+
+
+def _the_stream(slack: SlackStandIn) -> dict[str, Any]:
+    [stream] = [m for m in slack.history[f"D{MINSU}"] if m.get("bot_id")]
+    return stream
+
+
+async def _until_served(slack: SlackStandIn, method: str, count: int) -> None:
+    async with asyncio.timeout(10):
+        while slack.served.count(method) < count:
+            await asyncio.sleep(0.02)
+
+
+async def test_a_stream_broken_by_a_failed_append_is_stopped_then_edited_into_one_answer(
+    slack: SlackStandIn, start_bot
+):
+    slack.streaming = True
+    appends: list[str] = []
+
+    def appends_fail_after_the_first(method: str, args: dict[str, Any]) -> str | None:
+        if method == "chat.appendStream":
+            appends.append(method)
+            return "internal_error" if len(appends) > 1 else None
+        return None
+
+    slack.failing_when = appends_fail_after_the_first
+    await start_bot()
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    stream = _the_stream(slack)
+    assert update.args["ts"] == stream["ts"] and "7.5" in update.args["text"]
+    assert not stream["streaming"]  # stopped, not left "typing" in Slack
+    [stop] = slack.calls_to("chat.stopStream")
+    assert not stop.args.get("chunks")  # the stop carried no text: the edit did, once
+
+
+async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_the_text(
+    slack: SlackStandIn, start_bot
+):
+    slack.streaming = True
+    slack.delay_once("chat.stopStream", 1.5)  # carried out after the bot gave up on it (1 s)
+    await start_bot(OFFICEBOT_SLACK_TIMEOUT="1")
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    await _until_served(slack, "chat.stopStream", 2)  # the late stop has now reached the stream
+    stream = _the_stream(slack)
+    assert not stream["streaming"]
+    assert "7.5" in update.args["text"]
+    assert stream["text"] == update.args["text"]  # the answer once: the late stop found nothing to add to
+
+
+async def test_a_stop_slack_did_but_answered_too_late_is_checked_not_repeated(slack: SlackStandIn, start_bot):
+    slack.streaming = True
+    slack.answer_late_once("chat.stopStream", 1.5)  # done at once; the answer comes after the bot gave up
+    await start_bot(OFFICEBOT_SLACK_TIMEOUT="1")
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(lambda c: c.method == "chat.stopStream", count=2)  # the answer, then the check
+    await _until_served(slack, "chat.stopStream", 2)
+    stream = _the_stream(slack)
+    answer = _markdown(slack.calls_to("chat.stopStream"))
+    assert "7.5" in answer and stream["text"].count(answer) == 1 and not stream["streaming"]
+    assert [bool(c.args.get("chunks")) for c in slack.calls_to("chat.stopStream")] == [True, False]
+    assert stream["metadata"]["event_type"] == "officebot_final"  # a takeover would see it answered
+    assert slack.calls_to("chat.update", "chat.postMessage") == []  # it was there: nothing sent again

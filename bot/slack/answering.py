@@ -9,7 +9,15 @@
 
 Each question arrives as a `Held` row of the durable inbox, and its row follows it: the placeholder is
 noted (so a takeover edits it), received → answering when a slot frees, answered / failed at the end. A
-question cut off by shutdown is left unfinished, for the next process to take over.
+question cut off by shutdown is left unfinished, for the next process to take over. While a worker
+answers it, the caretaker renews its lease (`Inbox.working`).
+
+Two faults get special care, so that a person gets exactly one answer:
+- Posting the answer is retried (with Slack's Retry-After, or a backoff) while Slack says it is busy or
+  rate-limited: a finished answer is never replaced by an apology while a retry can still succeed.
+- Recording "answered" is retried with a backoff while the database refuses it (a failover). If it never
+  succeeds, the question is taken over after a restart, and the surface looks for the answer already
+  posted (`answered_before`: a DM's final message carries the question's id) before answering again.
 
 Each surface (DM, mention, `/leave`) says only *where* things go, as a `SlackReply`. Every question is
 counted in the metrics: answered (or told why not), or failed (apologised for).
@@ -19,12 +27,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from anthropic.types import MessageParam
+from slack_sdk.errors import SlackApiError
 
 from bot import text
 from bot.core.lookup import balance_by_code
@@ -73,6 +83,11 @@ class SlackReply(Protocol):
 
     async def still_working(self, question: Question) -> None:
         """Tell the person, once, that a slow answer is still coming."""
+        ...
+
+    async def answered_before(self) -> bool:
+        """Whether this question's final reply is already where the person looks (posted by a process
+        that could not record it). Surfaces whose replies cannot be read back (ephemeral) say False."""
         ...
 
 
@@ -129,17 +144,100 @@ async def _respond(
     reply: SlackReply, held: Held, question: Question, deps: Deps, produce: Produce, *, hint: str | None
 ) -> None:
     metrics = deps.metrics
-    with metrics.latency.labels(reply.surface).time():
-        outcome = await _respond_or_apologise(reply, held, question, deps, produce, hint)
-    if outcome is None:
-        return  # another process has it now
-    (metrics.answered if outcome else metrics.failed).labels(reply.surface).inc()
+    with deps.inbox.working(held.delivery_id):
+        if held.attempts and await _answered_before(reply):
+            log.info("a taken-over %s question had been answered already; marking it finished", reply.surface)
+            await _record_outcome(deps, held, reply.surface, answered=True)
+            return
+        with metrics.latency.labels(reply.surface).time():
+            outcome = await _respond_or_apologise(reply, held, question, deps, produce, hint)
+        if outcome is None:
+            return  # another process has it now
+        (metrics.answered if outcome else metrics.failed).labels(reply.surface).inc()
+        await _record_outcome(deps, held, reply.surface, answered=outcome)
+
+
+async def _answered_before(reply: SlackReply) -> bool:
     try:
-        if not await deps.inbox.finish(held.delivery_id, answered=outcome):
-            log.warning("a %s question was taken over while this process answered it", reply.surface)
-    except Exception:
-        # Answered, but not marked: after the lease runs out another process would answer it again.
-        log.exception("could not mark a %s question finished in the inbox", reply.surface)
+        return await reply.answered_before()
+    except Exception as exc:  # cannot tell: answering again beats leaving the person without an answer
+        log.warning("could not check for an earlier answer (%s)", exc.__class__.__name__)
+        return False
+
+
+# Recording the outcome is retried this long, waiting from the first to the longest delay, doubling.
+RECORD_RETRY_FOR = 120.0
+RECORD_FIRST_WAIT = 0.2
+RECORD_LONGEST_WAIT = 10.0
+
+
+async def _record_outcome(deps: Deps, held: Held, surface: Surface, *, answered: bool) -> None:
+    """answered / failed in the inbox, retried while the database refuses it (a failover to a standby
+    makes it read-only for a while): until it is recorded the question stays ours and its lease renewed,
+    so no other process answers it a second time."""
+    wait, give_up = RECORD_FIRST_WAIT, time.monotonic() + RECORD_RETRY_FOR
+    while True:
+        try:
+            if not await deps.inbox.finish(held.delivery_id, answered=answered):
+                log.warning("a %s question was taken over while this process answered it", surface)
+            return
+        except Exception as exc:
+            if time.monotonic() + wait > give_up:
+                # A takeover after the lease checks the surface for this answer before answering again.
+                log.error("could not mark a %s question finished (%s); giving up", surface, _why(exc))
+                return
+            if wait == RECORD_FIRST_WAIT:
+                log.warning("could not mark a %s question finished yet (%s); retrying", surface, _why(exc))
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RECORD_LONGEST_WAIT)
+
+
+def _why(exc: BaseException) -> str:
+    """An exception's class, never its text: a database error's text carries the statement's values."""
+    return exc.__class__.__name__
+
+
+# Slack's answers that mean "not done, try again later": a retry of the same call can still succeed.
+RETRYABLE_ERRORS = {"ratelimited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"}
+DELIVER_RETRY_FOR = 60.0  # seconds an answer's delivery is retried
+DELIVER_FIRST_WAIT = 1.0
+DELIVER_LONGEST_WAIT = 10.0
+
+T = TypeVar("T")
+
+
+def _retry_after(exc: Exception, wait: float) -> float | None:
+    """How long to wait before trying a failed Slack call again; None when trying again cannot help."""
+    if not isinstance(exc, SlackApiError):
+        return None
+    response = exc.response
+    busy = response.status_code == 429 or response.status_code >= 500
+    if not busy and response.get("error") not in RETRYABLE_ERRORS:
+        return None
+    headers = {str(name).lower(): value for name, value in (response.headers or {}).items()}
+    header = headers.get("retry-after")
+    if isinstance(header, list | tuple):  # some transports keep every value of a header
+        header = header[0] if header else None
+    try:
+        return max(float(header), 0.0) if header is not None else wait
+    except (TypeError, ValueError):
+        return wait
+
+
+async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface) -> T:
+    """`post()`, tried again while Slack says it is busy or rate-limited (beyond what the SDK's own
+    retries covered), for up to DELIVER_RETRY_FOR seconds."""
+    wait, give_up = DELIVER_FIRST_WAIT, time.monotonic() + DELIVER_RETRY_FOR
+    while True:
+        try:
+            return await post()
+        except Exception as exc:
+            pause = _retry_after(exc, wait)
+            if pause is None or time.monotonic() + pause > give_up:
+                raise
+            log.warning("posting a %s answer failed (%s); trying again in %.1f s", surface, _why(exc), pause)
+            await asyncio.sleep(pause)
+            wait = min(wait * 2, DELIVER_LONGEST_WAIT)
 
 
 @asynccontextmanager
@@ -210,7 +308,8 @@ async def _respond_or_apologise(
             await reply.finish(text.TOO_SLOW.pick(korean))
             return False
         deps.metrics.count_turn(trace)
-        anchor = await reply.finish(answer_text(said), feedback_id=held.delivery_id)
+        posted = answer_text(said)
+        anchor = await _deliver(lambda: reply.finish(posted, feedback_id=held.delivery_id), reply.surface)
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:

@@ -1,8 +1,10 @@
 """The inbox's caretaker, on the answer loop: at start and then every third of a lease, it
 
-- renews the lease of every question this process holds (so nobody takes over a slow answer),
+- renews the lease of every question this process is answering (so nobody takes over a slow answer),
 - takes over questions whose lease ran out (their process crashed, or let them go at shutdown) and
-  answers them through the same surface code as a fresh question, editing the old placeholder,
+  answers them through the same surface code as a fresh question, editing the old placeholder; on
+  SQLite, whose run lock proves this is the only process, every question another owner left is taken
+  at once, without waiting out its lease,
 - reads the inbox depth for `/metrics`, and now and then purges finished rows.
 
 A failing database only costs a warning per round: the next round tries again.
@@ -42,9 +44,10 @@ def _job(answerer: AnswerHeld, held: Held) -> Callable[[Deps], Coroutine[Any, An
 
 
 class Caretaker:
-    def __init__(self, deps: Deps, submit: Submit) -> None:
+    def __init__(self, deps: Deps, submit: Submit, *, sole_process: bool = False) -> None:
         self._deps = deps
         self._submit = submit
+        self._sole_process = sole_process  # SQLite's run lock: no other process can hold a question
         self._every = deps.settings.takeover_after / 3
         self._task: asyncio.Task[None] | None = None
         self._last_purge = 0.0
@@ -74,7 +77,7 @@ class Caretaker:
         """One round; returns the questions taken over."""
         inbox, metrics = self._deps.inbox, self._deps.metrics
         await inbox.renew()
-        taken = list(await inbox.take_over(TAKE_AT_ONCE))
+        taken = list(await inbox.take_over(TAKE_AT_ONCE, sole_process=self._sole_process))
         for held in taken:
             answerer = ANSWERERS.get(held.surface)
             if answerer is None:  # recorded by a newer OfficeBot with a surface this one lacks

@@ -35,20 +35,59 @@ class Intake:
         self._inbox = inbox
         self._worker = worker
         self._metrics = metrics
+        self._dropping: set[asyncio.Future[bool]] = set()  # late recordings being marked failed
 
-    async def take(self, delivery: Delivery, answer: AnswerHeld) -> bool:
-        """Records `delivery` and starts answering it; False when it was a redelivery."""
-        # Slack wants the ack within 3 s. A database slower than this is treated as unavailable (for an
-        # event: no ack, Slack delivers it again; if the row did land after all, that redelivery is
-        # dropped and the caretaker answers the row once its lease runs out).
-        async with asyncio.timeout(ACCEPT_TIMEOUT):
-            held = await self._inbox.accept(delivery)
+    async def take(self, delivery: Delivery, answer: AnswerHeld, *, redelivered: bool = True) -> bool:
+        """Records `delivery` and starts answering it; False when it was a redelivery.
+
+        Slack wants the ack within 3 s, so recording may take ACCEPT_TIMEOUT: past that the database is
+        treated as unavailable and this raises (no ack). The INSERT may still land later (SQLite's write
+        lock held by a long import): then the question is answered all the same when `redelivered`
+        (Slack delivers an unacked event again, and that redelivery is dropped as a duplicate), or marked
+        failed unanswered when it is not (a slash command, whose person was told to try again)."""
+        recording = asyncio.ensure_future(self._inbox.accept(delivery))
+        try:
+            held = await asyncio.wait_for(asyncio.shield(recording), ACCEPT_TIMEOUT)
+        except TimeoutError:
+            recording.add_done_callback(lambda done: self._recorded_late(done, answer, redelivered))
+            raise
         if held is None:
-            log.info("ignoring a redelivered %s question (%s)", delivery.surface, delivery.delivery_id)
+            log.info("ignoring a redelivered %s question", delivery.surface)
             return False
-        self._metrics.received.labels(delivery.surface).inc()
-        self._worker.submit(lambda deps: answer(held, deps))
+        self._start(held, answer)
         return True
+
+    def _start(self, held: Held, answer: AnswerHeld) -> None:
+        self._metrics.received.labels(held.surface).inc()
+        self._worker.submit(lambda deps: answer(held, deps))
+
+    def _recorded_late(
+        self, recording: asyncio.Future[Held | None], answer: AnswerHeld, answer_it: bool
+    ) -> None:
+        if recording.cancelled() or recording.exception() is not None:
+            return  # nothing was recorded: the redelivery (or the person's retry) records it afresh
+        held = recording.result()
+        if held is None:
+            return
+        if answer_it:
+            log.info("a %s question was recorded after its ack was given up; answering it", held.surface)
+            self._start(held, answer)
+            return
+        log.info(
+            "a %s question was recorded after its ack was given up; its person was told to retry",
+            held.surface,
+        )
+        dropping = asyncio.ensure_future(self._inbox.finish(held.delivery_id, answered=False))
+        self._dropping.add(dropping)
+        dropping.add_done_callback(self._dropped)
+
+    def _dropped(self, dropping: asyncio.Future[bool]) -> None:
+        self._dropping.discard(dropping)
+        if not dropping.cancelled() and dropping.exception() is not None:
+            # Left held and unstarted, it expires and is taken over: answered once, late.
+            log.warning(
+                "could not drop a question recorded late (%s)", dropping.exception().__class__.__name__
+            )
 
     def later(self, job: Callable[[Deps], Coroutine[Any, Any, None]]) -> None:
         """Work that is not a question (a greeting, the Home tab, a feedback click): done on the answer

@@ -20,6 +20,16 @@ ANSWER_LIMIT = 4000
 TRACE_EVENT_TYPE = "officebot_trace"
 # Message metadata on a DM placeholder: which question it shows progress for (found again on takeover).
 PROGRESS_EVENT_TYPE = "officebot_progress"
+# Message metadata on a DM's final message (answer, refusal or apology): which question it finished. A
+# process taking a question over finds it and marks the question finished instead of answering again
+# (the process that posted it could not record that it had).
+FINAL_EVENT_TYPE = "officebot_final"
+
+
+def marked(event_type: str, delivery_id: str) -> dict[str, Any]:
+    """Message metadata naming the question a message belongs to."""
+    return {"event_type": event_type, "event_payload": {"delivery_id": delivery_id}}
+
 
 Message = dict[str, Any]
 # The feedback buttons under an answer; each button's value is `good:<answer id>` or `bad:<answer id>`.

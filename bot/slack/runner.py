@@ -132,7 +132,9 @@ class SlackBot:
         return self
 
     async def _start_caretaker(self, deps: Deps) -> Caretaker:
-        caretaker = Caretaker(deps, self._worker.submit)
+        # With the run lock held, questions another owner left in the SQLite file are orphans.
+        sole_process = self.settings.database.is_sqlite and self.settings.data_path is None
+        caretaker = Caretaker(deps, self._worker.submit, sole_process=sole_process)
         caretaker.start()  # on the answer loop, where this runs
         return caretaker
 

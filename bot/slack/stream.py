@@ -47,12 +47,23 @@ READING = "reading"  # the first task: the model reading the question
 
 
 class StreamFailed(Exception):
-    """The stream could not carry the answer; `ts` is its message, if it was started."""
+    """The stream could not carry the answer; `ts` is its message, if it was started. `maybe_delivered`:
+    the stop carrying the answer got no answer from Slack (a time-out, a dropped connection, a 5xx), so
+    Slack may have done it: check before sending the answer again."""
 
-    def __init__(self, ts: str | None, error: str | None) -> None:
+    def __init__(self, ts: str | None, error: str | None, *, maybe_delivered: bool = False) -> None:
         super().__init__(error or "stream failed")
         self.ts = ts
         self.error = error
+        self.maybe_delivered = maybe_delivered
+
+
+def _outcome_unknown(exc: Exception) -> bool:
+    """Whether Slack may have carried out a call that failed: it said nothing we can trust (no answer in
+    time, the connection dropped, a server error); an `ok: false` or a 429 means it did nothing."""
+    if isinstance(exc, SlackApiError):
+        return bool(exc.response.status_code >= 500)
+    return True
 
 
 class StreamSwitch:
@@ -177,8 +188,10 @@ class AnswerStream:
             self.broken, self._error = True, _error_of(exc)
             log.warning("a streamed answer broke part-way (%s): it will be edited in instead", self._error)
 
-    async def finish(self, answer: str, blocks: list[dict[str, Any]] | None) -> str:
-        """The open tasks closed, then the answer and its blocks; returns the message's ts."""
+    async def finish(
+        self, answer: str, blocks: list[dict[str, Any]] | None, metadata: dict[str, Any] | None = None
+    ) -> str:
+        """The open tasks closed, then the answer, its blocks and metadata; returns the message's ts."""
         if self._consumer is not None:
             await self._consumer  # the last steps sent before the answer
         if self.broken or self._stream is None or self.ts is None:
@@ -189,7 +202,9 @@ class AnswerStream:
         ]
         try:
             # The closing task updates first, then the answer (stop() would put markdown_text first).
-            await self._stream.stop(chunks=[*closing, MarkdownTextChunk(text=answer)], blocks=blocks)
+            await self._stream.stop(
+                chunks=[*closing, MarkdownTextChunk(text=answer)], blocks=blocks, metadata=metadata
+            )
         except Exception as exc:
-            raise StreamFailed(self.ts, _error_of(exc)) from exc
+            raise StreamFailed(self.ts, _error_of(exc), maybe_delivered=_outcome_unknown(exc)) from exc
         return self.ts

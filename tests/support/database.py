@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import sqlite3
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,6 +126,37 @@ async def cut_off(db: ScratchDatabase) -> AsyncIterator[None]:
     finally:
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         await admin.close()
+
+
+@asynccontextmanager
+async def read_only(db: ScratchDatabase) -> AsyncIterator[None]:
+    """The PostgreSQL database refuses writes while inside, as after a failover to a standby: every new
+    session is read-only and the open ones are cut (the pool reconnects read-only), then the same back."""
+    await _POSTGRES.prepare()
+    require_postgres()
+    name = str(db.database.url.database)
+    admin = await _POSTGRES.admin()
+    cut = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"
+    try:
+        await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        await admin.execute(cut, name)
+        yield
+    finally:
+        await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+        await admin.execute(cut, name)  # sessions opened read-only reconnect writable
+        await admin.close()
+
+
+@contextmanager
+def sqlite_write_locked(db: ScratchDatabase) -> Iterator[None]:
+    """Another connection holds the SQLite file's write lock while inside (a large `data import` does)."""
+    connection = sqlite3.connect(db.database.file, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        connection.execute("ROLLBACK")
+        connection.close()
 
 
 def require_postgres() -> None:

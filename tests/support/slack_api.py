@@ -116,6 +116,7 @@ class SlackStandIn:
     close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
+    served: list[str] = field(default_factory=list)  # each Web API method, once carried out
     # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
     # streaming is not available, so the bot falls back to placeholders (what most tests describe).
     streaming: bool = False
@@ -126,7 +127,9 @@ class SlackStandIn:
         self._connected = asyncio.Event()
         self._waiters: list[_Waiter] = []
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
-        self._rate_limited: dict[str, int] = {}
+        self._rate_limited: dict[str, list[int]] = {}
+        self._delayed_once: dict[str, float] = {}
+        self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
         self._stopping = asyncio.Event()
         self._ts = itertools.count(1)
@@ -186,9 +189,19 @@ class SlackStandIn:
         """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
         self._server_errors[method] = status
 
-    def rate_limit_once(self, method: str, retry_after: int = 1) -> None:
-        """The next call to `method` gets HTTP 429 with Retry-After; the one after succeeds."""
-        self._rate_limited[method] = retry_after
+    def rate_limit_once(self, method: str, retry_after: int = 1, *, times: int = 1) -> None:
+        """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds."""
+        self._rate_limited[method] = [retry_after] * times
+
+    def delay_once(self, method: str, seconds: float) -> None:
+        """The next call to `method` waits `seconds` before it is carried out (a client that gives up
+        first does not know whether it was)."""
+        self._delayed_once[method] = seconds
+
+    def answer_late_once(self, method: str, seconds: float) -> None:
+        """The next call to `method` is carried out at once, but its answer comes `seconds` later (a client
+        that gives up first does not know it was done)."""
+        self._answered_late_once[method] = seconds
 
     # ----- pushing events over Socket Mode -----------------------------------------------------------------
 
@@ -413,10 +426,9 @@ class SlackStandIn:
                 args.update(await request.post())
         args = _decode_json_fields(args)
         self._record_call(Call(method, args, time.perf_counter()))
-        if self.latency or method in self.delays:
-            # A delay ends early when the stand-in stops, so a test of a hung call does not hang teardown.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.latency + self.delays.get(method, 0.0))
+        delay = self.latency + self.delays.get(method, 0.0) + self._delayed_once.pop(method, 0.0)
+        if delay:
+            await self._pause(delay)
         if method in self.dropping:
             assert request.transport is not None
             request.transport.close()  # the client sees the connection drop, not a Slack error
@@ -424,7 +436,7 @@ class SlackStandIn:
         status = self._server_errors.pop(method, None)
         if status is not None:
             return web.json_response({"ok": False, "error": "service_unavailable"}, status=status)
-        retry_after = self._rate_limited.pop(method, None)
+        retry_after = self._rate_limited[method].pop() if self._rate_limited.get(method) else None
         if retry_after is not None:
             return web.json_response(
                 {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
@@ -436,7 +448,15 @@ class SlackStandIn:
             return web.json_response({"ok": False, "error": error})
         handler = getattr(self, "_m_" + method.replace(".", "_"), None)
         body = handler(args) if handler else {"ok": True}
+        self.served.append(method)
+        if method in self._answered_late_once:
+            await self._pause(self._answered_late_once.pop(method))
         return web.json_response(body)
+
+    async def _pause(self, seconds: float) -> None:
+        # A pause ends early when the stand-in stops, so a test of a hung call does not hang teardown.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), seconds)
 
     def _m_auth_test(self, args: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -548,8 +568,9 @@ class SlackStandIn:
         for message in self.history.get(str(args.get("channel")), []):
             if message["ts"] == args.get("ts"):
                 message["text"] = args.get("text", "")
-                if "blocks" in args:
-                    message["blocks"] = args["blocks"]
+                for key in ("blocks", "metadata"):  # replaced when given; a stream stays streaming
+                    if key in args:
+                        message[key] = args[key]
                 return {"ok": True, "channel": args["channel"], "ts": message["ts"], "text": message["text"]}
         return {"ok": False, "error": "message_not_found"}
 

@@ -23,12 +23,14 @@ from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
 from bot.slack.render import (
+    FINAL_EVENT_TYPE,
     PROGRESS_EVENT_TYPE,
     TRACE_EVENT_TYPE,
     Message,
     answer_blocks,
     feedback_block,
     loading_messages,
+    marked,
     placeholder_text,
     still_working_status,
     still_working_text,
@@ -40,8 +42,9 @@ from bot.text import is_korean
 log = logging.getLogger(__name__)
 
 
-# Subtypes that are still a person writing to us: a file shared with (or without) a question.
-_FROM_A_PERSON = {None, "file_share"}
+# Subtypes that are still a person writing to us: a file shared with (or without) a question, and a
+# thread reply also sent to the conversation ("also send to …"), answered like any thread reply.
+_FROM_A_PERSON = {None, "file_share", "thread_broadcast"}
 
 
 def is_person_writing_to_us(event: dict[str, Any]) -> bool:
@@ -152,57 +155,77 @@ class DmReply:
             thread_ts=self._thread_ts,
             text=placeholder_text(question),
             # Names the question, so whoever takes it over finds this placeholder even if it was not noted.
-            metadata={"event_type": PROGRESS_EVENT_TYPE, "event_payload": {"delivery_id": self._delivery_id}},
+            metadata=marked(PROGRESS_EVENT_TYPE, self._delivery_id),
         )
         self._placeholder_ts = posted["ts"]
 
     async def _placeholder_left_behind(self) -> str | None:
-        where = {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
-        if self._thread_ts:
-            response = await self._client.conversations_replies(ts=self._thread_ts, limit=100, **where)
-        else:
-            response = await self._client.conversations_history(limit=100, **where)
-        for message in response.get("messages") or []:
-            metadata = message.get("metadata") or {}
-            payload = metadata.get("event_payload") or {}
-            if (
-                metadata.get("event_type") == PROGRESS_EVENT_TYPE
-                and payload.get("delivery_id") == self._delivery_id
-            ):
-                return str(message["ts"])
+        return await self._left_behind(PROGRESS_EVENT_TYPE)
+
+    async def answered_before(self) -> bool:
+        return await self._left_behind(FINAL_EVENT_TYPE) is not None
+
+    async def _left_behind(self, event_type: str) -> str | None:
+        """The ts of a message a previous holder posted for this question with `event_type` metadata:
+        in the question's thread (a streamed answer is there even for a top-level question), and at the
+        top level of the DM for a top-level question."""
+        since = {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
+        thread = self._thread_ts or self._event["ts"]
+        responses = [await self._client.conversations_replies(ts=thread, limit=200, **since)]
+        if not self._thread_ts:
+            responses.append(await self._client.conversations_history(limit=100, **since))
+        for response in responses:
+            for message in response.get("messages") or []:
+                metadata = message.get("metadata") or {}
+                payload = metadata.get("event_payload") or {}
+                if (
+                    metadata.get("event_type") == event_type
+                    and payload.get("delivery_id") == self._delivery_id
+                ):
+                    return str(message["ts"])
         return None
 
     async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
+        final = marked(FINAL_EVENT_TYPE, self._delivery_id)  # a takeover sees this question was answered
         if self._stream is not None:
             stream, self._stream = self._stream, None
             self._thread_ts = stream.thread_ts  # where the trace goes, under the question
             feedback = [feedback_block(feedback_id, is_korean(reply))] if feedback_id else None
             try:
-                return await stream.finish(reply, feedback)
+                return await stream.finish(reply, feedback, final)
             except StreamFailed as failed:
                 # The answer is edited into the streamed message (or posted in its thread): one answer.
                 log.warning("a streamed answer could not be finished (%s); editing it in", failed.error)
                 self._placeholder_ts = failed.ts
+                if failed.ts and await self._stop_stream(failed.ts) and failed.maybe_delivered:
+                    # The stop that carried the answer timed out, but Slack had done it: it is there.
+                    return failed.ts
         blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
         if self._placeholder_ts and self._taken_over:
-            await self._stop_stream_left_behind(self._placeholder_ts)
+            await self._stop_stream(self._placeholder_ts)  # a stream its process left, if it is one
         if self._placeholder_ts:
             await self._client.chat_update(
-                channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks
+                channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks, metadata=final
             )
             return self._placeholder_ts
         posted = await self._client.chat_postMessage(
-            channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks
+            channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks, metadata=final
         )
         return str(posted["ts"])
 
-    async def _stop_stream_left_behind(self, ts: str) -> None:
-        """A process that died mid-stream left its message streaming: stop it before editing it in (a
-        placeholder, or a stream Slack already ended, answers `message_not_in_streaming_state`)."""
+    async def _stop_stream(self, ts: str) -> bool:
+        """Ends the streaming state of a message before it is edited into an answer (a message left
+        streaming may keep its "typing" look in Slack). True when it had already been stopped (Slack
+        answers `message_not_in_streaming_state`, as it does for a plain placeholder too)."""
         try:
             await self._client.chat_stopStream(channel=self._channel, ts=ts)
         except SlackApiError as exc:
-            log.info("no stream left to stop (%s)", exc.response.get("error"))
+            error = exc.response.get("error")
+            log.info("no stream left to stop (%s)", error)
+            return bool(error == "message_not_in_streaming_state")
+        except Exception as exc:
+            log.info("could not stop a stream (%s)", exc.__class__.__name__)
+        return False
 
     async def still_working(self, question: Question) -> None:
         if self._stream is not None:

@@ -50,6 +50,9 @@ class CommandReply:
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")
 
+    async def answered_before(self) -> bool:
+        return False  # an ephemeral reply cannot be read back: a takeover answers again
+
 
 async def answer_leave_command(held: Held, deps: Deps) -> None:
     command: dict[str, Any] = held.payload["command"]
@@ -75,7 +78,9 @@ def register(app: AsyncApp, intake: Intake) -> None:
         kept = {key: value for key, value in command.items() if key != "token"}
         delivery = Delivery(delivery_id, "slash", command["user_id"], {"command": kept})
         try:
-            await intake.take(delivery, answer_leave_command)
+            # Slack never redelivers a command: if the INSERT lands after all, the person was already
+            # told to try again, so that late row is dropped rather than answered a second time.
+            await intake.take(delivery, answer_leave_command, redelivered=False)
         except Exception:
             log.exception("could not record a /leave question in the inbox")
             await ack(text=text.CANNOT_TAKE_QUESTIONS, response_type="ephemeral")
