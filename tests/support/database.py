@@ -127,6 +127,26 @@ async def cut_off(db: ScratchDatabase) -> AsyncIterator[None]:
         await admin.close()
 
 
+@asynccontextmanager
+async def read_only(db: ScratchDatabase) -> AsyncIterator[None]:
+    """The PostgreSQL database refuses writes while inside, as after a failover to a standby: open
+    connections are cut, and the new ones are read-only (`default_transaction_read_only`); on leaving, the
+    same again, writable."""
+    await _POSTGRES.prepare()
+    require_postgres()
+    name = str(db.database.url.database)
+    admin = await _POSTGRES.admin()
+    terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"
+    try:
+        await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        await admin.execute(terminate, name)
+        yield
+    finally:
+        await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+        await admin.execute(terminate, name)
+        await admin.close()
+
+
 def require_postgres() -> None:
     if _POSTGRES.error:
         if os.environ.get("CI") == "true":
