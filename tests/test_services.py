@@ -5,9 +5,14 @@ one (a test-only tool is driven through the loop here)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +21,7 @@ from anthropic.types import ToolParam
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.demo import UnavailableStore
+from bot.hr.bundled import bundled_data_path
 from bot.hr.importer import import_files
 from bot.llm.client import make_client
 from bot.services import open_services
@@ -24,6 +30,7 @@ from bot.tools.registry import ToolContext, ToolError, ToolOutput
 from tests.support.assistant import tracked
 from tests.support.clock import fixed_clock
 from tests.support.messages_api import text_reply, tool_reply
+from tests.support.process import dead_pid
 
 
 @pytest.mark.parametrize(
@@ -177,3 +184,49 @@ async def test_a_data_file_is_served_exactly_and_leaves_the_embedded_database_al
         assert await services.directory.employee_by_id("E1001") is None  # no demo employees
         assert (await services.leave.get_balance("Z1", 2026)).remaining == Decimal("9.5")
     assert not (newcomer / "officebot.db").exists()
+
+
+def _left_copy(temp: Path, name: str, marker: str | None) -> Path:
+    """A folder as an OFFICEBOT_DATA process leaves it when killed: its database, and its marker."""
+    folder = temp / name
+    folder.mkdir()
+    (folder / "officebot.db").write_bytes(b"HR data")
+    if marker is not None:
+        (folder / "officebot-data.pid").write_text(marker, encoding="ascii")
+    return folder
+
+
+async def test_a_data_copy_left_by_a_dead_process_is_removed_at_the_next_start(newcomer, monkeypatch):
+    temp = newcomer / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    gone = dead_pid()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        stale = _left_copy(temp, f"officebot-data-{gone}-k9x2", f"{gone}\n")
+        # Our pid, but not a folder this process made: an earlier process with the same pid (a restarted
+        # container's pid 1) left it.
+        same_pid_earlier = _left_copy(temp, f"officebot-data-{os.getpid()}-old1", f"{os.getpid()}\n")
+        kept = [
+            _left_copy(temp, f"officebot-data-{alive.pid}-live", f"{alive.pid}\n"),  # still running
+            _left_copy(temp, f"officebot-data-{gone}-nomark", None),  # no marker: not known to be ours
+            _left_copy(temp, f"officebot-data-{gone}-other", f"{alive.pid}\n"),  # marker disagrees
+            _left_copy(temp, "officebot-data-export", f"{gone}\n"),  # not our name
+            _left_copy(temp, f"something-else-{gone}-x", f"{gone}\n"),
+        ]
+        (temp / f"officebot-data-{gone}-file").write_text(f"{gone}\n")  # a file, not a folder
+        kept.append(temp / f"officebot-data-{gone}-file")
+
+        settings = Settings.from_env({"OFFICEBOT_DATA": str(bundled_data_path())})
+        async with open_services(settings, clock=fixed_clock) as services:
+            assert not stale.exists() and not same_pid_earlier.exists()
+            [own] = temp.glob(f"officebot-data-{os.getpid()}-*")
+            assert Path(str(services.engine.url.database)).parent == own.resolve()
+            # A second one in the same process (as tests do) leaves the first alone.
+            async with open_services(settings, clock=fixed_clock):
+                assert own.exists()
+        assert not own.exists()  # the normal exit removes its own
+        assert all(path.exists() for path in kept)
+    finally:
+        alive.kill()
+        alive.wait()

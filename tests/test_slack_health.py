@@ -1,14 +1,16 @@
 """`/healthz`, `/readyz` and `/metrics`: beside `/slack/events` in HTTP mode, on OFFICEBOT_HEALTH_PORT in
-Socket Mode; ready means connected to Slack and to the database."""
+Socket Mode; ready means connected to Slack and to a database that takes writes."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
+import sqlite3
 
 import aiohttp
 
-from tests.support.database import cut_off, make_test_database, release_test_database
+from tests.support.database import cut_off, make_test_database, read_only, release_test_database
 from tests.support.slack import MINSU
 
 
@@ -73,3 +75,36 @@ async def test_not_ready_while_the_database_is_gone(slack, start_bot, tmp_path):
     finally:
         await bot.stop()
         await release_test_database(db)
+
+
+async def test_not_ready_while_postgresql_refuses_writes(slack, start_bot, tmp_path):
+    # A failover to a standby: reads still work, so `SELECT 1` alone would call this ready.
+    db = await make_test_database("postgresql", tmp_path, seeded=True)
+    try:
+        bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()), OFFICEBOT_DATABASE_URL=db.url)
+        readyz = f"http://127.0.0.1:{bot.health_port}/readyz"
+        assert (await _get(readyz))[0] == 200
+        async with read_only(db):
+            status, body = await _get(readyz)
+        assert status == 503
+        assert json.loads(body)["problems"] == {"database": "database refuses writes (read-only)"}
+        assert (await _get(readyz))[0] == 200  # writable again
+    finally:
+        await bot.stop()
+        await release_test_database(db)
+
+
+async def test_not_ready_while_another_connection_holds_the_sqlite_write_lock(slack, start_bot):
+    bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()))
+    readyz = f"http://127.0.0.1:{bot.health_port}/readyz"
+    assert (await _get(readyz))[0] == 200
+    holder = sqlite3.connect(bot.settings.database.file, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held until ROLLBACK
+        status, body = await _get(readyz)
+        assert status == 503
+        assert json.loads(body)["problems"] == {"database": "database refuses writes (locked)"}
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert (await _get(readyz))[0] == 200

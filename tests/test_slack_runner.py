@@ -10,7 +10,8 @@ import socket
 import pytest
 
 from bot.cli import main
-from tests.support.process import run_officebot, start_officebot
+from bot.hr.bundled import bundled_data_path
+from tests.support.process import dead_pid, run_officebot, start_officebot
 from tests.support.slack import MINSU
 from tests.support.slack_api import SlackStandIn
 
@@ -117,3 +118,31 @@ async def test_sighup_stops_the_bot_gracefully(slack: SlackStandIn, tmp_path):
         _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 0, stderr.decode()
     assert "OfficeBot is shutting down" in stderr.decode() and "Traceback" not in stderr.decode()
+
+
+async def test_officebot_data_warns_that_it_is_not_durable_and_clears_a_dead_process_copy(
+    slack: SlackStandIn, tmp_path
+):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    gone = dead_pid()
+    stale = temp / f"officebot-data-{gone}-k9x2"  # as a process killed with kill -9 left it
+    stale.mkdir()
+    (stale / "officebot-data.pid").write_text(f"{gone}\n", encoding="ascii")
+    process = await start_officebot(
+        "run", cwd=tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url,
+        OFFICEBOT_DATA=str(bundled_data_path()), TMPDIR=str(temp),
+    )  # fmt: skip
+    try:
+        await slack.user_message(MINSU, "안녕?")  # waits for the WebSocket: the bot is up
+        await slack.wait_for(lambda c: c.method == "chat.update", timeout=60)
+        assert not stale.exists()
+        [own] = temp.glob(f"officebot-data-{process.pid}-*")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    log = stderr.decode()
+    assert process.returncode == 0, log
+    [warning] = [line for line in log.splitlines() if "not durable" in line]
+    assert " WARNING " in warning and "OFFICEBOT_DATABASE_URL" in warning
+    assert not own.exists()  # SIGTERM is a normal exit: the copy goes with it

@@ -13,9 +13,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, false, func, select, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from bot.db.tables import inbox
 from bot.db.url import Database
 
 # How long a SQLite writer waits for another to finish before giving up (milliseconds).
@@ -24,6 +26,9 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 # statement before giving up on it (a stalled connection must not hang an answer).
 CONNECT_TIMEOUT_S = 10
 STATEMENT_TIMEOUT_S = 60
+# How long the write check waits for a lock before calling the database not ready. A question's own write
+# waits longer (SQLITE_BUSY_TIMEOUT_MS), but a lock held this long already holds up every question.
+WRITE_CHECK_LOCK_TIMEOUT_MS = 2_000
 
 
 def create_engine(database: Database) -> AsyncEngine:
@@ -105,3 +110,65 @@ async def single_statement(engine: AsyncEngine) -> AsyncIterator[AsyncConnection
             yield await connection.execution_options(**{_SINGLE_STATEMENT: True})
         else:
             yield await connection.execution_options(isolation_level="AUTOCOMMIT")
+
+
+async def write_refused(engine: AsyncEngine) -> str | None:
+    """None if the database takes a write now, else why not in a few words (never any data): the readiness
+    check, so that a load balancer stops sending questions to a process that could not record them.
+
+    `SELECT 1` is not enough: a PostgreSQL standby after a failover, or one set to
+    `default_transaction_read_only`, answers reads and refuses every write. So this opens a write
+    transaction the way recording a question does, and rolls it back, leaving nothing behind:
+
+    - An UPDATE of the inbox that matches no row. PostgreSQL refuses it before looking at any row when the
+      transaction is read-only (a standby, `default_transaction_read_only`) or the role may not write the
+      table; SQLite when the file is open read-only (BEGIN IMMEDIATE alone succeeds there, tried).
+    - PostgreSQL: then a transaction id, which every real write needs: a standby, or a server guarding
+      against transaction id wraparound, refuses to hand one out. Rolling back costs one abort record.
+    - SQLite: BEGIN IMMEDIATE takes the write lock first; a lock held longer than
+      WRITE_CHECK_LOCK_TIMEOUT_MS by another connection reads as not ready.
+
+    Not reaching the database at all raises, as any query would."""
+    async with engine.connect() as connection:
+        sqlite = engine.dialect.name == "sqlite"
+        if sqlite:  # this connection only, and put back before it returns to the pool
+            await outside_transaction(connection, f"PRAGMA busy_timeout = {WRITE_CHECK_LOCK_TIMEOUT_MS}")
+        try:
+            await connection.execution_options(**{_WRITER: True, _SINGLE_STATEMENT: False})
+            transaction = await connection.begin()  # BEGIN IMMEDIATE on SQLite
+            try:
+                if not sqlite:
+                    await connection.execute(text(f"SET LOCAL lock_timeout = {WRITE_CHECK_LOCK_TIMEOUT_MS}"))
+                await connection.execute(update(inbox).where(false()).values(state=inbox.c.state))
+                if not sqlite:
+                    await connection.execute(select(func.pg_current_xact_id()))
+            finally:
+                await transaction.rollback()
+        except DBAPIError as exc:
+            if exc.connection_invalidated:  # the connection broke: unreachable, not refusing
+                raise
+            return f"database refuses writes ({_why(exc)})"
+        finally:
+            if sqlite:
+                await outside_transaction(connection, f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+    return None
+
+
+# PostgreSQL's SQLSTATEs and SQLite's primary result codes for "read-only" and "locked".
+_READ_ONLY = {"25006", 8}  # read_only_sql_transaction; SQLITE_READONLY
+_LOCKED = {"55P03", 5, 6}  # lock_not_available; SQLITE_BUSY, SQLITE_LOCKED
+_NOT_ALLOWED = {"42501"}  # insufficient_privilege: the role may read but not write
+
+
+def _why(exc: DBAPIError) -> str:
+    """A few words for the refusal; the driver's message may quote data, so it is never used."""
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        code &= 0xFF  # SQLite's extended codes carry the primary code in the low byte
+    if code in _READ_ONLY:
+        return "read-only"
+    if code in _LOCKED:
+        return "locked"
+    if code in _NOT_ALLOWED:
+        return "permission denied"
+    return exc.orig.__class__.__name__ if exc.orig is not None else exc.__class__.__name__

@@ -1,5 +1,6 @@
-"""`/healthz` (the process is alive), `/readyz` (connected to Slack and to the database), `/metrics`
-(Prometheus). Served beside `/slack/events` in HTTP mode, or on OFFICEBOT_HEALTH_PORT in Socket Mode."""
+"""`/healthz` (the process is alive), `/readyz` (connected to Slack and to a database that takes writes),
+`/metrics` (Prometheus). Served beside `/slack/events` in HTTP mode, or on OFFICEBOT_HEALTH_PORT in Socket
+Mode."""
 
 from __future__ import annotations
 

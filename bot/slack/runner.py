@@ -20,10 +20,9 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
-from sqlalchemy import text
 
 from bot.config import ConfigError, Settings
-from bot.db.engine import create_engine, single_statement
+from bot.db.engine import create_engine, write_refused
 from bot.db.run_lock import only_process_on
 from bot.db.url import Database
 from bot.inbox import Inbox, process_name
@@ -92,6 +91,12 @@ class SlackBot:
     async def start(self) -> SlackBot:
         settings = self.settings
         settings.check_slack()
+        if settings.data_path is not None:
+            log.warning(
+                "OFFICEBOT_DATA is set: questions are kept in a temporary database, which is not durable: "
+                "questions in flight are lost if the process crashes. For production, use the embedded "
+                "database (unset OFFICEBOT_DATA) or OFFICEBOT_DATABASE_URL"
+            )
         try:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
@@ -187,15 +192,14 @@ class SlackBot:
             return None if await self._socket_mode.client.is_connected() else "Socket Mode is not connected"
 
         async def database() -> str | None:
-            async def ping() -> None:
-                async with single_statement(self._worker.deps.services.engine) as connection:
-                    await connection.execute(text("SELECT 1"))
-
+            # Not just reachable: a database that answers reads but refuses writes (a read-only standby
+            # after a failover) cannot record questions, so it is not ready either.
             try:
-                await asyncio.wait_for(self._worker.run(ping()), timeout=5)
+                return await asyncio.wait_for(
+                    self._worker.run(write_refused(self._worker.deps.services.engine)), timeout=5
+                )
             except Exception as exc:
                 return f"database unreachable ({exc.__class__.__name__})"
-            return None
 
         return {"slack": slack, "database": database}
 

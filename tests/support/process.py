@@ -21,6 +21,14 @@ def clean_env(**values: str) -> dict[str, str]:
     return env | values
 
 
+def dead_pid() -> int:
+    """The pid of a process that has certainly ended: a child run to completion and reaped (a new process
+    would have to be handed the same pid in between, which Linux does only after the pids wrap)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
 def run_officebot(
     *args: str, cwd: Path, timeout: float = 60, input: str | None = None, **values: str
 ) -> subprocess.CompletedProcess[str]:
