@@ -137,9 +137,12 @@ async def _respond(
     try:
         if not await deps.inbox.finish(held.delivery_id, answered=outcome):
             log.warning("a %s question was taken over while this process answered it", reply.surface)
-    except Exception:
-        # Answered, but not marked: after the lease runs out another process would answer it again.
-        log.exception("could not mark a %s question finished in the inbox", reply.surface)
+    except Exception as exc:
+        # Answered, but not marked: after the lease runs out another process would answer it again. The
+        # error's class only: a database error's text can quote what it was writing.
+        log.error(
+            "could not mark a %s question finished in the inbox (%s)", reply.surface, exc.__class__.__name__
+        )
 
 
 @asynccontextmanager
