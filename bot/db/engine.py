@@ -5,6 +5,9 @@ lazily; following SQLAlchemy's documented recipe, the driver's own transaction h
 and SQLAlchemy emits BEGIN itself, so a migration or an import is all-or-nothing there too. WAL lets
 readers go on while one writer commits, and foreign keys are enforced. PostgreSQL: connections are
 checked before use, so the pool recovers by itself after the server restarts.
+
+Both: a failed statement's error never carries its parameters (`hide_parameters`). They are questions,
+Slack user ids, employee ids and emails, and the error's text ends up in logs and tracebacks.
 """
 
 from __future__ import annotations
@@ -35,11 +38,12 @@ def create_engine(database: Database) -> AsyncEngine:
     if database.is_sqlite:
         # No rollback when a connection goes back to the pool: `engine.connect()` already rolls back an
         # open transaction on close, and on aiosqlite every extra statement is a round trip to its thread.
-        engine = create_async_engine(database.url, pool_reset_on_return=None)
+        engine = create_async_engine(database.url, hide_parameters=True, pool_reset_on_return=None)
         _make_sqlite_transactional(engine)
         return engine
     return create_async_engine(
         database.url,
+        hide_parameters=True,
         pool_pre_ping=True,
         pool_size=10,
         max_overflow=10,

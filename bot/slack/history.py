@@ -54,7 +54,7 @@ async def recent_conversation(client: AsyncWebClient, where: Where, current_text
         messages = await _fetch(client, where)
     except SlackApiError as exc:
         # Better a context-free answer than none: the current question alone still gets answered.
-        log.warning("could not read history of %s: %s", where.channel, exc.response.get("error"))
+        log.warning("could not read a conversation's history (%s)", exc.response.get("error"))
         messages = []
     turns = [t for t in (_to_turn(m, where) for m in messages) if t is not None]
     if not any(t.ts == where.ts for t in turns):  # history can lag behind the event

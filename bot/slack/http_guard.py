@@ -1,7 +1,7 @@
 """HTTP mode's front door, before Bolt sees a request: a request without a well-formed Slack signature
-is refused with 401, and one Bolt cannot parse with 400, so neither becomes a 500 with a traceback. Bolt
-itself logs a rejected request's whole body at INFO, so its loggers are kept at WARNING: request
-bodies, message texts and user ids never reach the log."""
+is refused with 401, and one Bolt cannot parse with 400, so neither becomes a 500 with a traceback. Neither
+line names anything from the request but its method and path (Bolt's own logging of a rejected request's
+body is kept below the log's level by `bot.slack.app.bolt_logger`)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,6 @@ from bot.slack.health import HEALTH_PATHS
 log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def quiet_bolt_logs() -> None:
-    logging.getLogger("slack_bolt").setLevel(logging.WARNING)
 
 
 @web.middleware

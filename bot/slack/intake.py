@@ -4,8 +4,9 @@ inbox, then hand it to the answer worker.
 Bolt runs with `process_before_response=True`, so a listener finishes (the inbox row committed) before
 the ack leaves; the listener does nothing slow (one INSERT), so the ack still leaves in milliseconds. A
 delivery the inbox already holds is a redelivery, acknowledged and dropped. If the inbox cannot record
-it, the listener raises: no ack, so Slack delivers the event again later (a slash command, which Slack
-never retries, is told to try again instead).
+it, the listener raises `NotRecorded`: no ack, so Slack delivers the event again later (a slash command,
+which Slack never retries, is told to try again instead). In a database outage that is every event, so
+it is logged in one line naming the error's class, never with the error's text (see `NotRecorded`).
 
 This runs on the receiving loop with its own engine (see `SlackBot`), never waiting for the answer loop.
 """
@@ -17,6 +18,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.hr.ports import Surface
 from bot.inbox import Delivery, Held, Inbox
 from bot.metrics import Metrics
 from bot.slack.deps import Deps
@@ -30,6 +32,15 @@ ACCEPT_TIMEOUT = 2.0  # seconds recording a question may take before the ack is 
 AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
 
 
+class NotRecorded(Exception):
+    """The inbox could not record a question (the database refused, failed or was too slow), so it must
+    not be acknowledged. Its text names the surface and the error's class only: a database error's own
+    text can quote the question, so the cause is kept for debuggers, never written to the log."""
+
+    def __init__(self, surface: Surface, cause: BaseException) -> None:
+        super().__init__(f"could not record a {surface} question ({cause.__class__.__name__})")
+
+
 class Intake:
     def __init__(self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
         self._inbox = inbox
@@ -38,19 +49,22 @@ class Intake:
         self._dropping: set[asyncio.Future[bool]] = set()  # late recordings being marked failed
 
     async def take(self, delivery: Delivery, answer: AnswerHeld, *, redelivered: bool = True) -> bool:
-        """Records `delivery` and starts answering it; False when it was a redelivery.
+        """Records `delivery` and starts answering it; False when it was a redelivery. Raises `NotRecorded`
+        when the inbox could not record it.
 
         Slack wants the ack within 3 s, so recording may take ACCEPT_TIMEOUT: past that the database is
-        treated as unavailable and this raises (no ack). The INSERT may still land later (SQLite's write
-        lock held by a long import): then the question is answered all the same when `redelivered`
-        (Slack delivers an unacked event again, and that redelivery is dropped as a duplicate), or marked
-        failed unanswered when it is not (a slash command, whose person was told to try again)."""
+        treated as unavailable (no ack). The INSERT may still land later (SQLite's write lock held by a
+        long import): then the question is answered all the same when `redelivered` (Slack delivers an
+        unacked event again, and that redelivery is dropped as a duplicate), or marked failed unanswered
+        when it is not (a slash command, whose person was told to try again)."""
         recording = asyncio.ensure_future(self._inbox.accept(delivery))
         try:
             held = await asyncio.wait_for(asyncio.shield(recording), ACCEPT_TIMEOUT)
-        except TimeoutError:
+        except TimeoutError as exc:
             recording.add_done_callback(lambda done: self._recorded_late(done, answer, redelivered))
-            raise
+            raise NotRecorded(delivery.surface, exc) from exc
+        except Exception as exc:
+            raise NotRecorded(delivery.surface, exc) from exc
         if held is None:
             log.info("ignoring a redelivered %s question", delivery.surface)
             return False

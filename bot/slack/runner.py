@@ -33,7 +33,7 @@ from bot.slack.caretaker import Caretaker
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
-from bot.slack.http_guard import guard, quiet_bolt_logs
+from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
 from bot.slack.socket_mode import ReconnectingSocketModeClient, SocketModeHandler
 from bot.slack.worker import AnswerWorker
@@ -154,6 +154,7 @@ class SlackBot:
             "create a new App-Level Token with connections:write under Basic Information",
         )
         # The SDK's client would also retry a refused URL forever (see bot.slack.socket_mode).
+        # Bolt's logger, at WARNING: the SDK would log a line at INFO for every event not acknowledged.
         socket_mode = ReconnectingSocketModeClient(app_token, web_client=app_client, logger=app.logger)
         self._socket_mode = SocketModeHandler(app, socket_mode)
         await socket_mode.connect_first(opened["url"])
@@ -162,7 +163,6 @@ class SlackBot:
         # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).
         web_app = app.web_app(path=EVENTS_PATH, port=self.port)
         web_app.middlewares.append(guard)
-        quiet_bolt_logs()
         add_health_routes(web_app, self._readiness_checks(), self.metrics)
         self._http, self.port = await self._serve(web_app, self.port, "--port")
         self.health_port = self.port

@@ -154,7 +154,8 @@ class ReconnectingSocketModeClient(SocketModeClient):
         self.current_session = session
         self.auto_reconnect_enabled = self.default_auto_reconnect_enabled
         self.stale = False
-        self.logger.info(f"A new session ({self.build_session_id(session)}) has been established")
+        # Our logger: the SDK's is Bolt's, kept at WARNING (see `bot.slack.app.bolt_logger`).
+        log.info("Socket Mode: connected (session %s)", self.build_session_id(session))
         await session.ping(f"sdk-ping-pong:{time.time()}".encode())
         if self.current_session_monitor is not None:
             self.current_session_monitor.cancel()

@@ -162,7 +162,11 @@ class Toolbox:
         try:
             await self.audit.record(entry)
         except Exception as exc:
-            log.exception("could not write the audit record for %s", caller.employee_id)
+            # Who asked stays out of the log, and so does the error's text: a database error can quote
+            # the record it failed to write.
+            log.error(
+                "could not write the audit record of a %s lookup (%s)", outcome.tool, exc.__class__.__name__
+            )
             # Fail closed for what would show someone's data. A failure shows none, and the person must
             # still hear it (the database being down is the usual reason both fail).
             if not outcome.is_error:

@@ -18,7 +18,7 @@ from bot.hr.ports import Surface
 from bot.inbox import Delivery, Held
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
-from bot.slack.intake import Intake
+from bot.slack.intake import Intake, NotRecorded
 from bot.slack.questions import Question, parse_leave_command
 from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.text import is_korean
@@ -81,8 +81,8 @@ def register(app: AsyncApp, intake: Intake) -> None:
             # Slack never redelivers a command: if the INSERT lands after all, the person was already
             # told to try again, so that late row is dropped rather than answered a second time.
             await intake.take(delivery, answer_leave_command, redelivered=False)
-        except Exception:
-            log.exception("could not record a /leave question in the inbox")
+        except NotRecorded as exc:  # one line: in a database outage this is every command
+            log.error("%s; the person was asked to try again", exc)
             await ack(text=text.CANNOT_TAKE_QUESTIONS, response_type="ephemeral")
             return
         # The ack leaves once this listener returns (Slack shows an error after 3 s).
