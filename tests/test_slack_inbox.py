@@ -25,7 +25,7 @@ from tests.support.database import (
 )
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.process import start_officebot
-from tests.support.slack import JIHOON, MINSU, SEOYEON, bot_env, seed_bot_turn, seed_user_turn
+from tests.support.slack import JIHOON, MINSU, SEOYEON, YUJIN, bot_env, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -121,23 +121,33 @@ def first_placeholder_ts(slack: SlackStandIn, channel: str) -> str:
     return next(m["ts"] for m in slack.history[channel] if m.get("bot_id"))
 
 
-async def test_a_process_killed_mid_answer_has_its_question_taken_over(slack, start_bot, tmp_path, gated):
+async def test_a_process_killed_mid_answer_has_its_questions_answered_exactly_once_after_restart(
+    slack, start_bot, tmp_path, gated
+):
     model, api = gated
     db = await make_test_database("sqlite", tmp_path, seeded=True)
-    env = bot_env(slack, api, OFFICEBOT_DATABASE_URL=db.url, OFFICEBOT_TAKEOVER_AFTER="1")
+    env = bot_env(slack, api, OFFICEBOT_DATABASE_URL=db.url)  # the default 30 s lease
     process = await start_officebot("run", cwd=tmp_path, **env)
     try:
-        dm = await slack.user_message(MINSU, QUESTION)  # waits for the process to connect
-        await slack.wait_for(lambda c: c.method == "chat.postMessage", timeout=60)
-        await model.until_arrived(1, timeout=60)
+        async with asyncio.timeout(60):  # a process starting on a busy machine can take a while
+            while not slack.connected:
+                await asyncio.sleep(0.05)
+        dms = [await slack.user_message(user, QUESTION) for user in (MINSU, SEOYEON, JIHOON)]
+        await slack.wait_for(lambda c: c.method == "chat.postMessage", count=3, timeout=60)
+        await model.until_arrived(3, timeout=60)
     finally:
-        process.send_signal(signal.SIGKILL)  # no grace, no release: the lease must run out
+        process.send_signal(signal.SIGKILL)  # no grace, no release
         await process.wait()
     model.gate.set()
-    await start_bot(api, OFFICEBOT_DATABASE_URL=db.url, OFFICEBOT_TAKEOVER_AFTER="1")
-    [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=15)
-    assert update.args["ts"] == first_placeholder_ts(slack, dm.channel)
-    assert "7.5" in update.args["text"]
+    await start_bot(api, OFFICEBOT_DATABASE_URL=db.url)  # takes them at once: the run lock proves it
+    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=3, timeout=15)
+    for dm in dms:  # each answered once, in the placeholder the killed process left
+        [update] = [u for u in updates if u.args["channel"] == dm.channel]
+        assert update.args["ts"] == first_placeholder_ts(slack, dm.channel)
+    assert "7.5" in next(u.args["text"] for u in updates if u.args["channel"] == dms[0].channel)
+    await slack.user_message(YUJIN, QUESTION)  # a later question is answered, and nothing else again
+    await slack.wait_for(lambda c: c.method == "chat.update", count=4, timeout=15)
+    assert len(slack.calls_to("chat.update")) == 4 and len(slack.calls_to("chat.postMessage")) == 4
     await release_test_database(db)
 
 
