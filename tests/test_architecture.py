@@ -1,6 +1,6 @@
 """The shape of the code, checked: the core knows nothing of Slack, configuration is read in one place,
-a Caller is built in one place, the wheel holds `bot` only (with the demo data), and the README's module
-table matches the tree."""
+a Caller is built in one place, the wheel holds `bot` only (with the demo data), and the module table in
+docs/architecture.md matches the tree."""
 
 from __future__ import annotations
 
@@ -123,22 +123,22 @@ def test_the_wheel_holds_bot_only_and_runs_the_demo_from_anywhere(tmp_path):
     assert str(site / "bot" / "fixtures") in demo.stderr  # the installed data, not the checkout's
 
 
-def _readme_modules() -> set[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def _documented_modules() -> set[str]:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     named: set[str] = set()
-    for row in re.findall(r"^\| (`bot/[^|]+)\|", readme, re.M):
+    for row in re.findall(r"^\| (`bot/[^|]+)\|", page, re.M):
         named.update(re.findall(r"`(bot/[^`]+)`", row))
     return named
 
 
-def test_readme_module_table_matches_the_tree():
-    named = _readme_modules()
+def test_architecture_module_table_matches_the_tree():
+    named = _documented_modules()
     on_disk = {
         p.relative_to(ROOT).as_posix()
         for p in PACKAGE.rglob("*.py")
         if p.name not in ("__init__.py", "__main__.py") or p.parent == PACKAGE / "tools"
     }
     missing = {m for m in on_disk if not any(m == n or (n.endswith("/") and m.startswith(n)) for n in named)}
-    assert not missing, f"README's module table does not mention {sorted(missing)}"
+    assert not missing, f"docs/architecture.md's module table does not mention {sorted(missing)}"
     stale = {n for n in named if not (ROOT / n).exists()}
-    assert not stale, f"README's module table names what is not in the tree: {sorted(stale)}"
+    assert not stale, f"docs/architecture.md's module table names what is not in the tree: {sorted(stale)}"

@@ -1,0 +1,66 @@
+"""The documentation holds together: the README stays short enough to find the two commands in, and every
+link from README.md or docs/*.md to a file of this repository (and to a heading in it) resolves, so moving a
+page or renaming a heading cannot leave a reader at a dead end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+README_MAX_LINES = 200
+
+FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6} +(.+?) *#*$", re.M)
+
+
+def _prose(page: Path) -> str:
+    # Code blocks are examples, not links to follow.
+    return FENCE.sub("", page.read_text(encoding="utf-8"))
+
+
+def _anchors(page: Path) -> set[str]:
+    """The ids GitHub gives the page's headings: lower case, punctuation dropped, spaces to hyphens, and a
+    repeated id numbered (-1, -2, …)."""
+    anchors: set[str] = set()
+    for heading in HEADING.findall(_prose(page)):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        candidate, n = slug, 0
+        while candidate in anchors:
+            n += 1
+            candidate = f"{slug}-{n}"
+        anchors.add(candidate)
+    return anchors
+
+
+def _local_links(page: Path) -> list[str]:
+    return [t for t in LINK.findall(_prose(page)) if not re.match(r"[a-z][a-z0-9+.-]*:", t)]
+
+
+def test_the_readme_is_at_most_200_lines():
+    lines = len((ROOT / "README.md").read_text(encoding="utf-8").splitlines())
+    assert lines <= README_MAX_LINES, f"README.md has {lines} lines; move detail into docs/"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_local_link_resolves(page: Path):
+    broken = []
+    for target in _local_links(page):
+        path, _, anchor = target.partition("#")
+        linked = (page.parent / path).resolve() if path else page
+        if not linked.exists():
+            broken.append(f"{target} (no such file)")
+        elif anchor and linked.suffix == ".md" and anchor not in _anchors(linked):
+            broken.append(f"{target} (no such heading)")
+    assert not broken, f"{page.relative_to(ROOT)} links to {broken}"
+
+
+def test_the_link_checker_sees_links_and_headings():
+    # Guards the checker itself: a regex that matched nothing would pass every page.
+    readme = ROOT / "README.md"
+    assert "docs/architecture.md" in _local_links(readme)
+    assert "the-durable-inbox" in _anchors(ROOT / "docs" / "production.md")
