@@ -43,7 +43,7 @@ from benchmarks.__main__ import ROOT, TODAY, Rig, machine, pct, user_id, write_h
 from bot.db import migrate
 from bot.db.engine import create_engine
 from bot.db.url import database_from
-from bot.hr.importer import import_files
+from bot.hr.import_export import import_files
 from bot.inbox import DEFAULT_LEASE
 from tests.support.database import asyncpg_dsn, url_for_database
 from tests.support.messages_api import MessagesAPIStandIn

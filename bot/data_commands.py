@@ -8,8 +8,7 @@ from typing import TextIO
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import Settings
-from bot.hr.exporter import check_data, export_data
-from bot.hr.importer import ImportRefused, import_files
+from bot.hr.import_export import ImportRefused, check_data, export_data, import_files
 from bot.services import open_database
 
 # Exit status when the files or the data are refused (as for any bad input).

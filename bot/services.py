@@ -36,7 +36,7 @@ from bot.db.engine import create_engine
 from bot.db.tables import employees
 from bot.db.url import Database, embedded_database
 from bot.hr.bundled import bundled_data_path
-from bot.hr.importer import ImportRefused, import_files
+from bot.hr.import_export import ImportRefused, import_files
 from bot.hr.ports import Directory, LeaveStore
 from bot.hr.sql import SqlHrStore
 from bot.llm.client import make_client

@@ -17,8 +17,15 @@ from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.exporter import check_data, export_data
-from bot.hr.importer import EMPLOYEE_COLUMNS, LEAVE_COLUMNS, ImportRefused, ImportSummary, import_files
+from bot.hr.import_export import (
+    EMPLOYEE_COLUMNS,
+    LEAVE_COLUMNS,
+    ImportRefused,
+    ImportSummary,
+    check_data,
+    export_data,
+    import_files,
+)
 from bot.hr.ports import Balance, LeaveRecord, UnknownEmployee
 from bot.hr.sql import SqlHrStore, email_key
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database

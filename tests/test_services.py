@@ -22,7 +22,7 @@ from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.demo import UnavailableStore
 from bot.hr.bundled import bundled_data_path
-from bot.hr.importer import import_files
+from bot.hr.import_export import import_files
 from bot.llm.client import make_client
 from bot.services import open_services
 from bot.tools import BUILTIN_TOOLS

@@ -1,44 +1,30 @@
-"""HR data out of the database, as files `bot/hr/importer.py` reads back unchanged, and a check of it.
+"""`officebot data export`: HR data out of the database, as files the importer reads back unchanged.
 
 `export_data` writes CSV (employees.csv, grants.csv, leave.csv) or JSON (employees.json, the format of
 the bundled demo data). Export, import into an empty database and export again gives the same bytes:
 employees in id order, grants by year, leave by date then entry order; amounts without trailing zeros.
 HR opens CSV in spreadsheets, so a CSV cell a spreadsheet would run as a formula (beginning with =, +,
 -, @, a tab or a carriage return; a plain number like -1.5 is not one) is written with a leading `'`, as
-is one already beginning with `'`; import takes exactly that quote off again (`neutralise_cell` /
-`restore_cell` in the importer). JSON is not opened by spreadsheets and is written as the data is.
-Both read one consistent snapshot, a batch of employees at a time, so a large database is never all
-in memory at once.
+is one already beginning with `'`; import takes exactly that quote off again (`cells`). JSON is not
+opened by spreadsheets and is written as the data is. Both read one consistent snapshot, a batch of
+employees at a time (`stored`), so a large database is never all in memory at once.
 """
 
 from __future__ import annotations
 
 import csv
 import json
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import ExitStack, asynccontextmanager
-from dataclasses import dataclass
-from decimal import Decimal
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.importer import (
-    EMPLOYEE_COLUMNS,
-    GRANT_COLUMNS,
-    LEAVE_COLUMNS,
-    chunks,
-    is_valid_days,
-    neutralise_cell,
-)
-from bot.hr.ports import ANNUAL, format_days
-from bot.hr.sql import email_key
-
-# Employees read per round of queries (their grants and leave come with them).
-_BATCH = 1_000
+from bot.hr.import_export.cells import neutralise_cell
+from bot.hr.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, format_boolean
+from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
+from bot.hr.ports import format_days
 
 
 async def export_data(
@@ -49,86 +35,13 @@ async def export_data(
     if fmt not in ("csv", "json"):
         raise ValueError(f"unknown export format {fmt!r}: csv or json")
     directory.mkdir(parents=True, exist_ok=True)
-    async with _snapshot(engine) as connection:
+    async with snapshot(engine) as connection:
         if fmt == "json":
             return [await _export_json(connection, directory / "employees.json")]
         return await _export_csv(connection, directory)
 
 
-async def check_data(engine: AsyncEngine) -> list[str]:
-    """What is wrong with the HR data in the database, one line each ([] = nothing). Changes nothing."""
-    findings: list[str] = []
-    owners_of_email: dict[str, list[tuple[str, str]]] = {}
-    async with _snapshot(engine) as connection:
-        async for batch in _stored_employees(connection):
-            for stored in batch:
-                findings.extend(_findings(stored))
-                owner = (stored.employee.employee_id, stored.employee.email)
-                owners_of_email.setdefault(email_key(stored.employee.email), []).append(owner)
-    for owners in owners_of_email.values():
-        first_id, _ = owners[0]
-        for employee_id, email in owners[1:]:
-            findings.append(
-                f"employee {employee_id}: email {email} is also the email of {first_id} (ignoring case)"
-            )
-    return findings
-
-
-@dataclass(frozen=True)
-class _Stored:
-    employee: Row[Any]
-    grants: list[Row[Any]]  # by year
-    records: list[Row[Any]]  # by date, then the order they were entered
-
-
-@asynccontextmanager
-async def _snapshot(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
-    """One transaction that sees one state of the data, however many queries it takes (PostgreSQL needs
-    REPEATABLE READ for that; a SQLite read transaction is a snapshot anyway)."""
-    async with engine.connect() as connection:
-        if connection.dialect.name == "postgresql":
-            await connection.execution_options(isolation_level="REPEATABLE READ")
-        async with connection.begin():
-            yield connection
-
-
-async def _stored_employees(connection: AsyncConnection) -> AsyncIterator[list[_Stored]]:
-    """Every employee with their grants and leave, in employee-id order, a batch at a time."""
-    # Sorted here rather than by the database, whose collation may differ between backends.
-    ids = sorted((await connection.execute(select(employees.c.employee_id))).scalars())
-    for chunk in chunks(ids, _BATCH):
-        rows = {
-            row.employee_id: row
-            for row in await connection.execute(select(employees).where(_among(employees, chunk)))
-        }
-        grants: dict[str, list[Row[Any]]] = {}
-        query = select(leave_grants).where(_among(leave_grants, chunk)).order_by(leave_grants.c.year)
-        for grant in await connection.execute(query):
-            grants.setdefault(grant.employee_id, []).append(grant)
-        records: dict[str, list[Row[Any]]] = {}
-        query = (
-            select(leave_records)
-            .where(_among(leave_records, chunk))
-            .order_by(leave_records.c.taken_on, leave_records.c.id)
-        )
-        for record in await connection.execute(query):
-            records.setdefault(record.employee_id, []).append(record)
-        yield [
-            _Stored(rows[employee_id], grants.get(employee_id, []), records.get(employee_id, []))
-            for employee_id in chunk
-            if employee_id in rows
-        ]
-
-
-def _among(table: Any, ids: Sequence[str]) -> Any:
-    return table.c.employee_id.in_(ids)
-
-
 # --- CSV ------------------------------------------------------------------------------------------------
-
-
-def _boolean(value: bool) -> str:
-    return "true" if value else "false"
 
 
 def _cells(*texts: str) -> list[str]:
@@ -164,7 +77,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
         employees_csv.writerow(EMPLOYEE_COLUMNS)
         grants_csv.writerow(GRANT_COLUMNS)
         leave_csv.writerow(LEAVE_COLUMNS)
-        async for batch in _stored_employees(connection):
+        async for batch in stored_employees(connection):
             for stored in batch:
                 employee = stored.employee
                 employees_csv.writerow(
@@ -174,7 +87,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                         employee.email,
                         employee.slack_user_id or "",
                         employee.hire_date.isoformat() if employee.hire_date else "",
-                        _boolean(employee.active),
+                        format_boolean(employee.active),
                     )
                 )
                 grants_csv.writerows(
@@ -183,7 +96,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                         str(grant.year),
                         format_days(grant.granted),
                         format_days(grant.opening_used),
-                        _boolean(grant.allow_negative),
+                        format_boolean(grant.allow_negative),
                     )
                     for grant in stored.grants
                 )
@@ -213,7 +126,7 @@ def _inline(members: list[tuple[str, str]]) -> str:
     return "{" + ", ".join(f"{_string(key)}: {value}" for key, value in members) + "}"
 
 
-def _json_employee(stored: _Stored) -> str:
+def _json_employee(stored: StoredEmployee) -> str:
     employee = stored.employee
     members = [
         f'"employee_id": {_string(employee.employee_id)}',
@@ -261,40 +174,9 @@ async def _export_json(connection: AsyncConnection, path: Path) -> Path:
     with path.open("w", encoding="utf-8", newline="\n") as file:
         file.write('{\n  "employees": [')
         separator = "\n"
-        async for batch in _stored_employees(connection):
+        async for batch in stored_employees(connection):
             for stored in batch:
                 file.write(separator + _json_employee(stored))
                 separator = ",\n"
         file.write("\n  ]\n}\n" if separator == ",\n" else "]\n}\n")
     return path
-
-
-# --- Check ----------------------------------------------------------------------------------------------
-
-
-def _findings(stored: _Stored) -> Iterator[str]:
-    employee_id = stored.employee.employee_id
-    if not stored.grants:
-        yield f"employee {employee_id}: no leave grants at all"
-    annual_days: dict[int, Decimal] = {}
-    for record in stored.records:
-        if not is_valid_days(record.days):
-            yield (
-                f"employee {employee_id}: {record.taken_on.isoformat()}: days {format_days(record.days)} is not "
-                "a positive multiple of 0.25 up to 366"
-            )
-        if record.leave_type == ANNUAL:
-            year = record.taken_on.year
-            annual_days[year] = annual_days.get(year, Decimal(0)) + record.days
-    granted_years = {grant.year for grant in stored.grants}
-    for year in sorted(annual_days.keys() - granted_years):
-        days = annual_days[year]
-        taken = f"{format_days(days)} day{'' if days == 1 else 's'}"
-        yield f"employee {employee_id}: {year}: annual leave taken ({taken}) but no grant for {year}"
-    for grant in stored.grants:
-        used = grant.opening_used + annual_days.get(grant.year, Decimal(0))
-        if used > grant.granted and not grant.allow_negative:
-            yield (
-                f"employee {employee_id}: {grant.year}: used {format_days(used)} is more than granted "
-                f"{format_days(grant.granted)}"
-            )
