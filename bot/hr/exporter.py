@@ -25,7 +25,9 @@ from typing import Any, Literal, TextIO
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.db.hr import email_key
 from bot.db.tables import employees, leave_grants, leave_records
+from bot.domain.leave import ANNUAL, format_days
 from bot.hr.importer import (
     EMPLOYEE_COLUMNS,
     GRANT_COLUMNS,
@@ -34,8 +36,6 @@ from bot.hr.importer import (
     is_valid_days,
     neutralise_cell,
 )
-from bot.hr.ports import ANNUAL, format_days
-from bot.hr.sql import email_key
 
 # Employees read per round of queries (their grants and leave come with them).
 _BATCH = 1_000

@@ -36,9 +36,9 @@ from sqlalchemy import Row, bindparam, delete, insert, literal, select, text, up
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.db.engine import writing
+from bot.db.hr import email_key
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.ports import ANNUAL, format_days
-from bot.hr.sql import email_key
+from bot.domain.leave import ANNUAL, format_days
 
 # The CSV files, told apart by their header. The exporter writes these columns in this order.
 EMPLOYEE_COLUMNS = ("employee_id", "name", "email", "slack_user_id", "hire_date", "active")
