@@ -22,8 +22,10 @@ from anthropic.types import MessageParam
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Assistant, Turn
-from bot.hr.ports import Balance, Caller, LeaveStore, LeaveTaken
-from bot.hr.sql import SqlHrStore
+from bot.db.hr import SqlHrStore
+from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.people import Caller
+from bot.ports.hr import LeaveStore
 from bot.services import Services, open_database, open_services
 from bot.slack.runner import serve
 

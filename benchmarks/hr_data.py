@@ -29,10 +29,10 @@ import asyncpg
 from bot.config import Settings
 from bot.db import migrate
 from bot.db.engine import create_engine
+from bot.db.hr import SqlHrStore
 from bot.db.url import database_from
 from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import import_files
-from bot.hr.sql import SqlHrStore
 from bot.services import open_database
 from tests.support.database import asyncpg_dsn, url_for_database
 

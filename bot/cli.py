@@ -15,11 +15,14 @@ from typing import TextIO
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.audit import SqlAuditLog, read_jsonl, render_record
-from bot.config import ConfigError, Settings
-from bot.feedback import FeedbackLog
+from bot.audit_file import read_jsonl
+from bot.config import Settings
+from bot.db.audit import SqlAuditLog
+from bot.db.feedback import SqlFeedbackLog
+from bot.errors import ConfigError, StartupError
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
+from bot.ports.audit import render_record
 from bot.services import open_database, upgrade_database
 
 
@@ -127,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.chat import run_chat
 
         return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
-    except (ConfigError, NotAnEmployee) as exc:
+    except (StartupError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -171,7 +174,7 @@ async def print_feedback(settings: Settings, limit: int, out: TextIO) -> int:
     """Counts of 👍 / 👎 and the latest 👎 answers' ids (the question's delivery id): no text is kept."""
     where = settings.database.describe()
     async with open_database(settings) as engine:
-        summary = await FeedbackLog(engine).summary(limit)
+        summary = await SqlFeedbackLog(engine).summary(limit)
     print(f"Feedback in {where}: {summary.good} good, {summary.bad} bad.", file=out)
     if summary.latest_bad:
         print(f"Latest bad answers (newest first, up to {limit}):", file=out)

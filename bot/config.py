@@ -13,13 +13,10 @@ from pathlib import Path
 
 from bot.core.clock import DEFAULT_TIMEZONE, is_known_timezone
 from bot.db.url import Database, DatabaseUrlError, database_from, embedded_database
+from bot.errors import ConfigError
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
 DEFAULT_SLACK_API_URL = "https://slack.com/api/"
-
-
-class ConfigError(Exception):
-    """One line, naming the variable and how to fix it."""
 
 
 def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:

@@ -9,8 +9,9 @@ from typing import TextIO
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Turn
+from bot.domain.leave import Balance, LeaveTaken
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.ports import Balance, LeaveTaken, StoreUnavailable
+from bot.ports.hr import StoreUnavailable
 from bot.services import open_services
 
 SCENARIOS = (

@@ -26,21 +26,26 @@ import anthropic
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.audit import AllSinks, AuditSink, JsonlAuditLog, SqlAuditLog
-from bot.config import ConfigError, Settings
+from bot.audit_file import JsonlAuditLog
+from bot.config import Settings
 from bot.core.clock import Calendar, Clock, pinned_clock, system_clock
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.db import migrate
+from bot.db.audit import SqlAuditLog
 from bot.db.engine import create_engine
+from bot.db.feedback import SqlFeedbackLog
+from bot.db.hr import SqlHrStore
 from bot.db.tables import employees
 from bot.db.url import Database, embedded_database
+from bot.errors import ConfigError
 from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import ImportRefused, import_files
-from bot.hr.ports import Directory, LeaveStore
-from bot.hr.sql import SqlHrStore
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
+from bot.ports.audit import AllSinks, AuditSink
+from bot.ports.feedback import FeedbackLog
+from bot.ports.hr import Directory, LeaveStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Tool, Toolbox
 
@@ -56,6 +61,7 @@ class Services:
     leave: LeaveStore
     model: anthropic.AsyncAnthropic
     audit: AuditSink
+    feedback: FeedbackLog
     toolbox: Toolbox
     assistant: Assistant
 
@@ -75,6 +81,7 @@ async def open_services(
     leave: LeaveStore | None = None,
     model: anthropic.AsyncAnthropic | None = None,
     audit: AuditSink | None = None,
+    feedback: FeedbackLog | None = None,
     tools: Sequence[Tool] = BUILTIN_TOOLS,
     clock: Clock = system_clock,
     announce_offline: bool = True,
@@ -96,6 +103,7 @@ async def open_services(
             if settings.audit_path is not None:
                 sinks.append(JsonlAuditLog(settings.audit_path))
             audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
+        feedback = SqlFeedbackLog(engine) if feedback is None else feedback
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
@@ -109,7 +117,9 @@ async def open_services(
             calendar=calendar,
             check=Grounding(toolbox) if settings.grounding else None,
         )
-        yield Services(settings, calendar, engine, directory, leave, model, audit, toolbox, assistant)
+        yield Services(
+            settings, calendar, engine, directory, leave, model, audit, feedback, toolbox, assistant
+        )
 
 
 @asynccontextmanager

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from bot.hr.ports import ANNUAL, Balance, LeaveTaken, format_days
-from bot.outcomes import FailureReason
+from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
+from bot.domain.outcomes import FailureReason, failure_facts
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 
@@ -95,8 +95,6 @@ def lookup_failed(kind: FailureReason | None, tool_reason: str, korean: bool) ->
     years exist (no record), which may be asked (out of range), try later (HR system down, internal
     error), rephrase (an invalid request). `kind` is None when only the text is known (the offline model
     reads results off the wire): it is then read from the tool's words."""
-    from bot.tools.hr_reads import failure_facts  # the tool's texts and their reader sit together
-
     facts = failure_facts(tool_reason)
     year = facts.year
     if kind == "no_record":
@@ -193,8 +191,6 @@ def taken_sentence(taken: LeaveTaken, korean: bool) -> str:
 def results_answer(results: Iterable[Balance | LeaveTaken | LookupFailed], korean: bool) -> str:
     """An answer built only from lookups, one sentence each (repeats dropped): every amount in it is one
     a tool returned. The grounding check's plain answer and the offline model both answer this way."""
-    from bot.tools.hr_reads import failure_facts
-
     results = list(results)
     # Years with no record are said once, together, with the years that do exist.
     missing = [r for r in results if isinstance(r, LookupFailed) and r.kind == "no_record"]

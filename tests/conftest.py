@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.db.hr import SqlHrStore
+from bot.domain.people import Caller
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.ports import Caller
-from bot.hr.sql import SqlHrStore
 from tests.support.messages_api import MessagesAPIStandIn
 
 _LOOPBACK = ("127.", "::1", "localhost")

@@ -1,6 +1,6 @@
-"""The shape of the code, checked: the core knows nothing of Slack, configuration is read in one place,
-a Caller is built in one place, the wheel holds `bot` only (with the demo data), and the module table in
-docs/architecture.md matches the tree."""
+"""The shape of the code, checked: the layers hold (import-linter), the core knows nothing of Slack,
+configuration is read in one place, a Caller is built in one place, the wheel holds `bot` only (with the
+demo data), and the module table in docs/architecture.md matches the tree."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_core_tools_hr_and_llm_know_nothing_of_slack():
-    for package in ("core", "tools", "hr", "llm"):
+    for package in ("core", "tools", "hr", "llm", "ports", "domain"):
         for path in (PACKAGE / package).rglob("*.py"):
             bad = {n for n in _imports(path) if n.startswith(("bot.slack", "slack_bolt", "slack_sdk"))}
             assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
@@ -41,6 +41,22 @@ def test_core_tools_hr_and_llm_know_nothing_of_slack():
 def test_the_model_side_does_not_lean_on_the_grounding_check():
     for path in (PACKAGE / "llm").rglob("*.py"):
         assert "bot.core.grounding" not in _imports(path), path.relative_to(ROOT)
+
+
+def test_the_core_reaches_tools_only_through_the_registry():
+    # The prompt and the lookups name tools through `bot.tools.registry`; a tool module stays replaceable.
+    for path in (PACKAGE / "core").rglob("*.py"):
+        tools = {n for n in _imports(path) if n.startswith("bot.tools")}
+        assert tools <= {"bot.tools.registry"}, (
+            f"{path.relative_to(ROOT)} imports {tools - {'bot.tools.registry'}}"
+        )
+
+
+def test_the_import_contracts_hold():
+    # The layers and forbidden imports of pyproject.toml's [tool.importlinter]; scripts/test runs it too.
+    lint = Path(sys.executable).with_name("lint-imports")
+    checked = subprocess.run([str(lint), "--no-cache"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert checked.returncode == 0, checked.stdout[-4000:] + checked.stderr[-2000:]
 
 
 def test_only_config_reads_the_environment():

@@ -9,16 +9,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.audit import (
-    AuditUnavailable,
-    JsonlAuditLog,
-    LookupRecord,
-    SqlAuditLog,
-)
+from bot.audit_file import JsonlAuditLog
 from bot.cli import main
+from bot.db.audit import SqlAuditLog
+from bot.db.hr import SqlHrStore
 from bot.demo import UnavailableStore
 from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_slack_user
-from bot.hr.sql import SqlHrStore
+from bot.ports.audit import AuditUnavailable, LookupRecord
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_assistant

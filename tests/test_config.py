@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.config import Settings
+from bot.errors import ConfigError
 
 
 def test_defaults():

@@ -13,11 +13,12 @@ from sqlalchemy import func, select, text
 from sqlalchemy import inspect as sa_inspect
 
 from bot.cli import main
-from bot.config import ConfigError, Settings
+from bot.config import Settings
 from bot.db import migrate
 from bot.db.engine import create_engine
 from bot.db.tables import employees, metadata
 from bot.db.url import database_from
+from bot.errors import ConfigError
 from bot.services import open_database
 from tests.support.database import ScratchDatabase
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.core.grounding import Assessment, assess
-from bot.hr.ports import Balance, LeaveRecord, LeaveTaken
+from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.tools.registry import Figures
 
 DATA = Path(__file__).parent / "data"

@@ -16,7 +16,9 @@ import pytest
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.hr import SqlHrStore, email_key
 from bot.db.tables import employees, leave_grants, leave_records
+from bot.domain.leave import Balance, LeaveRecord
 from bot.hr.import_export import (
     EMPLOYEE_COLUMNS,
     LEAVE_COLUMNS,
@@ -26,8 +28,7 @@ from bot.hr.import_export import (
     export_data,
     import_files,
 )
-from bot.hr.ports import Balance, LeaveRecord, UnknownEmployee
-from bot.hr.sql import SqlHrStore, email_key
+from bot.ports.hr import UnknownEmployee
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -711,7 +712,8 @@ async def test_check_data_reports_what_import_would_refuse(database: ScratchData
 
 
 async def test_an_import_and_the_bots_audit_writes_share_one_sqlite_file(tmp_path: Path) -> None:
-    from bot.audit import LookupRecord, SqlAuditLog
+    from bot.db.audit import SqlAuditLog
+    from bot.ports.audit import LookupRecord
     from tests.support.database import make_test_database, release_test_database
 
     db = await make_test_database("sqlite", tmp_path, seeded=True)

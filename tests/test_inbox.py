@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
+from bot.db.inbox import SqlInbox
 from bot.db.tables import inbox
-from bot.inbox import Delivery, Inbox
+from bot.ports.inbox import Delivery
 from tests.support.database import ScratchDatabase
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -33,7 +34,7 @@ def delivery(n: int, user: str = "U1") -> Delivery:
 
 async def test_a_delivery_is_recorded_once_whichever_process_sees_it(database: ScratchDatabase):
     clock = Clock()
-    first, second = (Inbox(database.engine, name, clock=clock) for name in ("p1", "p2"))
+    first, second = (SqlInbox(database.engine, name, clock=clock) for name in ("p1", "p2"))
     held = await first.accept(delivery(1))
     assert held is not None and held.payload["event"]["text"] == "question 1"
     assert await first.accept(delivery(1)) is None  # redelivered to the same process
@@ -42,13 +43,13 @@ async def test_a_delivery_is_recorded_once_whichever_process_sees_it(database: S
 
 
 async def test_concurrent_deliveries_of_one_event_record_it_once(database: ScratchDatabase):
-    inboxes = [Inbox(database.engine, f"p{i}") for i in range(5)]
+    inboxes = [SqlInbox(database.engine, f"p{i}") for i in range(5)]
     results = await asyncio.gather(*(box.accept(delivery(7)) for box in inboxes))
     assert sum(result is not None for result in results) == 1
 
 
 async def test_finishing_forgets_the_question_but_keeps_the_outcome(database: ScratchDatabase):
-    box = Inbox(database.engine, "p1", clock=Clock())
+    box = SqlInbox(database.engine, "p1", clock=Clock())
     await box.accept(delivery(1))
     assert await box.start_answering("Ev1")
     await box.note_progress("Ev1", "1700000000.000100")
@@ -64,8 +65,8 @@ async def test_a_crashed_process_s_questions_are_taken_over_once_its_lease_runs_
     database: ScratchDatabase,
 ):
     clock = Clock()
-    crashed = Inbox(database.engine, "crashed", lease=30, clock=clock)
-    alive = Inbox(database.engine, "alive", lease=30, clock=clock)
+    crashed = SqlInbox(database.engine, "crashed", lease=30, clock=clock)
+    alive = SqlInbox(database.engine, "alive", lease=30, clock=clock)
     for n in (1, 2):
         await crashed.accept(delivery(n))
     await crashed.start_answering("Ev1")
@@ -86,8 +87,8 @@ async def test_a_crashed_process_s_questions_are_taken_over_once_its_lease_runs_
 
 async def test_renewing_keeps_a_slow_answer_from_being_taken(database: ScratchDatabase):
     clock = Clock()
-    working = Inbox(database.engine, "working", lease=30, clock=clock)
-    other = Inbox(database.engine, "other", lease=30, clock=clock)
+    working = SqlInbox(database.engine, "working", lease=30, clock=clock)
+    other = SqlInbox(database.engine, "other", lease=30, clock=clock)
     await working.accept(delivery(1))
     with working.working("Ev1"):
         for _ in range(4):
@@ -102,8 +103,8 @@ async def test_a_question_recorded_but_never_started_is_not_renewed_and_is_taken
     # The INSERT landed after the ack was given up: this process holds a row no worker ever started.
     # Renewing every row it owns kept such a question stuck for as long as the process lived.
     clock = Clock()
-    recorder = Inbox(database.engine, "recorder", lease=30, clock=clock)
-    other = Inbox(database.engine, "other", lease=30, clock=clock)
+    recorder = SqlInbox(database.engine, "recorder", lease=30, clock=clock)
+    other = SqlInbox(database.engine, "other", lease=30, clock=clock)
     await recorder.accept(delivery(1))  # never started
     await recorder.accept(delivery(2))
     with recorder.working("Ev2"):  # a slow answer in progress
@@ -116,8 +117,8 @@ async def test_a_question_recorded_but_never_started_is_not_renewed_and_is_taken
 async def test_the_only_process_takes_every_question_another_owner_left_at_once(database: ScratchDatabase):
     # On SQLite the run lock proves the previous process is gone: its leases need not be waited out.
     clock = Clock()
-    gone = Inbox(database.engine, "gone", lease=30, clock=clock)
-    starting = Inbox(database.engine, "starting", lease=30, clock=clock)
+    gone = SqlInbox(database.engine, "gone", lease=30, clock=clock)
+    starting = SqlInbox(database.engine, "starting", lease=30, clock=clock)
     await gone.accept(delivery(1))
     await starting.accept(delivery(2))  # its own question, just recorded, is not an orphan
     assert await starting.take_over() == []  # leased: a process sharing the database must wait
@@ -126,11 +127,11 @@ async def test_the_only_process_takes_every_question_another_owner_left_at_once(
 
 async def test_two_processes_taking_over_at_once_never_take_the_same_question(database: ScratchDatabase):
     clock = Clock()
-    crashed = Inbox(database.engine, "crashed", lease=1, clock=clock)
+    crashed = SqlInbox(database.engine, "crashed", lease=1, clock=clock)
     for n in range(40):
         await crashed.accept(delivery(n, user=f"U{n}"))
     clock.advance(5)
-    takers = [Inbox(database.engine, f"taker{i}", clock=clock) for i in range(4)]
+    takers = [SqlInbox(database.engine, f"taker{i}", clock=clock) for i in range(4)]
     taken = await asyncio.gather(*(taker.take_over(limit=15) for taker in takers))
     ids = [held.delivery_id for batch in taken for held in batch]
     assert len(ids) == len(set(ids)) == 40
@@ -138,8 +139,8 @@ async def test_two_processes_taking_over_at_once_never_take_the_same_question(da
 
 async def test_released_questions_are_taken_over_at_once(database: ScratchDatabase):
     clock = Clock()
-    leaving = Inbox(database.engine, "leaving", lease=30, clock=clock)
-    arriving = Inbox(database.engine, "arriving", lease=30, clock=clock)
+    leaving = SqlInbox(database.engine, "leaving", lease=30, clock=clock)
+    arriving = SqlInbox(database.engine, "arriving", lease=30, clock=clock)
     await leaving.accept(delivery(1))
     await leaving.accept(delivery(2))
     await leaving.finish("Ev2", answered=True)
@@ -150,7 +151,7 @@ async def test_released_questions_are_taken_over_at_once(database: ScratchDataba
 
 async def test_the_rank_of_a_question_counts_only_the_same_person_before_it(database: ScratchDatabase):
     clock = Clock()
-    box = Inbox(database.engine, "p1", clock=clock)
+    box = SqlInbox(database.engine, "p1", clock=clock)
     ranks = []
     for n in range(5):
         clock.advance(1)
@@ -164,7 +165,7 @@ async def test_the_rank_of_a_question_counts_only_the_same_person_before_it(data
 
 
 async def test_a_burst_recorded_together_is_ranked_in_arrival_order(database: ScratchDatabase):
-    box = Inbox(database.engine, "p1", clock=Clock())
+    box = SqlInbox(database.engine, "p1", clock=Clock())
     held = await asyncio.gather(*(box.accept(delivery(n, user="U1")) for n in range(6)))
     ranks = await asyncio.gather(*(box.rank(h) for h in held if h))
     assert sorted(ranks) == [1, 2, 3, 4, 5, 6]
@@ -174,8 +175,8 @@ async def test_a_burst_recorded_together_is_ranked_in_arrival_order(database: Sc
 
 async def test_updates_made_together_each_get_their_own_answer(database: ScratchDatabase):
     clock = Clock()
-    mine = Inbox(database.engine, "mine", lease=30, clock=clock)
-    theirs = Inbox(database.engine, "theirs", lease=30, clock=clock)
+    mine = SqlInbox(database.engine, "mine", lease=30, clock=clock)
+    theirs = SqlInbox(database.engine, "theirs", lease=30, clock=clock)
     for n in range(4):
         await mine.accept(delivery(n))
     await theirs.accept(delivery(9))
@@ -196,7 +197,7 @@ async def test_updates_made_together_each_get_their_own_answer(database: Scratch
 
 async def test_finished_questions_are_purged_after_a_day(database: ScratchDatabase):
     clock = Clock()
-    box = Inbox(database.engine, "p1", clock=clock)
+    box = SqlInbox(database.engine, "p1", clock=clock)
     await box.accept(delivery(1))
     await box.accept(delivery(2))
     await box.finish("Ev1", answered=True)

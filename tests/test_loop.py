@@ -8,7 +8,8 @@ import json
 import pytest
 
 from bot.demo import UnavailableStore
-from bot.hr.ports import Balance, LeaveStore, LeaveTaken
+from bot.domain.leave import Balance, LeaveTaken
+from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 

@@ -8,9 +8,9 @@ import pytest
 
 from bot.core.loop import Assistant
 from bot.demo import UnavailableStore
-from bot.hr.ports import LeaveStore
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, sign, years_in
+from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR
 

@@ -14,9 +14,10 @@ import pytest
 from sqlalchemy import select
 
 from bot import text
+from bot.db.inbox import SqlInbox
 from bot.db.tables import inbox
-from bot.inbox import Delivery, Inbox
 from bot.llm.offline import OfflineModel
+from bot.ports.inbox import Delivery
 from tests.support.database import (
     ScratchDatabase,
     make_test_database,
@@ -131,7 +132,7 @@ async def test_sqlite_orphans_of_a_dead_process_are_taken_over_at_start_without_
     # A process killed a moment ago left a question with 30 s of lease to run; the run lock the new
     # process takes proves the old one is gone.
     question_ts = seed_user_turn(slack, MINSU, QUESTION)
-    killed = Inbox(sqlite.engine, "killed", lease=30)
+    killed = SqlInbox(sqlite.engine, "killed", lease=30)
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": question_ts}
     event |= {"channel": f"D{MINSU}", "channel_type": "im"}
     payload = {"event": event, "bot": {"user_id": BOT_USER_ID, "bot_id": BOT_ID}}

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot import text
-from bot.config import ConfigError
-from bot.inbox import Delivery, Inbox
+from bot.db.inbox import SqlInbox
+from bot.errors import ConfigError
 from bot.llm.offline import OfflineModel
+from bot.ports.inbox import Delivery
 from bot.slack.render import PROGRESS_EVENT_TYPE, placeholder_text
 from tests.support.database import (
     ScratchDatabase,
@@ -170,7 +171,7 @@ async def test_a_question_too_old_to_answer_is_told_to_ask_again(seeded_database
     # What a process that crashed twenty minutes ago left behind: a question, and its placeholder.
     placeholder_ts = seed_bot_turn(slack, MINSU, placeholder_text(QUESTION))
     long_ago = datetime.now(UTC) - timedelta(minutes=20)
-    crashed = Inbox(seeded_database.engine, "crashed", lease=30, clock=lambda: long_ago)
+    crashed = SqlInbox(seeded_database.engine, "crashed", lease=30, clock=lambda: long_ago)
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": "1764399999.000001"}
     event |= {"channel": f"D{MINSU}", "channel_type": "im"}
     payload = {"event": event, "bot": {"user_id": "UBOT", "bot_id": "BBOT"}}
@@ -199,7 +200,7 @@ async def test_a_placeholder_posted_but_not_noted_before_a_crash_is_found_and_ed
             "metadata": {"event_type": PROGRESS_EVENT_TYPE, "event_payload": {"delivery_id": "EvLost"}},
         }
     )  # fmt: skip
-    crashed = Inbox(seeded_database.engine, "crashed", lease=0.01)
+    crashed = SqlInbox(seeded_database.engine, "crashed", lease=0.01)
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": question_ts}
     event |= {"channel": f"D{MINSU}", "channel_type": "im"}
     payload = {"event": event, "bot": {"user_id": BOT_USER_ID, "bot_id": BOT_ID}}

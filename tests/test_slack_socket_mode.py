@@ -21,7 +21,7 @@ from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.config import ConfigError
+from bot.errors import Unreachable
 from bot.slack.socket_mode import ReconnectingSocketModeClient
 from tests.support.process import start_officebot
 from tests.support.slack import MINSU
@@ -91,9 +91,9 @@ async def test_a_refused_reconnect_gets_a_fresh_url_and_readyz_says_not_connecte
     _each_attempt_had_a_fresh_url(slack)
 
 
-async def test_a_failed_first_connection_ends_start_up_with_a_config_error(slack, start_bot):
+async def test_a_failed_first_connection_ends_start_up_with_one_line(slack, start_bot):
     slack.refuse_links = 1
-    with pytest.raises(ConfigError) as raised:
+    with pytest.raises(Unreachable) as raised:
         await asyncio.wait_for(start_bot(), 30)  # before the fix: retried the same URL forever
     message = str(raised.value)
     assert "\n" not in message
@@ -191,7 +191,7 @@ async def test_a_refused_tcp_connection_at_start_up_is_one_line(slack):
     web_client = AsyncWebClient(token="xapp-test", base_url=slack.api_url)
     client = ReconnectingSocketModeClient("xapp-test", web_client=web_client)
     try:
-        with pytest.raises(ConfigError) as raised:
+        with pytest.raises(Unreachable) as raised:
             await asyncio.wait_for(client.connect_first(f"ws://127.0.0.1:{_free_port()}/link/?ticket=x"), 30)
     finally:
         await client.close()

@@ -10,9 +10,10 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import insert, update
 
+from bot.db.hr import SqlHrStore
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.ports import LeaveRecord, NoRecordForYear, StoreUnavailable, UnknownEmployee, format_days
-from bot.hr.sql import SqlHrStore
+from bot.domain.leave import LeaveRecord, format_days
+from bot.ports.hr import NoRecordForYear, StoreUnavailable, UnknownEmployee
 from tests.support.database import ScratchDatabase, cut_off
 
 
@@ -175,7 +176,7 @@ def test_the_shipped_async_driver_serves_a_plain_url():
 async def test_a_lost_database_still_tells_the_person_the_hr_system_is_unavailable(tmp_path, minsu):
     """The audit log lives in the same database, so its row fails too; a failure shows no data, so the
     answer goes out (fail closed only guards results that show someone's leave)."""
-    from bot.audit import SqlAuditLog
+    from bot.db.audit import SqlAuditLog
     from tests.support.assistant import make_toolbox
     from tests.support.database import make_test_database, release_test_database
 

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
+from bot.db.hr import SqlHrStore
 from bot.demo import UnavailableStore
+from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.people import Caller
 from bot.hr.directory import caller_for_employee_id
-from bot.hr.ports import Balance, Caller, LeaveTaken
-from bot.hr.sql import SqlHrStore
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.hr.ports import Caller
+from bot.domain.people import Caller
 
 DEFAULT_TIMEZONE = "Asia/Seoul"
 

@@ -36,7 +36,8 @@ from bot.core.lookup import look_up_by_code
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance, years_in
 from bot.core.trace import Note, ToolResult, Trace
-from bot.hr.ports import Balance, Caller, format_days
+from bot.domain.leave import Balance, format_days
+from bot.domain.people import Caller
 from bot.tools.registry import Figures, Toolbox
 
 _SENTENCE_END = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")

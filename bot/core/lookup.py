@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import text
-from bot.audit import AuditUnavailable, RequestedBy
 from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
-from bot.hr.ports import Caller
-from bot.tools.leave_balance import NAME as LEAVE_BALANCE
-from bot.tools.registry import Toolbox
+from bot.domain.people import Caller
+from bot.ports.audit import AuditUnavailable, RequestedBy
+from bot.tools.registry import LEAVE_BALANCE, Toolbox
 
 
 async def run_tool(

@@ -23,13 +23,13 @@ import anthropic
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
 
 from bot import text
-from bot.audit import AuditUnavailable
 from bot.core.clock import Calendar
 from bot.core.conversation import Conversation
 from bot.core.lookup import run_tool
 from bot.core.prompt import system_prompt
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
-from bot.hr.ports import Caller
+from bot.domain.people import Caller
+from bot.ports.audit import AuditUnavailable
 from bot.tools.registry import Toolbox
 
 log = logging.getLogger(__name__)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.tools.hr_reads import YEARS_AHEAD, YEARS_BACK
-from bot.tools.leave_balance import NAME as LEAVE_BALANCE
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
+from bot.tools.registry import LEAVE_BALANCE
 
 _KOREAN_WEEKDAYS = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 

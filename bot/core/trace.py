@@ -10,8 +10,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.hr.ports import Balance, LeaveTaken
-from bot.outcomes import FailureReason, Outcome
+from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.outcomes import FailureReason, Outcome
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bot.config import ConfigError
+from bot.errors import ConfigError
 
 
 @contextmanager

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import text
-from bot.hr.ports import Caller, Directory, Surface
+from bot.domain.people import Caller, Surface
+from bot.ports.hr import Directory
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,9 @@ import httpx2
 
 from bot import text
 from bot.core.question import years_in  # noqa: F401  (re-exported: tests read years through the model)
-from bot.hr.ports import Balance, LeaveTaken
+from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.outcomes import FailureReason
 from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
-from bot.outcomes import FailureReason
 from bot.tools import leave_balance, leave_taken
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"

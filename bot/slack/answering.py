@@ -39,9 +39,9 @@ from slack_sdk.errors import SlackApiError
 from bot import text
 from bot.core.lookup import balance_by_code
 from bot.core.trace import StepObserver, Trace, observing
+from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
-from bot.hr.ports import Caller, Surface
-from bot.inbox import Held
+from bot.ports.inbox import Held
 from bot.slack.deps import Deps
 from bot.slack.questions import Question
 from bot.slack.render import Message, answer_text, trace_messages

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.hr.ports import Surface
-from bot.inbox import Held
+from bot.domain.people import Surface
+from bot.ports.inbox import Held
 from bot.slack.deps import Deps
 from bot.slack.intake import AnswerHeld
 from bot.slack.listeners import dm, leave_command, mention

@@ -12,8 +12,9 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.config import Settings
-from bot.inbox import Inbox
+from bot.db.inbox import SqlInbox
 from bot.metrics import Metrics
+from bot.ports.inbox import Inbox
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
@@ -59,7 +60,7 @@ async def open_answering(
     async with open_services() as services, make_session(settings) as session:
         client = make_web_client(settings, session, token=settings.slack_bot_token)
         identity = SlackIdentity(client, services.directory, home=home)
-        inbox = Inbox(services.engine, owner, lease=settings.takeover_after)
+        inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
         try:
             slots = asyncio.Semaphore(settings.max_inflight)
             yield Deps(services, client, identity, inbox, slots, metrics, StreamSwitch(settings.stream))

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from bot import text
-from bot.hr.ports import Balance, LeaveRecord, format_days
+from bot.domain.leave import Balance, LeaveRecord, format_days
 from bot.slack.render import escape, truncate
 
 RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list

@@ -18,9 +18,9 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.hr.ports import Surface
-from bot.inbox import Delivery, Held, Inbox
+from bot.domain.people import Surface
 from bot.metrics import Metrics
+from bot.ports.inbox import Delivery, Held, Inbox
 from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
 

@@ -21,11 +21,12 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.config import ConfigError, Settings
+from bot.config import Settings
 from bot.db.engine import create_engine, write_refused
+from bot.db.inbox import SqlInbox, process_name
 from bot.db.run_lock import only_process_on
 from bot.db.url import Database
-from bot.inbox import Inbox, process_name
+from bot.errors import ConfigError, Unreachable
 from bot.metrics import Metrics
 from bot.services import open_services
 from bot.slack.app import build_app
@@ -45,7 +46,8 @@ _REJECTED_TOKEN_ERRORS = {"invalid_auth", "not_authed", "account_inactive", "tok
 
 
 async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) -> AsyncSlackResponse:
-    """Runs one start-up Web API call; a rejected token or an unreachable Slack becomes a ConfigError."""
+    """Runs one start-up Web API call: a rejected token becomes a ConfigError, an unreachable Slack an
+    `Unreachable` (both one line)."""
     try:
         response = await call
     except SlackApiError as exc:
@@ -55,7 +57,7 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
         # missing_scope, not_allowed_token_type, …: still a setup problem, still one line.
         raise ConfigError(f"{variable}: Slack refused the start-up call ({error}): {hint}") from None
     except (aiohttp.ClientError, TimeoutError) as exc:
-        raise ConfigError(
+        raise Unreachable(
             f"SLACK_API_URL is unreachable ({exc.__class__.__name__}): check the URL and network"
         ) from None
     return response
@@ -116,7 +118,7 @@ class SlackBot:
             # answer loop, which may be busy.
             engine = create_engine(Database(deps.services.engine.url, embedded=False))
             self._opened.push_async_callback(engine.dispose)
-            inbox = Inbox(engine, self.owner, lease=settings.takeover_after)
+            inbox = SqlInbox(engine, self.owner, lease=settings.takeover_after)
             app = build_app(settings, client, Intake(inbox, self._worker, self.metrics), auth_test=identity)
             self._caretaker = await self._worker.run(self._start_caretaker(deps))
             if settings.socket_mode:

@@ -17,7 +17,7 @@ What this client does instead (overriding `connect`, `connect_to_new_endpoint` a
 - The backoff resets once a connection has stayed up `stable_after` seconds (30 s by default): the next
   reconnect (Slack's routine `disconnect` refreshes included) is immediate.
 - `connect_first(url)` is for start-up: one attempt at the URL the runner already opened; a failure is a
-  `ConfigError` with one line naming what failed and what to check, instead of a hang.
+  `Unreachable` (a start-up error) with one line naming what failed and what to check, instead of a hang.
 
 While it waits or retries, `is_connected()` is False, so `/readyz` says "Socket Mode is not connected".
 `SocketModeHandler` is Bolt's `AsyncSocketModeHandler` on this client.
@@ -39,7 +39,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.socket_mode.aiohttp import SocketModeClient
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.config import ConfigError
+from bot.errors import Unreachable
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class ReconnectingSocketModeClient(SocketModeClient):
             await self._open_session()
         except Exception as exc:
             host = urlsplit(url).netloc  # not the whole URL: its ticket is a credential for one connection
-            raise ConfigError(
+            raise Unreachable(
                 f"Socket Mode: the WebSocket to {host} could not be opened ({_reason(exc)}): check that "
                 "this host may open outbound WebSockets to Slack (firewall, proxy) and Slack's status"
             ) from None

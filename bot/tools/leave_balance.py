@@ -14,11 +14,11 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.hr.ports import Balance, format_days
+from bot.domain.leave import Balance, format_days
 from bot.tools.hr_reads import reading_hr, validate_year
-from bot.tools.registry import ToolContext, ToolOutput
+from bot.tools.registry import LEAVE_BALANCE, ToolContext, ToolOutput
 
-NAME = "get_leave_balance"
+NAME = LEAVE_BALANCE
 
 DECLARATION: ToolParam = {
     "name": NAME,

@@ -11,11 +11,11 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.hr.ports import LeaveRecord, LeaveTaken, format_days
+from bot.domain.leave import LeaveRecord, LeaveTaken, format_days
 from bot.tools.hr_reads import reading_hr, validate_year
-from bot.tools.registry import ToolContext, ToolOutput
+from bot.tools.registry import LEAVE_TAKEN, ToolContext, ToolOutput
 
-NAME = "list_leave_taken"
+NAME = LEAVE_TAKEN
 
 DECLARATION: ToolParam = {
     "name": NAME,

@@ -22,11 +22,27 @@ from typing import Any, Protocol
 
 from anthropic.types import ToolParam
 
-from bot.audit import AuditSink, AuditUnavailable, LookupRecord, RequestedBy, UtcClock, utc_now, utc_timestamp
-from bot.hr.ports import Balance, Caller, LeaveStore, LeaveTaken
-from bot.outcomes import FailureReason, Outcome
+from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.outcomes import FailureReason, Outcome
+from bot.domain.people import Caller
+from bot.ports.audit import (
+    AuditSink,
+    AuditUnavailable,
+    LookupRecord,
+    RequestedBy,
+    UtcClock,
+    utc_now,
+    utc_timestamp,
+)
+from bot.ports.hr import LeaveStore
 
 log = logging.getLogger(__name__)
+
+# The tools our own code names: the system prompt tells the model when to call them, and `/leave` and
+# App Home run them directly. Named here, in the registry, so the core reaches them without importing a
+# tool module; each tool module declares itself under its name.
+LEAVE_BALANCE = "get_leave_balance"
+LEAVE_TAKEN = "list_leave_taken"
 
 # What a tool's result says in numbers, structured: the evidence the grounding check compares with.
 Figures = Balance | LeaveTaken

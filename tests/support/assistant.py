@@ -9,11 +9,11 @@ from typing import Any
 import anthropic
 import pytest
 
-from bot.audit import AuditSink
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
-from bot.hr.ports import LeaveStore
 from bot.llm.client import make_client
+from bot.ports.audit import AuditSink
+from bot.ports.hr import LeaveStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock

@@ -26,10 +26,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import migrate
 from bot.db.engine import create_engine
+from bot.db.hr import SqlHrStore
 from bot.db.url import Database, database_from
 from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import import_files
-from bot.hr.sql import SqlHrStore
 
 ADMIN_URL = os.environ.get("OFFICEBOT_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 BACKENDS = ("sqlite", "postgresql")

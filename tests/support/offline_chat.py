@@ -12,8 +12,9 @@ from bot import text
 from bot.core.conversation import Conversation
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant, Turn
-from bot.hr.ports import Caller, LeaveStore
+from bot.domain.people import Caller
 from bot.llm.client import make_client
+from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR
 

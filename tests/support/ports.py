@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.audit import LookupRecord
-from bot.hr.ports import Balance, LeaveTaken
+from bot.domain.leave import Balance, LeaveTaken
+from bot.ports.audit import LookupRecord
 
 # The employees of the bundled demo data (fixtures/employees.json).
 BUNDLED_EMPLOYEE_IDS = ("E1001", "E1002", "E1003", "E1004", "E1005")

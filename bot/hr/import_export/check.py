@@ -12,10 +12,10 @@ from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.hr import email_key
+from bot.domain.leave import ANNUAL, format_days
 from bot.hr.import_export.schema import is_valid_days
 from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
-from bot.hr.ports import ANNUAL, format_days
-from bot.hr.sql import email_key
 
 
 async def check_data(engine: AsyncEngine) -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.domain.leave import ANNUAL
 from bot.hr.import_export.cells import restore_cell
 from bot.hr.import_export.reading import At, CheckedRow, Reading
 from bot.hr.import_export.schema import (
@@ -34,7 +35,6 @@ from bot.hr.import_export.schema import (
     read_true_unless_said,
     read_year,
 )
-from bot.hr.ports import ANNUAL
 
 
 @dataclass(frozen=True)

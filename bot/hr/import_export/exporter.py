@@ -21,10 +21,10 @@ from typing import Any, Literal, TextIO
 from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.domain.leave import format_days
 from bot.hr.import_export.cells import neutralise_cell
 from bot.hr.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, format_boolean
 from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
-from bot.hr.ports import format_days
 
 
 async def export_data(

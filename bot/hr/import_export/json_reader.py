@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.domain.leave import ANNUAL
 from bot.hr.import_export.reading import At, CheckedRow, Reading
 from bot.hr.import_export.schema import (
     EMPLOYEE_ID_PATTERN,
@@ -30,7 +31,6 @@ from bot.hr.import_export.schema import (
     read_slack_user_id,
     read_year,
 )
-from bot.hr.ports import ANNUAL
 
 _T = TypeVar("_T")
 

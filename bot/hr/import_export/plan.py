@@ -18,9 +18,9 @@ from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db.tables import employees, leave_grants, leave_records
+from bot.domain.leave import ANNUAL, format_days
 from bot.hr.import_export.batches import ID_CHUNK, chunks
 from bot.hr.import_export.reading import NOWHERE, Grant, Reading
-from bot.hr.ports import ANNUAL, format_days
 
 
 @dataclass

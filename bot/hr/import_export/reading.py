@@ -13,9 +13,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, NamedTuple, TypeVar
 
+from bot.db.hr import email_key
+from bot.domain.leave import ANNUAL
 from bot.hr.import_export.schema import BadValue
-from bot.hr.ports import ANNUAL
-from bot.hr.sql import email_key
 
 _T = TypeVar("_T")
 

@@ -15,8 +15,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
 from bot.core.trace import StepObserver
-from bot.hr.ports import Surface
-from bot.inbox import Delivery, Held
+from bot.domain.people import Surface
+from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation

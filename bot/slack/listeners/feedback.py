@@ -10,7 +10,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot import text
-from bot.feedback import RATINGS, FeedbackLog, Rating
+from bot.ports.feedback import RATINGS, Rating
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
@@ -23,7 +23,7 @@ async def record_feedback(
     deps: Deps, *, user: str, rating: Rating, answer_id: str, channel: str | None, message: dict[str, Any]
 ) -> None:
     try:
-        await FeedbackLog(deps.services.engine).record(answer_id, user, rating, message.get("ts"))
+        await deps.services.feedback.record(answer_id, user, rating, message.get("ts"))
     except Exception as exc:
         # The error's class only: a database error's text can quote who clicked.
         log.warning("could not record feedback on an answer (%s)", exc.__class__.__name__)

@@ -15,16 +15,16 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 
 from bot import text
-from bot.audit import AuditUnavailable
 from bot.core.lookup import run_tool
+from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.domain.people import Caller
 from bot.hr.directory import NotAnEmployee
-from bot.hr.ports import Balance, Caller, LeaveRecord, LeaveTaken
+from bot.ports.audit import AuditUnavailable
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
-from bot.tools.leave_balance import NAME as LEAVE_BALANCE
-from bot.tools.leave_taken import NAME as LEAVE_TAKEN
+from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
 

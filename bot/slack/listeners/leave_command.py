@@ -14,8 +14,8 @@ from anthropic.types import MessageParam
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import text
-from bot.hr.ports import Surface
-from bot.inbox import Delivery, Held
+from bot.domain.people import Surface
+from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake, NotRecorded

@@ -12,8 +12,8 @@ from anthropic.types import MessageParam
 from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.hr.ports import Surface
-from bot.inbox import Delivery, Held
+from bot.domain.people import Surface
+from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake

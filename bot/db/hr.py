@@ -21,16 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.ports import (
-    ANNUAL,
-    Balance,
-    Employee,
-    LeaveRecord,
-    LeaveTaken,
-    NoRecordForYear,
-    StoreUnavailable,
-    UnknownEmployee,
-)
+from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken
+from bot.domain.people import Employee
+from bot.ports.hr import NoRecordForYear, StoreUnavailable, UnknownEmployee
 
 log = logging.getLogger(__name__)
 

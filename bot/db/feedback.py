@@ -5,9 +5,7 @@ when (never the question or the answer's text), and read back as counts and the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -15,25 +13,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement, writing
 from bot.db.tables import feedback
-
-Rating = Literal["good", "bad"]
-RATINGS: tuple[Rating, ...] = ("good", "bad")
+from bot.ports.feedback import BadAnswer, FeedbackSummary, Rating
 
 
-@dataclass(frozen=True)
-class BadAnswer:
-    answer_id: str
-    at: datetime
+class SqlFeedbackLog:
+    """The `FeedbackLog` port in the database: one row per person and answer in `feedback`."""
 
-
-@dataclass(frozen=True)
-class FeedbackSummary:
-    good: int
-    bad: int
-    latest_bad: list[BadAnswer]
-
-
-class FeedbackLog:
     def __init__(
         self, engine: AsyncEngine, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
     ) -> None:

@@ -16,6 +16,7 @@ stays there until it is answered, so no acknowledged question is lost to a crash
   day, which also serves the per-person rate limit, then is purged.
 - Writes that arrive together (two hundred questions at once) go in one transaction (`GroupCommit`).
 
+The port (`Inbox`) and its values are in `bot/ports/inbox.py`; this is its SQL implementation.
 The inbox knows nothing of Slack: a delivery's `payload` is whatever the surface needs to finish it.
 Times come from this process's clock (UTC); processes sharing a database need synchronised clocks (NTP),
 which a lease of tens of seconds tolerates easily.
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from sqlalchemy import Row, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -39,9 +40,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db.engine import single_statement, writing
 from bot.db.group_commit import GroupCommit
 from bot.db.tables import inbox
-from bot.hr.ports import Surface
+from bot.domain.people import Surface
+from bot.ports.inbox import Delivery, Held, State
 
-State = Literal["received", "answering", "answered", "failed"]
 _OPEN: tuple[State, ...] = ("received", "answering")
 _FINISHED: tuple[State, ...] = ("answered", "failed")
 
@@ -60,29 +61,6 @@ def process_name() -> str:
     """Who holds a lease: host and pid for whoever reads the table, plus a random part so a restarted
     process with a recycled pid is not mistaken for its predecessor."""
     return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
-@dataclass(frozen=True)
-class Delivery:
-    """A question as Slack delivered it, before it is recorded."""
-
-    delivery_id: str
-    surface: Surface
-    slack_user_id: str
-    payload: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Held:
-    """A question this process holds: recorded, not yet finished."""
-
-    delivery_id: str
-    surface: Surface
-    slack_user_id: str
-    payload: dict[str, Any]
-    received_at: datetime
-    progress_ts: str | None = None  # the placeholder a previous holder posted
-    attempts: int = 0  # how many times it was taken over
 
 
 @dataclass(frozen=True)
@@ -122,8 +100,8 @@ _HELD_COLUMNS = (
 )
 
 
-class Inbox:
-    """The inbox as seen by one process (`owner`), on one engine. The Slack app opens two over the same
+class SqlInbox:
+    """The `Inbox` port in the database. The inbox as seen by one process (`owner`), on one engine. The Slack app opens two over the same
     database: one on the loop that receives (`accept`), one on the loop that answers (everything else)."""
 
     def __init__(
