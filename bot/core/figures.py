@@ -1,0 +1,419 @@
+"""The declared-figures check: an answer carries an account of its numbers, and code verifies the account
+exactly. Nothing is guessed from prose about *which* figure a number is: the answer says it.
+
+For every figure the answer declares (`bot/core/declared.py`):
+- its `span` must be in the text (several equal spans: the occurrences in order);
+- what the span states must be its `value` ("7일 반" is 7.5, "반반차 하나" is 0.25 or 1, "eight" is 8);
+- its basis must hold:
+  - `fact`: `expr` evaluates, exactly (`Decimal`), to the value, over this conversation's successful
+    lookups (`remaining(2026)`, `used(2025) - used(2026)`, `record("2026-03-02")`, …), the question's own
+    numbers, and unit constants (100, 0.5, 0.25, `HOURS_PER_DAY`); a year no lookup succeeded for has no
+    figure; a division may round to the decimals the value shows. A bare `granted/used/remaining(Y)` must
+    not sit beside words presenting it as another of the three.
+  - `calendar`: `expr` over `working_days(a, b)`, from the calendar tool's results or the calendar itself;
+  - `statute`: `expr` names a number of the Labour Standards Act (`STATUTE.max_days`);
+  - `question`: the value is a number the person wrote, and is not presented as their leave;
+  - `incidental`: a date, time, year, list number, ordinal, extension or count, which the span must read
+    as; never beside words presenting it as leave.
+- coverage: every number in the text (`bot/language/number_tokens.py`: digits, number words, fraction
+  words) lies inside a declared span.
+A negative figure must be written with its sign (or a word for it): "1일 남았어요" is not −1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from bot.core.declared import DeclaredAnswer, DeclaredFigure
+from bot.core.expressions import Argument, Evaluated, Unresolved, evaluate
+from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
+from bot.language.number_tokens import NumberToken, amounts_in, numbers_in
+from bot.policy.statute import STATUTE
+
+HOURS_PER_DAY = Decimal(8)
+# Plain numbers an expression may use without the question giving them: a percentage, a half or a
+# quarter day as a unit.
+UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})
+LEAVE_ROLES = ("granted", "used", "remaining")
+
+WorkingDayCount = Callable[[date, date], int]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the figures of an answer may rest on: this conversation's successful lookups, the
+    question, and the calendar."""
+
+    balances: Mapping[int, Balance] = field(default_factory=dict)
+    taken: Mapping[int, LeaveTaken] = field(default_factory=dict)
+    working_days: Mapping[tuple[date, date], int] = field(default_factory=dict)  # calendar tool results
+    question: str = ""
+    calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
+
+    @property
+    def question_numbers(self) -> set[Decimal]:
+        return amounts_in(self.question)
+
+
+@dataclass(frozen=True)
+class FigureProblem:
+    """A figure that does not hold, or a number nobody declared. `right` is the value its declared
+    basis really has, when that is known (the correction names it)."""
+
+    span: str
+    reason: str
+    right: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class Verification:
+    problems: tuple[FigureProblem, ...]
+
+    @property
+    def holds(self) -> bool:
+        return not self.problems
+
+
+def verify(answer: DeclaredAnswer, evidence: Evidence) -> Verification:
+    text = answer.text
+    located = _locate(answer)
+    problems: list[FigureProblem] = []
+    for figure, start in located:
+        if start is None:
+            problems.append(FigureProblem(figure.span, "is not in the text"))
+            continue
+        others = [range(s, s + len(f.span)) for f, s in located if s is not None and (f, s) != (figure, start)]
+        problem = _check(figure, start, text, evidence, others)
+        if problem is not None:
+            problems.append(problem)
+    spans = [range(s, s + len(f.span)) for f, s in located if s is not None]
+    for token in numbers_in(text):
+        if not any(token.start >= r.start and token.end <= r.stop for r in spans):
+            problems.append(FigureProblem(text[token.start : token.end], "is a number no figure declares"))
+    return Verification(tuple(problems))
+
+
+def _locate(answer: DeclaredAnswer) -> list[tuple[DeclaredFigure, int | None]]:
+    searched_from: dict[str, int] = {}
+    located: list[tuple[DeclaredFigure, int | None]] = []
+    for figure in answer.figures:
+        if not figure.span:
+            located.append((figure, None))
+            continue
+        at = answer.text.find(figure.span, searched_from.get(figure.span, 0))
+        if at >= 0:
+            searched_from[figure.span] = at + len(figure.span)
+        located.append((figure, at if at >= 0 else None))
+    return located
+
+
+def _check(
+    figure: DeclaredFigure, start: int, text: str, evidence: Evidence, others: Sequence[range]
+) -> FigureProblem | None:
+    span, end = figure.span, start + len(figure.span)
+    if figure.basis == "incidental":
+        return _check_incidental(figure, start, text, evidence)
+    value = _decimal(figure.value)
+    if value is None:
+        return FigureProblem(span, f"declares {figure.value!r}, which is not a number")
+    if not _span_states(figure.span, start, value, others, text):
+        return FigureProblem(span, f"does not say {format_days(value)}")
+    if value < 0 and not _signed(text, start, end):
+        return FigureProblem(span, "is negative but written without its sign", value)
+    match figure.basis:
+        case "question":
+            if value not in evidence.question_numbers:
+                return FigureProblem(span, "is declared as the person's own number, but they did not write it")
+            if _role_beside(text, start, end) is not None:
+                return FigureProblem(span, "is the person's own number, stated as their leave")
+            return None
+        case "statute":
+            return _check_expression(figure, value, evidence, text, start, needs=_statute_only)
+        case "calendar":
+            return _check_expression(figure, value, evidence, text, start, needs=_has_calendar_call)
+        case _:
+            return _check_expression(figure, value, evidence, text, start, needs=None)
+
+
+def _statute_only(evaluated: Evaluated, expr: str) -> str | None:
+    if evaluated.calls or "STATUTE." not in expr:
+        return "a statutory figure must name a number of the Act (STATUTE.…)"
+    return None
+
+
+def _has_calendar_call(evaluated: Evaluated, expr: str) -> str | None:
+    if not any(name in CALENDAR_FUNCTIONS for name, _ in evaluated.calls):
+        return "a calendar figure must come from the calendar (working_days(…))"
+    return None
+
+
+def _check_expression(
+    figure: DeclaredFigure,
+    value: Decimal,
+    evidence: Evidence,
+    text: str,
+    start: int,
+    needs: Callable[[Evaluated, str], str | None] | None,
+) -> FigureProblem | None:
+    if not figure.expr:
+        return FigureProblem(figure.span, f"declares a {figure.basis} figure without its expression")
+    try:
+        evaluated = evaluate(figure.expr, _Resolver(evidence))
+    except Unresolved as exc:
+        return FigureProblem(figure.span, str(exc))
+    if needs is not None and (why := needs(evaluated, figure.expr)) is not None:
+        return FigureProblem(figure.span, why)
+    allowed = evidence.question_numbers | UNIT_NUMBERS
+    stray = [n for n in evaluated.numbers if n not in allowed]
+    if stray and figure.basis == "fact":
+        return FigureProblem(figure.span, f"computes with {format_days(stray[0])}, which nothing gave")
+    if not _equal(evaluated, value):
+        return FigureProblem(figure.span, f"is not {figure.expr}", evaluated.value)
+    single = evaluated.single_call
+    if figure.basis == "fact" and single is not None and single[0] in LEAVE_ROLES:
+        presented = _role_beside(text, start, start + len(figure.span), reach=20)
+        if presented is not None and presented != single[0]:
+            return FigureProblem(figure.span, f"is {single[0]}, but the text presents it as {presented}", value)
+    return None
+
+
+def _equal(evaluated: Evaluated, value: Decimal) -> bool:
+    if evaluated.value == value:
+        return True
+    if not evaluated.divides:  # leave figures are exact; only a ratio may be rounded for display
+        return False
+    places = max(0, -int(value.normalize().as_tuple().exponent))
+    quantum = Decimal(1).scaleb(-places)
+    return evaluated.value.quantize(quantum, rounding=ROUND_HALF_UP) == value
+
+
+# ----- the facts an expression may name ----------------------------------------------------------------
+
+CALENDAR_FUNCTIONS = {"working_days"}
+
+
+class _Resolver:
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+
+    def constant(self, name: str) -> Decimal:
+        if name == "HOURS_PER_DAY":
+            return HOURS_PER_DAY
+        if name.startswith("STATUTE.") and name.removeprefix("STATUTE.") in STATUTE:
+            return STATUTE[name.removeprefix("STATUTE.")]
+        raise Unresolved(f"names {name}, which is not a known figure")
+
+    def call(self, name: str, arguments: Sequence[Argument]) -> Decimal:
+        evidence = self._evidence
+        if name in LEAVE_ROLES:
+            year = _year(arguments)
+            balance = evidence.balances.get(year)
+            if balance is None:
+                raise Unresolved(f"states {name}({year}), but no lookup of {year} succeeded")
+            return {"granted": balance.granted, "used": balance.used, "remaining": balance.remaining}[name]
+        if name == "taken":
+            year, kind = _year(arguments[:1]), _kind(arguments[1:])
+            taken = evidence.taken.get(year)
+            if taken is not None:
+                return taken.totals.get(kind, Decimal(0)) + (taken.undated if kind == ANNUAL else 0)
+            if kind == ANNUAL and year in evidence.balances:
+                return evidence.balances[year].used
+            raise Unresolved(f"states leave taken in {year}, but no lookup of {year}'s records succeeded")
+        if name == "records":
+            year, kind = _year(arguments[:1]), _kind(arguments[1:], default=None)
+            taken = evidence.taken.get(year)
+            if taken is None:
+                raise Unresolved(f"counts {year}'s records, but no lookup of them succeeded")
+            return Decimal(sum(kind is None or r.leave_type == kind for r in taken.records))
+        if name == "record":
+            day = _date(arguments, 0)
+            taken = evidence.taken.get(day.year)
+            found = [r.days for r in taken.records if r.taken_on == day] if taken else []
+            if not found:
+                raise Unresolved(f"names a record on {day.isoformat()}, which no lookup returned")
+            return sum(found, Decimal(0))
+        if name == "working_days":
+            first, last = _date(arguments, 0), _date(arguments, 1)
+            if (first, last) in evidence.working_days:
+                return Decimal(evidence.working_days[(first, last)])
+            if evidence.calendar is None:
+                raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
+            return Decimal(evidence.calendar(first, last))
+        raise Unresolved(f"names {name}(…), which is not a known figure")
+
+
+def _year(arguments: Sequence[Argument]) -> int:
+    if len(arguments) != 1 or not str(arguments[0]).isdigit():
+        raise Unresolved("a leave figure takes one year, e.g. remaining(2026)")
+    return int(arguments[0])
+
+
+def _kind(arguments: Sequence[Argument], default: str | None = ANNUAL) -> str:
+    return str(arguments[0]) if arguments else default  # type: ignore[return-value]
+
+
+def _date(arguments: Sequence[Argument], index: int) -> date:
+    try:
+        return date.fromisoformat(str(arguments[index]))
+    except (IndexError, ValueError):
+        raise Unresolved("a date must be written \"YYYY-MM-DD\"") from None
+
+
+# ----- what a span says ---------------------------------------------------------------------------------
+
+
+def _decimal(value: str) -> Decimal | None:
+    try:
+        return Decimal(value.replace(",", "").replace("%", "").strip())
+    except InvalidOperation:
+        return None
+
+
+_BARE_HALF = re.compile(r"^(?:반|half)$", re.I)
+
+
+def _span_states(span: str, start: int, value: Decimal, others: Sequence[range], text: str) -> bool:
+    """Whether the span says `value`: one number in it is the value, or "N반"/"N and a half" is, or a
+    count of half/quarter days ("반차 하나", "반차로 11번") is, as either the count or the days."""
+    tokens = [
+        t for t in numbers_in(text) if t.start >= start and t.end <= start + len(span)
+    ]  # read in place: a span's edges must not cut a number in two
+    own = [t for t in tokens if not any(t.start >= r.start and t.end <= r.stop for r in others)] or tokens
+    if not own:
+        return False
+    candidates: set[Decimal] = set()
+    plain: list[NumberToken] = []
+    units: list[NumberToken] = []
+    for index, token in enumerate(own):
+        bare_half = token.kind == "fraction" and _BARE_HALF.match(text[token.start : token.end]) is not None
+        if bare_half and index > 0 and own[index - 1].kind != "fraction":
+            candidates.discard(own[index - 1].value)
+            candidates.add(own[index - 1].value + token.value)
+            continue
+        (units if token.kind == "fraction" else plain).append(token)
+        candidates.add(token.value)
+    if len(plain) > 1 and not candidates & {value}:
+        return False
+    for unit in units:
+        candidates |= {p.value * unit.value for p in plain}
+    return abs(value) in {abs(c) for c in candidates}
+
+
+_MINUS = re.compile(r"[-−–]|마이너스|minus|초과|부족|short|over|negative", re.I)
+
+
+def _signed(text: str, start: int, end: int) -> bool:
+    return _MINUS.search(text[max(0, start - 12) : min(len(text), end + 12)]) is not None
+
+
+# Words that present an amount as the person's leave of one kind.
+_ROLE_WORDS: dict[str, re.Pattern[str]] = {
+    "remaining": re.compile(r"남(?:은|아|았|습|게|는|음|을)|잔여|\bleft\b|remaining|\bremain", re.I),
+    "used": re.compile(
+        r"사용(?!하시면|하면|할|하실|하시려|예정|하려)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b", re.I
+    ),
+    "granted": re.compile(r"부여|발생|생겼|생긴|받으셨|받은|granted|entitled|allowance|\bgiven\b", re.I),
+}
+_CLAUSE_EDGE = re.compile(r"[.!?\n;|,()\[\]:·•]|\s[-–—]\s")
+
+
+def _role_beside(text: str, start: int, end: int, reach: int = 8) -> str | None:
+    """The leave role the words nearest the span give it, within its clause and `reach` characters."""
+    left = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
+    right_edge = _CLAUSE_EDGE.search(text, end)
+    right = right_edge.start() if right_edge else len(text)
+    before, after = text[max(left, start - reach) : start], text[end : min(right, end + reach)]
+    nearest: tuple[int, str] | None = None
+    for role, pattern in _ROLE_WORDS.items():
+        for match in pattern.finditer(before):
+            distance = len(before) - match.end()
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, role)
+        match = pattern.search(after)
+        if match is not None and (nearest is None or match.start() < nearest[0]):
+            nearest = (match.start(), role)
+    return nearest[1] if nearest else None
+
+
+# ----- incidental numbers -------------------------------------------------------------------------------
+
+_LEAVE_UNIT = re.compile(r"\d\s*(?:일|日)|\bdays?\b|반차|반반차|시간|\bhours?\b|%|하루|이틀|사흘|나흘|닷새|열흘", re.I)
+_ORDINAL = re.compile(r"\d+\s*(?:st|nd|rd|th)\b|번째|째|첫|\b(?:first|second|third|fourth|fifth)\b", re.I)
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "첫": 1}
+_EXTENSION = re.compile(r"내선|ext|extension|\bx\s?\d|#|☎|tel|전화", re.I)
+
+
+def _check_incidental(figure: DeclaredFigure, start: int, text: str, evidence: Evidence) -> FigureProblem | None:
+    span, end = figure.span, start + len(figure.span)
+    kind = figure.as_
+    if kind is None:
+        return FigureProblem(span, "is declared incidental without saying what it is (as)")
+    if _role_beside(text, start, end) is not None:
+        return FigureProblem(span, "is stated as leave, so it is not incidental")
+    digits = [t.value for t in numbers_in(span)]
+    if kind in ("date", "date_range"):
+        days = _dates(figure.value)
+        if not days or not digits:
+            return FigureProblem(span, f"is declared a date, but {figure.value!r} is not one")
+        parts = {Decimal(p) for d in days for p in (d.year, d.year % 100, d.month, d.day)}
+        if not set(digits) <= parts:
+            return FigureProblem(span, f"does not read as {figure.value}")
+        return None
+    if kind == "time":
+        match = re.fullmatch(r"(\d{1,2}):(\d{2})", figure.value.strip())
+        if match is None:
+            return FigureProblem(span, f"is declared a time, but {figure.value!r} is not HH:MM")
+        hour, minute = int(match[1]), int(match[2])
+        parts = {Decimal(hour), Decimal(hour % 12 or 12), Decimal(minute)}
+        return None if digits and set(digits) <= parts else FigureProblem(span, f"does not read as {figure.value}")
+    if kind == "year":
+        year = _decimal(figure.value)
+        if year is None or not digits or not set(digits) <= {year, year % 100}:
+            return FigureProblem(span, f"does not read as the year {figure.value}")
+        return None
+    value = _decimal(figure.value)
+    if value is None:
+        return FigureProblem(span, f"declares {figure.value!r}, which is not a number")
+    if kind == "ordinal":
+        words = {Decimal(n) for w, n in _ORDINAL_WORDS.items() if w in span.lower()}
+        if _ORDINAL.search(span) is None or value not in set(digits) | words:
+            return FigureProblem(span, "does not read as an ordinal")
+        return None
+    if value not in digits:
+        return FigureProblem(span, f"does not say {figure.value}")
+    if kind == "extension":
+        near = text[max(0, start - 12) : end]
+        return None if _EXTENSION.search(near) else FigureProblem(span, "does not read as a phone extension")
+    if kind == "list":
+        line_start = text.rfind("\n", 0, start) + 1
+        return (
+            None
+            if re.fullmatch(r"\s*(?:[-*]\s*)?", text[line_start:start]) and re.search(r"\d\s*[.)]", span)
+            else FigureProblem(span, "does not read as list numbering")
+        )
+    if _LEAVE_UNIT.search(span):  # a count of days or hours is an amount of leave, not a count of things
+        return FigureProblem(span, "counts days or hours, so it is not incidental")
+    return None
+
+
+def _dates(value: str) -> list[date]:
+    try:
+        return [date.fromisoformat(part.strip()) for part in value.split("/")]
+    except ValueError:
+        return []
+
+
+def evidence_from(figures: Iterable[object], question: str, calendar: WorkingDayCount | None = None) -> Evidence:
+    """Evidence from the structured figures of this conversation's successful tool results."""
+    balances: dict[int, Balance] = {}
+    taken: dict[int, LeaveTaken] = {}
+    for figure in figures:
+        if isinstance(figure, Balance):
+            balances[figure.year] = figure
+        elif isinstance(figure, LeaveTaken):
+            taken[figure.year] = figure
+    return Evidence(balances=balances, taken=taken, question=question, calendar=calendar)
