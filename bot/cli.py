@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
@@ -12,8 +11,6 @@ from datetime import UTC
 from importlib import metadata
 from pathlib import Path
 from typing import TextIO
-
-from dotenv import find_dotenv, load_dotenv
 
 from bot.audit import SqlAuditLog, read_jsonl, render_record
 from bot.config import ConfigError, Settings
@@ -90,8 +87,6 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    # .env from the working directory (not from where the package is installed); the real environment wins
-    load_dotenv(find_dotenv(usecwd=True), override=False)
     # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
     level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -99,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
-        settings = Settings.from_env()
+        # .env from the working directory (not from where the package is installed); the real environment wins
+        settings = Settings.from_env(dotenv=True)
         if args.command == "run":
             from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
 
@@ -137,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _bundled_data_date(settings: Settings) -> Settings:
     """demo and chat on the bundled data keep its date, so its examples still work in later years."""
     if settings.pinned_today is None and settings.data_path is None:
-        return dataclasses.replace(settings, pinned_today=BUNDLED_DATA_TODAY)
+        return settings.model_copy(update={"pinned_today": BUNDLED_DATA_TODAY})
     return settings
 
 
