@@ -14,6 +14,7 @@ from typing import TextIO
 
 from bot.audit import SqlAuditLog, read_jsonl, render_record
 from bot.config import ConfigError, Settings
+from bot.db.migrate import new_revision
 from bot.feedback import FeedbackLog
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
@@ -68,6 +69,10 @@ def _parser() -> argparse.ArgumentParser:
     db = sub.add_parser("db", help="the database schema")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("upgrade", help="apply the schema migrations (OFFICEBOT_DATABASE_URL)")
+    revision = db_sub.add_parser(
+        "revision", help="write the next migration file, with what bot/db/tables.py adds (for developers)"
+    )
+    revision.add_argument("-m", "--message", required=True, help='what it changes, e.g. "Leave requests"')
     return parser
 
 
@@ -94,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
+        if args.command == "db" and args.db_command == "revision":  # needs no settings: a scratch database
+            return asyncio.run(write_revision(args.message, sys.stdout))
         # .env from the working directory (not from where the package is installed); the real environment wins
         settings = Settings.from_env(dotenv=True)
         if args.command == "run":
@@ -183,4 +190,10 @@ async def upgrade_schema(settings: Settings, out: TextIO) -> int:
         print(f"{where}: the schema is current (revision {after}).", file=out)
     else:
         print(f"{where}: migrated from revision {before or '(none)'} to {after}.", file=out)
+    return 0
+
+
+async def write_revision(message: str, out: TextIO) -> int:
+    path = await new_revision(message)
+    print(f"{path}: review it (autogenerate misses renames and data), then `officebot db upgrade`.", file=out)
     return 0
