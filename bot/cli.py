@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
@@ -13,12 +12,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
-from dotenv import find_dotenv, load_dotenv
-
 from bot.audit_file import read_jsonl
 from bot.config import Settings
 from bot.db.audit import SqlAuditLog
 from bot.db.feedback import SqlFeedbackLog
+from bot.db.migrate import new_revision
 from bot.errors import ConfigError, StartupError
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 from bot.hr.directory import NotAnEmployee
@@ -74,6 +72,10 @@ def _parser() -> argparse.ArgumentParser:
     db = sub.add_parser("db", help="the database schema")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("upgrade", help="apply the schema migrations (OFFICEBOT_DATABASE_URL)")
+    revision = db_sub.add_parser(
+        "revision", help="write the next migration file, with what bot/db/tables.py adds (for developers)"
+    )
+    revision.add_argument("-m", "--message", required=True, help='what it changes, e.g. "Leave requests"')
     return parser
 
 
@@ -93,8 +95,6 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    # .env from the working directory (not from where the package is installed); the real environment wins
-    load_dotenv(find_dotenv(usecwd=True), override=False)
     # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
     level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -102,7 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
-        settings = Settings.from_env()
+        if args.command == "db" and args.db_command == "revision":  # needs no settings: a scratch database
+            return asyncio.run(write_revision(args.message, sys.stdout))
+        # .env from the working directory (not from where the package is installed); the real environment wins
+        settings = Settings.from_env(dotenv=True)
         if args.command == "run":
             from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
 
@@ -140,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _bundled_data_date(settings: Settings) -> Settings:
     """demo and chat on the bundled data keep its date, so its examples still work in later years."""
     if settings.pinned_today is None and settings.data_path is None:
-        return dataclasses.replace(settings, pinned_today=BUNDLED_DATA_TODAY)
+        return settings.model_copy(update={"pinned_today": BUNDLED_DATA_TODAY})
     return settings
 
 
@@ -190,4 +193,10 @@ async def upgrade_schema(settings: Settings, out: TextIO) -> int:
         print(f"{where}: the schema is current (revision {after}).", file=out)
     else:
         print(f"{where}: migrated from revision {before or '(none)'} to {after}.", file=out)
+    return 0
+
+
+async def write_revision(message: str, out: TextIO) -> int:
+    path = await new_revision(message)
+    print(f"{path}: review it (autogenerate misses renames and data), then `officebot db upgrade`.", file=out)
     return 0

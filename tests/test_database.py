@@ -1,22 +1,23 @@
 """The database's life: migrations match the tables, a schema behind or ahead stops start-up with one
 line, the embedded default migrates and seeds itself, an unreachable server is one line naming
-OFFICEBOT_DATABASE_URL, and `officebot db upgrade` does what it says."""
+OFFICEBOT_DATABASE_URL, and `officebot db upgrade` and `officebot db revision` do what they say."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import func, select, text
+from sqlalchemy import Column, Integer, Table, func, select, text
 from sqlalchemy import inspect as sa_inspect
 
 from bot.cli import main
 from bot.config import Settings
 from bot.db import migrate
 from bot.db.engine import create_engine
-from bot.db.tables import employees, metadata
+from bot.db.tables import Days, employees, metadata
 from bot.db.url import database_from
 from bot.errors import ConfigError
 from bot.services import open_database
@@ -167,3 +168,43 @@ async def test_a_migration_that_fails_part_way_changes_nothing(tmp_path, monkeyp
         tables = await connection.run_sync(lambda sync: sa_inspect(sync).get_table_names())
     await engine.dispose()
     assert tables == []  # not half-migrated: nothing at all
+
+
+@pytest.fixture
+def versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the migrations' versions folder, where `officebot db revision` writes: none in the repo."""
+    copy = tmp_path / "versions"
+    shutil.copytree(migrate.VERSIONS, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(migrate, "VERSIONS", copy)
+    return copy
+
+
+def test_db_revision_writes_the_next_numbered_migration(versions: Path, capsys):
+    head = migrate.head_revision()
+    assert main(["db", "revision", "-m", "Backfill the notices"]) == 0
+    following = f"{int(head) + 1:04d}"
+    written = versions / f"{following}_backfill_the_notices.py"
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith(
+            f"{written}: review it (autogenerate misses renames and data), then `officebot db upgrade`."
+        )
+    )
+    source = written.read_text(encoding="utf-8")
+    assert source.startswith(f'"""Backfill the notices\n\nRevision ID: {following}\nRevises: {head}\n"""')
+    assert f'revision = "{following}"\ndown_revision = "{head}"' in source
+    assert "def upgrade() -> None:" in source and "pass" in source  # the tables already match: nothing to add
+    assert migrate.head_revision() == following  # the new head, in the folder it was written to
+
+
+async def test_db_revision_autogenerates_what_the_tables_add(versions: Path):
+    probe = Table("probe", metadata, Column("id", Integer, primary_key=True), Column("days", Days))
+    try:
+        written = await migrate.new_revision("Probe")
+    finally:
+        metadata.remove(probe)
+    source = written.read_text(encoding="utf-8")
+    assert 'op.create_table(\n        "probe",' in source
+    assert 'sa.Column("days", Days(), nullable=True)' in source and "from bot.db.tables import Days" in source
+    assert 'op.drop_table("probe")' in source

@@ -32,7 +32,10 @@ ANSWER_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "span": {"type": "string", "description": "The exact substring of text holding the number."},
+                    "span": {
+                        "type": "string",
+                        "description": "The exact substring of text holding the number.",
+                    },
                     "value": {
                         "type": "string",
                         "description": "The number as a decimal ('7.5'); a date YYYY-MM-DD, a range "
@@ -43,7 +46,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
                         "type": ["string", "null"],
                         "description": "fact / calendar / statute: the expression that gives value, e.g. "
                         "remaining(2026) - 3, used(2026) / granted(2026) * 100, "
-                        "working_days(\"2026-12-21\", \"2026-12-23\"), STATUTE.max_days.",
+                        'working_days("2026-12-21", "2026-12-23"), STATUTE.max_days.',
                     },
                     "as": {"type": ["string", "null"], "enum": [*INCIDENTALS, None]},
                 },
@@ -74,7 +77,8 @@ class DeclaredAnswer:
 
     def to_json(self) -> str:
         figures = [
-            {"span": f.span, "value": f.value, "basis": f.basis, "expr": f.expr, "as": f.as_} for f in self.figures
+            {"span": f.span, "value": f.value, "basis": f.basis, "expr": f.expr, "as": f.as_}
+            for f in self.figures
         ]
         return json.dumps({"text": self.text, "figures": figures}, ensure_ascii=False)
 

@@ -93,7 +93,9 @@ def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated) -> 
             return resolver.constant(name)
         case ast.Attribute(value=ast.Name(id=owner), attr=attr):
             return resolver.constant(f"{owner}.{attr}")
-    raise Unresolved(f"the expression may only use + - * /, numbers and named facts, not {ast.unparse(node)!r}")
+    raise Unresolved(
+        f"the expression may only use + - * /, numbers and named facts, not {ast.unparse(node)!r}"
+    )
 
 
 def _argument(node: ast.expr, source: str) -> Argument:

@@ -86,7 +86,9 @@ def verify(answer: DeclaredAnswer, evidence: Evidence) -> Verification:
         if start is None:
             problems.append(FigureProblem(figure.span, "is not in the text"))
             continue
-        others = [range(s, s + len(f.span)) for f, s in located if s is not None and (f, s) != (figure, start)]
+        others = [
+            range(s, s + len(f.span)) for f, s in located if s is not None and (f, s) != (figure, start)
+        ]
         problem = _check(figure, start, text, evidence, others)
         if problem is not None:
             problems.append(problem)
@@ -127,7 +129,9 @@ def _check(
     match figure.basis:
         case "question":
             if value not in evidence.question_numbers:
-                return FigureProblem(span, "is declared as the person's own number, but they did not write it")
+                return FigureProblem(
+                    span, "is declared as the person's own number, but they did not write it"
+                )
             if _role_beside(text, start, end) is not None:
                 return FigureProblem(span, "is the person's own number, stated as their leave")
             return None
@@ -177,7 +181,9 @@ def _check_expression(
     if figure.basis == "fact" and single is not None and single[0] in LEAVE_ROLES:
         presented = _role_beside(text, start, start + len(figure.span), reach=20)
         if presented is not None and presented != single[0]:
-            return FigureProblem(figure.span, f"is {single[0]}, but the text presents it as {presented}", value)
+            return FigureProblem(
+                figure.span, f"is {single[0]}, but the text presents it as {presented}", value
+            )
     return None
 
 
@@ -260,7 +266,7 @@ def _date(arguments: Sequence[Argument], index: int) -> date:
     try:
         return date.fromisoformat(str(arguments[index]))
     except (IndexError, ValueError):
-        raise Unresolved("a date must be written \"YYYY-MM-DD\"") from None
+        raise Unresolved('a date must be written "YYYY-MM-DD"') from None
 
 
 # ----- what a span says ---------------------------------------------------------------------------------
@@ -314,7 +320,8 @@ def _signed(text: str, start: int, end: int) -> bool:
 _ROLE_WORDS: dict[str, re.Pattern[str]] = {
     "remaining": re.compile(r"남(?:은|아|았|습|게|는|음|을)|잔여|\bleft\b|remaining|\bremain", re.I),
     "used": re.compile(
-        r"사용(?!하시면|하면|할|하실|하시려|예정|하려)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b", re.I
+        r"사용(?!하시면|하면|할|하실|하시려|예정|하려)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b",
+        re.I,
     ),
     "granted": re.compile(r"부여|발생|생겼|생긴|받으셨|받은|granted|entitled|allowance|\bgiven\b", re.I),
 }
@@ -333,21 +340,25 @@ def _role_beside(text: str, start: int, end: int, reach: int = 8) -> str | None:
             distance = len(before) - match.end()
             if nearest is None or distance < nearest[0]:
                 nearest = (distance, role)
-        match = pattern.search(after)
-        if match is not None and (nearest is None or match.start() < nearest[0]):
-            nearest = (match.start(), role)
+        following = pattern.search(after)
+        if following is not None and (nearest is None or following.start() < nearest[0]):
+            nearest = (following.start(), role)
     return nearest[1] if nearest else None
 
 
 # ----- incidental numbers -------------------------------------------------------------------------------
 
-_LEAVE_UNIT = re.compile(r"\d\s*(?:일|日)|\bdays?\b|반차|반반차|시간|\bhours?\b|%|하루|이틀|사흘|나흘|닷새|열흘", re.I)
+_LEAVE_UNIT = re.compile(
+    r"\d\s*(?:일|日)|\bdays?\b|반차|반반차|시간|\bhours?\b|%|하루|이틀|사흘|나흘|닷새|열흘", re.I
+)
 _ORDINAL = re.compile(r"\d+\s*(?:st|nd|rd|th)\b|번째|째|첫|\b(?:first|second|third|fourth|fifth)\b", re.I)
 _ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "첫": 1}
 _EXTENSION = re.compile(r"내선|ext|extension|\bx\s?\d|#|☎|tel|전화", re.I)
 
 
-def _check_incidental(figure: DeclaredFigure, start: int, text: str, evidence: Evidence) -> FigureProblem | None:
+def _check_incidental(
+    figure: DeclaredFigure, start: int, text: str, evidence: Evidence
+) -> FigureProblem | None:
     span, end = figure.span, start + len(figure.span)
     kind = figure.as_
     if kind is None:
@@ -369,7 +380,11 @@ def _check_incidental(figure: DeclaredFigure, start: int, text: str, evidence: E
             return FigureProblem(span, f"is declared a time, but {figure.value!r} is not HH:MM")
         hour, minute = int(match[1]), int(match[2])
         parts = {Decimal(hour), Decimal(hour % 12 or 12), Decimal(minute)}
-        return None if digits and set(digits) <= parts else FigureProblem(span, f"does not read as {figure.value}")
+        return (
+            None
+            if digits and set(digits) <= parts
+            else FigureProblem(span, f"does not read as {figure.value}")
+        )
     if kind == "year":
         year = _decimal(figure.value)
         if year is None or not digits or not set(digits) <= {year, year % 100}:
@@ -407,7 +422,9 @@ def _dates(value: str) -> list[date]:
         return []
 
 
-def evidence_from(figures: Iterable[object], question: str, calendar: WorkingDayCount | None = None) -> Evidence:
+def evidence_from(
+    figures: Iterable[object], question: str, calendar: WorkingDayCount | None = None
+) -> Evidence:
     """Evidence from the structured figures of this conversation's successful tool results."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}

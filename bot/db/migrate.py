@@ -3,31 +3,40 @@
 `upgrade` brings a database to the newest revision, all or nothing. `check_schema` refuses to run
 against a database whose schema is behind this code (run `officebot db upgrade`) or ahead of it (a newer
 OfficeBot migrated it), with one line saying which; `upgrade` refuses a database that is ahead too.
+`new_revision` writes the next migration file (`officebot db revision -m "…"`).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import tempfile
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
+from alembic.script import Script, ScriptDirectory
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db.engine import outside_transaction, single_statement, writing_on
+from bot.db.engine import create_engine, outside_transaction, single_statement, writing_on
+from bot.db.url import embedded_database
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSIONS = _MIGRATIONS / "versions"
 
 
 class SchemaMismatch(Exception):
     """One line: the database's schema is not the one this code needs, and what to do about it."""
 
 
-def _config(connection: Connection | None = None) -> Config:
+def _config(connection: Connection | None = None, versions: Path | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
+    config.set_main_option("version_locations", str(versions or VERSIONS))
+    config.set_main_option("path_separator", "os")  # one folder, whatever its name holds
+    # Revisions are numbered 0001, 0002, …, and their files named after the number and the message.
+    config.set_main_option("file_template", "%%(rev)s_%%(slug)s")
     config.attributes["connection"] = connection
     return config
 
@@ -98,3 +107,34 @@ async def check_schema(engine: AsyncEngine) -> None:
             f"{head}: run `officebot db upgrade`"
         )
     raise _ahead(current)
+
+
+async def new_revision(message: str, versions: Path | None = None) -> Path:
+    """Writes the next migration into `versions` (bot/db/migrations/versions) and returns its file.
+
+    Alembic's autogenerate fills it with what bot/db/tables.py declares and the migrations do not create
+    yet, compared on a scratch SQLite database migrated to the newest revision (so no configured database
+    is needed or touched; a test checks the migrated schema matches the tables on PostgreSQL too). With
+    nothing to compare, e.g. for a data migration, upgrade() is left to write. Review it either way:
+    autogenerate does not see renames, and SQLite-specific output needs checking on PostgreSQL."""
+    with tempfile.TemporaryDirectory(prefix="officebot-revision-") as scratch:
+        engine = create_engine(embedded_database(Path(scratch)))
+        try:
+            async with engine.connect() as connection:
+                return await connection.run_sync(lambda sync: _write_revision(sync, message, versions))
+        finally:
+            await engine.dispose()
+
+
+def _write_revision(connection: Connection, message: str, versions: Path | None) -> Path:
+    config = _config(connection, versions)
+    if importlib.util.find_spec("ruff"):  # a developer's install: the new file comes out formatted
+        config.set_section_option("post_write_hooks", "hooks", "ruff")
+        config.set_section_option("post_write_hooks", "ruff.type", "module")
+        config.set_section_option("post_write_hooks", "ruff.module", "ruff")
+        config.set_section_option("post_write_hooks", "ruff.options", "format REVISION_SCRIPT_FILENAME")
+    command.upgrade(config, "head")  # the database autogenerate compares with: every migration so far
+    head = ScriptDirectory.from_config(config).get_current_head()
+    script = command.revision(config, message, autogenerate=True, rev_id=f"{int(head or 0) + 1:04d}")
+    assert isinstance(script, Script), script  # one head, so one new revision
+    return Path(script.path)

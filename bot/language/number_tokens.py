@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 from typing import Literal
 
 Kind = Literal["digits", "word", "fraction"]
@@ -46,9 +47,29 @@ DAY_COUNTS: dict[str, int] = {
     "보름": 15,
 }
 # Native Korean numerals as they stand before a counter (한 번, 두 개, 스무 날) …
-_ATTRIBUTIVE_UNITS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9}
+_ATTRIBUTIVE_UNITS = {
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+}
 # … and on their own (하나, 둘, 셋).
-_STANDALONE_UNITS = {"하나": 1, "둘": 2, "셋": 3, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9}
+_STANDALONE_UNITS = {
+    "하나": 1,
+    "둘": 2,
+    "셋": 3,
+    "넷": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+}
 _TENS = {"열": 10, "스물": 20, "서른": 30, "마흔": 40, "쉰": 50}
 # Not 일: native numerals do not count days with it (다섯 일 is rare; "한 일" is "a thing done").
 COUNTERS = ("번", "개", "회", "달", "주", "시간", "가지", "명", "차례", "건", "곳", "군데", "해", "날", "장")
@@ -77,9 +98,23 @@ ENGLISH_UNITS = {
     "eighteen": 18,
     "nineteen": 19,
 }
-ENGLISH_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+ENGLISH_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 ENGLISH_OTHERS = {"dozen": 12, "hundred": 100}
-FRACTION_WORDS = {"반반차": Decimal("0.25"), "반차": Decimal("0.5"), "half": Decimal("0.5"), "quarter": Decimal("0.25")}
+FRACTION_WORDS = {
+    "반반차": Decimal("0.25"),
+    "반차": Decimal("0.5"),
+    "half": Decimal("0.5"),
+    "quarter": Decimal("0.25"),
+}
 
 
 def _korean_numerals() -> dict[str, int]:
@@ -118,7 +153,9 @@ _BEFORE_COUNTER = re.compile(
 _STANDALONE = re.compile(
     rf"(?<![가-힣])(?P<n>{_alternation(_KOREAN_STANDALONE)})(?=$|[^가-힣]|[{_PARTICLES}](?:$|[^가-힣]|요))"
 )
-_FRACTION = re.compile(r"반반차|반차|(?<=[일루틀흘새레])\s?반(?![가-힣])|(?<![A-Za-z])(?:half|quarter)(?![A-Za-z])", re.I)
+_FRACTION = re.compile(
+    r"반반차|반차|(?<=[일루틀흘새레])\s?반(?![가-힣])|(?<![A-Za-z])(?:half|quarter)(?![A-Za-z])", re.I
+)
 _ENGLISH_WORD = re.compile(
     rf"(?<![A-Za-z-])(?<!no )(?P<w>(?:{_alternation(ENGLISH_TENS)})-(?:{_alternation(ENGLISH_UNITS)})|{_alternation(_ENGLISH)})(?![A-Za-z])",
     re.I,
@@ -165,7 +202,7 @@ def amounts_in(text: str) -> set[Decimal]:
     """The values a text states, with "N and a half" / "N일 반" read as N.5 as well as N and 0.5."""
     tokens = numbers_in(text)
     values = {token.value for token in tokens}
-    for first, second in zip(tokens, tokens[1:], strict=False):
+    for first, second in pairwise(tokens):
         if second.kind == "fraction" and second.value == Decimal("0.5") and first.kind != "fraction":
             values.add(first.value + second.value)
     return values
