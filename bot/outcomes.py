@@ -3,6 +3,7 @@ records it, the phrasebook explains it to a person."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 FailureReason = Literal[
@@ -16,3 +17,17 @@ FailureReason = Literal[
     "internal",
 ]
 Outcome = Literal["ok"] | FailureReason
+
+
+@dataclass(frozen=True)
+class FailureFacts:
+    """What a failed lookup knows besides its kind, carried as values from the toolbox to the
+    phrasebook (never read back from the tool's English text): the year asked about, the years that do
+    have records (no record), and the years that may be asked (out of range)."""
+
+    year: int | None = None
+    existing: tuple[int, ...] = ()
+    range: tuple[int, int] | None = None
+
+
+NO_FACTS = FailureFacts()

@@ -10,10 +10,11 @@ import pytest
 from bot import text
 from bot.core.question import about_someone_else, asked_years, asks_for_balance
 from bot.demo import UnavailableStore
+from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant
 
 TODAY = date(2026, 11, 29)
-DECLINE = (text.OFFLINE_SOMEONE_ELSE.ko, text.OFFLINE_SOMEONE_ELSE.en)
+DECLINE = (offline_lines.OFFLINE_SOMEONE_ELSE.ko, offline_lines.OFFLINE_SOMEONE_ELSE.en)
 
 
 @pytest.mark.parametrize(
@@ -79,8 +80,8 @@ async def test_the_years_asked_are_the_years_looked_up(hr, minsu, previous, ques
             "help",
         ),
         ("반차 쓸 수 있어?", ["get_leave_balance"], "7.5일이라 충분히 남아 있어요", "예:"),
-        ("고마워", [], text.OFFLINE_THANKS.ko, "예:"),
-        ("thanks!", [], text.OFFLINE_THANKS.en, "e.g."),
+        ("고마워", [], offline_lines.OFFLINE_THANKS.ko, "예:"),
+        ("thanks!", [], offline_lines.OFFLINE_THANKS.en, "e.g."),
     ],
 )
 async def test_questions_that_are_not_a_bare_balance(hr, minsu, question, tools, says, never):
