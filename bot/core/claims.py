@@ -82,9 +82,9 @@ _DAY_UNIT = re.compile(
 # "13 of your 17", "17일 중": what follows is the whole year's grant.
 _PART_OF = r"\bout\s+of\b|\bof\s+(?:your|the|a|all)?\s*(?=\d)|^\s*중(?:에서|에)?(?=\s|$)"
 _ROLE_WORDS: dict[Role, re.Pattern[str]] = {
-    "remaining": pattern(words.REMAINING),
-    "used": pattern(words.USED),
-    "granted": re.compile(f"{alternation(words.GRANTED)}|{_PART_OF}", re.I),
+    "remaining": pattern(words.REMAINING, words.REMAINING_STATED),
+    "used": pattern(words.USED, words.USED_STATED),
+    "granted": re.compile(f"{alternation(words.GRANTED, words.GRANTED_STATED)}|{_PART_OF}", re.I),
 }
 _OF_TOTAL = re.compile(r"(?:\bof|\bout\s+of)\s+(?:your|the|all(?:\s+your)?)?\s*$|/\s*$", re.I)
 _OF_TOTAL_AFTER = re.compile(r"\s*(?:days?\s+)?(?:of|out\s+of)\s+(?:your|the|all)?\s*$", re.I)

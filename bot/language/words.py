@@ -47,17 +47,18 @@ LEAVE = Words(
     ko=("연차", "연챠", "년차", "휴가", "반차"),
     en=("leave", "vacation", r"\bpto\b", r"days?\s+off", "holiday"),
 )
-# The three figures of a year's leave, as a question or an answer names them. The longer form of a
-# word comes after the shorter one where both start alike (잔여 before 잔여일): the nearest match decides
-# a claim's role, so the order is kept as the claims reader was written against.
+# The three figures of a year's leave, as a question or an answer names them ("남은 연차", "used"),
+# and the further ways an answer states them ("사용 가능한", "can still take", "allowance"). A question
+# reader that only needs to know the talk is about leave uses the first; a reader of amounts uses both.
+# Where two words start alike the longer comes after the shorter (the nearest match decides a claim's
+# role, so the order is kept as the claims reader was written against).
 REMAINING = Words(
+    ko=("남은", "남았", "남앗", "남아", "잔여"),
+    en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance"),
+)
+REMAINING_STATED = Words(
     ko=(
-        "남은",
-        "남았",
-        "남앗",
-        "남아",
         "남기",
-        "잔여",
         "잔량",
         "미사용",
         r"안\s*쓴",
@@ -73,11 +74,8 @@ REMAINING = Words(
         "가용",
     ),
     en=(
-        r"\bleft(?![A-Za-z])",
-        r"remain\w*",
         "available",
         "unused",
-        "balance",
         r"can\s+(?:still\s+)?(?:use|take)",
         r"not\s+(?:yet\s+)?used",
         r"haven't\s+used",
@@ -86,24 +84,22 @@ REMAINING = Words(
         r"leaving\s+you",
     ),
 )
+# "사용" but not "사용 가능" / "사용할 수 있는" (those are what is left).
 USED = Words(
-    ko=(
-        r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)",
-        "썼",
-        "쓴",
-        "쓰셨",
-        "쓰신",
-        "쓰셔",
-        "써서",
-        "소진",
-    ),
-    en=(r"\bused(?![A-Za-z])", "taken", r"\btook(?![A-Za-z])", "spent", "consumed"),
+    ko=(r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)", "썼"),
+    en=(r"\bused(?![A-Za-z])",),
 )
-GRANTED = Words(
-    ko=("부여", "발생", "받은", "받으신", "받으셨", r"총\s*연차", "연간"),
-    en=("granted", r"entitle\w*", "allowance", "allotted"),
+USED_STATED = Words(
+    ko=("쓴", "쓰셨", "쓰신", "쓰셔", "써서", "소진"),
+    en=("taken", r"\btook(?![A-Za-z])", "spent", "consumed"),
 )
-FIGURES = REMAINING | USED | GRANTED
+GRANTED = Words(ko=("부여",), en=("granted",))
+GRANTED_STATED = Words(
+    ko=("발생", "받은", "받으신", "받으셨", r"총\s*연차", "연간"),
+    en=(r"entitle\w*", "allowance", "allotted"),
+)
+# Every word that names a figure, as a question may too ("사용 가능한 연차", "unused days").
+FIGURES = REMAINING | REMAINING_STATED | USED | USED_STATED | GRANTED | GRANTED_STATED
 # Kinds of leave other than annual, as a leave record's `leave_type` names them; and the Korean names the
 # phrasebook gives the types.
 LEAVE_TYPES: dict[str, Words] = {
@@ -123,7 +119,7 @@ DAYS_QUANTITY = Words(
 # Any amount: "얼마나", "how many", "how much".
 HOW_MUCH = Words(ko=("얼마",), en=(r"how\s+many", r"how\s+much"))
 # Leave in hours: the HR data keeps days only, so an answer in days does not answer it.
-HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?\b",))
+HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))  # "hours로"
 # When, not how much: dates and records.
 WHEN = Words(
     ko=("언제", "날짜", "며칠에", "내역", "기록"),
