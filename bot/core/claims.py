@@ -58,8 +58,8 @@ _INCIDENTAL = re.compile(
             *DATE_AND_TIME_PATTERNS,
             r"\bD\s*[-+]\s*\d+",
             r"\b(?:the\s+)?\d+(?:st|nd|rd|th)\b",
-            r"\d+(?:\.\d+)?\s*(?:개월|달|주일?|주차|시간|분기|분|초|%|퍼센트|프로|년\s*차|년차|차|년|회|번째|번|명|호실|호|층|원|세|살|건|시)",
-            r"\d+(?:\.\d+)?\s*(?:months?|weeks?|hours?|hrs?|minutes?|mins?|seconds?|percent|%|years?|yrs?|times?|people|persons?|quarters?)\b",
+            rf"\d+(?:\.\d+)?\s*(?:{'|'.join(words.NOT_DAY_UNITS.ko)})",
+            rf"\d+(?:\.\d+)?\s*(?:{'|'.join(words.NOT_DAY_UNITS.en)})\b",
             r"\b[Qq][1-4]\b|\bH[12]\b|\bFY\s*'?\d{2,4}\b",
             r"(?:내선|ext\.?|extension|x|tel\.?|phone|전화|☎|#|no\.|번호|ticket|티켓|room|룸|요청\s*번호|ID)\s*:?\s*[\d-]{2,}",
             r"\d{2,4}-\d{3,4}-\d{4}",  # phone numbers
@@ -88,13 +88,16 @@ _ROLE_WORDS: dict[Role, re.Pattern[str]] = {
 }
 _OF_TOTAL = re.compile(r"(?:\bof|\bout\s+of)\s+(?:your|the|all(?:\s+your)?)?\s*$|/\s*$", re.I)
 _OF_TOTAL_AFTER = re.compile(r"\s*(?:days?\s+)?(?:of|out\s+of)\s+(?:your|the|all)?\s*$", re.I)
+# A figure's name used as a label ("잔여 연차는", "remaining:"), or a leave word as a topic.
+_FIGURE_NAMES = alternation(words.REMAINING, words.USED, words.GRANTED)
+_LEAVE_NAMES = alternation(words.LEAVE, words.Words(en=(r"days?",)))
 _TRAILING_LABEL = re.compile(
-    r"(?:남은|잔여|사용|부여|remaining|left|used|granted|balance)(?:\s*(?:연차|휴가|leave|days?))?"
+    rf"(?:{_FIGURE_NAMES})(?:\s*(?:{_LEAVE_NAMES}))?"
     r"\s*(?:\*\*)?\s*(?:은|는|이|가|:|：|is|of)?\s*(?:\*\*)?\s*$",
     re.I,
 )
 _LABELLED = re.compile(
-    r"(?:\S+\s+)?\S+(?:\s+(?:연차|휴가|leave|days?))?\s*(?:\*\*)?\s*(?:은|는|이|가|is|are|was|were)\s*(?:\*\*)?\s*"
+    rf"(?:\S+\s+)?\S+(?:\s+(?:{_LEAVE_NAMES}))?\s*(?:\*\*)?\s*(?:은|는|이|가|is|are|was|were)\s*(?:\*\*)?\s*"
     r"(?:총|모두|약|딱|단|only|just|about)?\s*(?:\*\*)?\s*$",
     re.I,
 )

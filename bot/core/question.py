@@ -78,8 +78,9 @@ _OTHER_MARKERS = re.compile(
     re.I,
 )
 # A full Korean name (surname + given name) before the leave words: "이서연 연차", "박서준의 휴가".
+_LEAVE_TALK_KO = "|".join((*words.LEAVE.ko, *words.REMAINING.ko, *words.DAYS_QUANTITY.ko, "몇"))
 _KOREAN_NAME = re.compile(
-    rf"(?<![가-힣])([{words.SURNAMES}][가-힣]{{2}})(?:의|이|가|은|는|도)?\s*(?:연차|휴가|잔여|남은|남았|며칠|몇)"
+    rf"(?<![가-힣])([{words.SURNAMES}][가-힣]{{2}})(?:의|이|가|은|는|도)?\s*(?:{_LEAVE_TALK_KO})"
 )
 _NOT_NAME_START = re.compile(rf"^(?:{'|'.join(words.NOT_NAME_STARTS)})")
 

@@ -107,6 +107,55 @@ LEAVE_TYPES: dict[str, Words] = {
     "special": Words(ko=(r"특별\s*휴가", "경조"), en=(r"\bspecial\b",)),
 }
 KOREAN_LEAVE_TYPE_NAMES = {"annual": "연차", "sick": "병가"}
+# Units that make a number something other than days of leave: "3개월", "2 weeks", "4시간", "3번".
+NOT_DAY_UNITS = Words(
+    ko=(
+        "개월",
+        "달",
+        "주일?",
+        "주차",
+        "시간",
+        "분기",
+        "분",
+        "초",
+        "%",
+        "퍼센트",
+        "프로",
+        r"년\s*차",
+        "년차",
+        "차",
+        "년",
+        "회",
+        "번째",
+        "번",
+        "명",
+        "호실",
+        "호",
+        "층",
+        "원",
+        "세",
+        "살",
+        "건",
+        "시",
+    ),
+    en=(
+        "months?",
+        "weeks?",
+        "hours?",
+        "hrs?",
+        "minutes?",
+        "mins?",
+        "seconds?",
+        "percent",
+        "%",
+        "years?",
+        "yrs?",
+        "times?",
+        "people",
+        "persons?",
+        "quarters?",
+    ),
+)
 # "총 8일", "in all": a total after a list of records, not one record's days.
 TOTAL = Words(ko=("총", "합계", "합쳐", "모두"), en=(r"in\s+all", "total", "altogether"))
 
