@@ -11,6 +11,7 @@ from bot import text
 from bot.core.question import about_someone_else, asked_years, asks_for_balance
 from bot.demo import UnavailableStore
 from bot.llm import offline_lines
+from bot.outcomes import FailureFacts
 from tests.support.offline_chat import ask, offline_assistant
 
 TODAY = date(2026, 11, 29)
@@ -163,6 +164,18 @@ async def test_each_failure_is_said_in_the_askers_language_with_its_advice(
 )
 def test_invalid_requests_are_said_as_such(kind, reason, korean, answer):
     assert text.lookup_failed(kind, reason, korean) == answer
+
+
+def test_a_failure_is_said_from_its_facts_not_from_the_tools_words():
+    facts = FailureFacts(2024, existing=(2025, 2026))
+    said = text.lookup_failed("no_record", "no record", korean=True, facts=facts)
+    assert (
+        said
+        == "2024년 연차 기록이 없어요. 기록이 있는 해: 2025, 2026년. 기록이 빠졌다면 인사팀에 문의해 주세요."
+    )
+    span = FailureFacts(2010, range=(2016, 2027))
+    said = text.lookup_failed("out_of_range", "out of range", korean=False, facts=span)
+    assert said == "2010 is outside the years I can look up. Please ask about 2016–2027."
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from bot.demo import UnavailableStore
 from bot.hr.directory import caller_for_employee_id
 from bot.hr.ports import Balance, Caller, LeaveTaken
 from bot.hr.sql import SqlHrStore
+from bot.outcomes import FailureFacts
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox
@@ -121,3 +122,16 @@ async def test_unknown_employee_in_the_store_is_explained(hr):
 async def test_bundled_fixture_shape(hr: SqlHrStore):
     balances = [await hr.get_balance(e, year) for e in BUNDLED_EMPLOYEE_IDS for year in (2025, 2026)]
     assert any(b.used % 1 for b in balances)  # halves and quarters, to keep Decimal honest
+
+
+@pytest.mark.parametrize(
+    ("year", "kind", "facts"),
+    [
+        (2024, "no_record", FailureFacts(2024, existing=(2025, 2026))),
+        (2010, "out_of_range", FailureFacts(2010, range=(2016, 2027))),
+    ],
+)
+async def test_a_failure_carries_its_facts_as_values(hr, minsu, year, kind, facts):
+    # The phrasebook says which years exist / may be asked from these, never from the English text.
+    outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": year}, minsu)
+    assert (outcome.outcome, outcome.facts) == (kind, facts)
