@@ -8,8 +8,9 @@ from datetime import date
 import pytest
 
 from bot import text
-from bot.core.question import about_someone_else, asked_years, asks_for_balance
+from bot.core.question import about_someone_else, asks_for_balance
 from bot.demo import UnavailableStore
+from bot.language.years import asked_years
 from bot.llm import offline_lines
 from bot.outcomes import FailureFacts
 from tests.support.offline_chat import ask, offline_assistant

@@ -1,8 +1,9 @@
-"""Reading the user's question: which years it refers to, whether it asks for a leave balance, and
-whether it is about someone else.
+"""Reading the user's question: whether it asks for a leave balance (in days), a rule or hours, and
+whether it is about someone else. (Which years it names: `bot/language/years.py`.)
 
 Shared by the offline model (to decide which lookups to request) and the grounding check (to run the
-lookup itself when the model did not). Plain rules, no model, over the words in `bot/language`.
+lookup itself when the model did not), so both read a question the same way: "남은 연차 시간으로
+알려줘" is an hours question to both. Plain rules, no model, over the words in `bot/language`.
 """
 
 from __future__ import annotations
@@ -11,18 +12,6 @@ import re
 
 from bot.language import words
 from bot.language.words import pattern
-from bot.language.years import asked_years, year_mentions, year_spans, years_in
-
-__all__ = [
-    "about_someone_else",
-    "asked_years",
-    "asks_about_rules",
-    "asks_for_balance",
-    "asks_in_hours",
-    "year_mentions",
-    "year_spans",
-    "years_in",
-]
 
 # A balance question names leave *and* asks for a quantity. "연차 신청은 어떻게 해?" names leave but asks
 # for no amount, so a model that answers it without a lookup is doing the right thing.
