@@ -167,8 +167,10 @@ DAYS_QUANTITY = Words(
 )
 # Any amount: "얼마나", "how many", "how much".
 HOW_MUCH = Words(ko=("얼마",), en=(r"how\s+many", r"how\s+much"))
-# Leave in hours: the HR data keeps days only, so an answer in days does not answer it.
-HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))  # "hours로"
+# Leave in hours: the HR data keeps days only, so an answer in days does not answer it. Both the offline
+# model and the grounding check read hours with this one list ("시간으로" was once only the model's),
+# and "hours" may have a Korean particle right after it ("hours로").
+HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))
 # When, not how much: dates and records.
 WHEN = Words(
     ko=("언제", "날짜", "며칠에", "내역", "기록"),
