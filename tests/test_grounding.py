@@ -349,3 +349,18 @@ async def test_a_misquoted_record_is_corrected(messages_api, hr, minsu):
     assert turn.answer == "5월 4일에 3일 썼어요."
     correction = api.requests[2]["messages"][-1]["content"]
     assert "4일" in correction and "2026-05-04 3 annual" in correction
+
+
+@pytest.mark.parametrize("question", ["남은 연차 시간으로 알려줘", "How many hours of leave do I have left?"])
+async def test_an_hours_question_is_declined_by_the_model_and_not_answered_by_code(
+    messages_api, hr, minsu, question
+):
+    # The HR data keeps days only: the offline model says so, and the grounding check must agree with it
+    # (one vocabulary for "hours"), not look the balance up and append it in days.
+    api = await messages_api()  # no script: the offline model
+    audit = MemoryAuditLog()
+    turn = await make_assistant(api, hr, grounding=True, audit=audit).run_turn(ask(question), minsu)
+    assert "days" in turn.answer or "일 단위" in turn.answer
+    assert grounding_notes(turn) == ["[note] grounding: ok"]
+    assert audit.records == []
+    assert turn.evidence == []

@@ -8,12 +8,15 @@ from datetime import date
 import pytest
 
 from bot import text
-from bot.core.question import about_someone_else, asked_years, asks_for_balance
+from bot.core.question import about_someone_else, asks_for_balance
 from bot.demo import UnavailableStore
+from bot.domain.outcomes import FailureFacts
+from bot.language.years import asked_years
+from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant
 
 TODAY = date(2026, 11, 29)
-DECLINE = (text.OFFLINE_SOMEONE_ELSE.ko, text.OFFLINE_SOMEONE_ELSE.en)
+DECLINE = (offline_lines.OFFLINE_SOMEONE_ELSE.ko, offline_lines.OFFLINE_SOMEONE_ELSE.en)
 
 
 @pytest.mark.parametrize(
@@ -79,8 +82,8 @@ async def test_the_years_asked_are_the_years_looked_up(hr, minsu, previous, ques
             "help",
         ),
         ("반차 쓸 수 있어?", ["get_leave_balance"], "7.5일이라 충분히 남아 있어요", "예:"),
-        ("고마워", [], text.OFFLINE_THANKS.ko, "예:"),
-        ("thanks!", [], text.OFFLINE_THANKS.en, "e.g."),
+        ("고마워", [], offline_lines.OFFLINE_THANKS.ko, "예:"),
+        ("thanks!", [], offline_lines.OFFLINE_THANKS.en, "e.g."),
     ],
 )
 async def test_questions_that_are_not_a_bare_balance(hr, minsu, question, tools, says, never):
@@ -162,6 +165,18 @@ async def test_each_failure_is_said_in_the_askers_language_with_its_advice(
 )
 def test_invalid_requests_are_said_as_such(kind, reason, korean, answer):
     assert text.lookup_failed(kind, reason, korean) == answer
+
+
+def test_a_failure_is_said_from_its_facts_not_from_the_tools_words():
+    facts = FailureFacts(2024, existing=(2025, 2026))
+    said = text.lookup_failed("no_record", "no record", korean=True, facts=facts)
+    assert (
+        said
+        == "2024년 연차 기록이 없어요. 기록이 있는 해: 2025, 2026년. 기록이 빠졌다면 인사팀에 문의해 주세요."
+    )
+    span = FailureFacts(2010, range=(2016, 2027))
+    said = text.lookup_failed("out_of_range", "out of range", korean=False, facts=span)
+    assert said == "2010 is outside the years I can look up. Please ask about 2016–2027."
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 from bot.db.hr import SqlHrStore
 from bot.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.outcomes import FailureFacts
 from bot.domain.people import Caller
 from bot.hr.directory import caller_for_employee_id
 from bot.tools import leave_balance
@@ -122,3 +123,16 @@ async def test_unknown_employee_in_the_store_is_explained(hr):
 async def test_bundled_fixture_shape(hr: SqlHrStore):
     balances = [await hr.get_balance(e, year) for e in BUNDLED_EMPLOYEE_IDS for year in (2025, 2026)]
     assert any(b.used % 1 for b in balances)  # halves and quarters, to keep Decimal honest
+
+
+@pytest.mark.parametrize(
+    ("year", "kind", "facts"),
+    [
+        (2024, "no_record", FailureFacts(2024, existing=(2025, 2026))),
+        (2010, "out_of_range", FailureFacts(2010, range=(2016, 2027))),
+    ],
+)
+async def test_a_failure_carries_its_facts_as_values(hr, minsu, year, kind, facts):
+    # The phrasebook says which years exist / may be asked from these, never from the English text.
+    outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": year}, minsu)
+    assert (outcome.outcome, outcome.facts) == (kind, facts)

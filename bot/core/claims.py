@@ -24,7 +24,12 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from bot.core.question import year_mentions
+from bot.language import words
+from bot.language.dates import DATE_AND_TIME_PATTERNS, blank, blank_dates, last_month_day
+from bot.language.words import alternation, pattern
+from bot.language.years import year_mentions
+
+__all__ = ["ROLES", "Claim", "Role", "blank_dates", "claims_in"]
 
 Role = Literal["remaining", "used", "granted"]
 ROLES: tuple[Role, ...] = ("remaining", "used", "granted")
@@ -44,38 +49,17 @@ class Claim:
     leave_type: str | None = None  # "sick", "special": the kind of leave the amount is stated for
 
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DAY_NUMBER = r"\d{1,2}(?:st|nd|rd|th)?"
-_RANGE = r"\s*(?:~|-|–|—|to|부터|에서)\s*"
-
-# Dates and times: numbers that are never amounts, in an answer or in a question.
-_DATE_AND_TIME_PATTERNS = [
-    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?",  # 2026-11-29, 2026.11.29.
-    rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일(?:\s*\([^)]*\))?(?:{_RANGE}(?:\d{{1,2}}\s*월\s*)?\d{{1,2}}\s*일)?",
-    r"\d{1,2}\s*월(?:\s*(?:말|초|중순|초순|하순|달))?",  # 12월, 12월 말
-    rf"\b{_MONTHS}\s+{_DAY_NUMBER}(?:{_RANGE}(?:{_MONTHS}\s+)?{_DAY_NUMBER})?\b",
-    rf"\b{_DAY_NUMBER}(?:{_RANGE}{_DAY_NUMBER})?\s+(?:of\s+)?{_MONTHS}",
-    r"(?<![\d.])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.])",  # 12/31
-    r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",  # times, whatever follows (13:00에)
-    r"(?:오전|오후|아침|저녁|밤|낮)\s*\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?(?:\s*반)?",
-    r"\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?(?=\s*(?:에|부터|까지|전|후|쯤|이전|이후|~|-|\s|$|[,.]))",
-    r"\b\d{1,2}(?:\s*[ap]\.?m\.?)\b",
-    r"(?<!\d)(?:19|20|21)\d{2}\s*(?:년도?|년)?(?!\d)",  # years
-]
-# In a question, any "N시" is a time too; the units below stay, since the person's counts ("4번",
-# "이틀") are what a what-if computes with.
-_DATES_AND_TIMES = re.compile("|".join([*_DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시"]), re.I)
 # Spans that hold numbers but no leave amount. Blanked (same length) before amounts are looked for.
 _INCIDENTAL = re.compile(
     "|".join(
         [
             r"https?://\S+",
             r"`[^`\n]*`",
-            *_DATE_AND_TIME_PATTERNS,
+            *DATE_AND_TIME_PATTERNS,
             r"\bD\s*[-+]\s*\d+",
             r"\b(?:the\s+)?\d+(?:st|nd|rd|th)\b",
-            r"\d+(?:\.\d+)?\s*(?:개월|달|주일?|주차|시간|분기|분|초|%|퍼센트|프로|년\s*차|년차|차|년|회|번째|번|명|호실|호|층|원|세|살|건|시)",
-            r"\d+(?:\.\d+)?\s*(?:months?|weeks?|hours?|hrs?|minutes?|mins?|seconds?|percent|%|years?|yrs?|times?|people|persons?|quarters?)\b",
+            rf"\d+(?:\.\d+)?\s*(?:{'|'.join(words.NOT_DAY_UNITS.ko)})",
+            rf"\d+(?:\.\d+)?\s*(?:{'|'.join(words.NOT_DAY_UNITS.en)})\b",
             r"\b[Qq][1-4]\b|\bH[12]\b|\bFY\s*'?\d{2,4}\b",
             r"(?:내선|ext\.?|extension|x|tel\.?|phone|전화|☎|#|no\.|번호|ticket|티켓|room|룸|요청\s*번호|ID)\s*:?\s*[\d-]{2,}",
             r"\d{2,4}-\d{3,4}-\d{4}",  # phone numbers
@@ -94,33 +78,26 @@ _DAY_UNIT = re.compile(
     re.I,
 )
 
-# Role words. Order within each matters only for readability; the nearest match wins.
+# Role words. Order within each matters only where two words start alike; the nearest match wins.
+# "13 of your 17", "17일 중": what follows is the whole year's grant.
+_PART_OF = r"\bout\s+of\b|\bof\s+(?:your|the|a|all)?\s*(?=\d)|^\s*중(?:에서|에)?(?=\s|$)"
 _ROLE_WORDS: dict[Role, re.Pattern[str]] = {
-    "remaining": re.compile(
-        r"남은|남았|남아|남기|잔여|잔량|잔여일|미사용|안\s*쓴|안\s*쓰신|쓰지\s*않은|사용하지\s*않은|사용\s*가능|사용하실\s*수\s*있|사용할\s*수\s*있|"
-        r"쓸\s*수\s*있|쓰실\s*수\s*있|쓰실\s*수|가용|\bleft(?![A-Za-z])|remain\w*|available|unused|balance|"
-        r"can\s+(?:still\s+)?(?:use|take)|not\s+(?:yet\s+)?used|haven't\s+used|would\s+leave|leaves?\s+you|leaving\s+you",
-        re.I,
-    ),
-    "used": re.compile(
-        r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)|썼|쓴|쓰셨|쓰신|쓰셔|써서|소진|\bused(?![A-Za-z])|taken|\btook(?![A-Za-z])|spent|consumed",
-        re.I,
-    ),
-    "granted": re.compile(
-        r"부여|발생|받은|받으신|받으셨|총\s*연차|연간|granted|entitle\w*|allowance|allotted|"
-        r"\bout\s+of\b|\bof\s+(?:your|the|a|all)?\s*(?=\d)|^\s*중(?:에서|에)?(?=\s|$)",
-        re.I,
-    ),
+    "remaining": pattern(words.REMAINING, words.REMAINING_STATED),
+    "used": pattern(words.USED, words.USED_STATED),
+    "granted": re.compile(f"{alternation(words.GRANTED, words.GRANTED_STATED)}|{_PART_OF}", re.I),
 }
 _OF_TOTAL = re.compile(r"(?:\bof|\bout\s+of)\s+(?:your|the|all(?:\s+your)?)?\s*$|/\s*$", re.I)
 _OF_TOTAL_AFTER = re.compile(r"\s*(?:days?\s+)?(?:of|out\s+of)\s+(?:your|the|all)?\s*$", re.I)
+# A figure's name used as a label ("잔여 연차는", "remaining:"), or a leave word as a topic.
+_FIGURE_NAMES = alternation(words.REMAINING, words.USED, words.GRANTED)
+_LEAVE_NAMES = alternation(words.LEAVE, words.Words(en=(r"days?",)))
 _TRAILING_LABEL = re.compile(
-    r"(?:남은|잔여|사용|부여|remaining|left|used|granted|balance)(?:\s*(?:연차|휴가|leave|days?))?"
+    rf"(?:{_FIGURE_NAMES})(?:\s*(?:{_LEAVE_NAMES}))?"
     r"\s*(?:\*\*)?\s*(?:은|는|이|가|:|：|is|of)?\s*(?:\*\*)?\s*$",
     re.I,
 )
 _LABELLED = re.compile(
-    r"(?:\S+\s+)?\S+(?:\s+(?:연차|휴가|leave|days?))?\s*(?:\*\*)?\s*(?:은|는|이|가|is|are|was|were)\s*(?:\*\*)?\s*"
+    rf"(?:\S+\s+)?\S+(?:\s+(?:{_LEAVE_NAMES}))?\s*(?:\*\*)?\s*(?:은|는|이|가|is|are|was|were)\s*(?:\*\*)?\s*"
     r"(?:총|모두|약|딱|단|only|just|about)?\s*(?:\*\*)?\s*$",
     re.I,
 )
@@ -130,37 +107,15 @@ _LABEL = re.compile(
 )  # a label right before the number: "잔여 연차: ", "Left:** "
 _CLAUSE_BREAK = re.compile(r"[(),;/|\n]|[.!?](?!\d)|\s[-–—]\s|그리고|하지만|반면|and\s|but\s|while\s", re.I)
 _SENTENCE_BREAK = re.compile(r"[.!?。](?!\d)|\n")
-_HYPOTHETICAL = re.compile(
-    r"(?:쓰|사용하|내|신청하|더\s*쓰|쓰시|사용하시|내시|신청하시|쉬|쉬시)(?:시)?면|쓴다면|사용한다면|쉰다면|"
-    r"(?:써|쓰셔|사용해|사용하셔|내셔|신청하셔|쉬어|쉬셔)도|번\s*(?:이)?면|"
-    r"\bif\s+you\b|\bonce\s+you\b|\bafter\s+(?:you\s+)?(?:take|taking|use|using)\b|\btaking\b|\bwere\s+to\b|"
-    r"\bwould\b|'d\b|\bwill\s+have\b|\bshort\s+of\b|남게\s*돼|남게\s*됩|남게\s*되|남을\s*거|남습니다(?=.*면)|"
-    r"(?:빼|제외하|더하|합치|차감하)(?:시)?면|빼고|빼서|차감|\bminus\b|\bplus\b|\bfrom\s+your\b",
-    re.I,
-)
-_HALF_DAY = re.compile(r"반차|half[-\s]?day", re.I)
+_HYPOTHETICAL = pattern(words.STATED_CONDITION)
+_HALF_DAY = pattern(words.HALF_DAY)
 # Kinds of leave other than annual, as a leave record's `leave_type` names them.
-_LEAVE_TYPES = {
-    "sick": re.compile(r"\bsick\b|병가", re.I),
-    "special": re.compile(r"\bspecial\b|특별\s*휴가|경조", re.I),
-}
+_LEAVE_TYPES = {kind: pattern(named) for kind, named in words.LEAVE_TYPES.items()}
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$", re.M)
 _TABLE_RULE = re.compile(r"\s*:?-{2,}:?\s*")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)]|\|)")
 _ITEM_START = re.compile(r"[|*\-•]\s|\s{2}")
-_TOTAL_WORDS = re.compile(r"총|합계|합쳐|모두|in\s+all|total|altogether", re.I)
-_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
-_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
-_MONTH_DAY = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})", re.I)
-
-
-def blank_dates(text: str) -> str:
-    """`text` with its dates, times and years blanked out (same length): "12월에 1일씩 3번" keeps 1, 3."""
-    return _blank(text, _DATES_AND_TIMES)
-
-
-def _blank(text: str, pattern: re.Pattern[str]) -> str:
-    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+_TOTAL_WORDS = pattern(words.TOTAL)
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -219,8 +174,8 @@ def _role_of(text: str, start: int, end: int, neighbours: tuple[int, int]) -> Ro
 
 def _nearest(window: str, *, from_end: bool) -> Role | None:
     best: tuple[int, Role] | None = None
-    for role, words in _ROLE_WORDS.items():
-        for match in words.finditer(window):
+    for role, role_words in _ROLE_WORDS.items():
+        for match in role_words.finditer(window):
             distance = len(window) - match.end() if from_end else match.start()
             if best is None or distance < best[0]:
                 best = (distance, role)
@@ -229,12 +184,12 @@ def _nearest(window: str, *, from_end: bool) -> Role | None:
 
 def _nearest_both(before: str, after: str) -> Role | None:
     best: tuple[int, Role] | None = None
-    for role, words in _ROLE_WORDS.items():
-        for match in words.finditer(before):
+    for role, role_words in _ROLE_WORDS.items():
+        for match in role_words.finditer(before):
             distance = len(before) - match.end()
             if best is None or distance < best[0]:
                 best = (distance, role)
-        for match in words.finditer(after):
+        for match in role_words.finditer(after):
             distance = match.start() + 4  # a word before the number reads as its label first
             if best is None or distance < best[0]:
                 best = (distance, role)
@@ -246,38 +201,17 @@ def _date_before(text: str, start: int, clause_start: int) -> tuple[int, int] | 
     window = text[max(clause_start, start - 24) : start]
     if _TOTAL_WORDS.search(window):
         return None  # a total after the dates, not one record's days
-    found = None
-    for match in _RECORD_DATE.finditer(window):
-        groups = match.groups()
-        if groups[0]:
-            found = (int(groups[0]), int(groups[1]))
-        elif groups[2]:
-            found = (int(groups[3]), int(groups[4]))
-        else:
-            found = (int(groups[5]), int(groups[6]))
-    if found is None:
-        months = _MONTH_DAY.finditer(window)
-        for match in months:
-            month = _month_number(match.group(1))
-            if month:
-                found = (month, int(match.group(2)))
-    return found
+    return last_month_day(window)
 
 
 def _leave_type_near(text: str, start: int, end: int, neighbours: tuple[int, int]) -> str | None:
     """ "2 days of sick leave", "병가 1일": the kind of leave right next to the amount."""
     clause_start, clause_end = _clause_bounds(text, start, end)
     window = text[max(neighbours[0], clause_start, start - 10) : min(neighbours[1], clause_end, end + 16)]
-    for kind, words in _LEAVE_TYPES.items():
-        if words.search(window):
+    for kind, named in _LEAVE_TYPES.items():
+        if named.search(window):
             return kind
     return None
-
-
-def _month_number(name: str) -> int | None:
-    key = name.lower()[:3]
-    names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    return names.index(key) + 1 if key in names else None
 
 
 def _table_claims(text: str, today: date) -> tuple[list[Claim], list[tuple[int, int]]]:
@@ -302,7 +236,7 @@ def _table_claims(text: str, today: date) -> tuple[list[Claim], list[tuple[int, 
             role = header_roles[column] if column < len(header_roles) else None
             cell_start = position
             position += len(cell) + 1
-            blanked = _blank(cell, _INCIDENTAL)
+            blanked = blank(cell, _INCIDENTAL)
             for number in _NUMBER.finditer(blanked):
                 value = Decimal((number.group(1) + (number.group(2) or "")).replace(",", ""))
                 start, end = cell_start + number.start(), cell_start + number.end()
@@ -318,7 +252,7 @@ def _table_claims(text: str, today: date) -> tuple[list[Claim], list[tuple[int, 
 def claims_in(answer: str, today: date) -> list[Claim]:
     """Every leave amount `answer` states, in order."""
     table_claims, covered = _table_claims(answer, today)
-    blanked = _blank(_blank(answer, _INCIDENTAL), _LIST_NUMBER)
+    blanked = blank(blank(answer, _INCIDENTAL), _LIST_NUMBER)
     for start, end in covered:
         blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     mentions = year_mentions(answer, today)

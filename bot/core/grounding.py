@@ -30,40 +30,22 @@ from datetime import date
 from decimal import Decimal
 
 from bot import text
-from bot.core.claims import ROLES, Claim, Role, blank_dates, claims_in
+from bot.core.claims import ROLES, Claim, Role, claims_in
 from bot.core.conversation import Conversation
 from bot.core.lookup import look_up_by_code
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
-from bot.core.question import asks_for_balance, years_in
+from bot.core.question import asks_for_balance
 from bot.core.trace import Note, ToolResult, Trace
 from bot.domain.leave import Balance, format_days
 from bot.domain.people import Caller
+from bot.language.dates import blank_dates
+from bot.language.numbers import NUMERAL, amounts_in_words
+from bot.language.years import years_in
 from bot.tools.registry import Figures, Toolbox
 
 _SENTENCE_END = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
 _TRAILING_SPACE = re.compile(r"[ \t]+\n")
 _BLANK_LINES = re.compile(r"\n{3,}")
-_NUMBER_IN_QUESTION = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
-# Amounts a question gives in words: "하루 쓰면", "이틀", "a half day", "two days".
-_AMOUNT_WORDS = {
-    "반차": "0.5",
-    "반반차": "0.25",
-    "하루": "1",
-    "이틀": "2",
-    "사흘": "3",
-    "나흘": "4",
-    "닷새": "5",
-    "half day": "0.5",
-    "half-day": "0.5",
-    "a day": "1",
-    "one day": "1",
-    "two days": "2",
-    "three days": "3",
-    "four days": "4",
-    "five days": "5",
-    "a week": "5",
-    "일주일": "5",
-}
 
 
 @dataclass
@@ -91,12 +73,8 @@ class Facts:
 
 def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
     plain = blank_dates(question)  # "12월에 1일씩 3번": 1 and 3, not 12
-    given = {Decimal(n) for n in _NUMBER_IN_QUESTION.findall(plain)}
-    lowered = question.lower()
-    for word in sorted(_AMOUNT_WORDS, key=len, reverse=True):  # 반반차 before 반차
-        if word in lowered:
-            given.add(Decimal(_AMOUNT_WORDS[word]))
-            lowered = lowered.replace(word, " ")
+    # The person's numbers, and the amounts they say in words: "하루 쓰면", "이틀", "a half day".
+    given = {Decimal(n) for n in NUMERAL.findall(plain)} | set(amounts_in_words(question))
     facts = Facts(given=given)
 
     def add(year: int, role: Role, value: Decimal) -> None:
@@ -211,7 +189,7 @@ def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     found: list[Figures | text.LookupFailed] = []
     for result in results:
         if result.is_error:
-            found.append(text.LookupFailed(result.failure, result.content))
+            found.append(text.LookupFailed(result.failure, result.content, result.facts))
         else:
             found.extend(result.figures)
     return text.results_answer(found, korean)

@@ -38,6 +38,7 @@ async def run_tool(
         ms=(time.perf_counter() - started) * 1000,
         outcome=outcome.outcome,
         figures=outcome.figures,
+        facts=outcome.facts,
     )
 
 
@@ -70,7 +71,8 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
         answer = text.NOT_RECORDED.ko
     else:
         # The tool's line is Korean, so a failure is said in Korean too.
-        failed = result.is_error
-        answer = text.lookup_failed(result.failure, result.content, korean=True) if failed else result.content
+        answer = result.content
+        if result.is_error:
+            answer = text.lookup_failed(result.failure, result.content, korean=True, facts=result.facts)
     trace.add(Answer(answer))
     return CodeAnswer(answer, trace)

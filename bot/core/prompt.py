@@ -5,14 +5,13 @@ from __future__ import annotations
 from datetime import date
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
+from bot.language.dates import KOREAN_WEEKDAYS
 from bot.tools.registry import LEAVE_BALANCE
-
-_KOREAN_WEEKDAYS = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 
 
 def system_prompt(today: date, timezone: str) -> str:
     weekday_en = today.strftime("%A")
-    weekday_ko = _KOREAN_WEEKDAYS[today.weekday()]
+    weekday_ko = KOREAN_WEEKDAYS[today.weekday()]
     return (
         "You are OfficeBot, the company's HR assistant in Slack. You answer employees' questions about "
         "their own annual leave.\n"

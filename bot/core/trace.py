@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.domain.leave import Balance, LeaveTaken
-from bot.domain.outcomes import FailureReason, Outcome
+from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,8 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class ToolResult:
-    """A tool_result as sent to the model, with what code needs of it: the failure kind and the
-    structured figures (so nothing downstream re-parses `content`)."""
+    """A tool_result as sent to the model, with what code needs of it: the failure kind and facts, and
+    the structured figures (so nothing downstream re-parses `content`)."""
 
     tool_use_id: str
     name: str
@@ -42,6 +42,7 @@ class ToolResult:
     ms: float
     outcome: Outcome = "ok"
     figures: tuple[Balance | LeaveTaken, ...] = ()
+    facts: FailureFacts = NO_FACTS  # a failure's year, existing years and range, for the phrasebook
 
     @property
     def failure(self) -> FailureReason | None:

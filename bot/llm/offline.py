@@ -33,9 +33,10 @@ from typing import Any
 import httpx2
 
 from bot import text
-from bot.core.question import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.domain.leave import Balance, LeaveTaken
-from bot.domain.outcomes import FailureReason
+from bot.domain.outcomes import FailureFacts, FailureReason
+from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
+from bot.llm import offline_lines as lines
 from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.tools import leave_balance, leave_taken
 
@@ -104,7 +105,7 @@ class OfflineModel:
             ]
             return self._message(body, blocks, "tool_use")
         return self._message(
-            body, [_text(text.offline_words(reading.kind, today, reading.years, korean))], "end_turn"
+            body, [_text(lines.offline_words(reading.kind, today, reading.years, korean))], "end_turn"
         )
 
     def _tool_use_id(self) -> str:
@@ -234,7 +235,8 @@ def _result_text(block: dict[str, Any]) -> str:
 
 
 # How the tool's error texts read, the way a model reads them, so the answer can say each kind of failure
-# in the asker's language with its own advice. Anything else is reported without a kind.
+# in the asker's language with its own advice. Anything else is reported without a kind. Only this
+# model reads them: it sees nothing but the wire. Our own code gets the kind and facts as values.
 _FAILURE_WORDS: tuple[tuple[re.Pattern[str], FailureReason], ...] = (
     (re.compile(r"unavailable", re.I), "store_unavailable"),
     (re.compile(r"out of range", re.I), "out_of_range"),
@@ -243,6 +245,24 @@ _FAILURE_WORDS: tuple[tuple[re.Pattern[str], FailureReason], ...] = (
     (re.compile(r"must be|missing required|unexpected input|input must", re.I), "invalid_input"),
     (re.compile(r"unknown tool", re.I), "unknown_tool"),
 )
+# The facts a failure text states (bot/tools/hr_reads.py writes them): the year asked about, the years
+# that do exist, the range that may be asked.
+_FAILED_YEAR = re.compile(r"(?:record for|year) (\d{4,5})\b")
+_EXISTING = re.compile(r"records exist for ([\d, ]+)")
+_RANGE = re.compile(r"ask about (\d{4})–(\d{4})")
+
+
+def _failure_read(content: str) -> text.LookupFailed:
+    kind = next((k for pattern, k in _FAILURE_WORDS if pattern.search(content)), None)
+    year = _FAILED_YEAR.search(content)
+    existing = _EXISTING.search(content)
+    span = _RANGE.search(content)
+    facts = FailureFacts(
+        int(year.group(1)) if year else None,
+        tuple(int(y) for y in re.findall(r"\d{4}", existing.group(1))) if existing else (),
+        (int(span.group(1)), int(span.group(2))) if span else None,
+    )
+    return text.LookupFailed(kind, content, facts)
 
 
 def _answer_from_results(
@@ -262,33 +282,32 @@ def _answer_from_results(
         if figures is not None:
             found.append(figures)
         else:
-            kind = next((k for pattern, k in _FAILURE_WORDS if pattern.search(content)), None)
-            found.append(text.LookupFailed(kind, content))
+            found.append(_failure_read(content))
     balances = [f for f in found if isinstance(f, Balance)]
     taken = [f for f in found if isinstance(f, LeaveTaken)]
     failed = [f for f in found if isinstance(f, text.LookupFailed)]
     days = reading.days if reading.days is not None else Decimal(1)
-    lines: list[str] = []
+    said: list[str] = []
     if reading.kind == "what_if" and balances:
-        lines = [text.what_if(b, days, korean) for b in balances]
+        said = [lines.what_if(b, days, korean) for b in balances]
     elif reading.kind == "can_i_take" and balances:
-        lines = [text.CANNOT_BOOK.pick(korean), *(text.enough_for(b, days, korean) for b in balances)]
+        said = [lines.CANNOT_BOOK.pick(korean), *(lines.enough_for(b, days, korean) for b in balances)]
     elif reading.kind == "check_claim" and balances:
-        lines = [text.check_claim(b, days, korean) for b in balances]
+        said = [lines.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
-        lines = [text.half_days(t, days, korean) for t in taken]
+        said = [lines.half_days(t, days, korean) for t in taken]
     elif reading.kind == "monthly" and taken:
-        lines = [text.MONTHLY.pick(korean), *(text.month_records(t, reading.month, korean) for t in taken)]
+        said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
         return _with_cap(text.results_answer(found, korean), reading, korean)
-    lines += [text.lookup_failed(f.kind, f.reason, korean) for f in failed]
-    return _with_cap("\n".join(dict.fromkeys(lines)), reading, korean)
+    said += [text.lookup_failed(f.kind, f.reason, korean, f.facts) for f in failed]
+    return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
 
 
 def _with_cap(answer: str, reading: Reading, korean: bool) -> str:
     if not reading.capped:
         return answer
-    return f"{answer}\n{text.lookups_capped(len(reading.asked), reading.years, korean)}"
+    return f"{answer}\n{lines.lookups_capped(len(reading.asked), reading.years, korean)}"
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:

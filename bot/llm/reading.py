@@ -14,7 +14,20 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from bot.core.question import about_someone_else, asked_years, asks_about_rules
+from bot.core.question import about_someone_else, asks_about_rules, asks_in_hours
+from bot.language import words
+from bot.language.dates import (
+    DATE_QUESTION,
+    LAST_MONTH,
+    LEAP_YEAR,
+    MONTH_ASKED,
+    MONTHS_EN,
+    ONE_WORKING_DAY,
+    THIS_MONTH,
+)
+from bot.language.numbers import first_amount_in_words
+from bot.language.words import alternation, pattern
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.tools import leave_balance, leave_taken
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
@@ -42,109 +55,36 @@ LOOKUP_KINDS: frozenset[Kind] = frozenset(
     {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}
 )
 
-_LEAVE = re.compile(
-    r"연차|연챠|년차|휴가|잔여|남았|남앗|남은|남아|며칠|몇\s*일|몇일|썼|사용|부여|반차|leave|vacation|\bpto\b|days?\s+off|"
-    r"holiday|balance|remaining|how\s+many\s+days|\bleft\b",
-    re.I,
-)
-_WHEN = re.compile(r"언제|날짜|며칠에|내역|기록|\bwhen\b|which\s+days|what\s+days|\bdates?\b|history", re.I)
-_HOW_MUCH = re.compile(
-    r"남은|남았|남아|잔여|\bleft\b|remaining|balance|how\s+many|how\s+much|며칠|얼마", re.I
-)
-_GREETING = re.compile(
-    r"^\s*(안녕|하이|반가|좋은\s*(?:아침|하루|오후|저녁)|hello|hi\b|hey\b|good\s+(morning|afternoon|evening))",
-    re.I,
-)
+# Anything about leave: naming it, or asking for one of its figures or an amount of days.
+_LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
+_WHEN = pattern(words.WHEN)
+_HOW_MUCH = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
+_GREETING = re.compile(rf"^\s*(?:{alternation(words.GREETINGS)})", re.I)
 _THANKS = re.compile(
-    r"^\s*(?:고마워|고맙|감사|땡큐|ㄱㅅ|thanks|thank\s+you|thx|\bty\b|cheers|great|perfect|좋아요?|알겠|오케이|"
-    r"ok\b|okay|got\s+it)|"
-    r"(?:감사합니다|감사해요|고맙습니다|고마워요?|thanks|thank\s+you|cheers)[.!~\s]*$|^\s*appreciate",  # or at the end: "…감사합니다!"
-    re.I,
+    rf"^\s*(?:{alternation(words.THANKS)})|(?:{alternation(words.THANKS_AT_END)})[.!~\s]*$", re.I
 )
-_DATE = re.compile(
-    r"오늘\s*(?:이|은)?\s*(?:며칠|몇\s*월\s*며칠|몇\s*일|날짜|무슨\s*요일|몇\s*월)|오늘\s*날짜|"
-    r"(?:지금|현재)\s*(?:이|은)?\s*몇\s*월|몇\s*월\s*며칠|오늘\s*(?:이|은)?\s*(?:일자|몇\s*일)|"
-    r"\bdate\b[^.?!]{0,12}\btoday\b|\btoday\b[^.?!]{0,24}\b(?:date|day\s+of\s+the\s+month)\b|"
-    r"\b(?:current|today'?s)\s+date\b|오늘\s*기준\s*날짜|날짜[^?.!]{0,12}오늘|"
-    r"what(?:'s|\s+is)\s+(?:the\s+)?(?:date|day)(?:\s+today)?|what\s+(?:day|date)\s+is\s+(?:it|today)|"
-    r"today'?s\s+date|what\s+is\s+today",
-    re.I,
-)
-_LEAP = re.compile(r"윤년|leap\s*year", re.I)
-_HOW_TO = re.compile(
-    r"신청|취소|승인|결재|상신|어디서|어디에서|방법|절차|어떻게\s*(?:해|하|써|쓰|내|신청|올려|받|확인)|"
-    r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|cancel|submit|file|put\s+in|check|see)|how\s+to\b|"
-    r"where\s+(?:do|can)\s+I|\bapply\s+for\b|\bcancel\b|\bapprov|\bsubmit\b|\bbook\b",
-    re.I,
-)
-_HOURS = re.compile(r"몇\s*시간|시간\s*단위|시간으로|\bhours?\b", re.I)
-_QUANTITY = re.compile(r"며칠|몇\s*일|몇일|얼마|how\s+many|how\s+much", re.I)
-_CAN_I = re.compile(
-    r"쓸\s*수\s*있|써도\s*(?:돼|되|될)|낼\s*수\s*있|내도\s*(?:돼|되)|쉬어도|쉴\s*수\s*있|가도\s*(?:돼|되)|"
-    r"가능(?:해|할까|한가|하니|합니까|할지)|can\s+I\s+(?:take|use|have|get)|may\s+I\s+(?:take|have)|"
-    r"am\s+I\s+allowed|could\s+I\s+take|take\s+(?:\w+\s+)?off\b",
-    re.I,
-)
-_WHAT_IF = re.compile(
-    r"쓰면|사용하면|내면|쉬면|빼면|쓴다면|사용한다면|다녀오면|if\s+I\s+(?:take|use|book)|after\s+(?:taking|using)",
-    re.I,
-)
+# A question naming leave is not asking the date ("오늘 연차 며칠 남았어?").
+_NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
+_LEAP = pattern(LEAP_YEAR)
+_HOW_TO = pattern(words.PROCEDURE, words.HOW_TO_DO)
+_QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
+_CAN_I = pattern(words.CAN_I_TAKE)
+_WHAT_IF = pattern(words.ASKED_CONDITION)
 _CLAIM = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:일|days?)\s*(?:이|이나|정도|쯤)?\s*(?:of\s+\w+\s+)?(?:남|left|remain|있)|"
     r"\b(?:have|got)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:more\s+)?days?",
     re.I,
 )
-_CONFIRM = re.compile(r"맞|아니|지\s*[?？]|죠|right|correct|isn'?t\s+it|don'?t\s+I|do\s+I\b|still", re.I)
-_HALF_COUNT = re.compile(
-    r"(?:반반차|반차|half[- ]?days?|quarter[- ]?days?)\s*(?:를|을|는|은)?\s*(?:몇\s*(?:번|회|개)|횟수|얼마나)|how\s+many\s+half[- ]?days|"
-    r"how\s+many\s+times.*half",
-    re.I,
-)
-_MONTHS_EN = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
-_MONTH = re.compile(
-    r"월별|매달|매월|이번\s*달|지난\s*달|저번\s*달|(\d{1,2})\s*월\s*(?:에|엔|달|은|는|한\s*달)|per\s+month|"
-    r"monthly|each\s+month|this\s+month|last\s+month|\bin\s+(" + "|".join(_MONTHS_EN) + r")\b",
-    re.I,
-)
-# "그 전 해는?", "and the year before?": a year relative to the years the previous turn looked up.
-_BEFORE = re.compile(
-    r"그\s*(?:전|이전)\s*(?:해|년도|연도|년)?|the\s+year\s+before(?!\s+last)|before\s+that|"
-    r"the\s+previous\s+(?:one|year)|the\s+one\s+before",
-    re.I,
-)
-_AFTER = re.compile(
-    r"그\s*다음\s*(?:해|년도|연도|년)?|the\s+year\s+after|the\s+next\s+one|after\s+that", re.I
-)
-_FOLLOW_UP = re.compile(r"^\s*(?:그럼|그러면|그건|그\s*해|and\b|what\s+about|how\s+about|then\b)", re.I)
+_CONFIRM = pattern(words.CONFIRM)
+_HALF_COUNT = pattern(words.HALF_DAY_COUNT)
+_QUARTER = pattern(words.QUARTER_DAY)
+_THIS_MONTH = pattern(THIS_MONTH)
+_LAST_MONTH = pattern(LAST_MONTH)
+_FOLLOW_UP = re.compile(rf"^\s*(?:{alternation(words.FOLLOW_UP)})", re.I)
 _WINDOW = re.compile(r"Years that can be looked up: (\d{4})[–-](\d{4})")
-# A day amount the person names: "3일", "2 days", 반차 (0.5), 반반차 (0.25), 하루 (1), 이틀 (2).
+# A day amount the person names: "3일", "2 days"; else in words: 반차 (0.5), 하루 (1), 이틀 (2), a weekday (1).
 _DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:일|days?)(?!\s*(?:남|left|remain))", re.I)
-_DAY_WORDS = (
-    (re.compile(r"반반차|quarter[- ]day", re.I), Decimal("0.25")),
-    (re.compile(r"반차|half[- ]day|half\s+a\s+day", re.I), Decimal("0.5")),
-    (re.compile(r"이틀|two\s+days", re.I), Decimal(2)),
-    (re.compile(r"사흘|three\s+days", re.I), Decimal(3)),
-    (
-        re.compile(
-            r"하루|a\s+day|one\s+day|\b(?:monday|tuesday|wednesday|thursday|friday)\b|[월화수목금]요일|내일|tomorrow",
-            re.I,
-        ),
-        Decimal(1),
-    ),
-)
+_ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 
 
 @dataclass(frozen=True)
@@ -182,7 +122,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
     window = window_from(system)
     has_leave = bool(_LEAVE.search(question))
     years = asked_years(question, today)
-    if _DATE.search(question) and not re.search(r"연차|휴가|leave|vacation|pto|balance", question, re.I):
+    if DATE_QUESTION.search(question) and not _NAMES_LEAVE.search(question):
         return Reading("date")
     if _LEAP.search(question):
         return Reading("leap_year", tuple(years or [today.year]))
@@ -192,7 +132,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("greeting")
     if _THANKS.search(question) and not has_leave and not years:
         return Reading("thanks")
-    if _HOURS.search(question):
+    if asks_in_hours(question):
         return Reading("hours")
     if asks_about_rules(question):
         return Reading("rules")
@@ -218,16 +158,16 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
             days=Decimal(claim.group(1) or claim.group(2)),
         )
     if _HALF_COUNT.search(question):
-        size = Decimal("0.25") if re.search(r"반반차|quarter", question, re.I) else Decimal("0.5")
+        size = Decimal("0.25") if _QUARTER.search(question) else Decimal("0.5")
         return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
-    month = _MONTH.search(question)
+    month = MONTH_ASKED.search(question)
     if month and (has_leave or earlier.about_leave):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
-            number = _MONTHS_EN.index(month.group(2).lower()) + 1
-        elif re.search(r"이번\s*달|this\s+month", month.group(0), re.I):
+            number = MONTHS_EN.index(month.group(2).lower()) + 1
+        elif _THIS_MONTH.search(month.group(0)):
             number = today.month
-        elif re.search(r"지난\s*달|저번\s*달|last\s+month", month.group(0), re.I):
+        elif _LAST_MONTH.search(month.group(0)):
             number = today.month - 1 or 12
             if not years and today.month == 1:
                 years = [today.year - 1]
@@ -247,15 +187,18 @@ def _days_named(question: str) -> Decimal | None:
     match = _DAYS.search(question)
     if match:
         return Decimal(match.group(1))
-    return next((days for pattern, days in _DAY_WORDS if pattern.search(question)), None)
+    in_words = first_amount_in_words(question)
+    if in_words is None and _ONE_WORKING_DAY.search(question):
+        return Decimal(1)
+    return in_words
 
 
 def _relative_years(question: str, earlier: Earlier) -> list[int]:
     if not earlier.years:
         return []
-    if _BEFORE.search(question):
+    if YEAR_BEFORE.search(question):
         return [min(earlier.years) - 1]
-    if _AFTER.search(question):
+    if YEAR_AFTER.search(question):
         return [max(earlier.years) + 1]
     return []
 

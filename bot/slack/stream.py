@@ -167,7 +167,7 @@ class AnswerStream:
                 title = self._titles[event.tool_use_id]
                 self._open.pop(event.tool_use_id, None)
                 if event.is_error:
-                    reason = text.lookup_failed(event.failure, event.content, self._korean)
+                    reason = text.lookup_failed(event.failure, event.content, self._korean, facts=event.facts)
                     return [
                         TaskUpdateChunk(
                             id=event.tool_use_id,

@@ -1,6 +1,6 @@
 """What the HR tools share: which years may be asked about, and how the store's failures are told to the
-model (one `is_error` reason each, never a stack trace). Those texts are read back by
-`bot/domain/outcomes.py` (`failure_facts`): change them together."""
+model (one `is_error` reason each, never a stack trace). Our code gets a failure's facts as values
+(`FailureFacts`); only the offline model, which sees nothing but the wire, reads these texts."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
+from bot.domain.outcomes import FailureFacts
 from bot.ports.hr import LeaveStoreError, NoRecordForYear, UnknownEmployee
 from bot.tools.registry import ToolError
 
@@ -19,10 +20,12 @@ def validate_year(tool_input: Mapping[str, Any], today: date) -> int:
     year = tool_input["year"]
     if isinstance(year, bool) or not isinstance(year, int):
         raise ToolError("'year' must be an integer such as 2026")
-    if not today.year - YEARS_BACK <= year <= today.year + YEARS_AHEAD:
+    low, high = today.year - YEARS_BACK, today.year + YEARS_AHEAD
+    if not low <= year <= high:
         raise ToolError(
-            f"year {year} is out of range; ask about {today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}",
+            f"year {year} is out of range; ask about {low}–{high}",
             "out_of_range",
+            facts=FailureFacts(year, range=(low, high)),
         )
     return year
 
@@ -31,16 +34,22 @@ def validate_year(tool_input: Mapping[str, Any], today: date) -> int:
 def reading_hr(year: int) -> Iterator[None]:
     """Turns the store's failures into the ToolErrors the model is told about, with the year audited."""
     detail = {"year": year}
+    facts = FailureFacts(year)
     try:
         yield
     except NoRecordForYear as exc:
         exist = f"; records exist for {', '.join(map(str, exc.years))}" if exc.years else ""
-        raise ToolError(f"no annual leave record for {year}{exist}", "no_record", detail) from None
+        raise ToolError(
+            f"no annual leave record for {year}{exist}",
+            "no_record",
+            detail,
+            FailureFacts(year, existing=tuple(exc.years)),
+        ) from None
     except UnknownEmployee:
         raise ToolError(
-            "the asking user has no leave record in the HR data", "unknown_employee", detail
+            "the asking user has no leave record in the HR data", "unknown_employee", detail, facts
         ) from None
     except LeaveStoreError:
         raise ToolError(
-            "the HR system is unavailable right now; try again later", "store_unavailable", detail
+            "the HR system is unavailable right now; try again later", "store_unavailable", detail, facts
         ) from None

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from anthropic.types import ToolParam
 
 from bot.domain.leave import Balance, LeaveTaken
-from bot.domain.outcomes import FailureReason, Outcome
+from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.domain.people import Caller
 from bot.ports.audit import (
     AuditSink,
@@ -69,15 +69,22 @@ class ToolOutput:
 class ToolError(Exception):
     """An expected failure whose message is safe to give the model as an `is_error` tool_result.
 
-    `reason` is for the audit log; `detail` holds what was validated before it failed (e.g. the year).
+    `reason` is for the audit log; `detail` holds what was validated before it failed (e.g. the year);
+    `facts` is what the phrasebook tells the person (the year, the years that exist, the range), so no
+    one has to read them back out of `message`.
     """
 
     def __init__(
-        self, message: str, reason: FailureReason = "invalid_input", detail: AuditDetail | None = None
+        self,
+        message: str,
+        reason: FailureReason = "invalid_input",
+        detail: AuditDetail | None = None,
+        facts: FailureFacts = NO_FACTS,
     ) -> None:
         super().__init__(message)
         self.reason: FailureReason = reason
         self.detail: AuditDetail = detail or {}
+        self.facts = facts
 
 
 class Tool(Protocol):
@@ -99,6 +106,7 @@ class ToolOutcome:
     outcome: Outcome = "ok"
     figures: tuple[Figures, ...] = ()
     detail: AuditDetail = field(default_factory=dict)
+    facts: FailureFacts = NO_FACTS  # a failure's facts, for the phrasebook
 
     @property
     def is_error(self) -> bool:
@@ -154,7 +162,8 @@ class Toolbox:
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
         except ToolError as exc:
             tool_name = tool.name if tool else None
-            return ToolOutcome(tool_name, str(exc) or "the tool failed", exc.reason, detail=exc.detail)
+            text = str(exc) or "the tool failed"
+            return ToolOutcome(tool_name, text, exc.reason, detail=exc.detail, facts=exc.facts)
         except Exception:
             # Unexpected: keep the details in our log, give the model only a generic reason.
             log.exception("tool %s failed unexpectedly", name)

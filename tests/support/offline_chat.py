@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from bot import text
 from bot.core.conversation import Conversation
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant, Turn
 from bot.domain.people import Caller
+from bot.llm import offline_lines
 from bot.llm.client import make_client
 from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_toolbox, tracked
@@ -56,8 +56,8 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
         return Verdict(looked_up == want, f"looked up {looked_up}, expected {want}")
     if expect == "declined":
         declined = not looked_up and turn.answer in (
-            text.OFFLINE_SOMEONE_ELSE.ko,
-            text.OFFLINE_SOMEONE_ELSE.en,
+            offline_lines.OFFLINE_SOMEONE_ELSE.ko,
+            offline_lines.OFFLINE_SOMEONE_ELSE.en,
         )
         return Verdict(declined, f"looked up {looked_up}: {turn.answer[:60]}")
     if expect == "date":
@@ -67,7 +67,7 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
         )
         return Verdict(said and not looked_up, turn.answer[:60])
     bare = bool(looked_up) and all(_BALANCE_LINE.match(line) for line in turn.answer.splitlines())
-    hint = turn.answer in (text.OFFLINE_WHAT_I_DO.ko, text.OFFLINE_WHAT_I_DO.en)
+    hint = turn.answer in (offline_lines.OFFLINE_WHAT_I_DO.ko, offline_lines.OFFLINE_WHAT_I_DO.en)
     return Verdict(
         not bare and not hint,
         f"{'bare balance' if bare else 'usage hint' if hint else 'ok'}: {turn.answer[:60]}",

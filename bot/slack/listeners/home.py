@@ -68,9 +68,8 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
             if balances:
                 shown.append(YearOnHome(year, balances[0]))
             else:
-                shown.append(
-                    YearOnHome(year, None, text.lookup_failed(result.failure, result.content, korean))
-                )
+                failed = text.lookup_failed(result.failure, result.content, korean, facts=result.facts)
+                shown.append(YearOnHome(year, None, failed))
         else:
             records += [r for f in result.figures if isinstance(f, LeaveTaken) for r in f.records]
     return home_view(shown, records, today, korean)

@@ -1,0 +1,122 @@
+"""Months, weekdays, dates and times: how they are written in Korean and English, and how to read them.
+
+A date or a time is never a leave amount (`blank_dates` removes them before amounts are looked for);
+a record's date right before an amount says which record it is (`last_month_day`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.language.words import Words, alternation
+
+MONTHS_EN = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+# Monday first, as `date.weekday()` counts.
+KOREAN_WEEKDAYS = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
+WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# A working day named ("금요일에 쉬어도 돼?", "tomorrow"): one day of leave.
+ONE_WORKING_DAY = Words(
+    ko=(r"[월화수목금]요일", "내일"),
+    en=(rf"\b(?:{'|'.join(WEEKDAYS_EN[:5])})\b", "tomorrow"),
+)
+
+# A month's name as an answer writes it: "Mar", "March", "Sept.".
+MONTH_NAME = rf"(?:{'|'.join(m[:3] for m in MONTHS_EN)}|sept)[a-z]*\.?"
+_DAY_NUMBER = r"\d{1,2}(?:st|nd|rd|th)?"
+_RANGE = r"\s*(?:~|-|–|—|to|부터|에서)\s*"
+
+# Dates and times: numbers that are never amounts, in an answer or in a question.
+DATE_AND_TIME_PATTERNS = (
+    r"\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}\.?",  # 2026-11-29, 2026.11.29.
+    rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일(?:\s*\([^)]*\))?(?:{_RANGE}(?:\d{{1,2}}\s*월\s*)?\d{{1,2}}\s*일)?",
+    r"\d{1,2}\s*월(?:\s*(?:말|초|중순|초순|하순|달))?",  # 12월, 12월 말
+    rf"\b{MONTH_NAME}\s+{_DAY_NUMBER}(?:{_RANGE}(?:{MONTH_NAME}\s+)?{_DAY_NUMBER})?\b",
+    rf"\b{_DAY_NUMBER}(?:{_RANGE}{_DAY_NUMBER})?\s+(?:of\s+)?{MONTH_NAME}",
+    r"(?<![\d.])\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![\d.])",  # 12/31
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",  # times, whatever follows (13:00에)
+    r"(?:오전|오후|아침|저녁|밤|낮)\s*\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?(?:\s*반)?",
+    r"\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?(?=\s*(?:에|부터|까지|전|후|쯤|이전|이후|~|-|\s|$|[,.]))",
+    r"\b\d{1,2}(?:\s*[ap]\.?m\.?)\b",
+    r"(?<!\d)(?:19|20|21)\d{2}\s*(?:년도?|년)?(?!\d)",  # years
+)
+# In a question, any "N시" is a time too; counts ("4번", "이틀") stay, since the person's counts are
+# what a what-if computes with.
+_DATES_AND_TIMES = re.compile("|".join([*DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시"]), re.I)
+
+
+def blank(text: str, pattern: re.Pattern[str]) -> str:
+    """`text` with every match of `pattern` replaced by spaces (same length, so positions hold)."""
+    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def blank_dates(text: str) -> str:
+    """`text` with its dates, times and years blanked out (same length): "12월에 1일씩 3번" keeps 1, 3."""
+    return blank(text, _DATES_AND_TIMES)
+
+
+_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
+_MONTH_DAY = re.compile(rf"\b({MONTH_NAME})\s+(\d{{1,2}})", re.I)
+
+
+def month_number(name: str) -> int | None:
+    """1–12 for a month's English name or abbreviation, else None."""
+    key = name.lower()[:3]
+    names = [m[:3] for m in MONTHS_EN]
+    return names.index(key) + 1 if key in names else None
+
+
+def last_month_day(text: str) -> tuple[int, int] | None:
+    """The (month, day) of the last date `text` writes: "3월 2일", "2026-03-02", "3/2", else "Mar 2"."""
+    found = None
+    for match in _RECORD_DATE.finditer(text):
+        groups = match.groups()
+        if groups[0]:
+            found = (int(groups[0]), int(groups[1]))
+        elif groups[2]:
+            found = (int(groups[3]), int(groups[4]))
+        else:
+            found = (int(groups[5]), int(groups[6]))
+    if found is None:
+        for match in _MONTH_DAY.finditer(text):
+            month = month_number(match.group(1))
+            if month:
+                found = (month, int(match.group(2)))
+    return found
+
+
+# ----- questions about the calendar ----------------------------------------------------------------------
+# "오늘 며칠이야?", "what's the date today?": the date, not leave.
+DATE_QUESTION = re.compile(
+    r"오늘\s*(?:이|은)?\s*(?:며칠|몇\s*월\s*며칠|몇\s*일|날짜|무슨\s*요일|몇\s*월)|오늘\s*날짜|"
+    r"(?:지금|현재)\s*(?:이|은)?\s*몇\s*월|몇\s*월\s*며칠|오늘\s*(?:이|은)?\s*(?:일자|몇\s*일)|"
+    r"\bdate\b[^.?!]{0,12}\btoday\b|\btoday\b[^.?!]{0,24}\b(?:date|day\s+of\s+the\s+month)\b|"
+    r"\b(?:current|today'?s)\s+date\b|오늘\s*기준\s*날짜|날짜[^?.!]{0,12}오늘|"
+    r"what(?:'s|\s+is)\s+(?:the\s+)?(?:date|day)(?:\s+today)?|what\s+(?:day|date)\s+is\s+(?:it|today)|"
+    r"today'?s\s+date|what\s+is\s+today",
+    re.I,
+)
+LEAP_YEAR = Words(ko=("윤년",), en=(r"leap\s*year",))
+THIS_MONTH = Words(ko=(r"이번\s*달",), en=(r"this\s+month",))
+LAST_MONTH = Words(ko=(r"지난\s*달", r"저번\s*달"), en=(r"last\s+month",))
+# A month asked about: "월별", "3월에", "this month", "in March" (group 1: a month's number, group 2:
+# a month's English name).
+MONTH_ASKED = re.compile(
+    r"월별|매달|매월|"
+    + alternation(THIS_MONTH, LAST_MONTH)
+    + r"|(\d{1,2})\s*월\s*(?:에|엔|달|은|는|한\s*달)|per\s+month|monthly|each\s+month|"
+    + rf"\bin\s+({'|'.join(MONTHS_EN)})\b",
+    re.I,
+)

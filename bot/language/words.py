@@ -1,0 +1,486 @@
+"""The words the bot reads, one list per concept, Korean and English side by side.
+
+Each entry is a regular-expression alternative (so `몇\\s*일` also reads "몇 일", `\\bpto\\b` not "laptop").
+A reader combines the lists it needs with `pattern(...)`; no list is written twice. Where two readers
+used to keep their own copies, the lists here are their union (see the comments for the few that stay
+apart on purpose: a question's words and an answer's words are not always the same).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Words:
+    """One concept's words, each a regular-expression alternative, in Korean and in English."""
+
+    ko: tuple[str, ...] = ()
+    en: tuple[str, ...] = ()
+
+    def __or__(self, other: Words) -> Words:
+        return Words(_merged(self.ko, other.ko), _merged(self.en, other.en))
+
+    @property
+    def alternatives(self) -> tuple[str, ...]:
+        return (*self.ko, *self.en)
+
+
+def _merged(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*first, *second)))
+
+
+def alternation(*words: Words) -> str:
+    """The words as one regular-expression alternation, in order, without repeats."""
+    return "|".join(dict.fromkeys(a for w in words for a in w.alternatives))
+
+
+def pattern(*words: Words, flags: re.RegexFlag = re.I) -> re.Pattern[str]:
+    """A compiled pattern that finds any of the words (case-insensitive unless told)."""
+    return re.compile(alternation(*words), flags)
+
+
+# ----- leave and its figures ----------------------------------------------------------------------------
+# Naming leave. `leave` has no word boundary: "leaves", "leave's" name it too.
+LEAVE = Words(
+    ko=("연차", "연챠", "년차", "휴가", "반차"),
+    en=("leave", "vacation", r"\bpto\b", r"days?\s+off", "holiday"),
+)
+# The three figures of a year's leave, as a question or an answer names them ("남은 연차", "used"),
+# and the further ways an answer states them ("사용 가능한", "can still take", "allowance"). A question
+# reader that only needs to know the talk is about leave uses the first; a reader of amounts uses both.
+# Where two words start alike the longer comes after the shorter (the nearest match decides a claim's
+# role, so the order is kept as the claims reader was written against).
+REMAINING = Words(
+    ko=("남은", "남았", "남앗", "남아", "잔여"),
+    en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance"),
+)
+REMAINING_STATED = Words(
+    ko=(
+        "남기",
+        "잔량",
+        "미사용",
+        r"안\s*쓴",
+        r"안\s*쓰신",
+        r"쓰지\s*않은",
+        r"사용하지\s*않은",
+        r"사용\s*가능",
+        r"사용하실\s*수\s*있",
+        r"사용할\s*수\s*있",
+        r"쓸\s*수\s*있",
+        r"쓰실\s*수\s*있",
+        r"쓰실\s*수",
+        "가용",
+    ),
+    en=(
+        "available",
+        "unused",
+        r"can\s+(?:still\s+)?(?:use|take)",
+        r"not\s+(?:yet\s+)?used",
+        r"haven't\s+used",
+        r"would\s+leave",
+        r"leaves?\s+you",
+        r"leaving\s+you",
+    ),
+)
+# "사용" but not "사용 가능" / "사용할 수 있는" (those are what is left).
+USED = Words(
+    ko=(r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)", "썼"),
+    en=(r"\bused(?![A-Za-z])",),
+)
+USED_STATED = Words(
+    ko=("쓴", "쓰셨", "쓰신", "쓰셔", "써서", "소진"),
+    en=("taken", r"\btook(?![A-Za-z])", "spent", "consumed"),
+)
+GRANTED = Words(ko=("부여",), en=("granted",))
+GRANTED_STATED = Words(
+    ko=("발생", "받은", "받으신", "받으셨", r"총\s*연차", "연간"),
+    en=(r"entitle\w*", "allowance", "allotted"),
+)
+# Every word that names a figure, as a question may too ("사용 가능한 연차", "unused days").
+FIGURES = REMAINING | REMAINING_STATED | USED | USED_STATED | GRANTED | GRANTED_STATED
+# Kinds of leave other than annual, as a leave record's `leave_type` names them; and the Korean names the
+# phrasebook gives the types.
+LEAVE_TYPES: dict[str, Words] = {
+    "sick": Words(ko=("병가",), en=(r"\bsick\b",)),
+    "special": Words(ko=(r"특별\s*휴가", "경조"), en=(r"\bspecial\b",)),
+}
+KOREAN_LEAVE_TYPE_NAMES = {"annual": "연차", "sick": "병가"}
+# Units that make a number something other than days of leave: "3개월", "2 weeks", "4시간", "3번".
+NOT_DAY_UNITS = Words(
+    ko=(
+        "개월",
+        "달",
+        "주일?",
+        "주차",
+        "시간",
+        "분기",
+        "분",
+        "초",
+        "%",
+        "퍼센트",
+        "프로",
+        r"년\s*차",
+        "년차",
+        "차",
+        "년",
+        "회",
+        "번째",
+        "번",
+        "명",
+        "호실",
+        "호",
+        "층",
+        "원",
+        "세",
+        "살",
+        "건",
+        "시",
+    ),
+    en=(
+        "months?",
+        "weeks?",
+        "hours?",
+        "hrs?",
+        "minutes?",
+        "mins?",
+        "seconds?",
+        "percent",
+        "%",
+        "years?",
+        "yrs?",
+        "times?",
+        "people",
+        "persons?",
+        "quarters?",
+    ),
+)
+# "총 8일", "in all": a total after a list of records, not one record's days.
+TOTAL = Words(ko=("총", "합계", "합쳐", "모두"), en=(r"in\s+all", "total", "altogether"))
+
+# ----- what a question asks -----------------------------------------------------------------------------
+# An amount of days: "며칠 남았어?", "how many days", "how much leave".
+DAYS_QUANTITY = Words(
+    ko=("며칠", r"몇\s*일", "몇일"),
+    en=(r"how\s+many\s+days", r"how\s+much\s+(?:leave|vacation|pto)"),
+)
+# Any amount: "얼마나", "how many", "how much".
+HOW_MUCH = Words(ko=("얼마",), en=(r"how\s+many", r"how\s+much"))
+# Leave in hours: the HR data keeps days only, so an answer in days does not answer it. Both the offline
+# model and the grounding check read hours with this one list ("시간으로" was once only the model's),
+# and "hours" may have a Korean particle right after it ("hours로").
+HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))
+# When, not how much: dates and records.
+WHEN = Words(
+    ko=("언제", "날짜", "며칠에", "내역", "기록"),
+    en=(r"\bwhen\b", r"which\s+days", r"what\s+days", r"\bdates?\b", "history"),
+)
+# A rule, not an amount: "남은 연차 이월돼?", "does unused leave expire?".
+RULES = Words(
+    ko=("이월", "소멸", "넘어가", "수당", "정산", "최대", "한도", "연속"),
+    en=(
+        r"use\s+it\s+or\s+lose",
+        r"cash\s+out",
+        r"\blimit",
+        r"\bmaximum\b",
+        r"\bmax\b",
+        "consecutive",
+        r"in\s+a\s+row",
+        r"carr(?:y|ies|ied)\s*(?:over|forward)",
+        r"roll(?:s|ed)?\s*over",
+        "expire",
+        r"pay\s*out",
+        "payout",
+    ),
+)
+# Applying for, cancelling or approving leave, and where that is done: a procedure, not a figure.
+PROCEDURE = Words(
+    ko=("신청", "취소", "승인", "결재", "상신", "어디서", "어디에서", "방법", "절차"),
+    en=(
+        r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|cancel|submit|file|put\s+in|check|see)",
+        r"how\s+to\b",
+        r"where\s+(?:do|can)\s+I",
+        r"\bapply\s+for\b",
+        r"\bcancel\b",
+        r"\bapprov",
+        r"\bsubmit\b",
+        r"\bbook\b",
+    ),
+)
+# "어떻게 해?": how something is done. The balance check also counts a bare "어떻게"/"where" as asking
+# how ("연차 balance 어디서 봐?"); the offline model, which must still look up "작년엔 어떻게 돼?", does not.
+HOW_TO_DO = Words(ko=(r"어떻게\s*(?:해|하|써|쓰|내|신청|올려|받|확인)",))
+ASKING_HOW = Words(ko=("어떻게", "걸려", "걸리"), en=(r"\bwhere\b", r"\bhow\s+(?:do|can|to|should)\b"))
+
+# ----- what a question asks the offline model to work out ---------------------------------------------
+# "쓸 수 있어?", "can I take …": whether some leave may be taken.
+CAN_I_TAKE = Words(
+    ko=(
+        r"쓸\s*수\s*있",
+        r"써도\s*(?:돼|되|될)",
+        r"낼\s*수\s*있",
+        r"내도\s*(?:돼|되)",
+        "쉬어도",
+        r"쉴\s*수\s*있",
+        r"가도\s*(?:돼|되)",
+        r"가능(?:해|할까|한가|하니|합니까|할지)",
+    ),
+    en=(
+        r"can\s+I\s+(?:take|use|have|get)",
+        r"may\s+I\s+(?:take|have)",
+        r"am\s+I\s+allowed",
+        r"could\s+I\s+take",
+        r"take\s+(?:\w+\s+)?off\b",
+    ),
+)
+# The asker's own condition: "3일 쓰면", "if I take". (An answer's conditions, said to the asker, are
+# `STATED_CONDITION`.)
+ASKED_CONDITION = Words(
+    ko=("쓰면", "사용하면", "내면", "쉬면", "빼면", "쓴다면", "사용한다면", "다녀오면"),
+    en=(r"if\s+I\s+(?:take|use|book)", r"after\s+(?:taking|using)"),
+)
+# Checking a figure: "맞지?", "right?", "don't I?".
+CONFIRM = Words(
+    ko=("맞", "아니", r"지\s*[?？]", "죠"),
+    en=("right", "correct", r"isn'?t\s+it", r"don'?t\s+I", r"do\s+I\b", "still"),
+)
+HALF_DAY = Words(ko=("반차",), en=(r"half[-\s]?day",))
+QUARTER_DAY = Words(ko=("반반차",), en=(r"quarter[- ]?day",))
+# "반차 몇 번 썼어?": counting half days, not adding up days.
+HALF_DAY_COUNT = Words(
+    ko=(
+        r"(?:반반차|반차|half[- ]?days?|quarter[- ]?days?)\s*(?:를|을|는|은)?\s*(?:몇\s*(?:번|회|개)|횟수|얼마나)",
+    ),
+    en=(r"how\s+many\s+half[- ]?days", r"how\s+many\s+times.*half"),
+)
+
+# ----- what an answer says ------------------------------------------------------------------------------
+# A condition said to the asker ("3일 쓰시면", "if you take"), or arithmetic on a figure: the amounts
+# near it are what-ifs, not figures of the records.
+STATED_CONDITION = Words(
+    ko=(
+        r"(?:쓰|사용하|내|신청하|더\s*쓰|쓰시|사용하시|내시|신청하시|쉬|쉬시)(?:시)?면",
+        "쓴다면",
+        "사용한다면",
+        "쉰다면",
+        r"(?:써|쓰셔|사용해|사용하셔|내셔|신청하셔|쉬어|쉬셔)도",
+        r"번\s*(?:이)?면",
+        r"남게\s*돼",
+        r"남게\s*됩",
+        r"남게\s*되",
+        r"남을\s*거",
+        r"남습니다(?=.*면)",
+        r"(?:빼|제외하|더하|합치|차감하)(?:시)?면",
+        "빼고",
+        "빼서",
+        "차감",
+    ),
+    en=(
+        r"\bif\s+you\b",
+        r"\bonce\s+you\b",
+        r"\bafter\s+(?:you\s+)?(?:take|taking|use|using)\b",
+        r"\btaking\b",
+        r"\bwere\s+to\b",
+        r"\bwould\b",
+        r"'d\b",
+        r"\bwill\s+have\b",
+        r"\bshort\s+of\b",
+        r"\bminus\b",
+        r"\bplus\b",
+        r"\bfrom\s+your\b",
+    ),
+)
+
+# ----- small talk ---------------------------------------------------------------------------------------
+GREETINGS = Words(
+    ko=("안녕", "하이", "반가", r"좋은\s*(?:아침|하루|오후|저녁)"),
+    en=("hello", r"hi\b", r"hey\b", r"good\s+(?:morning|afternoon|evening)"),
+)
+# Thanks, or a plain "ok": said at the start of a message.
+THANKS = Words(
+    ko=("고마워", "고맙", "감사", "땡큐", "ㄱㅅ", r"좋아요?", "알겠", "오케이"),
+    en=(
+        "thanks",
+        r"thank\s+you",
+        "thx",
+        r"\bty\b",
+        "cheers",
+        "great",
+        "perfect",
+        r"ok\b",
+        "okay",
+        r"got\s+it",
+        "appreciate",
+    ),
+)
+# Thanks that end a message ("…감사합니다!").
+THANKS_AT_END = Words(
+    ko=("감사합니다", "감사해요", "고맙습니다", r"고마워요?"), en=("thanks", r"thank\s+you", "cheers")
+)
+
+# ----- people: a question about someone else ------------------------------------------------------------
+# Titles and relations, said of another person ("팀장님 연차", "my manager's leave").
+TITLES = Words(
+    ko=(
+        "팀장",
+        "부장",
+        "과장",
+        "차장",
+        "대리",
+        "사장",
+        "이사",
+        "실장",
+        "본부장",
+        "매니저",
+        "대표",
+        "상무",
+        "전무",
+        "회장",
+        "사원",
+        "주임",
+        "선임",
+        "책임",
+        "수석",
+        "인턴",
+    ),
+    en=("CEO", "CTO", "CFO", "COO", "CIO"),
+)
+RELATIONS = Words(
+    ko=(
+        "선배",
+        "후배",
+        "상사",
+        "동료",
+        "팀원",
+        "직원",
+        "부하",
+        "와이프",
+        "남편",
+        "아내",
+        "엄마",
+        "아빠",
+        "친구",
+        "동기",
+        "사수",
+        "부사수",
+        "멘토",
+        "멘티",
+        "옆자리",
+        "짝꿍",
+        "형",
+        "누나",
+        "언니",
+        "오빠",
+        "동생",
+    ),
+)
+# "my manager", "our team": the English words that follow "my/our/the".
+RELATIONS_EN = (
+    "manager",
+    "boss",
+    "lead",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "teammate",
+    "team",
+    "wife",
+    "husband",
+    "intern",
+    "friend",
+    "report",
+    "director",
+    "ceo",
+)
+# Teams named in English: "John from sales".
+DEPARTMENTS_EN = (
+    "sales",
+    "marketing",
+    "hr",
+    "finance",
+    "engineering",
+    "design",
+    "ops",
+    "operations",
+    "legal",
+    "support",
+    "accounting",
+    "it",
+    "product",
+)
+# A full Korean name starts with one of these surnames.
+SURNAMES = "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄변채원천방공현함염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예경봉사부"
+# Three-syllable words that start like a surname but are not names.
+NOT_NAMES = frozenset(
+    {
+        "이번해",
+        "이번달",
+        "전년도",
+        "금년도",
+        "사용한",
+        "사용된",
+        "남아있",
+        "부여된",
+        "올해의",
+        "작년의",
+        "이번에",
+        "이전에",
+        "지금의",
+        "전체의",
+        "기본의",
+        "이월된",
+        "유급의",
+        "연차의",
+        "휴가의",
+        "반차의",
+        "정상적",
+        "지난번",
+        "주말의",
+        "오늘의",
+        "내일의",
+        "이거의",
+        "그거의",
+        "우리의",
+        "제가쓴",
+        "원래의",
+        "이제는",
+        "이제까",
+        "이미쓴",
+        "차감된",
+        "조정된",
+        "남은거",
+        "사용할",
+        "사용중",
+    }
+)
+# Leave words with a particle ("연차는", "연차가") start like a surname too (연): never a name.
+NOT_NAME_STARTS = (
+    "연차",
+    "휴가",
+    "반차",
+    "연도",
+    "연말",
+    "연초",
+    "사용",
+    "부여",
+    "잔여",
+    "이번",
+    "이월",
+    "지난",
+    "전체",
+    "남은",
+    "정산",
+    "전에",
+    "이전",
+    "지금",
+    "요즘",
+    "주말",
+)
+
+# ----- a conversation -----------------------------------------------------------------------------------
+# A follow-up that leans on the previous question: "그럼 작년은?", "what about 2024?".
+FOLLOW_UP = Words(
+    ko=("그럼", "그러면", "그건", r"그\s*해"),
+    en=(r"and\b", r"what\s+about", r"how\s+about", r"then\b"),
+)

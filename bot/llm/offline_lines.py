@@ -1,0 +1,174 @@
+"""What only the offline model says: its answers in words (greetings, the date, how-to, rules, hours,
+other people) and its arithmetic on a lookup (what-if, enough for, a figure checked, half days counted,
+a month's records). The real model writes its own; the grounding check never uses these.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.language.dates import KOREAN_WEEKDAYS
+from bot.text import Phrase, balance_sentence, day_word, taken_sentence
+
+OFFLINE_GREETING = Phrase(
+    "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요.",
+    "Hi! Ask me how much annual leave you have left, e.g. 'How many days off do I have left?'",
+)
+OFFLINE_WHAT_I_DO = Phrase(
+    "저는 연차 잔여 조회를 도와드려요. 예: '올해 연차 며칠 남았어?', '작년엔 며칠이었지?', '올해 언제 연차 썼어?'",
+    "I can look up your annual leave, e.g. 'How much leave do I have left this year?' or "
+    "'When did I take leave last year?'",
+)
+OFFLINE_THANKS = Phrase(
+    "천만에요! 연차가 또 궁금하면 언제든 물어봐 주세요.", "You're welcome! Ask me about your leave any time."
+)
+OFFLINE_SOMEONE_ELSE = Phrase(
+    "다른 분의 연차는 조회할 수 없어요. 저는 질문하신 분 본인의 연차만 볼 수 있어요. "
+    "본인 연차는 '올해 연차 며칠 남았어?'처럼 물어봐 주세요.",
+    "I can't look up anyone else's leave: I can only see your own. For yours, ask e.g. "
+    "'How many days do I have left this year?'",
+)
+OFFLINE_HOW_TO = Phrase(
+    "연차 신청·취소·승인은 제가 할 수 없어요. 회사 인사 시스템이나 인사팀을 이용해 주세요. "
+    "저는 연도별 남은 연차와 연차를 쓴 날짜를 알려 드릴 수 있어요.",
+    "I can't apply for, cancel or approve leave: please use the HR system or ask HR. "
+    "I can tell you how much leave you have left in a year and when you took it.",
+)
+OFFLINE_RULES = Phrase(
+    "이월·소멸·수당 같은 규정은 제가 알 수 없어요. 인사팀에 문의해 주세요. "
+    "저는 연도별 남은 연차를 알려 드릴 수 있어요 (예: '작년 연차 며칠 남았어?').",
+    "I don't know the carry-over, expiry or payout rules: please ask HR. "
+    "I can tell you how much leave you have left in each year (e.g. 'How much leave did I have left last year?').",
+)
+OFFLINE_HOURS = Phrase(
+    "인사 데이터에는 연차가 일 단위로만 있어서 시간으로는 답할 수 없어요. "
+    "며칠 남았는지는 알려 드릴 수 있어요 (예: '올해 연차 며칠 남았어?').",
+    "The HR data keeps leave in days, not hours, so I can't answer in hours. "
+    "I can tell you how many days you have left (e.g. 'How many days do I have left?').",
+)
+CANNOT_BOOK = Phrase(
+    "연차 신청·승인은 제가 할 수 없어요 (인사 시스템에서 신청하고 팀장님 승인을 받아 주세요).",
+    "I can't book or approve leave (request it in the HR system and get your manager's approval).",
+)
+MONTHLY = Phrase(
+    "월별 합계는 따로 없어서, 날짜별 기록으로 보여 드릴게요.",
+    "I have no monthly totals, so here are the dated records.",
+)
+
+
+def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) -> str:
+    """What the offline model says to a question it answers without a lookup."""
+    if kind == "date":
+        if korean:
+            weekday = KOREAN_WEEKDAYS[today.weekday()]
+            return f"오늘은 {today.year}년 {today.month}월 {today.day}일 {weekday}이에요."
+        return f"Today is {today.strftime('%A')}, {today.strftime('%B')} {today.day}, {today.year}."
+    if kind == "leap_year":
+        year = years[0] if years else today.year
+        leap = calendar.isleap(year)
+        following = next(y for y in range(year + 1, year + 9) if calendar.isleap(y))
+        if korean:
+            return f"{year}년은 윤년{'이에요' if leap else '이 아니에요'}. 다음 윤년은 {following}년이에요."
+        return f"{'Yes' if leap else 'No'}, {year} is {'' if leap else 'not '}a leap year; the next one is {following}."
+    phrase = {
+        "greeting": OFFLINE_GREETING,
+        "thanks": OFFLINE_THANKS,
+        "someone_else": OFFLINE_SOMEONE_ELSE,
+        "how_to": OFFLINE_HOW_TO,
+        "rules": OFFLINE_RULES,
+        "hours": OFFLINE_HOURS,
+    }.get(kind, OFFLINE_WHAT_I_DO)
+    return phrase.pick(korean)
+
+
+def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
+    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it."""
+    left = balance.remaining - days
+    asked, rest = format_days(days), format_days(left)
+    if left < 0:
+        after = (
+            f" {asked}일을 쓰기에는 남은 연차가 모자라요."
+            if korean
+            else f" That is not enough to take {asked} {day_word(asked)}."
+        )
+    else:
+        after = (
+            f" {asked}일을 쓰면 {rest}일이 남아요."
+            if korean
+            else f" If you take {asked} {day_word(asked)}, you'd have {rest} {day_word(rest)} left."
+        )
+    return balance_sentence(balance, korean) + after
+
+
+def enough_for(balance: Balance, days: Decimal, korean: bool) -> str:
+    enough = balance.remaining >= days
+    remaining = format_days(balance.remaining)
+    if korean:
+        verdict = "충분히 남아 있어요" if enough else "모자라요"
+        return f"{balance.year}년 남은 연차는 {remaining}일이라 {verdict}."
+    verdict = "that covers it" if enough else "that is not enough"
+    return (
+        f"You have {remaining} {day_word(remaining)} of annual leave left for {balance.year}, so {verdict}."
+    )
+
+
+def check_claim(balance: Balance, claimed: Decimal, korean: bool) -> str:
+    """ "I have 12 days left, right?": yes, or no with the right figure."""
+    if balance.remaining == claimed:
+        return ("네, 맞아요. " if korean else "Yes, that's right. ") + balance_sentence(balance, korean)
+    said = format_days(claimed)
+    if korean:
+        return f"아니에요, {said}일이 아니에요. {balance_sentence(balance, korean)}"
+    return f"Not quite, not {said}. {balance_sentence(balance, korean)}"
+
+
+def half_days(taken: LeaveTaken, size: Decimal, korean: bool) -> str:
+    """How many half days (0.5-day records; 반반차: 0.25) the year's records hold, and on which dates."""
+    halves = [r for r in taken.records if r.days == size]
+    word_ko = "반반차" if size == Decimal("0.25") else "반차"
+    word_en = "quarter day" if size == Decimal("0.25") else "half day"
+    if not taken.records and taken.undated:
+        return (
+            f"{taken.year}년에는 날짜별 기록이 없어서 {word_ko} 횟수를 알 수 없어요."
+            if korean
+            else f"For {taken.year} your HR data has no dated records, so I can't count {word_en}s."
+        )
+    if not halves:
+        return (
+            f"{taken.year}년에는 반차 기록이 없어요." if korean else f"You took no half days in {taken.year}."
+        )
+    if korean:
+        dates = ", ".join(f"{r.taken_on.month}월 {r.taken_on.day}일" for r in halves)
+        return f"{taken.year}년에 {word_ko}를 {len(halves)}번 썼어요: {dates}."
+    dates = ", ".join(f"{r.taken_on.strftime('%B')} {r.taken_on.day}" for r in halves)
+    times = "once" if len(halves) == 1 else f"{len(halves)} times"
+    return f"You took a {word_en} {times} in {taken.year}: {dates}."
+
+
+def month_records(taken: LeaveTaken, month: int | None, korean: bool) -> str:
+    """One month's records of a year (all of them when no month was named)."""
+    if month is None:
+        return taken_sentence(taken, korean)
+    records = tuple(r for r in taken.records if r.taken_on.month == month)
+    if not records:
+        if korean:
+            return f"{taken.year}년 {month}월에는 날짜가 있는 휴가 기록이 없어요."
+        return f"You have no dated leave records in {date(taken.year, month, 1).strftime('%B')} {taken.year}."
+    return taken_sentence(LeaveTaken(taken.year, records, Decimal(0)), korean)
+
+
+def lookups_capped(asked: int, years: Sequence[int], korean: bool) -> str:
+    span = f"{years[0]}~{years[-1]}" if korean else f"{years[0]}–{years[-1]}"
+    if korean:
+        return (
+            f"한 질문에 조회는 8번까지만 해요. 물어보신 연도가 너무 많아 {span}년만 조회했어요. "
+            "나머지는 나눠서 물어봐 주세요."
+        )
+    return (
+        f"I look up at most 8 things per question: you asked about {asked} years, so I looked up "
+        f"{span} only. Please ask about the rest separately."
+    )
