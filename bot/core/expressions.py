@@ -99,6 +99,8 @@ def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated) -> 
 
 
 def _argument(node: ast.expr, source: str) -> Argument:
+    if isinstance(node, ast.Name) and node.id == "TODAY":
+        return "TODAY"
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):

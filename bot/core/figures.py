@@ -31,7 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.expressions import Argument, Evaluated, Unresolved, evaluate
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
-from bot.language.number_tokens import NumberToken, amounts_in, numbers_in
+from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
@@ -53,6 +53,7 @@ class Evidence:
     working_days: Mapping[tuple[date, date], int] = field(default_factory=dict)  # calendar tool results
     question: str = ""
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
+    today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
 
     @property
     def question_numbers(self) -> set[Decimal]:
@@ -177,14 +178,31 @@ def _check_expression(
         return FigureProblem(figure.span, f"computes with {format_days(stray[0])}, which nothing gave")
     if not _equal(evaluated, value):
         return FigureProblem(figure.span, f"is not {figure.expr}", evaluated.value)
-    single = evaluated.single_call
-    if figure.basis == "fact" and single is not None and single[0] in LEAVE_ROLES:
-        presented = _role_beside(text, start, start + len(figure.span), reach=20)
-        if presented is not None and presented != single[0]:
-            return FigureProblem(
-                figure.span, f"is {single[0]}, but the text presents it as {presented}", value
-            )
+    if figure.basis == "fact":
+        return _presented_as_declared(figure, evaluated, value, text, start)
     return None
+
+
+def _presented_as_declared(
+    figure: DeclaredFigure, evaluated: Evaluated, value: Decimal, text: str, start: int
+) -> FigureProblem | None:
+    """A figure the words beside it present as remaining, used or granted leave must be computed from
+    that figure: `granted(2026)` is not "남은 연차", nor is a share used "25 % left"."""
+    roles = {_ROLE_OF_CALL[name] for name, _ in evaluated.calls if name in _ROLE_OF_CALL}
+    if not roles:
+        return None
+    if {"granted", "used"} <= roles and not evaluated.divides:
+        roles.add("remaining")  # granted − used (a share used, used ÷ granted, is not what is left)
+    presented = _role_beside(text, start, start + len(figure.span))
+    if presented is None or presented in roles:
+        return None
+    said = " and ".join(sorted(roles))
+    return FigureProblem(
+        figure.span, f"is computed from {said}, but the text presents it as {presented}", value
+    )
+
+
+_ROLE_OF_CALL = {"granted": "granted", "used": "used", "remaining": "remaining", "taken": "used"}
 
 
 def _equal(evaluated: Evaluated, value: Decimal) -> bool:
@@ -199,12 +217,21 @@ def _equal(evaluated: Evaluated, value: Decimal) -> bool:
 
 # ----- the facts an expression may name ----------------------------------------------------------------
 
-CALENDAR_FUNCTIONS = {"working_days"}
+# working_days(a, b): working days from a to b, both included; days(a, b): calendar days, both included
+# ("9일 연속"); days_between(a, b): b − a in days (D-day: days_between(TODAY, "2026-12-25")).
+CALENDAR_FUNCTIONS = {"working_days", "days", "days_between"}
 
 
 class _Resolver:
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
+
+    def _day(self, arguments: Sequence[Argument], index: int) -> date:
+        if index < len(arguments) and arguments[index] == "TODAY":
+            if self._evidence.today is None:
+                raise Unresolved("names TODAY, which this check was not told")
+            return self._evidence.today
+        return _date(arguments, index)
 
     def constant(self, name: str) -> Decimal:
         if name == "HOURS_PER_DAY":
@@ -242,8 +269,11 @@ class _Resolver:
             if not found:
                 raise Unresolved(f"names a record on {day.isoformat()}, which no lookup returned")
             return sum(found, Decimal(0))
+        if name in ("days", "days_between"):
+            first, last = self._day(arguments, 0), self._day(arguments, 1)
+            return Decimal((last - first).days + (1 if name == "days" else 0))
         if name == "working_days":
-            first, last = _date(arguments, 0), _date(arguments, 1)
+            first, last = self._day(arguments, 0), self._day(arguments, 1)
             if (first, last) in evidence.working_days:
                 return Decimal(evidence.working_days[(first, last)])
             if evidence.calendar is None:
@@ -279,9 +309,6 @@ def _decimal(value: str) -> Decimal | None:
         return None
 
 
-_BARE_HALF = re.compile(r"^(?:반|half)$", re.I)
-
-
 def _span_states(span: str, start: int, value: Decimal, others: Sequence[range], text: str) -> bool:
     """Whether the span says `value`: one number in it is the value, or "N반"/"N and a half" is, or a
     count of half/quarter days ("반차 하나", "반차로 11번") is, as either the count or the days."""
@@ -295,8 +322,7 @@ def _span_states(span: str, start: int, value: Decimal, others: Sequence[range],
     plain: list[NumberToken] = []
     units: list[NumberToken] = []
     for index, token in enumerate(own):
-        bare_half = token.kind == "fraction" and _BARE_HALF.match(text[token.start : token.end]) is not None
-        if bare_half and index > 0 and own[index - 1].kind != "fraction":
+        if index > 0 and adds_a_half(text, own[index - 1], token):
             candidates.discard(own[index - 1].value)
             candidates.add(own[index - 1].value + token.value)
             continue
@@ -320,7 +346,7 @@ def _signed(text: str, start: int, end: int) -> bool:
 _ROLE_WORDS: dict[str, re.Pattern[str]] = {
     "remaining": re.compile(r"남(?:은|아|았|습|게|는|음|을)|잔여|\bleft\b|remaining|\bremain", re.I),
     "used": re.compile(
-        r"사용(?!하시면|하면|할|하실|하시려|예정|하려)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b",
+        r"사용(?!하시면|하면|할|하실|하시려|예정|하려|\s?가능)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b",
         re.I,
     ),
     "granted": re.compile(r"부여|발생|생겼|생긴|받으셨|받은|granted|entitled|allowance|\bgiven\b", re.I),
@@ -328,21 +354,37 @@ _ROLE_WORDS: dict[str, re.Pattern[str]] = {
 _CLAUSE_EDGE = re.compile(r"[.!?\n;|,()\[\]:·•]|\s[-–—]\s")
 
 
-def _role_beside(text: str, start: int, end: int, reach: int = 8) -> str | None:
-    """The leave role the words nearest the span give it, within its clause and `reach` characters."""
+def _role_beside(text: str, span_start: int, span_end: int, reach: int = 24) -> str | None:
+    """The leave role the words nearest the span's number give it (inside the span too: "5 days left"),
+    within its clause and `reach` characters. A role word nearer to another number belongs to that
+    number ("부여 15일 중 7.5일 사용": 사용 is the 7.5's, 부여 the 15's), and one with another number in
+    between is never this span's."""
+    tokens = numbers_in(text)
+    own = [t for t in tokens if t.start >= span_start and t.end <= span_end]
+    start, end = (own[0].start, own[-1].end) if own else (span_start, span_end)
+    others = [t for t in tokens if t.end <= span_start or t.start >= span_end]
     left = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
     right_edge = _CLAUSE_EDGE.search(text, end)
     right = right_edge.start() if right_edge else len(text)
-    before, after = text[max(left, start - reach) : start], text[end : min(right, end + reach)]
     nearest: tuple[int, str] | None = None
     for role, pattern in _ROLE_WORDS.items():
-        for match in pattern.finditer(before):
-            distance = len(before) - match.end()
+        for match in pattern.finditer(text, max(left, start - reach), start):
+            distance = start - match.end()
+            if any(match.end() <= t.start and t.end <= start for t in others):
+                continue  # another number stands between
+            if any(t.end <= match.start() and match.start() - t.end < distance for t in others):
+                continue  # nearer to the number before it
             if nearest is None or distance < nearest[0]:
                 nearest = (distance, role)
-        following = pattern.search(after)
-        if following is not None and (nearest is None or following.start() < nearest[0]):
-            nearest = (following.start(), role)
+        for match in pattern.finditer(text, end, min(right, end + reach)):
+            distance = match.start() - end
+            if any(end <= t.start and t.end <= match.start() for t in others):
+                break  # another number stands between
+            if any(t.start >= match.end() and t.start - match.end() < distance for t in others):
+                continue  # nearer to the number after it
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, role)
+            break
     return nearest[1] if nearest else None
 
 
@@ -363,7 +405,8 @@ def _check_incidental(
     kind = figure.as_
     if kind is None:
         return FigureProblem(span, "is declared incidental without saying what it is (as)")
-    if _role_beside(text, start, end) is not None:
+    # A year ("left for 2026") is never an amount; anything else beside leave words is one.
+    if kind != "year" and _role_beside(text, start, end) is not None:
         return FigureProblem(span, "is stated as leave, so it is not incidental")
     digits = [t.value for t in numbers_in(span)]
     if kind in ("date", "date_range"):

@@ -153,8 +153,10 @@ _BEFORE_COUNTER = re.compile(
 _STANDALONE = re.compile(
     rf"(?<![가-힣])(?P<n>{_alternation(_KOREAN_STANDALONE)})(?=$|[^가-힣]|[{_PARTICLES}](?:$|[^가-힣]|요))"
 )
+# "7일 반", "하루 반": 반 right after a count of days, alone or before a particle or copula (반이에요).
 _FRACTION = re.compile(
-    r"반반차|반차|(?<=[일루틀흘새레])\s?반(?![가-힣])|(?<![A-Za-z])(?:half|quarter)(?![A-Za-z])", re.I
+    r"반반차|반차|(?<=[일루틀흘새레])\s?반(?=$|[^가-힣]|[이가을를은는도만요의로에])|(?<![A-Za-z])(?:half|quarter)(?![A-Za-z])",
+    re.I,
 )
 _ENGLISH_WORD = re.compile(
     rf"(?<![A-Za-z-])(?<!no )(?P<w>(?:{_alternation(ENGLISH_TENS)})-(?:{_alternation(ENGLISH_UNITS)})|{_alternation(_ENGLISH)})(?![A-Za-z])",
@@ -203,6 +205,19 @@ def amounts_in(text: str) -> set[Decimal]:
     tokens = numbers_in(text)
     values = {token.value for token in tokens}
     for first, second in pairwise(tokens):
-        if second.kind == "fraction" and second.value == Decimal("0.5") and first.kind != "fraction":
+        if adds_a_half(text, first, second):
             values.add(first.value + second.value)
     return values
+
+
+_AND_A = re.compile(r"\s+and\s+a\s+$", re.I)
+
+
+def adds_a_half(text: str, first: NumberToken, second: NumberToken) -> bool:
+    """ "7일 반" and "eight and a half" are one amount, N.5; "7 half days" is seven halves."""
+    if first.kind == "fraction" or second.kind != "fraction" or second.value != Decimal("0.5"):
+        return False
+    between, word = text[first.end : second.start], text[second.start : second.end]
+    if word.strip() == "반":  # only ever read right after a count of days (see _FRACTION)
+        return True
+    return word.lower() == "half" and _AND_A.search(between) is not None
