@@ -166,6 +166,12 @@ class Settings(BaseSettings):
         validation_alias="OFFICEBOT_GROUNDING",
         description="`off` posts the model's text without the grounding check (lookups are still audited).",
     )
+    declared_figures: bool = Field(
+        True,
+        validation_alias="OFFICEBOT_DECLARED_FIGURES",
+        description="`on`: the model's final answer declares every number it states (structured outputs) "
+        "and code verifies each; `off`: plain-text answers and the rule-based fallback check.",
+    )
     audit_path: Path | None = Field(
         None,
         validation_alias="OFFICEBOT_AUDIT",

@@ -116,6 +116,7 @@ async def open_services(
             model=settings.model,
             calendar=calendar,
             check=Grounding(toolbox) if settings.grounding else None,
+            declare_figures=settings.declared_figures,
         )
         yield Services(
             settings, calendar, engine, directory, leave, model, audit, feedback, toolbox, assistant

@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
+from anthropic.types import OutputConfigParam
+
 Basis = Literal["fact", "calendar", "statute", "question", "incidental"]
 Incidental = Literal["date", "date_range", "time", "year", "list", "ordinal", "extension", "count"]
 
@@ -58,7 +60,11 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "required": ["text", "figures"],
     "additionalProperties": False,
 }
-OUTPUT_CONFIG: dict[str, Any] = {"format": {"type": "json_schema", "schema": ANSWER_SCHEMA}}
+OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": ANSWER_SCHEMA}}
+
+
+# How the check's request to answer again begins (a model reading the wire can tell it from a question).
+CORRECTION_OPENING = "Some numbers in your answer do not hold:"
 
 
 @dataclass(frozen=True)

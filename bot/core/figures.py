@@ -101,17 +101,42 @@ def verify(answer: DeclaredAnswer, evidence: Evidence) -> Verification:
 
 
 def _locate(answer: DeclaredAnswer) -> list[tuple[DeclaredFigure, int | None]]:
+    """Each figure's place in the text. Equal spans take their occurrences in order; longer spans are
+    placed first and a span never lands inside another figure's ("3" is not the 3 of "3월 2일")."""
+    text, figures = answer.text, answer.figures
+    places: dict[int, int | None] = {}
+    taken: list[range] = []
     searched_from: dict[str, int] = {}
-    located: list[tuple[DeclaredFigure, int | None]] = []
-    for figure in answer.figures:
-        if not figure.span:
-            located.append((figure, None))
-            continue
-        at = answer.text.find(figure.span, searched_from.get(figure.span, 0))
+    for index in sorted(range(len(figures)), key=lambda i: -len(figures[i].span)):
+        span = figures[index].span
+        at = find_span(text, span, searched_from.get(span, 0)) if span else -1
+        while at >= 0 and any(at < r.stop and r.start < at + len(span) for r in taken):
+            at = find_span(text, span, at + 1)
         if at >= 0:
-            searched_from[figure.span] = at + len(figure.span)
-        located.append((figure, at if at >= 0 else None))
-    return located
+            searched_from[span] = at + len(span)
+            taken.append(range(at, at + len(span)))
+        places[index] = at if at >= 0 else None
+    return [(figure, places[index]) for index, figure in enumerate(figures)]
+
+
+def find_span(text: str, span: str, start: int = 0) -> int:
+    """Where `span` next stands in `text` as written, never inside a longer number ("2" is not found in
+    "2026", nor "7" in "7.5"); -1 when it does not."""
+    at = text.find(span, start)
+    while at >= 0:
+        end = at + len(span)
+        cuts_before = span[:1].isdigit() and at > 0 and (text[at - 1].isdigit() or text[at - 1] in ".,")
+        cuts_after = (
+            span[-1:].isdigit()
+            and end < len(text)
+            and (
+                text[end].isdigit() or (text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit())
+            )
+        )
+        if not cuts_before and not cuts_after:
+            return at
+        at = text.find(span, at + 1)
+    return -1
 
 
 def _check(
@@ -133,7 +158,7 @@ def _check(
                 return FigureProblem(
                     span, "is declared as the person's own number, but they did not write it"
                 )
-            if _role_beside(text, start, end) is not None:
+            if role_beside(text, start, end) is not None:
                 return FigureProblem(span, "is the person's own number, stated as their leave")
             return None
         case "statute":
@@ -193,7 +218,7 @@ def _presented_as_declared(
         return None
     if {"granted", "used"} <= roles and not evaluated.divides:
         roles.add("remaining")  # granted − used (a share used, used ÷ granted, is not what is left)
-    presented = _role_beside(text, start, start + len(figure.span))
+    presented = role_beside(text, start, start + len(figure.span))
     if presented is None or presented in roles:
         return None
     said = " and ".join(sorted(roles))
@@ -354,7 +379,7 @@ _ROLE_WORDS: dict[str, re.Pattern[str]] = {
 _CLAUSE_EDGE = re.compile(r"[.!?\n;|,()\[\]:·•]|\s[-–—]\s")
 
 
-def _role_beside(text: str, span_start: int, span_end: int, reach: int = 24) -> str | None:
+def role_beside(text: str, span_start: int, span_end: int, reach: int = 24) -> str | None:
     """The leave role the words nearest the span's number give it (inside the span too: "5 days left"),
     within its clause and `reach` characters. A role word nearer to another number belongs to that
     number ("부여 15일 중 7.5일 사용": 사용 is the 7.5's, 부여 the 15's), and one with another number in
@@ -406,7 +431,7 @@ def _check_incidental(
     if kind is None:
         return FigureProblem(span, "is declared incidental without saying what it is (as)")
     # A year ("left for 2026") is never an amount; anything else beside leave words is one.
-    if kind != "year" and _role_beside(text, start, end) is not None:
+    if kind != "year" and role_beside(text, start, end) is not None:
         return FigureProblem(span, "is stated as leave, so it is not incidental")
     digits = [t.value for t in numbers_in(span)]
     if kind in ("date", "date_range"):

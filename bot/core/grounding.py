@@ -32,10 +32,12 @@ from decimal import Decimal
 from bot import text
 from bot.core.claims import ROLES, Claim, Role, claims_in
 from bot.core.conversation import Conversation
-from bot.core.lookup import look_up_by_code
+from bot.core.declared_review import review_declared
+from bot.core.figures import WorkingDayCount
+from bot.core.lookup import look_up_by_code, plain_answer
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance
-from bot.core.trace import Note, ToolResult, Trace
+from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, format_days
 from bot.domain.people import Caller
 from bot.language.dates import blank_dates
@@ -184,17 +186,6 @@ def _sum_of_years(claim: Claim, facts: Facts, years: Sequence[int]) -> bool:
     return False
 
 
-def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
-    """An answer built only from tool results: every amount in it is one the tool returned."""
-    found: list[Figures | text.LookupFailed] = []
-    for result in results:
-        if result.is_error:
-            found.append(text.LookupFailed(result.failure, result.content, result.facts))
-        else:
-            found.extend(result.figures)
-    return text.results_answer(found, korean)
-
-
 def _fact(figure: Figures) -> str:
     if isinstance(figure, Balance):
         return (
@@ -288,8 +279,9 @@ class Grounding:
     """The check, as an `AnswerCheck` for the Assistant. Lookups it runs itself go through the same
     Toolbox.dispatch as the model's, so they are validated and audited the same way."""
 
-    def __init__(self, toolbox: Toolbox) -> None:
+    def __init__(self, toolbox: Toolbox, calendar: WorkingDayCount | None = None) -> None:
         self.toolbox = toolbox
+        self.calendar = calendar  # working days, for calendar figures no tool result gave
 
     async def review(
         self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
@@ -297,6 +289,18 @@ class Grounding:
         if draft.ended in CANNED_ENDINGS:
             trace.add(Note(f"grounding: skipped ({draft.ended})"))
             return draft
+        if draft.declared is not None:
+            return await review_declared(
+                draft,
+                draft.declared,
+                question=question,
+                caller=caller,
+                trace=trace,
+                ask_again=ask_again,
+                toolbox=self.toolbox,
+                calendar=self.calendar,
+            )
+        trace.add(Grounded("plain"))
         korean = text.is_korean(question)
         today = self.toolbox.today_for(caller)
         looked_up = bool(draft.evidence)

@@ -10,6 +10,7 @@ tool_result pair.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from bot import text
 from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.domain.people import Caller
 from bot.ports.audit import AuditUnavailable, RequestedBy
-from bot.tools.registry import LEAVE_BALANCE, Toolbox
+from bot.tools.registry import LEAVE_BALANCE, Figures, Toolbox
 
 
 async def run_tool(
@@ -76,3 +77,14 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
             answer = text.lookup_failed(result.failure, result.content, korean=True, facts=result.facts)
     trace.add(Answer(answer))
     return CodeAnswer(answer, trace)
+
+
+def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
+    """An answer built only from tool results: every amount in it is one the tool returned."""
+    found: list[Figures | text.LookupFailed] = []
+    for result in results:
+        if result.is_error:
+            found.append(text.LookupFailed(result.failure, result.content, result.facts))
+        else:
+            found.extend(result.figures)
+    return text.results_answer(found, korean)

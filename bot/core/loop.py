@@ -20,11 +20,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 import anthropic
+from anthropic import omit
 from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
 
 from bot import text
 from bot.core.clock import Calendar
 from bot.core.conversation import Conversation
+from bot.core.declared import OUTPUT_CONFIG, DeclaredAnswer, parse_declared
 from bot.core.lookup import run_tool
 from bot.core.prompt import system_prompt
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
@@ -82,6 +84,7 @@ class Draft:
     messages: list[MessageParam]
     evidence: list[ToolResult]
     results: Mapping[str, ToolResult] = field(default_factory=dict)
+    declared: DeclaredAnswer | None = None  # the answer's account of its figures, when it gave one
 
     @property
     def conversation(self) -> Conversation:
@@ -113,6 +116,7 @@ class Assistant:
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         check: AnswerCheck | None = None,
+        declare_figures: bool = True,
     ) -> None:
         self.client = client
         self.toolbox = toolbox
@@ -121,6 +125,8 @@ class Assistant:
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
         self.check = check
+        # The final answer declares its figures (structured outputs), for the check to verify one by one.
+        self.declare_figures = declare_figures
 
     def system_for(self, caller: Caller) -> str:
         return system_prompt(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
@@ -140,7 +146,10 @@ class Assistant:
         async def converse() -> Draft:
             answer, ended = await self._converse(messages, system, caller, trace, evidence, korean)
             results.update((r.tool_use_id, r) for r in evidence)
-            return Draft(answer, ended, messages, evidence, results)
+            declared = parse_declared(answer) if self.declare_figures and ended == "end_turn" else None
+            if declared is not None:
+                answer = declared.text  # the person reads the text; the figures are for the check
+            return Draft(answer, ended, messages, evidence, results, declared)
 
         async def ask_again(user_text: str) -> Draft:
             messages.append({"role": "user", "content": user_text})
@@ -235,6 +244,8 @@ class Assistant:
             system=system,
             tools=self.toolbox.declarations,
             messages=messages,
+            # Tool calls are unaffected; the final answer comes as {"text": …, "figures": […]}.
+            output_config=OUTPUT_CONFIG if self.declare_figures else omit,
         )
         trace.add(
             ModelCall(

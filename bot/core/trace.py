@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
@@ -61,7 +61,23 @@ class Answer:
     text: str
 
 
-Step = ModelCall | ToolCall | ToolResult | Note | Answer
+@dataclass(frozen=True)
+class Grounded:
+    """Which path the grounding check took: `declared` (the answer's figures verified one by one) or
+    `plain` (a plain-text answer, the rule-based fallback), how many figures, how many failed."""
+
+    path: Literal["declared", "plain"]
+    figures: int = 0
+    failed: int = 0
+
+    def describe(self) -> str:
+        if self.path == "plain":
+            return "plain-text answer: the rule-based fallback check"
+        verified = "all verified" if not self.failed else f"{self.failed} did not hold"
+        return f"declared figures: {self.figures} declared, {verified}"
+
+
+Step = ModelCall | ToolCall | ToolResult | Note | Answer | Grounded
 
 
 @dataclass(frozen=True)
@@ -149,6 +165,8 @@ def render_step(step: Step) -> str:
             return f"[tool_result{flag}] {step.content} (id {step.tool_use_id}, {step.ms:.0f} ms)"
         case Note():
             return f"[note] {step.text}"
+        case Grounded():
+            return f"[grounding] {step.describe()}"
         case Answer():
             return f"[answer] {step.text}"
     raise TypeError(f"unknown step {step!r}")

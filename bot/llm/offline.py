@@ -33,10 +33,12 @@ from typing import Any
 import httpx2
 
 from bot import text
+from bot.core.declared import CORRECTION_OPENING
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
+from bot.llm.declaring import Known, declare
 from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.tools import leave_balance, leave_taken
 
@@ -84,12 +86,19 @@ class OfflineModel:
         question = _latest_question(messages)
         korean = text.is_korean(question)
         system = _system_text(body.get("system"))
+        declaring = _wants_declared(body)
+        if declaring and last["role"] == "user" and _is_correction(last):
+            # Asked again about its figures: it has nothing better, so it says the same (the check then
+            # posts the plain lookup answer).
+            return self._message(body, [_text(_previous_answer(messages))], "end_turn")
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API).
             reading = read_question(question, today, _earlier(messages[: _question_index(messages)]), system)
             answer = _answer_from_results(results, reading, korean)
-            return self._message(body, [_text(answer)], "end_turn")
+            return self._message(
+                body, [_text(self._final(answer, messages, question, today, declaring))], "end_turn"
+            )
         reading = read_question(question, today, _earlier(messages[:-1]), system)
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
@@ -104,9 +113,31 @@ class OfflineModel:
                 for y in reading.years
             ]
             return self._message(body, blocks, "tool_use")
+        said = lines.offline_words(reading.kind, today, reading.years, korean)
         return self._message(
-            body, [_text(lines.offline_words(reading.kind, today, reading.years, korean))], "end_turn"
+            body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
         )
+
+    @staticmethod
+    def _final(
+        answer: str, messages: list[dict[str, Any]], question: str, today: date, declaring: bool
+    ) -> str:
+        """The final text: as written, or (structured outputs asked for) declared with its figures."""
+        if not declaring:
+            return answer
+        balances: dict[int, Balance] = {}
+        taken: dict[int, LeaveTaken] = {}
+        for message in messages:
+            for block in _tool_results(message):
+                if block.get("is_error"):
+                    continue
+                content = _result_text(block)
+                figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
+                if isinstance(figures, Balance):
+                    balances[figures.year] = figures
+                elif isinstance(figures, LeaveTaken):
+                    taken[figures.year] = figures
+        return declare(answer, Known(balances, taken, question, today)).to_json()
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -151,6 +182,27 @@ def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _tool_results(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in _blocks(message) if b.get("type") == "tool_result"]
+
+
+def _wants_declared(body: dict[str, Any]) -> bool:
+    output = body.get("output_config") or {}
+    return isinstance(output, dict) and (output.get("format") or {}).get("type") == "json_schema"
+
+
+def _is_correction(message: dict[str, Any]) -> bool:
+    return any(
+        b.get("type") == "text" and str(b.get("text", "")).startswith(CORRECTION_OPENING)
+        for b in _blocks(message)
+    )
+
+
+def _previous_answer(messages: list[dict[str, Any]]) -> str:
+    for message in reversed(messages):
+        if message["role"] == "assistant":
+            texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]
+            if texts:
+                return "\n".join(texts)
+    return ""
 
 
 def _latest_question(messages: list[dict[str, Any]]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import ContextActionsBlock, FeedbackButtonObject, FeedbackButtonsElement
 
-from bot.core.trace import Answer, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
+from bot.core.trace import Answer, Grounded, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
 from bot.text import FEEDBACK_BAD, FEEDBACK_GOOD, LOADING_MESSAGES, STILL_WORKING, WORKING, is_korean
 
 SECTION_LIMIT = 3000
@@ -117,6 +117,8 @@ def step_block(step: Step) -> dict[str, Any]:
             text = head + _code(step.content, SECTION_LIMIT - len(head))
         case Note():
             text = f"*note* {escape(step.text)}"
+        case Grounded():
+            text = f"*grounding* {escape(step.describe())}"
         case Answer():
             head = "*answer*\n"
             text = head + _code(step.text, SECTION_LIMIT - len(head))

@@ -41,6 +41,15 @@ MODEL_DOWN = Phrase(
 )
 FOUND_SO_FAR = Phrase("지금까지 조회한 결과:", "What I found so far:")
 # A lookup's audit record could not be written, so its result is not shown (fail closed).
+# The declared-figures check could not verify an answer twice: what was looked up is said plainly instead.
+VERIFIED_ONLY = Phrase(
+    "(답변의 수치를 확인할 수 없어서, 조회한 수치만 그대로 알려드려요.)",
+    "(I couldn't verify the numbers in my answer, so here are just the figures I looked up.)",
+)
+UNVERIFIED = Phrase(
+    "죄송해요, 답변의 수치를 확인하지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요.",
+    "Sorry, I couldn't verify the numbers in my answer. Please try rephrasing the question.",
+)
 NOT_RECORDED = Phrase(
     "죄송해요, 지금은 연차 정보를 보여 드릴 수 없어요. 잠시 후 다시 물어봐 주세요.",
     "Sorry, I can't show your leave information right now. Please try again in a moment.",

@@ -1,0 +1,121 @@
+"""What happens to a declared answer before it is posted (the grounding check's first path).
+
+    every figure verified, every number covered ─▶ posted as written, no extra model call
+    something does not hold ─▶ the model is asked once more, told each failed figure and, where known, its
+        right value ─▶ verified ─▶ posted
+    still not ─▶ the plain lookup answer (the looked-up figures in the phrasebook's words) with a short note;
+        never a number rewritten inside the model's sentence
+
+A balance question answered with no lookup and no figure gets the lookup by code, as on the plain path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+
+from bot import text
+from bot.core.declared import CORRECTION_OPENING, DeclaredAnswer
+from bot.core.figures import Evidence, FigureProblem, WorkingDayCount, verify
+from bot.core.lookup import look_up_by_code, plain_answer
+from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
+from bot.core.question import asks_for_balance
+from bot.core.trace import Grounded, Note, ToolResult, Trace
+from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.domain.people import Caller
+from bot.language.years import years_in
+from bot.tools.registry import Toolbox
+
+
+def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:
+    """The figures an answer may rest on: every successful lookup still in the conversation."""
+    balances: dict[int, Balance] = {}
+    taken: dict[int, LeaveTaken] = {}
+    for result in draft.conversation.evidence():
+        for figure in result.figures:
+            if isinstance(figure, Balance):
+                balances[figure.year] = figure
+            elif isinstance(figure, LeaveTaken):
+                taken[figure.year] = figure
+    return Evidence(balances=balances, taken=taken, question=question, calendar=calendar, today=today)
+
+
+def correction(problems: Sequence[FigureProblem]) -> str:
+    """The message that asks the model once more: each figure that failed, and why."""
+    lines = []
+    for problem in problems:
+        right = f" (it is {format_days(problem.right)})" if problem.right is not None else ""
+        lines.append(f"- {problem.span!r} {problem.reason}{right}")
+    return (
+        CORRECTION_OPENING
+        + "\n"
+        + "\n".join(lines)
+        + "\nAnswer again in the same JSON form. State only figures your lookups, arithmetic on them, the "
+        "calendar or the Labour Standards Act give, and declare every number in the text."
+    )
+
+
+async def review_declared(
+    draft: Draft,
+    declared: DeclaredAnswer,
+    *,
+    question: str,
+    caller: Caller,
+    trace: Trace,
+    ask_again: AskAgain,
+    toolbox: Toolbox,
+    calendar: WorkingDayCount | None,
+) -> Draft:
+    today = toolbox.today_for(caller)
+    korean = text.is_korean(question)
+    verdict = verify(declared, evidence_for(draft, question, today, calendar))
+    if verdict.holds:
+        if not draft.evidence and not _states_a_fact(declared) and asks_for_balance(question):
+            return await _looked_up_by_code(draft, question, caller, trace, toolbox)
+        trace.add(Grounded("declared", len(declared.figures), 0))
+        trace.add(Note("grounding: ok"))
+        return draft
+    problems = verdict.problems
+    trace.add(Grounded("declared", len(declared.figures), len(problems)))
+    trace.add(Note(f"grounding: {_reasons(problems)} → asking the model once more"))
+    second = await ask_again(correction(problems))
+    if second.ended not in CANNED_ENDINGS and second.declared is not None:
+        again = verify(second.declared, evidence_for(second, question, today, calendar))
+        if again.holds:
+            trace.add(Note("grounding: ok after correction"))
+            return second
+        trace.add(Note(f"grounding: still {_reasons(again.problems)} → the plain lookup answer"))
+    else:
+        trace.add(Note(f"grounding: no usable second answer ({second.ended}) → the plain lookup answer"))
+    found = [r for r in second.evidence if not r.is_error] or [r for r in draft.evidence if not r.is_error]
+    if not found and asks_for_balance(question):
+        return await _looked_up_by_code(second, question, caller, trace, toolbox)
+    if not found:
+        return replace(second, text=text.UNVERIFIED.pick(korean))
+    return replace(second, text=f"{plain_answer(found, korean)}\n{text.VERIFIED_ONLY.pick(korean)}")
+
+
+def _states_a_fact(declared: DeclaredAnswer) -> bool:
+    return any(figure.basis == "fact" for figure in declared.figures)
+
+
+async def _looked_up_by_code(
+    draft: Draft, question: str, caller: Caller, trace: Trace, toolbox: Toolbox
+) -> Draft:
+    korean = text.is_korean(question)
+    today = toolbox.today_for(caller)
+    years = years_in(question, today) or [today.year]
+    trace.add(
+        Note(f"grounding: a balance question got no lookup → looked up {', '.join(map(str, years))} by code")
+    )
+    results: list[ToolResult] = list(
+        await asyncio.gather(*(look_up_by_code(toolbox, caller, year, trace) for year in years))
+    )
+    answer = f"{draft.text}\n{plain_answer(results, korean)}".strip()
+    return replace(draft, text=answer, evidence=[*draft.evidence, *results])
+
+
+def _reasons(problems: Sequence[FigureProblem]) -> str:
+    return "; ".join(f"{p.span!r} {p.reason}" for p in problems[:4]) + (" …" if len(problems) > 4 else "")
