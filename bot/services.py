@@ -27,6 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.audit_file import JsonlAuditLog
+from bot.calendar import working_days
 from bot.config import Settings
 from bot.core.clock import Calendar, Clock, pinned_clock, system_clock
 from bot.core.grounding import Grounding
@@ -115,7 +116,9 @@ async def open_services(
             toolbox,
             model=settings.model,
             calendar=calendar,
-            check=Grounding(toolbox) if settings.grounding else None,
+            check=Grounding(toolbox, calendar=lambda first, last: working_days(first, last).working)
+            if settings.grounding
+            else None,
             declare_figures=settings.declared_figures,
         )
         yield Services(

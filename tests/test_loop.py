@@ -41,7 +41,12 @@ async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, h
     api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), text_reply("done")])
     await make_assistant(api, hr).run_turn([{"role": "user", "content": "연차?"}], minsu)
     for request in api.requests:
-        assert [t["name"] for t in request["tools"]] == ["get_leave_balance", "list_leave_taken"]
+        assert [t["name"] for t in request["tools"]] == [
+            "get_leave_balance",
+            "list_leave_taken",
+            "count_working_days",
+            "get_day",
+        ]
         assert all(t["strict"] is True for t in request["tools"])
         assert "tool_choice" not in request
         assert "temperature" not in request

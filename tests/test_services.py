@@ -138,6 +138,8 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
     assert [t["name"] for t in api.requests[0]["tools"]] == [
         "get_leave_balance",
         "list_leave_taken",
+        "count_working_days",
+        "get_day",
         "get_weekday",
     ]
     first_results = api.requests[1]["messages"][-1]["content"]

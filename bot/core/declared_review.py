@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import date
 
 from bot import text
+from bot.calendar import WorkingDays
 from bot.core.declared import CORRECTION_OPENING, DeclaredAnswer
 from bot.core.figures import Evidence, FigureProblem, WorkingDayCount, verify
 from bot.core.lookup import look_up_by_code, plain_answer
@@ -33,13 +34,23 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     """The figures an answer may rest on: every successful lookup still in the conversation."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
+    working: dict[tuple[date, date], int] = {}
     for result in draft.conversation.evidence():
         for figure in result.figures:
             if isinstance(figure, Balance):
                 balances[figure.year] = figure
             elif isinstance(figure, LeaveTaken):
                 taken[figure.year] = figure
-    return Evidence(balances=balances, taken=taken, question=question, calendar=calendar, today=today)
+            elif isinstance(figure, WorkingDays):
+                working[(figure.start, figure.end)] = figure.working
+    return Evidence(
+        balances=balances,
+        taken=taken,
+        working_days=working,
+        question=question,
+        calendar=calendar,
+        today=today,
+    )
 
 
 def correction(problems: Sequence[FigureProblem]) -> str:

@@ -30,6 +30,7 @@ from datetime import date
 from decimal import Decimal
 
 from bot import text
+from bot.calendar import Day, WorkingDays
 from bot.core.claims import ROLES, Claim, Role, claims_in
 from bot.core.conversation import Conversation
 from bot.core.declared_review import review_declared
@@ -38,7 +39,7 @@ from bot.core.lookup import look_up_by_code, plain_answer
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance
 from bot.core.trace import Grounded, Note, ToolResult, Trace
-from bot.domain.leave import Balance, format_days
+from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
 from bot.language.dates import blank_dates
 from bot.language.numbers import NUMERAL, amounts_in_words
@@ -58,6 +59,10 @@ class Facts:
     records: dict[int, set[tuple[int, int, Decimal]]] = field(default_factory=dict)  # (month, day, days)
     by_type: dict[tuple[int, str], set[Decimal]] = field(default_factory=dict)  # records' days and total
     given: set[Decimal] = field(default_factory=set)  # numbers in the question
+    # Counts the calendar tools gave (working days, weekend days, weekday holidays): an amount of days
+    # stated with no role ("근무일 4일", "연차 4일 필요") may be one of them. Not the range's length in
+    # calendar days: "연차 5일 필요" for Monday to Friday with a holiday is the mistake to catch.
+    calendar: set[Decimal] = field(default_factory=set)
 
     @property
     def years(self) -> set[int]:
@@ -88,7 +93,10 @@ def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
             add(figure.year, "remaining", abs(figure.remaining))
             add(figure.year, "used", figure.used)
             add(figure.year, "granted", figure.granted)
-        else:
+        elif isinstance(figure, WorkingDays):
+            counts = (figure.working, figure.weekend, figure.weekday_holidays)
+            facts.calendar.update(Decimal(n) for n in counts)
+        elif isinstance(figure, LeaveTaken):
             facts.figures.setdefault((figure.year, "used"), set())
             for record in figure.records:
                 add(figure.year, "used", record.days)
@@ -117,7 +125,7 @@ class Verdict:
 def check(claims: Sequence[Claim], facts: Facts, *, asked_years: Sequence[int] = ()) -> list[Verdict]:
     """The claims that do not stand, each with why (and the right figure when there is exactly one)."""
     what_ifs = {c.value for c in claims if c.hypothetical and c.role != "remaining" and not c.definition}
-    operands = facts.given | what_ifs
+    operands = facts.given | what_ifs | facts.calendar
     wrong = []
     for claim in claims:
         reason = _why_not(claim, facts, operands, asked_years)
@@ -133,6 +141,8 @@ def _why_not(claim: Claim, facts: Facts, operands: set[Decimal], asked_years: Se
         return None  # what a half day is; the what-if itself ("3일 쓰면"): not figures of the records
     if claim.value in facts.given:
         return None  # the person's own number, repeated or answered
+    if claim.value in facts.calendar and (claim.role is None or claim.hypothetical):
+        return None  # a count of days the calendar tools gave
     if claim.year is not None and claim.year not in facts.years:
         return f"{claim.text} is stated for {claim.year}, which no lookup returned"
     years = [claim.year] if claim.year is not None else _default_years(facts, asked_years)
@@ -187,6 +197,15 @@ def _sum_of_years(claim: Claim, facts: Facts, years: Sequence[int]) -> bool:
 
 
 def _fact(figure: Figures) -> str:
+    if isinstance(figure, WorkingDays):
+        return (
+            f"{figure.start} to {figure.end}: {figure.working} working days ({figure.days} calendar days, "
+            f"{figure.weekend} weekend days, {figure.weekday_holidays} weekday holidays)"
+        )
+    if isinstance(figure, Day):
+        state = "a working day" if figure.working else "not a working day"
+        named = f" ({figure.holiday.name_en})" if figure.holiday else ""
+        return f"{figure.on} is a {figure.weekday_en}, {state}{named}"
     if isinstance(figure, Balance):
         return (
             f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "

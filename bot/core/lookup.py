@@ -16,9 +16,10 @@ from typing import Any
 
 from bot import text
 from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
+from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.ports.audit import AuditUnavailable, RequestedBy
-from bot.tools.registry import LEAVE_BALANCE, Figures, Toolbox
+from bot.tools.registry import LEAVE_BALANCE, Toolbox
 
 
 async def run_tool(
@@ -81,10 +82,10 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
 
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     """An answer built only from tool results: every amount in it is one the tool returned."""
-    found: list[Figures | text.LookupFailed] = []
+    found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for result in results:
         if result.is_error:
             found.append(text.LookupFailed(result.failure, result.content, result.facts))
-        else:
-            found.extend(result.figures)
+        else:  # the leave figures; a calendar result is said by the model, not by this plain answer
+            found.extend(f for f in result.figures if isinstance(f, Balance | LeaveTaken))
     return text.results_answer(found, korean)

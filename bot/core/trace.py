@@ -10,8 +10,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
+from bot.tools.registry import Figures
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class ToolResult:
     is_error: bool
     ms: float
     outcome: Outcome = "ok"
-    figures: tuple[Balance | LeaveTaken, ...] = ()
+    figures: tuple[Figures, ...] = ()
     facts: FailureFacts = NO_FACTS  # a failure's year, existing years and range, for the phrasebook
 
     @property

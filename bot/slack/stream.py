@@ -80,10 +80,16 @@ def _error_of(exc: Exception) -> str | None:
 
 
 def task_title(name: str, tool_input: Any, korean: bool) -> str:
-    year = tool_input.get("year") if isinstance(tool_input, dict) else None
+    """What is looked up: "연차 조회 2026", "근무일 계산 2026-12-21~2026-12-25", "날짜 확인 2026-05-25"."""
+    given = tool_input if isinstance(tool_input, dict) else {}
     titled = text.TASK_TITLES.get(name)
     base = titled.pick(korean) if titled else name
-    return f"{base} {year}" if isinstance(year, int) else base
+    year, start, end, on = (given.get(key) for key in ("year", "start", "end", "date"))
+    if isinstance(year, int):
+        return f"{base} {year}"
+    if isinstance(start, str) and isinstance(end, str):
+        return f"{base} {start[:10]}~{end[:10]}"
+    return f"{base} {on[:10]}" if isinstance(on, str) else base
 
 
 class AnswerStream:

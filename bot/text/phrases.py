@@ -115,6 +115,8 @@ SUGGESTED_PROMPTS = (
 TASK_TITLES = {
     "get_leave_balance": Phrase("연차 조회", "Leave balance"),
     "list_leave_taken": Phrase("휴가 기록 조회", "Leave records"),
+    "count_working_days": Phrase("근무일 계산", "Working days"),
+    "get_day": Phrase("날짜 확인", "Date check"),
 }
 TASK_READING = Phrase("질문 읽는 중", "Reading your question")
 PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from anthropic.types import ToolParam
 
+from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.domain.people import Caller
@@ -43,9 +44,12 @@ log = logging.getLogger(__name__)
 # tool module; each tool module declares itself under its name.
 LEAVE_BALANCE = "get_leave_balance"
 LEAVE_TAKEN = "list_leave_taken"
+COUNT_WORKING_DAYS = "count_working_days"
+GET_DAY = "get_day"
 
 # What a tool's result says in numbers, structured: the evidence the grounding check compares with.
-Figures = Balance | LeaveTaken
+# Calendar facts (`WorkingDays`, `Day`) are evidence too: a count of working days, a date's weekday.
+Figures = Balance | LeaveTaken | WorkingDays | Day
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 
