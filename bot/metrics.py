@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
-from bot.core.trace import Trace
+from bot.core.trace import Grounded, Trace
 
 # Seconds, from the question's arrival at the worker to the answer posted; around the 2-call model time.
 _LATENCY_BUCKETS = (0.25, 0.5, 1, 2, 3, 5, 8, 13, 21, 34, 60)
@@ -58,6 +58,12 @@ class Metrics:
             "Questions recorded and not yet finished, in every process (read periodically)",
             registry=self.registry,
         )
+        self.grounding = Counter(
+            "officebot_grounding_checks",
+            "Answers checked before posting, by path (declared figures, or the plain-text fallback) and outcome",
+            ["path", "outcome"],
+            registry=self.registry,
+        )
         self.taken_over = Counter(
             "officebot_questions_taken_over",
             "Questions this process took over from one that crashed or shut down",
@@ -68,6 +74,9 @@ class Metrics:
         self.model_calls.inc(len(trace.model_calls))
         for result in trace.tool_results:
             self.tool_calls.labels(result.name, result.outcome).inc()
+        for step in trace.steps:
+            if isinstance(step, Grounded):
+                self.grounding.labels(step.path, "held" if not step.failed else "failed").inc()
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

@@ -56,8 +56,8 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
     """Factory: `api = await messages_api(script, latency=0)`; stopped after the test."""
     started: list[MessagesAPIStandIn] = []
 
-    async def start(script: Any = None, latency: float = 0.0) -> MessagesAPIStandIn:
-        api = await MessagesAPIStandIn(script, latency=latency).start()
+    async def start(script: Any = None, latency: float = 0.0, declare: bool = True) -> MessagesAPIStandIn:
+        api = await MessagesAPIStandIn(script, latency=latency, declare=declare).start()
         started.append(api)
         return api
 

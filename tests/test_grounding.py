@@ -1,5 +1,6 @@
-"""The grounding check, driven by scripted model answers over HTTP through the real SDK: no leave amount
-reaches the user unless a tool returned it."""
+"""The grounding check's plain-text fallback (a model or server that gives no declared figures), driven
+by scripted model answers over HTTP through the real SDK: no leave amount reaches the user unless a tool
+returned it. The declared-figures path has its own tests (tests/test_declared_figures.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,16 @@ from tests.support.ports import MemoryAuditLog
 
 THIS_YEAR_KO = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
 LAST_YEAR_KO = "2025년 남은 연차는 3.5일이에요 (부여 15일, 사용 11.5일)."
+
+
+@pytest.fixture
+def messages_api(messages_api):
+    """Scripted answers stay plain text here: these tests are about the fallback check."""
+
+    async def start(script=None, latency: float = 0.0):
+        return await messages_api(script, latency, declare=False)
+
+    return start
 
 
 def ask(text: str) -> list:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from anthropic.types import ToolParam
 
+from bot import text
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.demo import UnavailableStore
@@ -32,12 +33,17 @@ from tests.support.clock import fixed_clock
 from tests.support.messages_api import text_reply, tool_reply
 from tests.support.process import dead_pid
 
+THIS_YEAR = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
+
 
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({}, "올해 남은 연차는 7.5일이에요."),
-        ({"OFFICEBOT_GROUNDING": "on"}, "올해 남은 연차는 7.5일이에요."),
+        # Declared figures (the default): the 12 rests on nothing; looked up by code, said plainly.
+        ({}, f"{THIS_YEAR}\n{text.VERIFIED_ONLY.ko}"),
+        ({"OFFICEBOT_GROUNDING": "on"}, f"{THIS_YEAR}\n{text.VERIFIED_ONLY.ko}"),
+        # A plain-text answer: the fallback check looks up by code and repairs the sentence.
+        ({"OFFICEBOT_DECLARED_FIGURES": "off"}, "올해 남은 연차는 7.5일이에요."),
         ({"OFFICEBOT_GROUNDING": "off"}, "올해 남은 연차는 12일이에요."),
     ],
 )

@@ -6,7 +6,8 @@
     still not ─▶ the plain lookup answer (the looked-up figures in the phrasebook's words) with a short note;
         never a number rewritten inside the model's sentence
 
-A balance question answered with no lookup and no figure gets the lookup by code, as on the plain path.
+An answer that states leave figures with no lookup behind them gets the lookup by code (no model call) and
+is checked against it. An answer with no figure stands as written.
 """
 
 from __future__ import annotations
@@ -83,13 +84,23 @@ async def review_declared(
     korean = text.is_korean(question)
     verdict = verify(declared, evidence_for(draft, question, today, calendar))
     if verdict.holds:
-        if not draft.evidence and not _states_a_fact(declared) and asks_for_balance(question):
-            return await _looked_up_by_code(draft, question, caller, trace, toolbox)
+        # An answer stating no figure stands as written (asking which year is meant, say): there is no
+        # number in it to be wrong, and a balance nobody asked for is not added to it.
         trace.add(Grounded("declared", len(declared.figures), 0))
         trace.add(Note("grounding: ok"))
         return draft
     problems = verdict.problems
     trace.add(Grounded("declared", len(declared.figures), len(problems)))
+    if not draft.evidence and (asks_for_balance(question) or _states_a_fact(declared)):
+        # Nothing was looked up, yet leave figures were stated or asked for: look up by code (no model
+        # call), then check the answer against that.
+        looked_up = await _looked_up_by_code(draft, question, caller, trace, toolbox, keep_text=False)
+        again = verify(declared, evidence_for(looked_up, question, today, calendar))
+        if again.holds:
+            trace.add(Note("grounding: ok against the looked-up figures"))
+            return replace(looked_up, text=draft.text)
+        trace.add(Note(f"grounding: {_reasons(again.problems)} → the plain lookup answer"))
+        return replace(looked_up, text=_plain_with_note(looked_up.evidence, korean))
     trace.add(Note(f"grounding: {_reasons(problems)} → asking the model once more"))
     second = await ask_again(correction(problems))
     if second.ended not in CANNED_ENDINGS and second.declared is not None:
@@ -100,12 +111,20 @@ async def review_declared(
         trace.add(Note(f"grounding: still {_reasons(again.problems)} → the plain lookup answer"))
     else:
         trace.add(Note(f"grounding: no usable second answer ({second.ended}) → the plain lookup answer"))
-    found = [r for r in second.evidence if not r.is_error] or [r for r in draft.evidence if not r.is_error]
-    if not found and asks_for_balance(question):
-        return await _looked_up_by_code(second, question, caller, trace, toolbox)
+    evidence = [*draft.evidence, *(r for r in second.evidence if r not in draft.evidence)]
+    if not any(not r.is_error for r in evidence) and asks_for_balance(question):
+        looked_up = await _looked_up_by_code(second, question, caller, trace, toolbox, keep_text=False)
+        return replace(looked_up, text=_plain_with_note(looked_up.evidence, korean))
+    return replace(second, text=_plain_with_note(evidence, korean))
+
+
+def _plain_with_note(evidence: Sequence[ToolResult], korean: bool) -> str:
+    """The figures looked up, said plainly, and why the model's own words were not posted."""
+    found = [r for r in evidence if not r.is_error]
     if not found:
-        return replace(second, text=text.UNVERIFIED.pick(korean))
-    return replace(second, text=f"{plain_answer(found, korean)}\n{text.VERIFIED_ONLY.pick(korean)}")
+        failed = [r for r in evidence if r.is_error]
+        return plain_answer(failed, korean) if failed else text.UNVERIFIED.pick(korean)
+    return f"{plain_answer(found, korean)}\n{text.VERIFIED_ONLY.pick(korean)}"
 
 
 def _states_a_fact(declared: DeclaredAnswer) -> bool:
@@ -113,18 +132,17 @@ def _states_a_fact(declared: DeclaredAnswer) -> bool:
 
 
 async def _looked_up_by_code(
-    draft: Draft, question: str, caller: Caller, trace: Trace, toolbox: Toolbox
+    draft: Draft, question: str, caller: Caller, trace: Trace, toolbox: Toolbox, *, keep_text: bool = True
 ) -> Draft:
     korean = text.is_korean(question)
     today = toolbox.today_for(caller)
     years = years_in(question, today) or [today.year]
-    trace.add(
-        Note(f"grounding: a balance question got no lookup → looked up {', '.join(map(str, years))} by code")
-    )
+    trace.add(Note(f"grounding: no lookup ran → looked up {', '.join(map(str, years))} by code"))
     results: list[ToolResult] = list(
         await asyncio.gather(*(look_up_by_code(toolbox, caller, year, trace) for year in years))
     )
-    answer = f"{draft.text}\n{plain_answer(results, korean)}".strip()
+    said = draft.text if keep_text else ""
+    answer = f"{said}\n{plain_answer(results, korean)}".strip()
     return replace(draft, text=answer, evidence=[*draft.evidence, *results])
 
 

@@ -53,7 +53,7 @@ LEAVE = Words(
 # Where two words start alike the longer comes after the shorter (the nearest match decides a claim's
 # role, so the order is kept as the claims reader was written against).
 REMAINING = Words(
-    ko=("남은", "남았", "남앗", "남아", "잔여"),
+    ko=("남은", "남았", "남앗", "남아", "남음", "잔여"),
     en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance"),
 )
 REMAINING_STATED = Words(
@@ -162,7 +162,7 @@ TOTAL = Words(ko=("총", "합계", "합쳐", "모두"), en=(r"in\s+all", "total"
 # ----- what a question asks -----------------------------------------------------------------------------
 # An amount of days: "며칠 남았어?", "how many days", "how much leave".
 DAYS_QUANTITY = Words(
-    ko=("며칠", r"몇\s*일", "몇일"),
+    ko=("며칠", r"몇\s*일", "몇일", r"몇\s*개"),  # "연차 몇 개": leave counted like things
     en=(r"how\s+many\s+days", r"how\s+much\s+(?:leave|vacation|pto)"),
 )
 # Any amount: "얼마나", "how many", "how much".

@@ -15,7 +15,7 @@ from bot.language.numbers import COUNT, number
 # Order matters: 재작년 contains 작년, "the year before last" contains "last year"… so longer phrases
 # are matched first and their span is blanked before the shorter ones are tried.
 _YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
-    (re.compile(r"세\s*해\s*전|3년\s*전"), -3),
+    (re.compile(r"재재작년|세\s*해\s*전|3년\s*전|three\s+years\s+ago", re.I), -3),
     (re.compile(r"재작년|지지난\s*해|2년\s*전|두\s*해\s*전"), -2),
     (re.compile(r"the\s+year\s+before\s+last|two\s+years\s+ago", re.I), -2),
     (re.compile(r"올해|올\s해|금년|이번\s*해|올해년도|금년도|당해"), 0),
@@ -30,6 +30,20 @@ _EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _SHORT_YEAR = re.compile(
     r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|부터|까지|\s*연차|\s*기준|\s*휴가)"
 )
+
+# A year named in a way no reader here understands — spelled out in words (이천이십사년, twenty twenty-four,
+# two thousand twenty-five), or by an event only the person knows (the year I joined, 입사 첫해, 그때): the
+# answer is a question back, never a guess at another year.
+UNREADABLE_YEAR = re.compile(
+    r"이천\s*[일이삼사오육칠팔구십]+\s*년"
+    r"|\btwenty[\s-]+(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[\s-]+\w+)?)\b"
+    r"|\btwo\s+thousand(?:\s+and)?\s+\w+"
+    r"|\bthe\s+year\s+I\s+(?:joined|started|was\s+hired)"
+    r"|입사\s*(?:첫\s*해|한\s*해|연도|년도|첫\s*년)"
+    r"|그\s*때",
+    re.I,
+)
+VAGUE_THEN = re.compile(r"그\s*때")  # "then": the year talked about just before, if there was one
 
 # A year relative to the years the previous turn looked up: "그 전 해는?", "and the year before?".
 YEAR_BEFORE = re.compile(

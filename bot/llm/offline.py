@@ -79,14 +79,14 @@ class OfflineModel:
     def respond(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages") or []
         _check_wire_contract(body, messages)
-        today = _today_from(body.get("system"))
+        today = today_from(body.get("system"))
         offered = {t.get("name") for t in body.get("tools") or []}
         last = messages[-1]
         results = _tool_results(last) if last["role"] == "user" else []
-        question = _latest_question(messages)
+        question = latest_question(messages)
         korean = text.is_korean(question)
         system = _system_text(body.get("system"))
-        declaring = _wants_declared(body)
+        declaring = wants_declared(body)
         if declaring and last["role"] == "user" and _is_correction(last):
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
@@ -123,21 +123,7 @@ class OfflineModel:
         answer: str, messages: list[dict[str, Any]], question: str, today: date, declaring: bool
     ) -> str:
         """The final text: as written, or (structured outputs asked for) declared with its figures."""
-        if not declaring:
-            return answer
-        balances: dict[int, Balance] = {}
-        taken: dict[int, LeaveTaken] = {}
-        for message in messages:
-            for block in _tool_results(message):
-                if block.get("is_error"):
-                    continue
-                content = _result_text(block)
-                figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
-                if isinstance(figures, Balance):
-                    balances[figures.year] = figures
-                elif isinstance(figures, LeaveTaken):
-                    taken[figures.year] = figures
-        return declare(answer, Known(balances, taken, question, today)).to_json()
+        return declared_text(answer, messages, question, today) if declaring else answer
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -167,7 +153,7 @@ def _text(said: str) -> dict[str, Any]:
     return {"type": "text", "text": said}
 
 
-def _today_from(system: Any) -> date:
+def today_from(system: Any) -> date:
     text = system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
     match = _TODAY.search(text or "")
     if not match:
@@ -184,7 +170,26 @@ def _tool_results(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in _blocks(message) if b.get("type") == "tool_result"]
 
 
-def _wants_declared(body: dict[str, Any]) -> bool:
+def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
+    """`answer` in the declared form ({"text", "figures"}), its figures read against the lookups whose
+    results are in `messages` (the wire, as this peer sees it)."""
+    balances: dict[int, Balance] = {}
+    taken: dict[int, LeaveTaken] = {}
+    for message in messages:
+        for block in _tool_results(message):
+            if block.get("is_error"):
+                continue
+            content = _result_text(block)
+            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
+            if isinstance(figures, Balance):
+                balances[figures.year] = figures
+            elif isinstance(figures, LeaveTaken):
+                taken[figures.year] = figures
+    return declare(answer, Known(balances, taken, question, today)).to_json()
+
+
+def wants_declared(body: dict[str, Any]) -> bool:
+    """Whether a request asks for the final answer as structured output."""
     output = body.get("output_config") or {}
     return isinstance(output, dict) and (output.get("format") or {}).get("type") == "json_schema"
 
@@ -205,7 +210,7 @@ def _previous_answer(messages: list[dict[str, Any]]) -> str:
     return ""
 
 
-def _latest_question(messages: list[dict[str, Any]]) -> str:
+def latest_question(messages: list[dict[str, Any]]) -> str:
     for message in reversed(messages):
         if message["role"] == "user":
             texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]

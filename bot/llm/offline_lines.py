@@ -44,6 +44,19 @@ OFFLINE_RULES = Phrase(
     "I don't know the carry-over, expiry or payout rules: please ask HR. "
     "I can tell you how much leave you have left in each year (e.g. 'How much leave did I have left last year?').",
 )
+OFFLINE_WHICH_YEAR = Phrase(
+    "어느 연도를 말씀하시는지 확실하지 않아요. 연도를 숫자로 알려주시겠어요? (예: '2024년 연차 며칠 남았어?')",
+    "I'm not sure which year you mean. Could you give the year in digits? (e.g. 'How much leave did I have in 2024?')",
+)
+OFFLINE_PUBLIC_HOLIDAY = Phrase(
+    "공휴일은 날짜로 물어봐 주세요. 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주시면 돼요.",
+    "For public holidays, please ask about a specific date. For your leave, ask e.g. 'How much leave do I have left?'",
+)
+OFFLINE_OFF_TOPIC = Phrase(
+    "그건 제가 도와드리기 어려워요. 저는 연차(남은 일수, 사용 기록)를 알려드려요. 예: '올해 연차 며칠 남았어?'",
+    "That's outside what I can help with. I look up your annual leave (days left, leave taken), "
+    "e.g. 'How much leave do I have left this year?'",
+)
 OFFLINE_HOURS = Phrase(
     "인사 데이터에는 연차가 일 단위로만 있어서 시간으로는 답할 수 없어요. "
     "며칠 남았는지는 알려 드릴 수 있어요 (예: '올해 연차 며칠 남았어?').",
@@ -81,6 +94,9 @@ def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) ->
         "how_to": OFFLINE_HOW_TO,
         "rules": OFFLINE_RULES,
         "hours": OFFLINE_HOURS,
+        "which_year": OFFLINE_WHICH_YEAR,
+        "public_holiday": OFFLINE_PUBLIC_HOLIDAY,
+        "off_topic": OFFLINE_OFF_TOPIC,
     }.get(kind, OFFLINE_WHAT_I_DO)
     return phrase.pick(korean)
 

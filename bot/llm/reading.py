@@ -27,7 +27,7 @@ from bot.language.dates import (
 )
 from bot.language.numbers import first_amount_in_words
 from bot.language.words import alternation, pattern
-from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.tools import leave_balance, leave_taken
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
@@ -49,6 +49,9 @@ Kind = Literal[
     "monthly",
     "lookup",
     "help",
+    "which_year",
+    "public_holiday",
+    "off_topic",
 ]
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 LOOKUP_KINDS: frozenset[Kind] = frozenset(
@@ -58,6 +61,15 @@ LOOKUP_KINDS: frozenset[Kind] = frozenset(
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
 _LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
 _WHEN = pattern(words.WHEN)
+# Questions about the public-holiday calendar rather than the person's leave.
+_PUBLIC_HOLIDAY = re.compile(
+    r"공휴일|국경일|빨간\s*날|대체\s*휴일|public\s+holiday|national\s+holiday|bank\s+holiday", re.I
+)
+# Asking what the bot can do: the usage hint. Anything else with nothing about leave is off topic.
+_ASKS_HELP = re.compile(
+    r"도움|도와|뭘\s*할\s*수|뭐\s*할\s*수|무엇을|사용법|help|what\s+can\s+you|how\s+do\s+(?:I|you)\s+use",
+    re.I,
+)
 _HOW_MUCH = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
 _GREETING = re.compile(rf"^\s*(?:{alternation(words.GREETINGS)})", re.I)
 _THANKS = re.compile(
@@ -134,12 +146,19 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("thanks")
     if asks_in_hours(question):
         return Reading("hours")
+    if UNREADABLE_YEAR.search(question) and not years:
+        if not (VAGUE_THEN.search(question) and earlier.years):  # "그때" after a lookup: that year
+            return Reading("which_year")
+    if _PUBLIC_HOLIDAY.search(question):
+        return Reading("public_holiday")
     if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
-    if _WHAT_IF.search(question) and days is not None and wants_quantity:
+    if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
         return _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+    if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
+        return _lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     if _CAN_I.search(question) and not _QUANTITY.search(question):
         return _lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
@@ -180,7 +199,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         if not years and earlier.years and _FOLLOW_UP.search(question):
             years = list(earlier.years)
         return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
-    return Reading("help")
+    return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
 def _days_named(question: str) -> Decimal | None:

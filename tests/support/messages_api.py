@@ -13,7 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.llm.offline import OfflineModel
+from bot.llm.offline import OfflineModel, declared_text, latest_question, today_from, wants_declared
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from tests.support.loopback import serve_on_loopback
 
@@ -65,6 +65,24 @@ def error_reply(
     return status, {"type": "error", "error": {"type": kind, "message": text}}
 
 
+def _declared(body: dict[str, Any], status: int, payload: dict[str, Any]) -> dict[str, Any]:
+    """A scripted final answer in plain text, sent as Claude sends it when structured output is asked."""
+    if status != 200 or not wants_declared(body) or payload.get("stop_reason") != "end_turn":
+        return payload
+    content = payload.get("content") or []
+    texts = [b for b in content if b.get("type") == "text"]
+    if len(texts) != 1 or texts[0]["text"].lstrip().startswith("{"):
+        return payload  # already declared (or not one answer)
+    messages = body.get("messages") or []
+    said = declared_text(
+        texts[0]["text"], messages, latest_question(messages), today_from(body.get("system"))
+    )
+    return {
+        **payload,
+        "content": [b if b is not texts[0] else {"type": "text", "text": said} for b in content],
+    }
+
+
 @dataclass
 class MessagesAPIStandIn:
     """`async with MessagesAPIStandIn(script) as api:` then point the SDK at `api.base_url`."""
@@ -78,6 +96,9 @@ class MessagesAPIStandIn:
     # in request order: the benchmark measures what the bot does between a response and its next request.
     received_at: list[float] = field(default_factory=list)
     answered_at: list[float] = field(default_factory=list)
+    # A scripted plain-text answer to a request for structured output is sent declared, its figures read
+    # against the request's lookups as the offline model reads its own; off for a test of the fallback path.
+    declare: bool = True
 
     def __post_init__(self) -> None:
         self._offline = OfflineModel()
@@ -105,6 +126,8 @@ class MessagesAPIStandIn:
             status, payload = await result if inspect.isawaitable(result) else result
         else:
             status, payload = self._offline.handle(body)
+        if self.declare and (self._queue is not None or callable(self.script)):
+            payload = _declared(body, status, payload)
         response = web.Response(status=status, text=json.dumps(payload), content_type="application/json")
         self.answered_at.append(time.perf_counter())
         return response

@@ -60,6 +60,9 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
             offline_lines.OFFLINE_SOMEONE_ELSE.en,
         )
         return Verdict(declined, f"looked up {looked_up}: {turn.answer[:60]}")
+    if expect == "asks_back":  # it cannot tell which year is meant: it asks, and guesses none
+        asks = "?" in turn.answer and any(w in turn.answer for w in ("연도", "몇 년", "year", "Year"))
+        return Verdict(asks and not looked_up, f"looked up {looked_up}: {turn.answer[:60]}")
     if expect == "date":
         said = (
             f"{today.month}월 {today.day}일" in turn.answer
