@@ -146,9 +146,10 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("thanks")
     if asks_in_hours(question):
         return Reading("hours")
-    if UNREADABLE_YEAR.search(question) and not years:
-        if not (VAGUE_THEN.search(question) and earlier.years):  # "그때" after a lookup: that year
-            return Reading("which_year")
+    # "그때" right after a lookup means that lookup's year; otherwise a year it cannot read gets a question.
+    then_follows_up = bool(VAGUE_THEN.search(question) and earlier.years)
+    if UNREADABLE_YEAR.search(question) and not years and not then_follows_up:
+        return Reading("which_year")
     if _PUBLIC_HOLIDAY.search(question):
         return Reading("public_holiday")
     if asks_about_rules(question):
