@@ -27,12 +27,19 @@ from tests.support.offline_chat import ask
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def measure(declare: bool, questions: list[tuple[str, str | None]], store: SqlHrStore) -> dict[str, float]:
+async def measure(
+    declare: bool, questions: list[tuple[str, str | None]], store: SqlHrStore
+) -> dict[str, float]:
     caller = await caller_for_employee_id(store, "E1001")
     toolbox = make_toolbox(store)
     client = make_client(None)
     bot = Assistant(
-        client, toolbox, model="offline", calendar=FIXED_CALENDAR, check=Grounding(toolbox), declare_figures=declare
+        client,
+        toolbox,
+        model="offline",
+        calendar=FIXED_CALENDAR,
+        check=Grounding(toolbox),
+        declare_figures=declare,
     )
     calls = corrections = tokens = answers = 0
     for question, previous in questions:

@@ -23,13 +23,15 @@ A negative figure must be written with its sign (or a word for it): "1일 남았
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.expressions import Argument, Evaluated, Unresolved, evaluate
+from bot.core.incidental import incidental_problem
+from bot.core.presented import role_beside
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.policy.statute import STATUTE
@@ -144,7 +146,8 @@ def _check(
 ) -> FigureProblem | None:
     span, end = figure.span, start + len(figure.span)
     if figure.basis == "incidental":
-        return _check_incidental(figure, start, text, evidence)
+        reason = incidental_problem(figure, start, text)
+        return FigureProblem(span, reason) if reason else None
     value = _decimal(figure.value)
     if value is None:
         return FigureProblem(span, f"declares {figure.value!r}, which is not a number")
@@ -158,7 +161,7 @@ def _check(
                 return FigureProblem(
                     span, "is declared as the person's own number, but they did not write it"
                 )
-            if role_beside(text, start, end) is not None:
+            if role_beside(text, start, end, plain_words=True) is not None:
                 return FigureProblem(span, "is the person's own number, stated as their leave")
             return None
         case "statute":
@@ -365,140 +368,3 @@ _MINUS = re.compile(r"[-−–]|마이너스|minus|초과|부족|short|over|nega
 
 def _signed(text: str, start: int, end: int) -> bool:
     return _MINUS.search(text[max(0, start - 12) : min(len(text), end + 12)]) is not None
-
-
-# Words that present an amount as the person's leave of one kind.
-_ROLE_WORDS: dict[str, re.Pattern[str]] = {
-    "remaining": re.compile(r"남(?:은|아|았|습|게|는|음|을)|잔여|\bleft\b|remaining|\bremain", re.I),
-    "used": re.compile(
-        r"사용(?!하시면|하면|할|하실|하시려|예정|하려|\s?가능)|쓰셨|썼|쓰신|소진|\bused\b|\btaken\b|\btook\b|\bspent\b",
-        re.I,
-    ),
-    "granted": re.compile(r"부여|발생|생겼|생긴|받으셨|받은|granted|entitled|allowance|\bgiven\b", re.I),
-}
-_CLAUSE_EDGE = re.compile(r"[.!?\n;|,()\[\]:·•]|\s[-–—]\s")
-
-
-def role_beside(text: str, span_start: int, span_end: int, reach: int = 24) -> str | None:
-    """The leave role the words nearest the span's number give it (inside the span too: "5 days left"),
-    within its clause and `reach` characters. A role word nearer to another number belongs to that
-    number ("부여 15일 중 7.5일 사용": 사용 is the 7.5's, 부여 the 15's), and one with another number in
-    between is never this span's."""
-    tokens = numbers_in(text)
-    own = [t for t in tokens if t.start >= span_start and t.end <= span_end]
-    start, end = (own[0].start, own[-1].end) if own else (span_start, span_end)
-    others = [t for t in tokens if t.end <= span_start or t.start >= span_end]
-    left = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
-    right_edge = _CLAUSE_EDGE.search(text, end)
-    right = right_edge.start() if right_edge else len(text)
-    nearest: tuple[int, str] | None = None
-    for role, pattern in _ROLE_WORDS.items():
-        for match in pattern.finditer(text, max(left, start - reach), start):
-            distance = start - match.end()
-            if any(match.end() <= t.start and t.end <= start for t in others):
-                continue  # another number stands between
-            if any(t.end <= match.start() and match.start() - t.end < distance for t in others):
-                continue  # nearer to the number before it
-            if nearest is None or distance < nearest[0]:
-                nearest = (distance, role)
-        for match in pattern.finditer(text, end, min(right, end + reach)):
-            distance = match.start() - end
-            if any(end <= t.start and t.end <= match.start() for t in others):
-                break  # another number stands between
-            if any(t.start >= match.end() and t.start - match.end() < distance for t in others):
-                continue  # nearer to the number after it
-            if nearest is None or distance < nearest[0]:
-                nearest = (distance, role)
-            break
-    return nearest[1] if nearest else None
-
-
-# ----- incidental numbers -------------------------------------------------------------------------------
-
-_LEAVE_UNIT = re.compile(
-    r"\d\s*(?:일|日)|\bdays?\b|반차|반반차|시간|\bhours?\b|%|하루|이틀|사흘|나흘|닷새|열흘", re.I
-)
-_ORDINAL = re.compile(r"\d+\s*(?:st|nd|rd|th)\b|번째|째|첫|\b(?:first|second|third|fourth|fifth)\b", re.I)
-_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "첫": 1}
-_EXTENSION = re.compile(r"내선|ext|extension|\bx\s?\d|#|☎|tel|전화", re.I)
-
-
-def _check_incidental(
-    figure: DeclaredFigure, start: int, text: str, evidence: Evidence
-) -> FigureProblem | None:
-    span, end = figure.span, start + len(figure.span)
-    kind = figure.as_
-    if kind is None:
-        return FigureProblem(span, "is declared incidental without saying what it is (as)")
-    # A year ("left for 2026") is never an amount; anything else beside leave words is one.
-    if kind != "year" and role_beside(text, start, end) is not None:
-        return FigureProblem(span, "is stated as leave, so it is not incidental")
-    digits = [t.value for t in numbers_in(span)]
-    if kind in ("date", "date_range"):
-        days = _dates(figure.value)
-        if not days or not digits:
-            return FigureProblem(span, f"is declared a date, but {figure.value!r} is not one")
-        parts = {Decimal(p) for d in days for p in (d.year, d.year % 100, d.month, d.day)}
-        if not set(digits) <= parts:
-            return FigureProblem(span, f"does not read as {figure.value}")
-        return None
-    if kind == "time":
-        match = re.fullmatch(r"(\d{1,2}):(\d{2})", figure.value.strip())
-        if match is None:
-            return FigureProblem(span, f"is declared a time, but {figure.value!r} is not HH:MM")
-        hour, minute = int(match[1]), int(match[2])
-        parts = {Decimal(hour), Decimal(hour % 12 or 12), Decimal(minute)}
-        return (
-            None
-            if digits and set(digits) <= parts
-            else FigureProblem(span, f"does not read as {figure.value}")
-        )
-    if kind == "year":
-        year = _decimal(figure.value)
-        if year is None or not digits or not set(digits) <= {year, year % 100}:
-            return FigureProblem(span, f"does not read as the year {figure.value}")
-        return None
-    value = _decimal(figure.value)
-    if value is None:
-        return FigureProblem(span, f"declares {figure.value!r}, which is not a number")
-    if kind == "ordinal":
-        words = {Decimal(n) for w, n in _ORDINAL_WORDS.items() if w in span.lower()}
-        if _ORDINAL.search(span) is None or value not in set(digits) | words:
-            return FigureProblem(span, "does not read as an ordinal")
-        return None
-    if value not in digits:
-        return FigureProblem(span, f"does not say {figure.value}")
-    if kind == "extension":
-        near = text[max(0, start - 12) : end]
-        return None if _EXTENSION.search(near) else FigureProblem(span, "does not read as a phone extension")
-    if kind == "list":
-        line_start = text.rfind("\n", 0, start) + 1
-        return (
-            None
-            if re.fullmatch(r"\s*(?:[-*]\s*)?", text[line_start:start]) and re.search(r"\d\s*[.)]", span)
-            else FigureProblem(span, "does not read as list numbering")
-        )
-    if _LEAVE_UNIT.search(span):  # a count of days or hours is an amount of leave, not a count of things
-        return FigureProblem(span, "counts days or hours, so it is not incidental")
-    return None
-
-
-def _dates(value: str) -> list[date]:
-    try:
-        return [date.fromisoformat(part.strip()) for part in value.split("/")]
-    except ValueError:
-        return []
-
-
-def evidence_from(
-    figures: Iterable[object], question: str, calendar: WorkingDayCount | None = None
-) -> Evidence:
-    """Evidence from the structured figures of this conversation's successful tool results."""
-    balances: dict[int, Balance] = {}
-    taken: dict[int, LeaveTaken] = {}
-    for figure in figures:
-        if isinstance(figure, Balance):
-            balances[figure.year] = figure
-        elif isinstance(figure, LeaveTaken):
-            taken[figure.year] = figure
-    return Evidence(balances=balances, taken=taken, question=question, calendar=calendar)

@@ -95,8 +95,8 @@ USED_STATED = Words(
 )
 GRANTED = Words(ko=("부여",), en=("granted",))
 GRANTED_STATED = Words(
-    ko=("발생", "받은", "받으신", "받으셨", r"총\s*연차", "연간"),
-    en=(r"entitle\w*", "allowance", "allotted"),
+    ko=("발생", "받은", "받으신", "받으셨", r"총\s*연차", "연간", "생긴", "생겼"),
+    en=(r"entitle\w*", "allowance", "allotted", r"\bgiven\b"),
 )
 # Every word that names a figure, as a question may too ("사용 가능한 연차", "unused days").
 FIGURES = REMAINING | REMAINING_STATED | USED | USED_STATED | GRANTED | GRANTED_STATED

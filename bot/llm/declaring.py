@@ -17,7 +17,8 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
-from bot.core.figures import find_span, role_beside
+from bot.core.figures import find_span
+from bot.core.presented import role_beside
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.policy.statute import STATUTE
