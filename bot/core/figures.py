@@ -84,6 +84,7 @@ class Verification:
 def verify(answer: DeclaredAnswer, evidence: Evidence) -> Verification:
     text = answer.text
     located = _locate(answer)
+    dates = _declared_dates(answer)
     problems: list[FigureProblem] = []
     for figure, start in located:
         if start is None:
@@ -92,7 +93,7 @@ def verify(answer: DeclaredAnswer, evidence: Evidence) -> Verification:
         others = [
             range(s, s + len(f.span)) for f, s in located if s is not None and (f, s) != (figure, start)
         ]
-        problem = _check(figure, start, text, evidence, others)
+        problem = _check(figure, start, text, evidence, others, dates)
         if problem is not None:
             problems.append(problem)
     spans = [range(s, s + len(f.span)) for f, s in located if s is not None]
@@ -142,7 +143,12 @@ def find_span(text: str, span: str, start: int = 0) -> int:
 
 
 def _check(
-    figure: DeclaredFigure, start: int, text: str, evidence: Evidence, others: Sequence[range]
+    figure: DeclaredFigure,
+    start: int,
+    text: str,
+    evidence: Evidence,
+    others: Sequence[range],
+    dates: Sequence[date] = (),
 ) -> FigureProblem | None:
     span, end = figure.span, start + len(figure.span)
     if figure.basis == "incidental":
@@ -166,10 +172,45 @@ def _check(
             return None
         case "statute":
             return _check_expression(figure, value, evidence, text, start, needs=_statute_only)
+        case "calendar" if not figure.expr:
+            # A count with no expression holds if the calendar gives it between dates the answer itself
+            # declares (or from today): "12월 19일부터 27일까지 9일 연속", "D-20".
+            if value in _counts_between(dates, evidence):
+                return None
+            return FigureProblem(
+                span, "is a calendar count with no expression (days, working_days, days_between)"
+            )
         case "calendar":
             return _check_expression(figure, value, evidence, text, start, needs=_has_calendar_call)
         case _:
             return _check_expression(figure, value, evidence, text, start, needs=None)
+
+
+def _declared_dates(answer: DeclaredAnswer) -> list[date]:
+    found: list[date] = []
+    for figure in answer.figures:
+        if figure.basis == "incidental" and figure.as_ in ("date", "date_range"):
+            for part in figure.value.split("/"):
+                try:
+                    found.append(date.fromisoformat(part.strip()))
+                except ValueError:
+                    continue
+    return found
+
+
+def _counts_between(dates: Sequence[date], evidence: Evidence) -> set[Decimal]:
+    """Every day count the calendar gives between two of these dates, or from today to one of them:
+    calendar days (both ends counted, or not) and working days."""
+    anchors = sorted({*dates, *([evidence.today] if evidence.today else [])})
+    counts: set[Decimal] = set()
+    for index, first in enumerate(anchors):
+        for last in anchors[index + 1 :]:
+            counts |= {Decimal((last - first).days), Decimal((last - first).days + 1)}
+            if (first, last) in evidence.working_days:
+                counts.add(Decimal(evidence.working_days[(first, last)]))
+            elif evidence.calendar is not None and (last - first).days <= 366:
+                counts.add(Decimal(evidence.calendar(first, last)))
+    return counts
 
 
 def _statute_only(evaluated: Evaluated, expr: str) -> str | None:
