@@ -16,7 +16,7 @@ from bot.audit import (
     SqlAuditLog,
 )
 from bot.cli import main
-from bot.demo import UnavailableStore
+from bot.cli.demo import UnavailableStore
 from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_slack_user
 from bot.hr.sql import SqlHrStore
 from bot.tools import BUILTIN_TOOLS

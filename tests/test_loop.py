@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.demo import UnavailableStore
+from bot.cli.demo import UnavailableStore
 from bot.hr.ports import Balance, LeaveStore, LeaveTaken
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply

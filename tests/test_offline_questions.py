@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 
 from bot import text
+from bot.cli.demo import UnavailableStore
 from bot.core.question import about_someone_else, asked_years, asks_for_balance
-from bot.demo import UnavailableStore
 from tests.support.offline_chat import ask, offline_assistant
 
 TODAY = date(2026, 11, 29)

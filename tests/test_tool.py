@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.demo import UnavailableStore
+from bot.cli.demo import UnavailableStore
 from bot.hr.directory import caller_for_employee_id
 from bot.hr.ports import Balance, Caller, LeaveTaken
 from bot.hr.sql import SqlHrStore
