@@ -194,6 +194,7 @@ async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tm
         ANTHROPIC_API_KEY="test-key",
         ANTHROPIC_BASE_URL=api.base_url,
         PYTHONUNBUFFERED="1",
+        PYTHONFAULTHANDLER="1",  # SIGABRT prints where every thread is: what a hang is waiting for
     )
     assert chat.stdin is not None and chat.stdout is not None
     screen = Screen(chat.stdout)
@@ -208,7 +209,13 @@ async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tm
     await screen.until("/trace  toggle the step trace")
     await screen.until("you> ")  # back at the prompt
     chat.send_signal(signal.SIGINT)  # ② at the prompt: quits
-    out, err = await asyncio.wait_for(chat.communicate(), timeout=20)
+    try:
+        await asyncio.wait_for(asyncio.shield(chat.wait()), timeout=20)
+    except TimeoutError:
+        chat.send_signal(signal.SIGABRT)
+        _, err = await chat.communicate()
+        raise AssertionError(f"the chat did not quit; where it was:\n{err.decode()}") from None
+    out, err = await chat.communicate()
     assert chat.returncode == 0, err.decode()
     text = screen.text + out.decode()
     assert "(cancelled; ask again, or /quit)" in text
