@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Coroutine
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AsyncExitStack
 from typing import Any, TextIO, TypeVar
 
@@ -66,6 +67,35 @@ def command(settings: Settings, args: argparse.Namespace) -> int:
     return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
 
 
+@contextlib.contextmanager
+def _ctrl_c_reaches_the_prompt() -> Iterator[None]:
+    """Threads started meanwhile (aiosqlite's, the loop's executor) block SIGINT, so Ctrl-C is always
+    delivered to the main thread.
+
+    Why: the kernel hands a process's SIGINT to any thread that does not block it. Python runs the handler
+    on the main thread, but only once that thread runs again, and at the prompt it sits in `read()` on
+    stdin, which only a signal delivered to that very thread interrupts: Ctrl-C at the prompt was then
+    ignored until the next line (seen as the ctrl-c test's hang, with the main thread in `input()`)."""
+    start = threading.Thread.start
+
+    def start_blocking_sigint(thread: threading.Thread) -> None:
+        # A new thread inherits the mask of the thread that starts it; the starter's is restored at once.
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            start(thread)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, and no such delivery
+        yield
+        return
+    threading.Thread.start = start_blocking_sigint  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        threading.Thread.start = start  # type: ignore[method-assign]
+
+
 def run_chat(
     settings: Settings,
     employee_id: str,
@@ -74,7 +104,7 @@ def run_chat(
     read_line: Callable[[str], str] = input,
 ) -> int:
     _line_editing()
-    with asyncio.Runner() as runner:
+    with _ctrl_c_reaches_the_prompt(), asyncio.Runner() as runner:
         opened = AsyncExitStack()
         try:
             services = runner.run(opened.enter_async_context(open_services(settings, announce_offline=False)))
