@@ -82,6 +82,26 @@ def test_no_test_module_imports_another():
         assert not shared, f"{path.name} imports {shared}: move what it shares to tests/support/"
 
 
+# The stacks a command loads when it runs; `--version` and `--help` must not pay for them.
+HEAVY_STACKS = {"slack_bolt", "slack_sdk", "anthropic", "sqlalchemy", "alembic", "aiohttp", "httpx"}
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["data", "--help"]])
+def test_the_command_line_imports_no_heavy_stack_before_a_command_runs(argv):
+    # A fresh interpreter: this one has every stack loaded already.
+    probe = (
+        "import contextlib, io, sys, bot.cli\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    bot.cli.main({argv!r})\n"
+        f"print(sorted({{m for m in sys.modules if m.split('.')[0] in {sorted(HEAVY_STACKS)!r}}}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def _packages_on_disk() -> set[str]:
     found = {"bot.fixtures"}  # mapped from the top-level fixtures/ folder
     for init in PACKAGE.rglob("__init__.py"):

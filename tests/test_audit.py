@@ -11,9 +11,9 @@ import pytest
 
 from bot.audit_file import JsonlAuditLog
 from bot.cli import main
+from bot.cli.demo import UnavailableStore
 from bot.db.audit import SqlAuditLog
 from bot.db.hr import SqlHrStore
-from bot.demo import UnavailableStore
 from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_slack_user
 from bot.ports.audit import AuditUnavailable, LookupRecord
 from bot.tools import BUILTIN_TOOLS

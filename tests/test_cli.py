@@ -4,6 +4,7 @@ one run of the real entry point in its own process."""
 from __future__ import annotations
 
 import asyncio
+import codecs
 import io
 import signal
 
@@ -161,27 +162,62 @@ def test_database_commands_refuse_a_data_file(newcomer, monkeypatch, capsys):
         assert line.startswith("officebot: OFFICEBOT_DATA is set:")
 
 
+class Screen:
+    """What a process has printed so far (it must write unbuffered), read on demand."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self._stream = stream
+        self._decoder = codecs.getincrementaldecoder("utf-8")()  # a character may span two reads
+        self.text = ""
+        self._seen_up_to = 0  # `until` looks only after the last text it found
+
+    async def until(self, wanted: str, timeout: float = 30) -> None:
+        """Until `wanted` is printed after the last text waited for."""
+        async with asyncio.timeout(timeout):
+            while (found := self.text.find(wanted, self._seen_up_to)) < 0:
+                chunk = await self._stream.read(4096)
+                if not chunk:
+                    raise AssertionError(f"output ended before {wanted!r}: {self.text}")
+                self.text += self._decoder.decode(chunk)
+        self._seen_up_to = found + len(wanted)
+
+
 async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tmp_path, messages_api):
+    # Why this once failed (a 20 s timeout in 1 run of 2): the second Ctrl-C was sent a fixed second after
+    # the first. On a busy machine the chat had not yet finished cancelling the answer, so Ctrl-C ② landed
+    # inside the event loop instead of at the prompt. Now each Ctrl-C waits for what it needs on the
+    # screen (unbuffered output): ① for the question to reach the model, ② for the prompt after /help.
     api = await messages_api(latency=8)  # an answer that would take long
     chat = await start_typed_officebot(
-        "chat", cwd=tmp_path, ANTHROPIC_API_KEY="test-key", ANTHROPIC_BASE_URL=api.base_url
+        "chat",
+        cwd=tmp_path,
+        ANTHROPIC_API_KEY="test-key",
+        ANTHROPIC_BASE_URL=api.base_url,
+        PYTHONUNBUFFERED="1",
+        PYTHONFAULTHANDLER="1",  # SIGABRT prints where every thread is: what a hang is waiting for
     )
     assert chat.stdin is not None and chat.stdout is not None
+    screen = Screen(chat.stdout)
+    await screen.until("you> ")
     chat.stdin.write("올해 연차 며칠 남았어?\n".encode())
     await chat.stdin.drain()
-    for _ in range(200):  # until the question reached the model
-        if api.requests:
-            break
-        await asyncio.sleep(0.05)
-    assert api.requests
+    await api.wait_for_requests(1)  # the question reached the model: the answer is in progress
     chat.send_signal(signal.SIGINT)  # ① cancels the answer; the session goes on
+    await screen.until("(cancelled; ask again, or /quit)")
     chat.stdin.write(b"/help\n")
     await chat.stdin.drain()
-    await asyncio.sleep(1)
+    await screen.until("/trace  toggle the step trace")
+    await screen.until("you> ")  # back at the prompt
     chat.send_signal(signal.SIGINT)  # ② at the prompt: quits
-    out, err = await asyncio.wait_for(chat.communicate(), timeout=20)
+    try:
+        await asyncio.wait_for(asyncio.shield(chat.wait()), timeout=20)
+    except TimeoutError:
+        chat.send_signal(signal.SIGABRT)
+        _, err = await chat.communicate()
+        raise AssertionError(f"the chat did not quit; where it was:\n{err.decode()}") from None
+    out, err = await chat.communicate()
     assert chat.returncode == 0, err.decode()
-    text = out.decode()
+    text = screen.text + out.decode()
     assert "(cancelled; ask again, or /quit)" in text
     assert "/trace  toggle the step trace" in text  # the prompt was still there after ①
     assert "Traceback" not in err.decode()

@@ -9,8 +9,8 @@ from decimal import Decimal
 
 import pytest
 
+from bot.cli.demo import UnavailableStore
 from bot.core.claims import claims_in
-from bot.demo import UnavailableStore
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, text_reply, tool_reply
 from tests.support.ports import MemoryAuditLog

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.demo import UnavailableStore
+from bot.cli.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_assistant

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
+from bot.cli.demo import UnavailableStore
 from bot.core.loop import Assistant
-from bot.demo import UnavailableStore
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, sign, years_in
 from bot.ports.hr import LeaveStore

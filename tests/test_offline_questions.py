@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 
 from bot import text
+from bot.cli.demo import UnavailableStore
 from bot.core.question import about_someone_else, asks_for_balance
-from bot.demo import UnavailableStore
 from bot.domain.outcomes import FailureFacts
 from bot.language.years import asked_years
 from bot.llm import offline_lines

@@ -10,7 +10,7 @@ import io
 from sqlalchemy import select
 
 from bot import text
-from bot.cli import print_feedback
+from bot.cli.feedback import print_feedback
 from bot.config import Settings
 from bot.db.tables import feedback
 from tests.support.slack import GUEST, MINSU, SEOYEON

@@ -21,10 +21,12 @@ from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.config import Settings
 from bot.errors import Unreachable
-from bot.slack.socket_mode import ReconnectingSocketModeClient
+from bot.slack.runner import SlackBot
+from bot.slack.socket_mode import ReconnectBackoff, ReconnectingSocketModeClient
 from tests.support.process import start_officebot
-from tests.support.slack import MINSU
+from tests.support.slack import FAST_RECONNECT, MINSU
 from tests.support.slack_api import SlackStandIn
 
 
@@ -73,7 +75,14 @@ def _each_attempt_had_a_fresh_url(slack: SlackStandIn) -> None:
     assert len(slack.calls_to("apps.connections.open")) >= len(slack.link_attempts)
 
 
-# ----- through `SlackBot` (what `officebot run` starts), with the production delays -----------------------
+# ----- through `SlackBot` (what `officebot run` starts), with production's backoff 5x faster ---------------
+
+
+def test_slack_bot_reconnects_with_production_s_backoff_unless_told_otherwise():
+    assert ReconnectBackoff() == ReconnectBackoff(base=1.0, cap=30.0, stable_after=30.0)
+    settings = Settings.from_env({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"})
+    assert SlackBot(settings).reconnect == ReconnectBackoff()
+    assert FAST_RECONNECT.base == ReconnectBackoff().base / 5  # what the tests below are scaled by
 
 
 async def test_a_refused_reconnect_gets_a_fresh_url_and_readyz_says_not_connected(slack, start_bot):
@@ -125,9 +134,10 @@ async def test_connections_closed_after_hello_back_off_instead_of_storming(slack
     slack.close_after_hello = True
     before = len(slack.link_attempts)
     await slack.drop_links()
-    await asyncio.sleep(3)
+    await asyncio.sleep(0.6)  # production's 3 s, as the backoff here is 5x faster
     storm = len(slack.link_attempts) - before
-    # Before the fix: about 14 a second. Backoff from 1 s (equal jitter: at least 0.5, 1, 2 s) allows 3.
+    # Before the fix: about 14 a second. Backoff from 0.2 s (equal jitter: at least 0.1, 0.2, 0.4 s)
+    # allows 3 (as production's from 1 s does in 3 s).
     assert 1 <= storm <= 5, slack.link_attempts
     slack.close_after_hello = False
     await _answers_over_socket_mode(slack)  # still trying: back once the server lets it stay

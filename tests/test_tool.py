@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from bot.cli.demo import UnavailableStore
 from bot.db.hr import SqlHrStore
-from bot.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts
 from bot.domain.people import Caller

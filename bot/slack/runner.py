@@ -36,7 +36,12 @@ from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
-from bot.slack.socket_mode import ReconnectingSocketModeClient, SocketModeHandler
+from bot.slack.socket_mode import (
+    PRODUCTION_BACKOFF,
+    ReconnectBackoff,
+    ReconnectingSocketModeClient,
+    SocketModeHandler,
+)
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
@@ -73,8 +78,10 @@ class SlackBot:
         port: int = 3000,
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
+        reconnect: ReconnectBackoff = PRODUCTION_BACKOFF,
     ) -> None:
         self.settings = settings
+        self.reconnect = reconnect  # Socket Mode's reconnect backoff (tests pass a short one)
         self.port = port
         self.host = host
         # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
@@ -157,7 +164,14 @@ class SlackBot:
         )
         # The SDK's client would also retry a refused URL forever (see bot.slack.socket_mode).
         # Bolt's logger, at WARNING: the SDK would log a line at INFO for every event not acknowledged.
-        socket_mode = ReconnectingSocketModeClient(app_token, web_client=app_client, logger=app.logger)
+        socket_mode = ReconnectingSocketModeClient(
+            app_token,
+            web_client=app_client,
+            logger=app.logger,
+            backoff_base=self.reconnect.base,
+            backoff_cap=self.reconnect.cap,
+            stable_after=self.reconnect.stable_after,
+        )
         self._socket_mode = SocketModeHandler(app, socket_mode)
         await socket_mode.connect_first(opened["url"])
 

@@ -30,6 +30,7 @@ import contextlib
 import logging
 import random
 import time
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -42,6 +43,19 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.errors import Unreachable
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ReconnectBackoff:
+    """How reconnect attempts are spaced (see the module docstring); production's by default. Tests pass
+    shorter ones so that checking the backoff takes a fraction of a second, not many."""
+
+    base: float = 1.0
+    cap: float = 30.0
+    stable_after: float = 30.0
+
+
+PRODUCTION_BACKOFF = ReconnectBackoff()
 
 
 class ReconnectingSocketModeClient(SocketModeClient):

@@ -4,6 +4,7 @@ record of every request as the SDK sent it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import json
 import time
@@ -104,6 +105,13 @@ class MessagesAPIStandIn:
         self._offline = OfflineModel()
         self._runner: web.AppRunner | None = None
         self._queue = list(self.script) if isinstance(self.script, list) else None
+        self._arrived = asyncio.Condition()  # notified on each request: `wait_for_requests`
+        self._stopping = asyncio.Event()  # ends every latency wait: stopping never waits for one
+
+    async def wait_for_requests(self, count: int, timeout: float = 30) -> None:
+        """Until `count` requests have arrived (a condition to wait for, never a fixed sleep)."""
+        async with asyncio.timeout(timeout), self._arrived:
+            await self._arrived.wait_for(lambda: len(self.requests) >= count)
 
     @property
     def base_url(self) -> str:
@@ -114,8 +122,11 @@ class MessagesAPIStandIn:
         body = await request.json()
         self.requests.append(body)
         self.headers.append(dict(request.headers))
+        async with self._arrived:
+            self._arrived.notify_all()
         if self.latency:
-            await asyncio.sleep(self.latency)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.latency)
         if self._queue is not None:
             if not self._queue:
                 status, payload = error_reply(500, text="stand-in script exhausted")
@@ -139,6 +150,7 @@ class MessagesAPIStandIn:
         return self
 
     async def stop(self) -> None:
+        self._stopping.set()
         if self._runner:
             await self._runner.cleanup()
 

@@ -13,6 +13,7 @@ import pytest
 from bot.config import Settings
 from bot.services import open_services
 from bot.slack.runner import SlackBot
+from bot.slack.socket_mode import ReconnectBackoff
 from tests.support.clock import fixed_clock
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 from tests.support.messages_api import MessagesAPIStandIn
@@ -57,6 +58,10 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
     return env | extra
 
 
+# Production's Socket Mode backoff, five times faster: the same shape, without seconds of waiting.
+FAST_RECONNECT = ReconnectBackoff(base=0.2, cap=6.0, stable_after=6.0)
+
+
 @pytest.fixture
 async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     """`bot = await start_bot(model=None, **env)`: Socket Mode by default, on a migrated database holding
@@ -64,7 +69,12 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
     running: list[SlackBot] = []
     databases: list[ScratchDatabase] = []
 
-    async def start(model: MessagesAPIStandIn | None = None, port: int = 0, **extra: str) -> SlackBot:
+    async def start(
+        model: MessagesAPIStandIn | None = None,
+        port: int = 0,
+        reconnect: ReconnectBackoff = FAST_RECONNECT,
+        **extra: str,
+    ) -> SlackBot:
         if "OFFICEBOT_DATABASE_URL" not in extra:
             db = await make_test_database("sqlite", tmp_path, seeded=True)
             databases.append(db)
@@ -75,6 +85,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
             port=port,
             host="127.0.0.1",
             services=lambda: open_services(settings, clock=fixed_clock),
+            reconnect=reconnect,
         )
         running.append(await bot.start())
         return bot

@@ -2,24 +2,29 @@
 
 The prompt is read on the main thread with `input()` (line editing and history from the stdlib
 `readline` when the terminal has it), and each answer runs on one `asyncio.Runner` loop, so Ctrl-C
-cancels the answer in progress (the conversation is left as it was) and Ctrl-C at the prompt quits at
-once. Earlier turns are bounded like a Slack DM's (`bot/core/window.py`).
+cancels the answer in progress (the conversation is left as it was; more Ctrl-C meanwhile only cancel it)
+and Ctrl-C at the prompt quits at once. Earlier turns are bounded like a Slack DM's (`bot/core/window.py`).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AsyncExitStack
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.window import recent
 from bot.hr.directory import caller_for_employee_id
 from bot.services import open_services
+
+T = TypeVar("T")
 
 QUIT = frozenset({"/quit", "/exit", "quit", "exit", "/q", "종료"})
 HELP = (
@@ -37,6 +42,60 @@ def _line_editing() -> None:
             import readline  # noqa: F401  (importing it is what turns editing on for input())
 
 
+async def _interruptible(answer: Coroutine[Any, Any, T]) -> T | None:
+    """`answer`, or None once Ctrl-C cancels it.
+
+    Why not asyncio.Runner's own Ctrl-C handling alone: its second Ctrl-C raises KeyboardInterrupt
+    wherever the loop happens to be, and a second Ctrl-C while the first cancellation was still unwinding
+    left the chat hung. Here the loop takes the signal between steps, and every Ctrl-C only cancels."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    try:
+        loop.add_signal_handler(signal.SIGINT, task.cancel)
+    except NotImplementedError:  # Windows' loops: asyncio.Runner's handling as before
+        return await answer
+    try:
+        return await answer
+    except asyncio.CancelledError:
+        return None
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)  # back to KeyboardInterrupt at the prompt
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
+
+
+@contextlib.contextmanager
+def _ctrl_c_reaches_the_prompt() -> Iterator[None]:
+    """Threads started meanwhile (aiosqlite's, the loop's executor) block SIGINT, so Ctrl-C is always
+    delivered to the main thread.
+
+    Why: the kernel hands a process's SIGINT to any thread that does not block it. Python runs the handler
+    on the main thread, but only once that thread runs again, and at the prompt it sits in `read()` on
+    stdin, which only a signal delivered to that very thread interrupts: Ctrl-C at the prompt was then
+    ignored until the next line (seen as the ctrl-c test's hang, with the main thread in `input()`)."""
+    start = threading.Thread.start
+
+    def start_blocking_sigint(thread: threading.Thread) -> None:
+        # A new thread inherits the mask of the thread that starts it; the starter's is restored at once.
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            start(thread)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, and no such delivery
+        yield
+        return
+    threading.Thread.start = start_blocking_sigint  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        threading.Thread.start = start  # type: ignore[method-assign]
+
+
 def run_chat(
     settings: Settings,
     employee_id: str,
@@ -45,7 +104,7 @@ def run_chat(
     read_line: Callable[[str], str] = input,
 ) -> int:
     _line_editing()
-    with asyncio.Runner() as runner:
+    with _ctrl_c_reaches_the_prompt(), asyncio.Runner() as runner:
         opened = AsyncExitStack()
         try:
             services = runner.run(opened.enter_async_context(open_services(settings, announce_offline=False)))
@@ -75,8 +134,10 @@ def run_chat(
                     continue
                 asked = recent(conversation).ask(line)
                 try:
-                    turn = runner.run(services.assistant.run_turn(asked, caller))
+                    turn = runner.run(_interruptible(services.assistant.run_turn(asked, caller)))
                 except KeyboardInterrupt:
+                    turn = None
+                if turn is None:
                     print("(cancelled; ask again, or /quit)", file=out)
                     continue
                 conversation = turn.conversation

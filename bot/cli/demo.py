@@ -3,7 +3,10 @@ every step printed, then a summary table. Runs offline with no key, on the bundl
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import json
+import sys
 from typing import TextIO
 
 from bot.config import Settings
@@ -35,6 +38,10 @@ class UnavailableStore:
 def _cell(text: str, width: int = 60) -> str:
     flat = " ".join(text.split()).replace("|", "/")
     return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return asyncio.run(run_demo(settings, args.employee_id, sys.stdout))
 
 
 async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:

@@ -1,27 +1,25 @@
-"""`officebot demo | chat | run | audit | feedback | data | db`: parse the command line, read Settings, call the shell."""
+"""`officebot demo | chat | run | audit | feedback | data | db`: parse the command line, read Settings, call
+the command's module (one per command group in this package).
+
+Only the standard library is imported here: each command imports what it needs (Slack, the anthropic SDK,
+SQLAlchemy) when it runs, so `officebot --version` and `officebot --help` start at once. A test checks it.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from collections.abc import Sequence
-from datetime import UTC
 from importlib import metadata
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING
 
-from bot.audit_file import read_jsonl
-from bot.config import Settings
-from bot.db.audit import SqlAuditLog
-from bot.db.feedback import SqlFeedbackLog
-from bot.db.migrate import new_revision
-from bot.errors import ConfigError, StartupError
-from bot.hr.bundled import BUNDLED_DATA_TODAY
-from bot.hr.directory import NotAnEmployee
-from bot.ports.audit import render_record
-from bot.services import open_database, upgrade_database
+if TYPE_CHECKING:
+    from bot.config import Settings
+
+# The commands that work on the database, never on an OFFICEBOT_DATA file.
+DATABASE_COMMANDS = ("audit", "data", "db", "feedback")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -94,7 +92,11 @@ def _positive(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(argv)  # --version and --help end here, before anything heavy is imported
+    from bot.config import Settings
+    from bot.errors import StartupError
+    from bot.hr.directory import NotAnEmployee
+
     # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
     level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -103,36 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         if args.command == "db" and args.db_command == "revision":  # needs no settings: a scratch database
-            return asyncio.run(write_revision(args.message, sys.stdout))
+            from bot.cli import db
+
+            return db.write_revision_command(args)
         # .env from the working directory (not from where the package is installed); the real environment wins
-        settings = Settings.from_env(dotenv=True)
-        if args.command == "run":
-            from bot.slack.runner import run_slack  # Slack's libraries load only for `run`
-
-            return run_slack(settings, port=args.port, host=args.host)
-        if args.command in ("audit", "data", "db", "feedback") and settings.data_path is not None:
-            raise ConfigError(
-                f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "
-                "(or load the file with `officebot data import FILE`)"
-            )
-        if args.command == "audit":
-            return asyncio.run(print_audit(settings, args.employee, args.limit, sys.stdout, args.file))
-        if args.command == "feedback":
-            return asyncio.run(print_feedback(settings, args.limit, sys.stdout))
-        if args.command == "db":
-            return asyncio.run(upgrade_schema(settings, sys.stdout))
-        if args.command == "data":
-            from bot import data_commands
-
-            return asyncio.run(data_commands.run(settings, args, sys.stdout, sys.stderr))
-        settings = _bundled_data_date(settings)
-        if args.command == "demo":
-            from bot.demo import run_demo
-
-            return asyncio.run(run_demo(settings, args.employee_id, sys.stdout))
-        from bot.chat import run_chat
-
-        return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
+        return _command(Settings.from_env(dotenv=True), args)
     except (StartupError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
         return 2
@@ -140,63 +117,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _command(settings: Settings, args: argparse.Namespace) -> int:
+    """The command's module, imported only now: each loads the libraries it needs."""
+    from bot.errors import ConfigError
+
+    if args.command == "run":
+        from bot.cli import run
+
+        return run.command(settings, args)
+    if args.command in DATABASE_COMMANDS and settings.data_path is not None:
+        raise ConfigError(
+            f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "
+            "(or load the file with `officebot data import FILE`)"
+        )
+    if args.command == "audit":
+        from bot.cli import audit
+
+        return audit.command(settings, args)
+    if args.command == "feedback":
+        from bot.cli import feedback
+
+        return feedback.command(settings, args)
+    if args.command == "db":
+        from bot.cli import db
+
+        return db.command(settings, args)
+    if args.command == "data":
+        from bot.cli import data
+
+        return data.command(settings, args)
+    settings = _bundled_data_date(settings)
+    if args.command == "demo":
+        from bot.cli import demo
+
+        return demo.command(settings, args)
+    from bot.cli import chat
+
+    return chat.command(settings, args)
+
+
 def _bundled_data_date(settings: Settings) -> Settings:
     """demo and chat on the bundled data keep its date, so its examples still work in later years."""
+    from bot.hr.bundled import BUNDLED_DATA_TODAY
+
     if settings.pinned_today is None and settings.data_path is None:
         return settings.model_copy(update={"pinned_today": BUNDLED_DATA_TODAY})
     return settings
-
-
-async def print_audit(
-    settings: Settings, employee_id: str, limit: int, out: TextIO, path: Path | None = None
-) -> int:
-    if path is not None:
-        where = str(path)
-        try:
-            reading = read_jsonl(path, employee_id, limit)
-        except OSError as exc:
-            raise ConfigError(f"--file {path}: cannot read it ({exc.__class__.__name__})") from None
-    else:
-        where = settings.database.describe()
-        async with open_database(settings) as engine:
-            reading = await SqlAuditLog(engine).read(employee_id, limit)
-    skipped = f" ({reading.skipped} malformed record(s) skipped)" if reading.skipped else ""
-    if not reading.records:
-        print(f"No lookups for {employee_id} in {where}.{skipped}", file=out)
-        return 0
-    print(
-        f"Last {len(reading.records)} lookup(s) for {employee_id} in {where}, oldest first:{skipped}",
-        file=out,
-    )
-    for entry in reading.records:
-        print(render_record(entry), file=out)
-    return 0
-
-
-async def print_feedback(settings: Settings, limit: int, out: TextIO) -> int:
-    """Counts of 👍 / 👎 and the latest 👎 answers' ids (the question's delivery id): no text is kept."""
-    where = settings.database.describe()
-    async with open_database(settings) as engine:
-        summary = await SqlFeedbackLog(engine).summary(limit)
-    print(f"Feedback in {where}: {summary.good} good, {summary.bad} bad.", file=out)
-    if summary.latest_bad:
-        print(f"Latest bad answers (newest first, up to {limit}):", file=out)
-        for bad in summary.latest_bad:
-            print(f"  {bad.at.astimezone(UTC).strftime('%Y-%m-%d %H:%M:%SZ')}  {bad.answer_id}", file=out)
-    return 0
-
-
-async def upgrade_schema(settings: Settings, out: TextIO) -> int:
-    before, after = await upgrade_database(settings)
-    where = settings.database.describe()
-    if before == after:
-        print(f"{where}: the schema is current (revision {after}).", file=out)
-    else:
-        print(f"{where}: migrated from revision {before or '(none)'} to {after}.", file=out)
-    return 0
-
-
-async def write_revision(message: str, out: TextIO) -> int:
-    path = await new_revision(message)
-    print(f"{path}: review it (autogenerate misses renames and data), then `officebot db upgrade`.", file=out)
-    return 0

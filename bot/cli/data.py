@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import sys
 from typing import TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -13,6 +15,10 @@ from bot.services import open_database
 
 # Exit status when the files or the data are refused (as for any bad input).
 REFUSED = 2
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return asyncio.run(run(settings, args, sys.stdout, sys.stderr))
 
 
 async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
