@@ -36,7 +36,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
-    for result in draft.conversation.evidence():
+    for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
                 balances[figure.year] = figure
@@ -100,7 +100,7 @@ async def review_declared(
             trace.add(Note("grounding: ok against the looked-up figures"))
             return replace(looked_up, text=draft.text)
         trace.add(Note(f"grounding: {_reasons(again.problems)} → the plain lookup answer"))
-        return replace(looked_up, text=_plain_with_note(looked_up.evidence, korean))
+        return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
     trace.add(Note(f"grounding: {_reasons(problems)} → asking the model once more"))
     second = await ask_again(correction(problems))
     if second.ended not in CANNED_ENDINGS and second.declared is not None:
@@ -114,11 +114,11 @@ async def review_declared(
     evidence = [*draft.evidence, *(r for r in second.evidence if r not in draft.evidence)]
     if not any(not r.is_error for r in evidence) and asks_for_balance(question):
         looked_up = await _looked_up_by_code(second, question, caller, trace, toolbox, keep_text=False)
-        return replace(looked_up, text=_plain_with_note(looked_up.evidence, korean))
-    return replace(second, text=_plain_with_note(evidence, korean))
+        return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
+    return replace(second, text=plain_with_note(evidence, korean))
 
 
-def _plain_with_note(evidence: Sequence[ToolResult], korean: bool) -> str:
+def plain_with_note(evidence: Sequence[ToolResult], korean: bool) -> str:
     """The figures looked up, said plainly, and why the model's own words were not posted."""
     found = [r for r in evidence if not r.is_error]
     if not found:

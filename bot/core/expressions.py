@@ -105,4 +105,6 @@ def _argument(node: ast.expr, source: str) -> Argument:
         return node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
         return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, float):  # a size of day, e.g. 0.5
+        return ast.get_source_segment(source, node) or str(node.value)
     raise Unresolved(f"a fact's argument must be a year or a quoted date or type, not {ast.unparse(node)!r}")

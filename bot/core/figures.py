@@ -271,7 +271,14 @@ def _presented_as_declared(
     )
 
 
-_ROLE_OF_CALL = {"granted": "granted", "used": "used", "remaining": "remaining", "taken": "used"}
+_ROLE_OF_CALL = {
+    "granted": "granted",
+    "used": "used",
+    "remaining": "remaining",
+    "taken": "used",
+    "record": "used",
+    "records": "used",
+}
 
 
 def _equal(evaluated: Evaluated, value: Decimal) -> bool:
@@ -325,12 +332,20 @@ class _Resolver:
             if kind == ANNUAL and year in evidence.balances:
                 return evidence.balances[year].used
             raise Unresolved(f"states leave taken in {year}, but no lookup of {year}'s records succeeded")
-        if name == "records":
-            year, kind = _year(arguments[:1]), _kind(arguments[1:], default=None)
+        if (
+            name == "records"
+        ):  # records(2026), records(2026, "annual"), records(2026, "annual", 0.5): half days
+            year, kind = _year(arguments[:1]), _kind(arguments[1:2], default=None)
+            size = Decimal(str(arguments[2])) if len(arguments) > 2 else None
             taken = evidence.taken.get(year)
             if taken is None:
                 raise Unresolved(f"counts {year}'s records, but no lookup of them succeeded")
-            return Decimal(sum(kind is None or r.leave_type == kind for r in taken.records))
+            return Decimal(
+                sum(
+                    (kind is None or r.leave_type == kind) and (size is None or r.days == size)
+                    for r in taken.records
+                )
+            )
         if name == "record":
             day = _date(arguments, 0)
             taken = evidence.taken.get(day.year)

@@ -31,10 +31,11 @@ from decimal import Decimal
 
 from bot import text
 from bot.calendar import Day, WorkingDays
+from bot.core.accounting import Known, declare
 from bot.core.claims import ROLES, Claim, Role, claims_in
 from bot.core.conversation import Conversation
-from bot.core.declared_review import review_declared
-from bot.core.figures import WorkingDayCount
+from bot.core.declared_review import evidence_for, plain_with_note, review_declared
+from bot.core.figures import WorkingDayCount, verify
 from bot.core.lookup import look_up_by_code, plain_answer
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance
@@ -320,6 +321,35 @@ class Grounding:
                 calendar=self.calendar,
             )
         trace.add(Grounded("plain"))
+        by_rules = await self._review_by_rules(
+            draft, question=question, caller=caller, trace=trace, ask_again=ask_again
+        )
+        return await self._accounted(by_rules, question, caller, trace)
+
+    async def _accounted(self, result: Draft, question: str, caller: Caller, trace: Trace) -> Draft:
+        """The fallback is conservative: after its rules, it accounts for every number of the text itself
+        (as the offline model declares its own) and verifies that account like a declared one. A number it
+        cannot account for is not posted: the plain lookup answer is, with a note."""
+        if result.ended in CANNED_ENDINGS:
+            return result
+        korean = text.is_korean(question)
+        today = self.toolbox.today_for(caller)
+        evidence = evidence_for(result, question, today, self.calendar)
+        account = declare(result.text, Known(evidence.balances, evidence.taken, question, today))
+        verdict = verify(account, evidence)
+        if verdict.holds:
+            return result
+        reasons = "; ".join(f"{p.span!r} {p.reason}" for p in verdict.problems[:3])
+        trace.add(Note(f"grounding: cannot account for {reasons} → the plain lookup answer"))
+        if not any(not r.is_error for r in result.evidence) and asks_for_balance(question):
+            years = years_in(question, today) or [today.year]
+            looked = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
+            result = replace(result, evidence=[*result.evidence, *looked])
+        return replace(result, text=plain_with_note(result.evidence, korean))
+
+    async def _review_by_rules(
+        self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
+    ) -> Draft:
         korean = text.is_korean(question)
         today = self.toolbox.today_for(caller)
         looked_up = bool(draft.evidence)

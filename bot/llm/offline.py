@@ -33,12 +33,12 @@ from typing import Any
 import httpx2
 
 from bot import text
+from bot.core.accounting import Known, declare
 from bot.core.declared import CORRECTION_OPENING
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
-from bot.llm.declaring import Known, declare
 from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.tools import leave_balance, leave_taken
 

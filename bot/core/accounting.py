@@ -1,11 +1,12 @@
-"""How the offline model declares the figures of an answer it wrote, as Claude does with structured
-outputs: for each number in the text, what it is — a looked-up figure or arithmetic on figures (with the
-expression), the person's own number, the Act's, or a date, time or year.
+"""Accounting for the numbers of a plain text: for each number, what it is — a looked-up figure or
+arithmetic on figures (with the expression), the person's own number, the Act's, or a date, time, year or
+count — read back against what was looked up, choosing between equal values by the words beside it.
 
-The offline model writes its answers from templates, so it knows what each number is; this module says
-it in the declared form by reading its own text back against what it looked up (like a person checking
-their own draft), choosing between equal values by the words beside each number. What it cannot account
-for it declares as a fact with no expression, which the check refuses: an honest "I don't know".
+Two users: the offline model declares the figures of an answer it wrote this way (it writes from
+templates, so it knows what each number is, and says so in the declared form); and the plain-text
+fallback check accounts for a plain answer's numbers itself and verifies that account like a declared one
+(conservative: a number nobody can account for stops the answer). What cannot be accounted for is declared
+a fact with no expression, which the check refuses: an honest "I don't know".
 """
 
 from __future__ import annotations
@@ -127,12 +128,11 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     for basis, expr, role in candidates:
         if presented is not None and role == presented:
             return DeclaredFigure(span, format_days(value), basis, expr)  # type: ignore[arg-type]
-    for basis, expr, role in candidates:
-        if presented is None or role is None:
-            return DeclaredFigure(span, format_days(value), basis, expr)  # type: ignore[arg-type]
-    if candidates:
+    if presented is None and candidates:
         basis, expr, _ = candidates[0]
         return DeclaredFigure(span, format_days(value), basis, expr)  # type: ignore[arg-type]
+    # Presented as remaining, used or granted leave, yet none of those figures: not accounted for (a
+    # record's day or a count may equal it, but that is not what the words say it is).
     if value in amounts_in(known.question):
         return DeclaredFigure(span, format_days(value), "question")
     if presented is None and _COUNTER.match(answer, end):
@@ -161,13 +161,16 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
         totals[ANNUAL] = totals.get(ANNUAL, Decimal(0)) + taken.undated  # annual leave with no dated record
         for kind, total in totals.items():
             if total == value:
-                yield "fact", f'taken({year}, "{kind}")', "used" if kind == ANNUAL else None
-        for kind in {r.leave_type for r in taken.records}:
+                yield "fact", f'taken({year}, "{kind}")', "used"
+        for kind in sorted({r.leave_type for r in taken.records}):
             if sum(r.leave_type == kind for r in taken.records) == value:
-                yield "fact", f'records({year}, "{kind}")', None
+                yield "fact", f'records({year}, "{kind}")', "used"  # leave taken N times
+            for size in (Decimal("0.5"), Decimal("0.25")):
+                if sum(r.leave_type == kind and r.days == size for r in taken.records) == value:
+                    yield "fact", f'records({year}, "{kind}", {format_days(size)})', "used"
         for record in taken.records:
-            if record.days == value:
-                yield "fact", f'record("{record.taken_on.isoformat()}")', None
+            if record.days == value:  # the days taken on that date: leave used
+                yield "fact", f'record("{record.taken_on.isoformat()}")', "used"
     asked = sorted(amounts_in(known.question))
     for year, balance in balances:
         for number in asked:
