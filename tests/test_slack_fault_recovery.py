@@ -5,9 +5,7 @@ saying why not), never none and never two. Each test is named after the fault it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,9 +18,7 @@ from bot.llm.offline import OfflineModel
 from bot.ports.inbox import Delivery
 from tests.support.database import (
     ScratchDatabase,
-    make_test_database,
     read_only,
-    release_test_database,
     sqlite_write_locked,
 )
 from tests.support.messages_api import MessagesAPIStandIn
@@ -54,24 +50,6 @@ class AnswersHeld:
                 await asyncio.sleep(0.01)
 
 
-@pytest.fixture
-async def postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
-    db = await make_test_database("postgresql", tmp_path, seeded=True)
-    try:
-        yield db
-    finally:
-        await release_test_database(db)
-
-
-@pytest.fixture
-async def sqlite(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
-    db = await make_test_database("sqlite", tmp_path, seeded=True)
-    try:
-        yield db
-    finally:
-        await release_test_database(db)
-
-
 async def states(db: ScratchDatabase) -> list[str]:
     async with db.engine.connect() as connection:
         return list((await connection.execute(select(inbox.c.state).order_by(inbox.c.received_at))).scalars())
@@ -91,9 +69,11 @@ def answers_in(slack: SlackStandIn, channel: str) -> list[str]:
 # ----- the database ----------------------------------------------------------------------------------------
 
 
-async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_once(slack, start_bot, sqlite):
-    await start_bot(OFFICEBOT_DATABASE_URL=sqlite.url)
-    with sqlite_write_locked(sqlite):  # longer than the ack waits (2 s), shorter than the busy timeout
+async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_once(
+    slack, start_bot, seeded_sqlite
+):
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
+    with sqlite_write_locked(seeded_sqlite):  # longer than the ack waits (2 s), shorter than the busy timeout
         sent = await slack.user_message(MINSU, QUESTION)
         with pytest.raises(TimeoutError):
             await slack.wait_for_ack(sent.envelope_id, timeout=2.5)  # not acked: Slack will redeliver
@@ -109,74 +89,74 @@ async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_onc
     await slack.user_message(SEOYEON, QUESTION)  # a later question is answered…
     await slack.wait_for(lambda c: c.method == "chat.update", count=2)
     assert len(answers_in(slack, sent.channel)) == 1  # …and the redelivered one was not answered twice
-    await until_states(sqlite, ["answered", "answered"])
+    await until_states(seeded_sqlite, ["answered", "answered"])
 
 
 async def test_sqlite_write_lock_past_a_slash_command_s_ack_drops_the_late_row_unanswered(
-    slack, start_bot, sqlite
+    slack, start_bot, seeded_sqlite
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=sqlite.url)
-    with sqlite_write_locked(sqlite):
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
+    with sqlite_write_locked(seeded_sqlite):
         command = await slack.slash(MINSU, QUESTION)
         told = await slack.wait_for_ack(command.envelope_id, timeout=5)
     assert told.payload["text"] == text.CANNOT_TAKE_QUESTIONS  # the person was told to try again…
-    await until_states(sqlite, ["failed"])  # …so the row that landed late is dropped, not answered
+    await until_states(seeded_sqlite, ["failed"])  # …so the row that landed late is dropped, not answered
     await slack.user_message(SEOYEON, QUESTION)  # the bot goes on answering
     await slack.wait_for(lambda c: c.method == "chat.update")
     assert slack.calls_to("response_url") == []
 
 
 async def test_sqlite_orphans_of_a_dead_process_are_taken_over_at_start_without_waiting_out_the_lease(
-    slack, start_bot, sqlite
+    slack, start_bot, seeded_sqlite
 ):
     # A process killed a moment ago left a question with 30 s of lease to run; the run lock the new
     # process takes proves the old one is gone.
     question_ts = seed_user_turn(slack, MINSU, QUESTION)
-    killed = SqlInbox(sqlite.engine, "killed", lease=30)
+    killed = SqlInbox(seeded_sqlite.engine, "killed", lease=30)
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": question_ts}
     event |= {"channel": f"D{MINSU}", "channel_type": "im"}
     payload = {"event": event, "bot": {"user_id": BOT_USER_ID, "bot_id": BOT_ID}}
     await killed.accept(Delivery("EvKilled", "dm", MINSU, payload))
     started = datetime.now(UTC)
-    await start_bot(OFFICEBOT_DATABASE_URL=sqlite.url)  # OFFICEBOT_TAKEOVER_AFTER: 30 s
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)  # OFFICEBOT_TAKEOVER_AFTER: 30 s
     [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=10)
     assert "7.5" in update.args["text"]
     assert (datetime.now(UTC) - started).total_seconds() < 20  # not after the lease
 
 
 async def test_postgres_read_only_while_answers_are_posted_then_restart_answers_nobody_twice(
-    slack, start_bot, postgres
+    slack, start_bot, seeded_postgres
 ):
     model = AnswersHeld()
     async with MessagesAPIStandIn(model) as api:
-        env = {"OFFICEBOT_DATABASE_URL": postgres.url, "OFFICEBOT_TAKEOVER_AFTER": "1"}
+        env = {"OFFICEBOT_DATABASE_URL": seeded_postgres.url, "OFFICEBOT_TAKEOVER_AFTER": "1"}
         first = await start_bot(api, OFFICEBOT_SHUTDOWN_GRACE="0.5", **env)
         sent = [await slack.user_message(user, QUESTION) for user in (MINSU, SEOYEON)]
         await model.until_held(2)
-        async with read_only(postgres):  # a failover: the answers are posted, "answered" cannot be
+        async with read_only(seeded_postgres):  # a failover: the answers are posted, "answered" cannot be
             model.gate.set()
             await slack.wait_for(lambda c: c.method == "chat.update", count=2)
             await first.stop()  # restarted before the database took writes again
         await start_bot(api, **env)
-        await until_states(postgres, ["answered", "answered"])  # the takeover found the answers posted
+        await until_states(seeded_postgres, ["answered", "answered"])  # the takeover found the answers posted
     for dm in sent:
         assert len([c for c in slack.calls_to("chat.update") if c.args["channel"] == dm.channel]) == 1
     assert len(slack.calls_to("chat.postMessage")) == 2  # the two placeholders, and no second answer
 
 
 async def test_postgres_read_only_for_a_while_marks_the_answer_finished_once_it_takes_writes(
-    slack, start_bot, postgres
+    slack, start_bot, seeded_postgres
 ):
     model = AnswersHeld()
     async with MessagesAPIStandIn(model) as api:
-        await start_bot(api, OFFICEBOT_DATABASE_URL=postgres.url, OFFICEBOT_TAKEOVER_AFTER="1")
+        await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_postgres.url, OFFICEBOT_TAKEOVER_AFTER="1")
         sent = await slack.user_message(MINSU, QUESTION)
         await model.until_held(1)
-        async with read_only(postgres):
+        async with read_only(seeded_postgres):
             model.gate.set()
             await slack.wait_for(lambda c: c.method == "chat.update")
-            assert await states(postgres) == ["answering"]
-        await until_states(postgres, ["answered"])  # retried until the database took it
+            assert await states(seeded_postgres) == ["answering"]
+        await until_states(seeded_postgres, ["answered"])  # retried until the database took it
     assert len(answers_in(slack, sent.channel or "")) == 1
 
 

@@ -7,7 +7,6 @@ import asyncio
 import signal
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,15 +68,6 @@ async def gated() -> AsyncIterator[tuple[GatedModel, MessagesAPIStandIn]]:
     async with MessagesAPIStandIn(model) as api:
         yield model, api
         model.gate.set()  # let held requests end before the stand-in stops
-
-
-@pytest.fixture
-async def postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
-    db = await make_test_database("postgresql", tmp_path, seeded=True)
-    try:
-        yield db
-    finally:
-        await release_test_database(db)
 
 
 def answers(slack: SlackStandIn, channel: str) -> list[str]:
@@ -248,9 +238,9 @@ async def two_processes_share_one_postgres(slack, start_bot, db: ScratchDatabase
     assert len(await slack.wait_for(lambda c: c.method == "chat.update", count=2)) == 2
 
 
-async def test_two_processes_share_redelivery_dedupe_and_the_rate_limit(postgres, slack, start_bot):
+async def test_two_processes_share_redelivery_dedupe_and_the_rate_limit(seeded_postgres, slack, start_bot):
     for _ in range(2):
-        await start_bot(OFFICEBOT_DATABASE_URL=postgres.url, OFFICEBOT_RATE_LIMIT="3")
+        await start_bot(OFFICEBOT_DATABASE_URL=seeded_postgres.url, OFFICEBOT_RATE_LIMIT="3")
     sent = await slack.user_message(MINSU, QUESTION)  # to the first process…
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
     event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}
@@ -265,9 +255,9 @@ async def test_two_processes_share_redelivery_dedupe_and_the_rate_limit(postgres
     assert len(slack.calls_to("chat.postMessage")) == 1  # the redelivered DM was not answered twice
 
 
-async def test_a_question_that_cannot_be_recorded_is_not_acknowledged(postgres, slack, start_bot):
-    await start_bot(OFFICEBOT_DATABASE_URL=postgres.url)
-    async with cut_off(postgres):
+async def test_a_question_that_cannot_be_recorded_is_not_acknowledged(seeded_postgres, slack, start_bot):
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_postgres.url)
+    async with cut_off(seeded_postgres):
         command = await slack.slash(MINSU, QUESTION)
         told = await slack.wait_for_ack(command.envelope_id)
         sent = await slack.user_message(MINSU, QUESTION)

@@ -117,23 +117,16 @@ FRACTION_WORDS = {
 }
 
 
-def _korean_numerals() -> dict[str, int]:
-    """Every native numeral from 1 to 59, attributive (before a counter): 한, 열두, 스무, 스물세, 서른."""
-    words: dict[str, int] = dict(_ATTRIBUTIVE_UNITS)
+def _numerals(units: dict[str, int], *, before_a_counter: bool) -> dict[str, int]:
+    """Every native numeral from 1 to 59: units alone, tens, tens + units (열두, 스물세, 서른); before a
+    counter 스물 is 스무 (스무 번)."""
+    words: dict[str, int] = dict(units)
     for ten, tens_value in _TENS.items():
         words[ten] = tens_value
-        for unit, unit_value in _ATTRIBUTIVE_UNITS.items():
+        for unit, unit_value in units.items():
             words[ten + unit] = tens_value + unit_value
-    words["스무"] = 20  # 스물 before a counter
-    return words
-
-
-def _standalone_numerals() -> dict[str, int]:
-    words: dict[str, int] = dict(_STANDALONE_UNITS)
-    for ten, tens_value in _TENS.items():
-        words[ten] = tens_value
-        for unit, unit_value in _STANDALONE_UNITS.items():
-            words[ten + unit] = tens_value + unit_value
+    if before_a_counter:
+        words["스무"] = 20
     return words
 
 
@@ -141,8 +134,8 @@ def _alternation(words: Iterable[str]) -> str:
     return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 
 
-_KOREAN_BEFORE_COUNTER = _korean_numerals()
-_KOREAN_STANDALONE = _standalone_numerals()
+_KOREAN_BEFORE_COUNTER = _numerals(_ATTRIBUTIVE_UNITS, before_a_counter=True)
+_KOREAN_STANDALONE = _numerals(_STANDALONE_UNITS, before_a_counter=False)
 _ENGLISH = {**ENGLISH_UNITS, **ENGLISH_TENS, **ENGLISH_OTHERS}
 
 _DIGITS = re.compile(r"(?<![\d.,])\d+(?:,\d{3})*(?:\.\d+)?(?![\d])")

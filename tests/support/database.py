@@ -245,6 +245,25 @@ async def seeded_database(request: pytest.FixtureRequest, tmp_path: Path) -> Asy
 
 
 @pytest.fixture
+async def seeded_postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
+    """A migrated PostgreSQL database holding the demo data (the tests that need several processes)."""
+    db = await make_test_database("postgresql", tmp_path, seeded=True)
+    try:
+        yield db
+    finally:
+        await release_test_database(db)
+
+
+@pytest.fixture
+async def seeded_sqlite(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
+    db = await make_test_database("sqlite", tmp_path, seeded=True)
+    try:
+        yield db
+    finally:
+        await release_test_database(db)
+
+
+@pytest.fixture
 async def hr(tmp_path: Path) -> AsyncIterator[SqlHrStore]:
     """The bundled demo data served from an embedded (SQLite) database: the store most tests use."""
     db = await make_test_database("sqlite", tmp_path, seeded=True)
