@@ -12,6 +12,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
+from bot import entitlement_command
 from bot.audit_file import read_jsonl
 from bot.config import Settings
 from bot.db.audit import SqlAuditLog
@@ -76,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
         "revision", help="write the next migration file, with what bot/db/tables.py adds (for developers)"
     )
     revision.add_argument("-m", "--message", required=True, help='what it changes, e.g. "Leave requests"')
+    entitlement_command.add_parser(sub)
     return parser
 
 
@@ -102,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
+        if args.command == "entitlement":  # the Act's leave for a hire date: no settings, no database
+            return entitlement_command.run(args, sys.stdout, sys.stderr)
         if args.command == "db" and args.db_command == "revision":  # needs no settings: a scratch database
             return asyncio.run(write_revision(args.message, sys.stdout))
         # .env from the working directory (not from where the package is installed); the real environment wins
