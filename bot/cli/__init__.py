@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
         "revision", help="write the next migration file, with what bot/db/tables.py adds (for developers)"
     )
     revision.add_argument("-m", "--message", required=True, help='what it changes, e.g. "Leave requests"')
+    from bot.cli import entitlement  # the calculator is pure: the standard library and bot.policy
+
+    entitlement.add_parser(sub)
     return parser
 
 
@@ -104,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
+        if args.command == "entitlement":  # the Act's leave for a hire date: no settings, no database
+            from bot.cli import entitlement
+
+            return entitlement.run(args, sys.stdout, sys.stderr)
         if args.command == "db" and args.db_command == "revision":  # needs no settings: a scratch database
             from bot.cli import db
 
