@@ -37,6 +37,7 @@ from bot.db.audit import SqlAuditLog
 from bot.db.engine import create_engine
 from bot.db.feedback import SqlFeedbackLog
 from bot.db.hr import SqlHrStore
+from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees
 from bot.db.url import Database, embedded_database
 from bot.errors import ConfigError
@@ -47,6 +48,7 @@ from bot.llm.offline import OFFLINE_MODEL_NOTICE
 from bot.ports.audit import AllSinks, AuditSink
 from bot.ports.feedback import FeedbackLog
 from bot.ports.hr import Directory, LeaveStore
+from bot.ports.policy import PolicyStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Tool, Toolbox
 
@@ -63,6 +65,7 @@ class Services:
     model: anthropic.AsyncAnthropic
     audit: AuditSink
     feedback: FeedbackLog
+    policy: PolicyStore  # the company's leave policy (the defaults until HR sets one)
     toolbox: Toolbox
     assistant: Assistant
 
@@ -83,6 +86,7 @@ async def open_services(
     model: anthropic.AsyncAnthropic | None = None,
     audit: AuditSink | None = None,
     feedback: FeedbackLog | None = None,
+    policy: PolicyStore | None = None,
     tools: Sequence[Tool] = BUILTIN_TOOLS,
     clock: Clock = system_clock,
     announce_offline: bool = True,
@@ -105,6 +109,7 @@ async def open_services(
                 sinks.append(JsonlAuditLog(settings.audit_path))
             audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
         feedback = SqlFeedbackLog(engine) if feedback is None else feedback
+        policy = SqlPolicyStore(engine) if policy is None else policy
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
@@ -122,7 +127,7 @@ async def open_services(
             declare_figures=settings.declared_figures,
         )
         yield Services(
-            settings, calendar, engine, directory, leave, model, audit, feedback, toolbox, assistant
+            settings, calendar, engine, directory, leave, model, audit, feedback, policy, toolbox, assistant
         )
 
 

@@ -137,20 +137,24 @@ def test_data_import_dry_run_then_import_then_export_and_check(newcomer, capsys)
         encoding="utf-8",
     )
     grants = newcomer / "grants.csv"
-    grants.write_text("employee_id,year,granted\nE7001,2026,15\n", encoding="utf-8")
+    grants.write_text("employee_id,year,granted\nE7001,2026,17\n", encoding="utf-8")  # the Act's 17
     assert main(["data", "import", "--dry-run", str(people), str(grants)]) == 0
     assert "checked, nothing written (--dry-run)" in capsys.readouterr().out
     assert main(["data", "import", str(people), str(grants)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 employee(s), 1 grant(s), 0 leave record(s) imported into sqlite+aiosqlite:///")
     assert main(["data", "export", str(newcomer / "out")]) == 0
-    assert "E7001,2026,15" in (newcomer / "out" / "grants.csv").read_text(encoding="utf-8")
+    assert "E7001,2026,17" in (newcomer / "out" / "grants.csv").read_text(encoding="utf-8")
     capsys.readouterr()
     assert main(["data", "check"]) == 0  # a fresh embedded file: only what was imported (no demo data)
     assert (
         capsys.readouterr()
         .out.strip()
-        .endswith("0 problem(s) in sqlite+aiosqlite:///" + str((newcomer / "officebot.db").resolve()) + ".")
+        .endswith(
+            "0 problem(s) and 0 grant(s) unlike the Act (hire_date basis) in sqlite+aiosqlite:///"
+            + str((newcomer / "officebot.db").resolve())
+            + "."
+        )
     )
 
 

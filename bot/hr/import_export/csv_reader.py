@@ -19,6 +19,7 @@ from bot.hr.import_export.reading import At, CheckedRow, Reading
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
+    EMPLOYEE_REQUIRED,
     GRANT_COLUMNS,
     LEAVE_COLUMNS,
     BadValue,
@@ -31,8 +32,10 @@ from bot.hr.import_export.schema import (
     read_leave_type,
     read_name,
     read_optional_date,
+    read_service_years,
     read_slack_user_id,
     read_true_unless_said,
+    read_weekly_hours,
     read_year,
 )
 
@@ -52,7 +55,9 @@ class _CsvKind:
         return f"{self.name}: {','.join(self.required)}{optional}"
 
 
-_EMPLOYEES_CSV = _CsvKind("employees", EMPLOYEE_COLUMNS[:5], EMPLOYEE_COLUMNS[5:])
+_EMPLOYEES_CSV = _CsvKind(
+    "employees", EMPLOYEE_COLUMNS[:EMPLOYEE_REQUIRED], EMPLOYEE_COLUMNS[EMPLOYEE_REQUIRED:]
+)
 _GRANTS_CSV = _CsvKind("grants", GRANT_COLUMNS[:3], GRANT_COLUMNS[3:])
 _LEAVE_CSV = _CsvKind("leave", LEAVE_COLUMNS)
 _CSV_KINDS = (_EMPLOYEES_CSV, _GRANTS_CSV, _LEAVE_CSV)
@@ -147,6 +152,9 @@ def _employee(reading: Reading, file_index: int, path: Path, line: int, cells: d
         row.parse("slack_user_id", read_slack_user_id, cells["slack_user_id"]),
         row.parse("hire_date", read_optional_date, cells["hire_date"]),
         row.parse("active", read_true_unless_said, cells.get("active", "")),
+        row.parse("end_date", read_optional_date, cells.get("end_date", "")),
+        row.parse("weekly_hours", read_weekly_hours, cells.get("weekly_hours", "")),
+        row.parse("below_80", read_service_years, cells.get("below_80", "")),
     )
 
 

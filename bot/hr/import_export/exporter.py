@@ -23,7 +23,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.domain.leave import format_days
 from bot.hr.import_export.cells import neutralise_cell
-from bot.hr.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS, format_boolean
+from bot.hr.import_export.schema import (
+    EMPLOYEE_COLUMNS,
+    GRANT_COLUMNS,
+    LEAVE_COLUMNS,
+    format_boolean,
+    format_service_years,
+)
 from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
 
 
@@ -88,6 +94,9 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                         employee.slack_user_id or "",
                         employee.hire_date.isoformat() if employee.hire_date else "",
                         format_boolean(employee.active),
+                        employee.end_date.isoformat() if employee.end_date else "",
+                        format_days(employee.weekly_hours) if employee.weekly_hours is not None else "",
+                        format_service_years(employee.below_80),
                     )
                 )
                 grants_csv.writerows(
@@ -137,6 +146,12 @@ def _json_employee(stored: StoredEmployee) -> str:
         members.append(f'"slack_user_id": {_string(employee.slack_user_id)}')
     if employee.hire_date is not None:
         members.append(f'"hire_date": {_string(employee.hire_date.isoformat())}')
+    if employee.end_date is not None:
+        members.append(f'"end_date": {_string(employee.end_date.isoformat())}')
+    if employee.weekly_hours is not None:
+        members.append(f'"weekly_hours": {format_days(employee.weekly_hours)}')
+    if employee.below_80:
+        members.append(f'"below_80": [{", ".join(str(year) for year in employee.below_80)}]')
     if not employee.active:
         members.append('"active": false')
     grants = [_json_grant(grant) for grant in stored.grants]

@@ -17,10 +17,13 @@ from typing import Any, TypeVar
 from bot.domain.leave import ANNUAL
 from bot.hr.import_export.reading import At, CheckedRow, Reading
 from bot.hr.import_export.schema import (
+    EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
     BadValue,
     checked_amount,
     checked_days,
+    checked_service_years,
+    checked_weekly_hours,
     quoted,
     read_email,
     read_employee_id,
@@ -34,7 +37,7 @@ from bot.hr.import_export.schema import (
 
 _T = TypeVar("_T")
 
-_EMPLOYEE_KEYS = frozenset({"employee_id", "name", "email", "slack_user_id", "hire_date", "active"})
+_EMPLOYEE_KEYS = frozenset(EMPLOYEE_COLUMNS)
 _EMPLOYEE_KEYS |= {"annual_leave", "leave_taken"}
 _YEAR_KEYS = frozenset({"granted", "used", "allow_negative"})
 _RECORD_KEYS = frozenset({"date", "days", "type", "note"})
@@ -153,6 +156,19 @@ def _days(value: Any) -> Decimal:
     return checked_days(_number(value))
 
 
+def _weekly_hours(value: Any) -> Decimal | None:
+    return None if value is None else checked_weekly_hours(_number(value))
+
+
+def _service_years(value: Any) -> list[int] | None:
+    """A list of whole numbers, like [2, 5]; absent: none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or any(type(year) is not int for year in value):
+        raise BadValue("must be a list of whole numbers, like [2, 5]")
+    return checked_service_years(value)
+
+
 def _optional_amount(value: Any) -> Decimal:
     return Decimal(0) if value is None else _amount(value)
 
@@ -161,7 +177,7 @@ _employee_id = _text(read_employee_id)
 _name = _text(read_name)
 _email = _text(read_email)
 _slack_user_id = _text(read_slack_user_id, required=False)
-_hire_date = _text(read_optional_date, required=False)
+_optional_date = _text(read_optional_date, required=False)
 _leave_date = _text(read_leave_date)
 _leave_type = _text(read_leave_type, required=False)
 _note = _text(lambda note: note, required=False)
@@ -189,8 +205,11 @@ def _read_employee(reading: Reading, file_index: int, path: Path, index: int, en
         row.parse("name", _name, entry.get("name")),
         row.parse("email", _email, entry.get("email")),
         row.parse("slack_user_id", _slack_user_id, entry.get("slack_user_id")),
-        row.parse("hire_date", _hire_date, entry.get("hire_date")),
+        row.parse("hire_date", _optional_date, entry.get("hire_date")),
         row.parse("active", _true_unless_said, entry.get("active")),
+        row.parse("end_date", _optional_date, entry.get("end_date")),
+        row.parse("weekly_hours", _weekly_hours, entry.get("weekly_hours")),
+        row.parse("below_80", _service_years, entry.get("below_80")),
     )
     if employee_id is None or not accepted:
         return  # its grants and leave would only repeat the problem under another name

@@ -107,6 +107,9 @@ class Reading:
         slack_user_id: str | None,
         hire_date: date | None,
         active: bool | None,
+        end_date: date | None = None,
+        weekly_hours: Decimal | None = None,
+        below_80: list[int] | None = None,
     ) -> bool:
         """False if the row cannot stand for its employee (no usable id, or a duplicate id)."""
         if employee_id is None:
@@ -127,6 +130,8 @@ class Reading:
                     "slack_user_id",
                     f"{slack_user_id} is also the Slack user of {owner[0]} ({owner[1].label})",
                 )
+        if hire_date is not None and end_date is not None and end_date < hire_date:
+            row.bad("end_date", f"{end_date} is before the hire date {hire_date}")
         if row.ok and name is not None and email is not None and active is not None:
             self.employee_rows[employee_id] = {
                 "employee_id": employee_id,
@@ -136,6 +141,9 @@ class Reading:
                 "slack_user_id": slack_user_id,
                 "hire_date": hire_date,
                 "active": active,
+                "end_date": end_date,
+                "weekly_hours": weekly_hours,
+                "below_80": below_80,
             }
         return True
 

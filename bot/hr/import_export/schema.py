@@ -16,7 +16,11 @@ from decimal import Decimal
 from functools import lru_cache
 
 # The CSV files, told apart by their header. The exporter writes these columns in this order.
-EMPLOYEE_COLUMNS = ("employee_id", "name", "email", "slack_user_id", "hire_date", "active")
+EMPLOYEE_COLUMNS = (
+    *("employee_id", "name", "email", "slack_user_id", "hire_date"),  # required
+    *("active", "end_date", "weekly_hours", "below_80"),  # optional: older files have none of them
+)
+EMPLOYEE_REQUIRED = 5
 GRANT_COLUMNS = ("employee_id", "year", "granted", "opening_used", "allow_negative")
 LEAVE_COLUMNS = ("employee_id", "date", "days", "type", "note")
 
@@ -146,6 +150,51 @@ def read_amount(text: str) -> Decimal:
     if not _NUMBER.fullmatch(text):
         raise _not_written_as(text, "a number from 0 to 366")
     return checked_amount(Decimal(text))
+
+
+# --- Employment: weekly hours, years under 80 % attendance ------------------------------------------------
+
+MOST_WEEKLY_HOURS = Decimal(168)  # the hours of a week
+LAST_SERVICE_YEAR = 100
+_YEARS_LIST = re.compile(r"[0-9]+(?:\s*,\s*[0-9]+)*")
+
+
+def checked_weekly_hours(hours: Decimal) -> Decimal:
+    if not (0 < hours <= MOST_WEEKLY_HOURS and (hours * 100) % 1 == 0):
+        raise BadValue(f"{hours} is not a number of hours above 0 and up to 168, with at most 2 decimals")
+    return hours
+
+
+def read_weekly_hours(text: str) -> Decimal | None:
+    """Empty: full time."""
+    if not text:
+        return None
+    if not _NUMBER.fullmatch(text):
+        raise _not_written_as(text, "a number of hours like 40 or 20")
+    return checked_weekly_hours(Decimal(text))
+
+
+def checked_service_years(years: list[int]) -> list[int] | None:
+    """Years of service (0 = the first partial fiscal year, 1 = the first year): sorted, each once."""
+    for year in years:
+        if not 0 <= year <= LAST_SERVICE_YEAR:
+            raise BadValue(f"{year} is not a year of service from 0 to {LAST_SERVICE_YEAR}")
+    if len(set(years)) != len(years):
+        raise BadValue(f"{format_service_years(years)} names a year twice")
+    return sorted(years) or None
+
+
+def read_service_years(text: str) -> list[int] | None:
+    """`2,5` (a CSV cell); empty: none."""
+    if not text:
+        return None
+    if not _YEARS_LIST.fullmatch(text):
+        raise _not_written_as(text, "years of service like 2 or 2,5")
+    return checked_service_years([int(part) for part in text.split(",")])
+
+
+def format_service_years(years: list[int] | None) -> str:
+    return ",".join(str(year) for year in years or ())
 
 
 # --- Leave types and booleans ----------------------------------------------------------------------------

@@ -1,0 +1,95 @@
+"""`officebot policy show | set KEY=VALUE …`: the company's leave policy in the database.
+
+`set` checks every KEY=VALUE first: any bad one is a line naming the key and the values it takes (exit 2)
+and nothing is written. Otherwise the changes are written in one transaction together with their audit
+rows (table `policy_changes`: when, the OS user, each key's old and new value).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from bot.config import Settings
+from bot.db.policy import SqlPolicyStore, UnreadablePolicy
+from bot.policy.company import DEFAULT_POLICY, SETTINGS, as_text, with_changes
+from bot.services import open_database
+
+REFUSED = 2
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return asyncio.run(run(settings, args, sys.stdout, sys.stderr))
+
+
+async def run(
+    settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, user: str | None = None
+) -> int:
+    if args.policy_command == "set":
+        pairs, problems = parse_assignments(args.changes)
+        problems += with_changes(DEFAULT_POLICY, pairs)[1]
+        if problems:  # checked before the database is even opened: nothing is written
+            for problem in problems:
+                print(problem, file=err)
+            print(f"officebot: nothing changed: {len(problems)} problem(s)", file=err)
+            return REFUSED
+    async with open_database(settings) as engine:
+        store = SqlPolicyStore(engine)
+        try:
+            if args.policy_command == "show":
+                return await show(store, settings.database.describe(), out)
+            changes = await store.change(lambda policy: with_changes(policy, pairs)[0], user or os_user())
+        except UnreadablePolicy as exc:
+            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+            return REFUSED
+    if not changes:
+        print("nothing changed: the policy already says so.", file=out)
+    for change in changes:
+        print(f"{change.key}: {change.old or '(none)'} -> {change.new or '(none)'}", file=out)
+    return 0
+
+
+def parse_assignments(arguments: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """KEY=VALUE arguments as (key, value) pairs, and a line for each argument that is not one."""
+    pairs: list[tuple[str, str]] = []
+    problems: list[str] = []
+    for argument in arguments:
+        key, equals, value = argument.partition("=")
+        if not equals or not key.strip():
+            keys = ", ".join(setting.key for setting in SETTINGS)
+            problems.append(f"{argument}: not KEY=VALUE (the keys: {keys})")
+            continue
+        pairs.append((key.strip(), value))
+    return pairs, problems
+
+
+async def show(store: SqlPolicyStore, where: str, out: TextIO) -> int:
+    policy = await store.current()
+    values, defaults = as_text(policy), as_text(DEFAULT_POLICY)
+    history = await store.history(limit=1)
+    if history:
+        last = history[-1]
+        since = f"last changed {last.at:%Y-%m-%d %H:%M} UTC by {last.changed_by}"
+    else:
+        since = "never changed: the defaults"
+    print(f"The leave policy in {where} ({since}):", file=out)
+    width = max(len(setting.key) for setting in SETTINGS)
+    for setting in SETTINGS:
+        value = values[setting.key] or "(none)"
+        default = " (default)" if values[setting.key] == defaults[setting.key] else ""
+        print(f"  {setting.key:<{width}} = {value}{default}", file=out)
+        print(f"  {'':<{width}}   {setting.meaning}; takes {setting.allowed}", file=out)
+    return 0
+
+
+def os_user() -> str:
+    """Who ran the command, as the operating system knows them (the audit's `changed_by`)."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name and no passwd entry (some containers)
+        return f"uid {os.getuid()}"
