@@ -10,7 +10,7 @@ from typing import TextIO
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import Settings
-from bot.db.policy import SqlPolicyStore
+from bot.db.policy import SqlPolicyStore, UnreadablePolicy
 from bot.hr.import_export import (
     ImportRefused,
     check_data,
@@ -65,7 +65,11 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
         problems = await check_data(engine)
         for problem in problems:
             print(problem, file=out)
-        policy = await SqlPolicyStore(engine).current()
+        try:
+            policy = await SqlPolicyStore(engine).current()
+        except UnreadablePolicy as exc:
+            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+            return REFUSED
         differences = await differences_from_the_act(engine, policy.rules)
         for difference in differences:
             print(difference, file=out)
