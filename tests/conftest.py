@@ -40,6 +40,7 @@ pytest_plugins = [
     "tests.support.env",
     "tests.support.assistant",
     "tests.support.database",
+    "tests.support.in_process",
 ]
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]

@@ -124,7 +124,19 @@ def test_the_wheel_holds_bot_only_and_runs_the_demo_from_anywhere(tmp_path):
     for name in ("bot", "fixtures"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path / "dist")],
+        # The venv's setuptools (a dev dependency) builds it: an isolated build would first install one.
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(source),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -145,18 +157,29 @@ def test_the_wheel_holds_bot_only_and_runs_the_demo_from_anywhere(tmp_path):
     python = tmp_path / "fresh" / "bin" / "python"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    # The real entry point (`python -m bot`, what the `officebot` script runs), the one demo process.
     demo = subprocess.run(
-        [str(python), "-c", "import sys, bot.fixtures; from bot.cli import main; "
-         "print(bot.fixtures.__file__, file=sys.stderr); sys.exit(main(['demo']))"],
+        [str(python), "-m", "bot", "demo"],
         capture_output=True,
         text=True,
         cwd=elsewhere,
         env={"OFFICEBOT_AUDIT": str(elsewhere / "audit.jsonl")},
         timeout=120,
-    )  # fmt: skip
+    )
     assert demo.returncode == 0, demo.stderr
     assert "| ④ 조회 실패" in demo.stdout
-    assert str(site / "bot" / "fixtures") in demo.stderr  # the installed data, not the checkout's
+    where = subprocess.run(  # light: bot.fixtures imports nothing else
+        [str(python), "-c", "import bot, bot.fixtures; print(bot.__file__); print(bot.fixtures.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env={},
+        timeout=60,
+    )
+    assert where.returncode == 0, where.stderr
+    code, data = where.stdout.split()
+    assert code == str(site / "bot" / "__init__.py")  # the installed package the demo ran…
+    assert str(site / "bot" / "fixtures") in data  # …and its data, not the checkout's
 
 
 def _documented_modules() -> set[str]:

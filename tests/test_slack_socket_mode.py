@@ -7,7 +7,7 @@ Slack's temporary ones) are good for one connection attempt each."""
 from __future__ import annotations
 
 import asyncio
-import signal
+import logging
 import socket
 import time
 from collections.abc import AsyncIterator, Callable
@@ -21,11 +21,12 @@ from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.cli import main
 from bot.config import Settings
 from bot.errors import Unreachable
 from bot.slack.runner import SlackBot
 from bot.slack.socket_mode import ReconnectBackoff, ReconnectingSocketModeClient
-from tests.support.process import start_officebot
+from tests.support.in_process import SlackOnAThread
 from tests.support.slack import FAST_RECONNECT, MINSU
 from tests.support.slack_api import SlackStandIn
 
@@ -111,21 +112,20 @@ async def test_a_failed_first_connection_ends_start_up_with_one_line(slack, star
     assert len(slack.link_attempts) == 1
 
 
-async def test_officebot_run_stops_with_one_line_when_the_first_connection_fails(slack, tmp_path):
+def test_officebot_run_stops_with_one_line_when_the_first_connection_fails(
+    newcomer, monkeypatch, capsys, caplog, slack_thread: SlackOnAThread
+):
+    slack = slack_thread.slack
     slack.refuse_links = 1
-    process = await start_officebot(
-        "run", cwd=tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xapp-1", SLACK_API_URL=slack.api_url
-    )
-    try:
-        _, stderr = await asyncio.wait_for(process.communicate(), 30)
-    finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGKILL)
-            await process.wait()
-    log = stderr.decode()
-    assert process.returncode == 2, log
+    for name, value in {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SLACK_API_URL", slack.api_url)
+    caplog.set_level(logging.INFO)  # as `run` logs
+    assert main(["run"]) == 2  # in this process (tests/support/in_process.py)
+    log = capsys.readouterr().err
     assert log.strip().splitlines()[-1].startswith("officebot: Socket Mode"), log
-    assert "Traceback" not in log and "OfficeBot is running" not in log
+    assert "Traceback" not in log and all(record.exc_info is None for record in caplog.records)
+    assert not any("OfficeBot is running" in message for message in caplog.messages)
 
 
 async def test_connections_closed_after_hello_back_off_instead_of_storming(slack, start_bot):
