@@ -98,6 +98,12 @@ class SqlHrStore:
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
+    async def employee(self, employee_id: str) -> Employee:
+        found = await self.employee_by_id(employee_id)
+        if found is None:
+            raise UnknownEmployee("employee not found in HR data")
+        return found
+
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         # One statement when there are records: each row carries the grant's undated amount beside it.
         undated = (
