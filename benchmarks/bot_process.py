@@ -24,7 +24,7 @@ from bot.core.conversation import Conversation
 from bot.core.loop import Assistant, Turn
 from bot.db.hr import SqlHrStore
 from bot.domain.leave import Balance, LeaveTaken
-from bot.domain.people import Caller
+from bot.domain.people import Caller, Employee
 from bot.ports.hr import LeaveStore
 from bot.services import Services, open_database, open_services
 from bot.slack.runner import serve
@@ -44,6 +44,10 @@ class SlowStore:
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         await asyncio.sleep(self._delay)
         return await self._inner.leave_taken(employee_id, year)
+
+    async def employee(self, employee_id: str) -> Employee:
+        await asyncio.sleep(self._delay)
+        return await self._inner.employee(employee_id)
 
 
 def one_at_a_time(assistant: Assistant) -> None:

@@ -45,6 +45,7 @@ from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import ImportRefused, import_files
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
+from bot.policy.grants import LeaveRules
 from bot.ports.audit import AllSinks, AuditSink
 from bot.ports.feedback import FeedbackLog
 from bot.ports.hr import Directory, LeaveStore
@@ -109,13 +110,17 @@ async def open_services(
                 sinks.append(JsonlAuditLog(settings.audit_path))
             audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
         feedback = SqlFeedbackLog(engine) if feedback is None else feedback
-        policy = SqlPolicyStore(engine) if policy is None else policy
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
         calendar = Calendar(settings.timezone, clock)
+        policy = SqlPolicyStore(engine) if policy is None else policy
+
+        async def rules_now() -> LeaveRules:  # read per lookup: `officebot policy set` applies at once
+            return (await policy.current()).rules
+
         # The audit keeps its own real-time clock even when OFFICEBOT_TODAY pins the date the model is told.
-        toolbox = Toolbox(tools, leave=leave, today_for=calendar.today_for, audit=audit)
+        toolbox = Toolbox(tools, leave=leave, today_for=calendar.today_for, audit=audit, rules_now=rules_now)
         assistant = Assistant(
             model,
             toolbox,

@@ -9,6 +9,7 @@ import pytest
 
 from bot.cli.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.people import Employee
 from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
@@ -46,6 +47,7 @@ async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, h
             "list_leave_taken",
             "count_working_days",
             "get_day",
+            "get_leave_entitlement",
         ]
         assert all(t["strict"] is True for t in request["tools"])
         assert "tool_choice" not in request
@@ -86,6 +88,9 @@ class RendezvousStore:
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         return await self.inner.leave_taken(employee_id, year)
+
+    async def employee(self, employee_id: str) -> Employee:
+        return await self.inner.employee(employee_id)
 
 
 async def test_tool_uses_run_concurrently(messages_api, hr, minsu):

@@ -329,3 +329,27 @@ async def test_officebot_data_check_reads_the_policy_from_the_database(
     args = argparse.Namespace(command="data", data_command="check")
     assert await run(settings, args, out, io.StringIO()) == 0
     assert out.getvalue().startswith("0 problem(s) and 0 grant(s) unlike the Act (hire_date basis) in ")
+
+
+async def test_a_policy_change_applies_to_the_next_entitlement_lookup_without_a_restart(
+    seeded_database, tmp_path
+):
+    from bot.hr.directory import caller_for_employee_id
+    from bot.services import open_services
+    from tests.support.clock import fixed_clock
+
+    settings = Settings.from_env(
+        {"OFFICEBOT_DATABASE_URL": seeded_database.url, "OFFICEBOT_AUDIT": str(tmp_path / "audit.jsonl")}
+    )
+    async with open_services(settings, clock=fixed_clock) as services:
+        caller = await caller_for_employee_id(services.directory, "E1001")
+
+        async def basis() -> str:
+            outcome = await services.toolbox.dispatch("get_leave_entitlement", {}, caller)
+            [figure] = outcome.figures
+            return str(figure.basis)  # type: ignore[union-attr]
+
+        assert await basis() == "hire_date"
+        fiscal = lambda policy: with_changes(policy, [("basis", "fiscal_year")])[0]  # noqa: E731
+        await SqlPolicyStore(seeded_database.engine).change(fiscal, "hr-kim")
+        assert await basis() == "fiscal_year"  # the running bot reads the policy per lookup

@@ -35,6 +35,9 @@ async def test_home_shows_this_and_last_years_leave_and_recent_records(
     assert "2026년 남은 연차 *7.5일*\n부여 15일 · 사용 7.5일" in shown
     assert "2025년 남은 연차 *3.5일*\n부여 15일 · 사용 11.5일" in shown
     assert "기준일 2026-11-29" in shown
+    # The Act's leave from the hire date (2024-03-04), computed by code.
+    assert "다음 연차 *16일* · 2027-03-04 발생" in shown
+    assert "가장 가까운 소멸 · 15일은 2027-03-03까지 (다음 날 소멸)" in shown
     recent = shown.split(text.HOME_RECENT.ko)[1].split("\n")[1:6]
     assert recent == [
         "• 2026-10-09 · 1일 · 연차",
@@ -50,6 +53,7 @@ async def test_home_shows_this_and_last_years_leave_and_recent_records(
         rows = [tuple(row) for row in (await connection.execute(select(*columns))).all()]
     assert sorted(rows) == sorted(
         [(t, "home", "code") for t in ("get_leave_balance", "list_leave_taken") for _ in (2026, 2025)]
+        + [("get_leave_entitlement", "home", "code")]
     )
     await slack.open_app_home(MINSU)
     await slack.wait_for(lambda c: c.method == "views.publish", count=2)

@@ -10,7 +10,7 @@ from bot.cli.demo import UnavailableStore
 from bot.db.hr import SqlHrStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts
-from bot.domain.people import Caller
+from bot.domain.people import Caller, Employee
 from bot.hr.directory import caller_for_employee_id
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
@@ -106,6 +106,10 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
         async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
             asked.append((employee_id, year))
             return await hr.leave_taken(employee_id, year)
+
+        async def employee(self, employee_id: str) -> Employee:
+            asked.append((employee_id, 0))
+            return await hr.employee(employee_id)
 
     box = toolbox(RecordingStore())
     for tool in ("get_leave_balance", "list_leave_taken"):

@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Turn
 from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.people import Employee
 from bot.hr.directory import caller_for_employee_id
 from bot.ports.hr import StoreUnavailable
 from bot.services import open_services
@@ -32,6 +33,9 @@ class UnavailableStore:
         raise StoreUnavailable("HR system is not responding")
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        raise StoreUnavailable("HR system is not responding")
+
+    async def employee(self, employee_id: str) -> Employee:
         raise StoreUnavailable("HR system is not responding")
 
 

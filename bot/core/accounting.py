@@ -22,6 +22,7 @@ from bot.core.figures import find_span
 from bot.core.presented import role_beside
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
+from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
@@ -44,6 +45,7 @@ class Known:
     taken: Mapping[int, LeaveTaken]
     question: str
     today: date
+    entitlement: Entitlement | None = None  # the Act's leave for the asker, when it was looked up
 
 
 def declare(answer: str, known: Known) -> DeclaredAnswer:
@@ -190,9 +192,34 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             yield "fact", f"used({year}) - used({other})", "used"
         if first.remaining + second.remaining == value and year > other:
             yield "fact", f"remaining({year}) + remaining({other})", "remaining"
+    if known.entitlement is not None:
+        yield from _statutory_candidates(value, known.entitlement)
     for name, number in STATUTE.items():
         if number == value:
             yield "statute", f"STATUTE.{name}", None
+
+
+def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[str, str, str | None]]:
+    """The Act's leave for the asker: the next grant, a grant or the days expiring on a date, the days
+    usable now, the years of service, and a grant's days beyond the base 15 (§60④)."""
+    if ent.upcoming and ent.next_days == value:
+        yield "fact", "next_grant_days()", "granted"
+    grants = sorted({*ent.current, *ent.upcoming}, key=lambda g: g.arises_on)
+    for day in dict.fromkeys(g.arises_on for g in grants):
+        if ent.arising_on(day) == value:
+            yield "fact", f'grant_days("{day}")', "granted"
+    if ent.current and ent.current_days == value:
+        yield "fact", "current_days()", "granted"
+    for day in dict.fromkeys(g.expires_on for g in ent.current):
+        if ent.expiring_on(day) == value:
+            yield "fact", f'expiring_days("{day}")', None
+    if ent.service_years == value:
+        yield "fact", "service_years()", None
+    for grant in grants:
+        if grant.kind == "annual" and grant.service_years == value:
+            yield "fact", f'grant_years("{grant.arises_on}")', None
+        if grant.kind == "annual" and grant.days - STATUTE["base_days"] == value and value > 0:
+            yield "fact", f'grant_days("{grant.arises_on}") - STATUTE.base_days', "granted"
 
 
 def _rounded(exact: Decimal, shown: Decimal) -> bool:

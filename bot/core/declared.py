@@ -48,7 +48,10 @@ ANSWER_SCHEMA: dict[str, Any] = {
                         "type": ["string", "null"],
                         "description": "fact / calendar / statute: the expression that gives value, e.g. "
                         "remaining(2026) - 3, used(2026) / granted(2026) * 100, "
-                        'working_days("2026-12-21", "2026-12-23"), STATUTE.max_days.',
+                        'working_days("2026-12-21", "2026-12-23"), STATUTE.max_days; the Act\'s leave '
+                        "from get_leave_entitlement: next_grant_days(), service_years(), current_days(), "
+                        'grant_days("2027-03-04"), grant_years("2027-03-04"), expiring_days("2027-03-03") '
+                        "(the dates themselves are incidental dates).",
                     },
                     "as": {"type": ["string", "null"], "enum": [*INCIDENTALS, None]},
                 },

@@ -28,6 +28,7 @@ from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
 from bot.language.years import years_in
+from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
 
 
@@ -36,6 +37,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
+    entitlement: Entitlement | None = None
     for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
@@ -44,6 +46,8 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
                 taken[figure.year] = figure
             elif isinstance(figure, WorkingDays):
                 working[(figure.start, figure.end)] = figure.working
+            elif isinstance(figure, Entitlement):
+                entitlement = figure
     return Evidence(
         balances=balances,
         taken=taken,
@@ -51,6 +55,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
         question=question,
         calendar=calendar,
         today=today,
+        entitlement=entitlement,
     )
 
 

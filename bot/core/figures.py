@@ -34,6 +34,7 @@ from bot.core.incidental import incidental_problem
 from bot.core.presented import role_beside
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
+from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
@@ -56,6 +57,7 @@ class Evidence:
     question: str = ""
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
     today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
+    entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
 
     @property
     def question_numbers(self) -> set[Decimal]:
@@ -278,6 +280,9 @@ _ROLE_OF_CALL = {
     "taken": "used",
     "record": "used",
     "records": "used",
+    "grant_days": "granted",
+    "next_grant_days": "granted",
+    "current_days": "granted",
 }
 
 
@@ -363,7 +368,61 @@ class _Resolver:
             if evidence.calendar is None:
                 raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
             return Decimal(evidence.calendar(first, last))
+        if name in ENTITLEMENT_FUNCTIONS:
+            return _statutory(name, arguments, evidence.entitlement)
         raise Unresolved(f"names {name}(…), which is not a known figure")
+
+
+# The Act's leave for the asker, from get_leave_entitlement: service_years() (whole years since the hire
+# date), current_days() (the days that have arisen and can still be used), next_grant_days(),
+# grant_days("2027-03-04") (the days arising that day), grant_years("2027-03-04") (the years of service that
+# grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is).
+ENTITLEMENT_FUNCTIONS = {
+    "service_years",
+    "current_days",
+    "next_grant_days",
+    "grant_days",
+    "grant_years",
+    "expiring_days",
+}
+
+
+def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None) -> Decimal:
+    if ent is None:
+        raise Unresolved(f"states {name}(…), but no get_leave_entitlement lookup succeeded")
+    dated = name in ("grant_days", "grant_years", "expiring_days")
+    if len(arguments) != (1 if dated else 0):
+        raise Unresolved(f"{name} takes {'one date' if dated else 'no argument'}, e.g. {_EXAMPLE[name]}")
+    if name == "service_years":
+        return Decimal(ent.service_years)
+    if name == "current_days":
+        return ent.current_days
+    if name == "next_grant_days":
+        if not ent.upcoming:
+            raise Unresolved("states the next grant, but there is none before the employment ends")
+        return ent.next_days
+    day = _date(arguments, 0)
+    if name == "expiring_days":
+        found = ent.expiring_on(day)
+        if found is None:
+            raise Unresolved(f"names leave expiring on {day}, but no current grant's last day is {day}")
+        return found
+    grants = [g for g in (*ent.current, *ent.upcoming) if g.arises_on == day]
+    if not grants:
+        raise Unresolved(f"names a grant on {day}, but none arises then (current or next)")
+    if name == "grant_years":
+        return Decimal(grants[0].service_years)
+    return sum((g.days for g in grants), Decimal(0))
+
+
+_EXAMPLE = {
+    "service_years": "service_years()",
+    "current_days": "current_days()",
+    "next_grant_days": "next_grant_days()",
+    "grant_days": 'grant_days("2027-03-04")',
+    "grant_years": 'grant_years("2027-03-04")',
+    "expiring_days": 'expiring_days("2027-03-03")',
+}
 
 
 def _year(arguments: Sequence[Argument]) -> int:

@@ -45,6 +45,7 @@ from bot.domain.people import Caller
 from bot.language.dates import blank_dates
 from bot.language.numbers import NUMERAL, amounts_in_words
 from bot.language.years import years_in
+from bot.policy.standing import Entitlement
 from bot.tools.registry import Figures, Toolbox
 
 _SENTENCE_END = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
@@ -94,6 +95,10 @@ def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
             add(figure.year, "remaining", abs(figure.remaining))
             add(figure.year, "used", figure.used)
             add(figure.year, "granted", figure.granted)
+        elif isinstance(figure, Entitlement):
+            # The Act's grants count as granted leave of the year each arises in.
+            for grant in (*figure.current, *figure.upcoming):
+                add(grant.arises_on.year, "granted", grant.days)
         elif isinstance(figure, WorkingDays):
             counts = (figure.working, figure.weekend, figure.weekday_holidays)
             facts.calendar.update(Decimal(n) for n in counts)
@@ -207,6 +212,12 @@ def _fact(figure: Figures) -> str:
         state = "a working day" if figure.working else "not a working day"
         named = f" ({figure.holiday.name_en})" if figure.holiday else ""
         return f"{figure.on} is a {figure.weekday_en}, {state}{named}"
+    if isinstance(figure, Entitlement):
+        grants = "; ".join(
+            f"{g.days} days arising {g.arises_on}, usable through {g.expires_on}"
+            for g in (*figure.current, *figure.upcoming)
+        )
+        return f"{figure.service_years} years of service since {figure.hire_date}: {grants or 'no grants'}"
     if isinstance(figure, Balance):
         return (
             f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
@@ -335,7 +346,9 @@ class Grounding:
         korean = text.is_korean(question)
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(result, question, today, self.calendar)
-        account = declare(result.text, Known(evidence.balances, evidence.taken, question, today))
+        account = declare(
+            result.text, Known(evidence.balances, evidence.taken, question, today, evidence.entitlement)
+        )
         verdict = verify(account, evidence)
         if verdict.holds:
             return result

@@ -34,7 +34,17 @@ def email_key(email: str) -> str:
 
 
 def employee_from(row: Row[Any]) -> Employee:
-    return Employee(row.employee_id, row.name, row.email, row.slack_user_id, row.hire_date, bool(row.active))
+    return Employee(
+        row.employee_id,
+        row.name,
+        row.email,
+        row.slack_user_id,
+        row.hire_date,
+        bool(row.active),
+        end_date=row.end_date,
+        weekly_hours=row.weekly_hours,
+        below_80=tuple(sorted(int(y) for y in row.below_80 or ())),
+    )
 
 
 class SqlHrStore:
@@ -97,6 +107,12 @@ class SqlHrStore:
             raise NoRecordForYear(f"no annual leave record for {year}", tuple(row.year for row in years))
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
+
+    async def employee(self, employee_id: str) -> Employee:
+        found = await self.employee_by_id(employee_id)
+        if found is None:
+            raise UnknownEmployee("employee not found in HR data")
+        return found
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         # One statement when there are records: each row carries the grant's undated amount beside it.

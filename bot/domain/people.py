@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Literal
 
 Surface = Literal["terminal", "dm", "mention", "slash", "home"]
@@ -31,3 +32,8 @@ class Employee:
     slack_user_id: str | None = None
     hire_date: date | None = None
     active: bool = True
+    # What the Act's leave depends on besides the hire date (bot/policy): the last day of employment,
+    # weekly hours (None: full time) and the years of service with less than 80 % attendance.
+    end_date: date | None = None
+    weekly_hours: Decimal | None = None
+    below_80: tuple[int, ...] = ()

@@ -176,23 +176,59 @@ WHEN = Words(
     ko=("언제", "날짜", "며칠에", "내역", "기록"),
     en=(r"\bwhen\b", r"which\s+days", r"what\s+days", r"\bdates?\b", "history"),
 )
+# Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
+CARRY_OVER_OR_PAY = Words(
+    ko=("이월", "넘어가", "수당", "정산"),
+    en=(
+        r"cash\s+out",
+        r"carr(?:y|ies|ied)\s*(?:over|forward)",
+        r"roll(?:s|ed)?\s*over",
+        r"pay\s*out",
+        "payout",
+    ),
+)
 # A rule, not an amount: "남은 연차 이월돼?", "does unused leave expire?".
-RULES = Words(
-    ko=("이월", "소멸", "넘어가", "수당", "정산", "최대", "한도", "연속"),
+RULES = CARRY_OVER_OR_PAY | Words(
+    ko=("소멸", "최대", "한도", "연속"),
     en=(
         r"use\s+it\s+or\s+lose",
-        r"cash\s+out",
         r"\blimit",
         r"\bmaximum\b",
         r"\bmax\b",
         "consecutive",
         r"in\s+a\s+row",
-        r"carr(?:y|ies|ied)\s*(?:over|forward)",
-        r"roll(?:s|ed)?\s*over",
         "expire",
-        r"pay\s*out",
-        "payout",
     ),
+)
+# The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
+# first year's monthly days, and why a grant is that many days.
+EXPIRY = Words(
+    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지"),
+    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by"),
+)
+NEXT_GRANT = Words(
+    ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
+    en=(
+        r"next\s+(?:leave|grant|allowance|days?\s+off)",
+        r"when\s+(?:do|will)\s+I\s+get\s+(?:my\s+)?(?:next|more|new)",
+        r"new\s+(?:leave|days)\s+(?:arise|come)",
+    ),
+)
+FIRST_YEAR = Words(
+    ko=(
+        r"입사\s*1\s*년\s*(?:안|미만|이\s*안|도\s*안|전|이\s*안\s*됐)",
+        r"1\s*년\s*미만",
+        r"입사\s*첫\s*해에도",
+    ),
+    en=(
+        r"less\s+than\s+(?:a|one)\s+year",
+        r"under\s+(?:a|one)\s+year",
+        r"first\s+year\s+of\s+(?:work|service)",
+    ),
+)
+WHY = Words(
+    ko=("왜", "어째서", r"어떻게\s*(?:계산|나온|정해)"),
+    en=(r"\bwhy\b", r"how\s+(?:is|was)\s+it\s+calculated"),
 )
 # Applying for, cancelling or approving leave, and where that is done: a procedure, not a figure.
 PROCEDURE = Words(

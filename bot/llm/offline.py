@@ -39,8 +39,9 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
-from bot.llm.reading import LOOKUP_KINDS, Earlier, Reading, read_question
-from bot.tools import leave_balance, leave_taken
+from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
+from bot.policy.standing import Entitlement
+from bot.tools import entitlement, leave_balance, leave_taken
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -107,6 +108,12 @@ class OfflineModel:
             blocks: list[dict[str, Any]] = [
                 {"type": "thinking", "thinking": thinking, "signature": sign(thinking)}
             ]
+            if reading.kind in ENTITLEMENT_KINDS:
+                thinking = (
+                    f"The user asks ({reading.kind}) about their statutory leave; compute it with {tools[0]}."
+                )
+                blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
+                blocks.append({"type": "tool_use", "id": self._tool_use_id(), "name": tools[0], "input": {}})
             blocks += [
                 {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
                 for tool in tools
@@ -175,6 +182,7 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
     results are in `messages` (the wire, as this peer sees it)."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
+    statutory: Entitlement | None = None
     for message in messages:
         for block in _tool_results(message):
             if block.get("is_error"):
@@ -185,7 +193,8 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
                 balances[figures.year] = figures
             elif isinstance(figures, LeaveTaken):
                 taken[figures.year] = figures
-    return declare(answer, Known(balances, taken, question, today)).to_json()
+            statutory = entitlement.parse_result(content) or statutory
+    return declare(answer, Known(balances, taken, question, today, statutory)).to_json()
 
 
 def wants_declared(body: dict[str, Any]) -> bool:
@@ -336,6 +345,9 @@ def _answer_from_results(
         figures: Balance | LeaveTaken | None = None
         if not block.get("is_error"):
             figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
+            statutory = entitlement.parse_result(content)
+            if statutory is not None and reading.kind in ENTITLEMENT_KINDS:
+                return lines.statutory(reading.kind, statutory, reading.days, korean)
         if figures is not None:
             found.append(figures)
         else:

@@ -12,6 +12,8 @@ from decimal import Decimal
 
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.language.dates import KOREAN_WEEKDAYS
+from bot.policy.standing import Entitlement
+from bot.policy.statute import STATUTE
 from bot.text import Phrase, balance_sentence, day_word, taken_sentence
 
 OFFLINE_GREETING = Phrase(
@@ -187,4 +189,143 @@ def lookups_capped(asked: int, years: Sequence[int], korean: bool) -> str:
     return (
         f"I look up at most 8 things per question: you asked about {asked} years, so I looked up "
         f"{span} only. Please ask about the rest separately."
+    )
+
+
+# ----- the Act's leave for the asker (get_leave_entitlement) ------------------------------------------------
+# Written so every number is one the check can verify: a grant's days, the years of service, a date, or a
+# number of the Act. No article numbers (§60) and no number words in the prose.
+
+
+def _day_ko(day: date) -> str:
+    return f"{day.year}년 {day.month}월 {day.day}일"
+
+
+def _day_en(day: date) -> str:
+    return f"{day.strftime('%B')} {day.day}, {day.year}"
+
+
+def statutory(kind: str, ent: Entitlement, days: Decimal | None, korean: bool) -> str:
+    """The answer to a question about the Act's leave: the next grant, the expiry, the first year, why."""
+    if ent.none_because is not None:
+        return (
+            "근로기준법의 연차 규정이 적용되지 않아 계산되는 연차가 없어요. 자세한 건 인사팀에 문의해 주세요."
+            if korean
+            else "The Act's annual leave does not apply to you, so no leave is computed. Please ask HR."
+        )
+    if kind == "expiry":
+        return _expiry(ent, korean)
+    if kind == "first_year":
+        return _first_year(ent, korean)
+    if kind == "why_days":
+        return _why(ent, days, korean)
+    return _next(ent, korean)
+
+
+def _next(ent: Entitlement, korean: bool) -> str:
+    if not ent.upcoming or ent.next_on is None:
+        return (
+            "재직 마지막 날까지 새로 생기는 연차가 없어요."
+            if korean
+            else "No more leave arises before your employment ends."
+        )
+    grant, amount = ent.upcoming[0], format_days(ent.next_days)
+    if korean:
+        said = f"다음 연차는 {_day_ko(ent.next_on)}에 {amount}일이 생겨요."
+        if grant.kind == "annual":
+            said += f" 근속 {grant.service_years}년을 채우는 날이에요."
+        elif grant.kind == "monthly":
+            said += " 입사 첫해에는 매달 개근하면 연차가 생겨요."
+        return said
+    said = f"Your next leave arises on {_day_en(ent.next_on)}: {amount} {day_word(amount)}"
+    if grant.kind == "annual":
+        return said + f", when you complete {grant.service_years} years of service."
+    if grant.kind == "monthly":
+        return said + ", for a month of full attendance in your first year."
+    return said + "."
+
+
+def _expiry(ent: Entitlement, korean: bool) -> str:
+    if not ent.current:
+        return (
+            "지금 쓸 수 있게 생긴 연차가 없어서 소멸될 연차도 없어요."
+            if korean
+            else "No leave has arisen that you can use now, so none is about to lapse."
+        )
+    said: list[str] = []
+    for expires in sorted({g.expires_on for g in ent.current}):
+        amount = format_days(ent.expiring_on(expires) or Decimal(0))
+        if korean:
+            said.append(f"지금 연차 {amount}일의 기한은 {_day_ko(expires)}이에요.")
+        else:
+            said.append(f"Your current {amount} {day_word(amount)} are good through {_day_en(expires)}.")
+    said.append(
+        "그때까지 쓰지 못한 날은 다음 날 소멸돼요."
+        if korean
+        else "Leave not taken by then lapses the next day."
+    )
+    return " ".join(said)
+
+
+def _first_year(ent: Entitlement, korean: bool) -> str:
+    monthly = [g for g in ent.current if g.kind == "monthly"]
+    most = format_days(STATUTE["first_year_max_days"])
+    if ent.service_years >= 1 and not monthly:
+        current = format_days(ent.current_days)
+        if korean:
+            return (
+                f"입사 첫해에는 매달 개근하면 연차가 생겨요 (최대 {most}일). 다만 입사일({_day_ko(ent.hire_date)})부터 "
+                f"근속 {ent.service_years}년이 지나서, 지금은 해마다 생기는 연차를 받고 있어요. "
+                f"지금 연차는 {current}일이에요."
+            )
+        return (
+            f"In the first year, leave arises for each month of full attendance (at most {most} days). You "
+            f"joined on {_day_en(ent.hire_date)} and have {ent.service_years} full years of service, so your "
+            f"leave now arises once a year: {current} {day_word(current)} at the moment."
+        )
+    has = format_days(ent.current_days)
+    if korean:
+        said = f"네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 {most}일). "
+        said += f"지금까지 {has}일이 생겼어요."
+        if ent.upcoming and ent.next_on is not None:
+            said += f" 다음 {format_days(ent.next_days)}일은 {_day_ko(ent.next_on)}에 생겨요."
+        return said
+    said = (
+        "Yes: in your first year, leave arises for each month of full attendance "
+        f"(at most {most} days). So far {has} {day_word(has)} have arisen."
+    )
+    if ent.upcoming and ent.next_on is not None:
+        amount = format_days(ent.next_days)
+        said += f" The next {amount} {day_word(amount)} arises on {_day_en(ent.next_on)}."
+    return said
+
+
+def _why(ent: Entitlement, days: Decimal | None, korean: bool) -> str:
+    grants = [*ent.current, *ent.upcoming]
+    annual = [g for g in grants if g.kind == "annual"]
+    named = [g for g in grants if days is not None and g.days == days]
+    chosen = named or annual[-1:] or grants[-1:]
+    if not chosen:
+        return _first_year(ent, korean)
+    grant = chosen[0]
+    amount = format_days(grant.days)
+    when = _day_ko(grant.arises_on) if korean else _day_en(grant.arises_on)
+    base, every, extra, cap = (
+        format_days(STATUTE[k]) for k in ("base_days", "extra_every_years", "extra_days", "max_days")
+    )
+    if grant.kind != "annual":
+        return _first_year(ent, korean)
+    if korean:
+        said = f"{when}에 생기는 {amount}일은 근속 {grant.service_years}년을 채워서예요. "
+        if grant.service_years < 3:
+            return said + f"근로기준법은 1년을 채우면 기본 {base}일을 줘요."
+        return said + (
+            f"근로기준법은 기본 {base}일에, 근속 {every}년마다 {extra}일씩 더해 줘요 (최대 {cap}일)."
+        )
+    said = f"The {amount} days arising on {when} are for {grant.service_years} completed years of service. "
+    if grant.service_years < 3:
+        return said + f"The Labour Standards Act gives {base} days a year from the first full year."
+    return said + (
+        f"The Labour Standards Act gives {base} days, plus {extra} more for every {every} years of service "
+        f"after the first (at most {cap})."
     )

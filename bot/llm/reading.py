@@ -28,7 +28,7 @@ from bot.language.dates import (
 from bot.language.numbers import first_amount_in_words
 from bot.language.words import alternation, pattern
 from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
-from bot.tools import leave_balance, leave_taken
+from bot.tools import entitlement, leave_balance, leave_taken
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
 MAX_LOOKUPS = 8
@@ -48,13 +48,19 @@ Kind = Literal[
     "half_days",
     "monthly",
     "lookup",
+    "next_grant",
+    "expiry",
+    "first_year",
+    "why_days",
     "help",
     "which_year",
     "public_holiday",
     "off_topic",
 ]
+# The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
+ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
-LOOKUP_KINDS: frozenset[Kind] = frozenset(
+LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
     {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}
 )
 
@@ -97,6 +103,11 @@ _WINDOW = re.compile(r"Years that can be looked up: (\d{4})[–-](\d{4})")
 # A day amount the person names: "3일", "2 days"; else in words: 반차 (0.5), 하루 (1), 이틀 (2), a weekday (1).
 _DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:일|days?)(?!\s*(?:남|left|remain))", re.I)
 _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
+_EXPIRY = pattern(words.EXPIRY)
+_NEXT_GRANT = pattern(words.NEXT_GRANT)
+_FIRST_YEAR = pattern(words.FIRST_YEAR)
+_WHY = pattern(words.WHY)
+_CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 
 
 @dataclass(frozen=True)
@@ -146,6 +157,9 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("thanks")
     if asks_in_hours(question):
         return Reading("hours")
+    statutory = _statutory_kind(question, has_leave)
+    if statutory is not None:
+        return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
     # "그때" right after a lookup means that lookup's year; otherwise a year it cannot read gets a question.
     then_follows_up = bool(VAGUE_THEN.search(question) and earlier.years)
     if UNREADABLE_YEAR.search(question) and not years and not then_follows_up:
@@ -201,6 +215,26 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
             years = list(earlier.years)
         return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+def _statutory_kind(question: str, has_leave: bool) -> Kind | None:
+    """A question the Act's leave for the asker answers: the first year's days, why a grant is that many
+    days, when leave lapses (not carrying it over or paying it out: a company rule), the next grant."""
+    if _CARRY_OVER_OR_PAY.search(question) or (_HOW_TO.search(question) and not _WHY.search(question)):
+        return None
+    if _FIRST_YEAR.search(question) and has_leave:
+        return "first_year"
+    if _WHY.search(question) and _DAYS_STATED.search(question):
+        return "why_days"
+    if _EXPIRY.search(question) and (has_leave or _DAYS_STATED.search(question)):
+        return "expiry"
+    if _NEXT_GRANT.search(question) and has_leave:
+        return "next_grant"
+    return None
+
+
+# A number of days, stated ("16일", "16 days") or asked for ("my days").
+_DAYS_STATED = re.compile(r"\d+(?:\.\d+)?\s*(?:일|days?)|\bdays?\b", re.I)
 
 
 def _days_named(question: str) -> Decimal | None:

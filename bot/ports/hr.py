@@ -59,3 +59,8 @@ class LeaveStore(Protocol):
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         """The year's records (possibly none). Raises UnknownEmployee or StoreUnavailable."""
         ...
+
+    async def employee(self, employee_id: str) -> Employee:
+        """The employee's HR record as the statutory leave needs it (the hire date; later the end date,
+        weekly hours, attendance). Raises UnknownEmployee or StoreUnavailable."""
+        ...

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from bot import text
 from bot.domain.leave import Balance, LeaveRecord, format_days
+from bot.policy.standing import Entitlement
 from bot.slack.render import escape, truncate
 
 RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list
@@ -34,7 +36,11 @@ def _context(markdown: str) -> dict[str, Any]:
 
 
 def home_view(
-    years: list[YearOnHome], records: list[LeaveRecord], today: date, korean: bool
+    years: list[YearOnHome],
+    records: list[LeaveRecord],
+    today: date,
+    korean: bool,
+    statutory: Entitlement | None = None,
 ) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}}
@@ -49,6 +55,8 @@ def home_view(
             granted=format_days(b.granted), used=format_days(b.used)
         )
         blocks.append(_section(f"{remaining}\n{figures}"))
+    if statutory is not None and (lines := _statutory_lines(statutory, korean)):
+        blocks.append(_section("\n".join(lines)))
     blocks.append(_context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
     blocks.append({"type": "divider"})
     recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
@@ -65,6 +73,19 @@ def home_view(
     blocks.append({"type": "divider"})
     blocks.append(_context(text.HOME_ASK.pick(korean)))
     return {"type": "home", "blocks": blocks}
+
+
+def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:
+    """The next grant and the nearest expiry, as the calculator gives them."""
+    lines = []
+    if ent.next_on is not None:
+        days = format_days(ent.next_days)
+        lines.append(text.HOME_NEXT_GRANT.pick(korean).format(days=days, date=ent.next_on.isoformat()))
+    expiry = ent.nearest_expiry
+    if expiry is not None:
+        days = format_days(ent.expiring_on(expiry) or Decimal(0))
+        lines.append(text.HOME_EXPIRY.pick(korean).format(days=days, date=expiry.isoformat()))
+    return lines
 
 
 def refused_view(refusal: str) -> dict[str, Any]:

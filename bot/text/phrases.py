@@ -117,6 +117,7 @@ TASK_TITLES = {
     "list_leave_taken": Phrase("휴가 기록 조회", "Leave records"),
     "count_working_days": Phrase("근무일 계산", "Working days"),
     "get_day": Phrase("날짜 확인", "Date check"),
+    "get_leave_entitlement": Phrase("법정 연차 계산", "Statutory leave"),
 }
 TASK_READING = Phrase("질문 읽는 중", "Reading your question")
 PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")
@@ -146,6 +147,12 @@ HOME_REMAINING = Phrase("{year}년 남은 연차 *{remaining}일*", "{year}: *{r
 HOME_FIGURES = Phrase("부여 {granted}일 · 사용 {used}일", "{granted} granted · {used} used")
 HOME_AS_OF = Phrase(
     "기준일 {today} · 인사 데이터에서 바로 읽은 값이에요", "As of {today}, read straight from the HR data"
+)
+# The Act's leave for the person (get_leave_entitlement), computed by code.
+HOME_NEXT_GRANT = Phrase("다음 연차 *{days}일* · {date} 발생", "Next leave: *{days} days* on {date}")
+HOME_EXPIRY = Phrase(
+    "가장 가까운 소멸 · {days}일은 {date}까지 (다음 날 소멸)",
+    "Nearest expiry: {days} days usable through {date}",
 )
 HOME_RECENT = Phrase("*최근 휴가 기록*", "*Recent leave*")
 HOME_NO_RECORDS = Phrase("최근 2년 동안 휴가 기록이 없어요.", "No leave recorded in the last two years.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.tools.day import DayTool
+from bot.tools.entitlement import LeaveEntitlementTool
 from bot.tools.leave_balance import LeaveBalanceTool
 from bot.tools.leave_taken import LeaveTakenTool
 from bot.tools.registry import Tool
@@ -13,4 +14,5 @@ BUILTIN_TOOLS: tuple[Tool, ...] = (
     LeaveTakenTool(),
     WorkingDaysTool(),
     DayTool(),
+    LeaveEntitlementTool(),
 )

@@ -31,9 +31,10 @@ def validate_year(tool_input: Mapping[str, Any], today: date) -> int:
 
 
 @contextmanager
-def reading_hr(year: int) -> Iterator[None]:
-    """Turns the store's failures into the ToolErrors the model is told about, with the year audited."""
-    detail = {"year": year}
+def reading_hr(year: int | None) -> Iterator[None]:
+    """Turns the store's failures into the ToolErrors the model is told about, with the year audited (a
+    read of no one year, such as the hire date, has none)."""
+    detail = {"year": year} if year is not None else {}
     facts = FailureFacts(year)
     try:
         yield

@@ -15,7 +15,7 @@ it (the model or our code), is written to the audit sink exactly once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Protocol
@@ -26,6 +26,8 @@ from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.domain.people import Caller
+from bot.policy.grants import LeaveRules
+from bot.policy.standing import Entitlement
 from bot.ports.audit import (
     AuditSink,
     AuditUnavailable,
@@ -46,10 +48,12 @@ LEAVE_BALANCE = "get_leave_balance"
 LEAVE_TAKEN = "list_leave_taken"
 COUNT_WORKING_DAYS = "count_working_days"
 GET_DAY = "get_day"
+LEAVE_ENTITLEMENT = "get_leave_entitlement"
 
 # What a tool's result says in numbers, structured: the evidence the grounding check compares with.
-# Calendar facts (`WorkingDays`, `Day`) are evidence too: a count of working days, a date's weekday.
-Figures = Balance | LeaveTaken | WorkingDays | Day
+# Calendar facts (`WorkingDays`, `Day`) are evidence too: a count of working days, a date's weekday; so is
+# the Act's leave for the asker (`Entitlement`): years of service, grants, their expiry, the next grant.
+Figures = Balance | LeaveTaken | WorkingDays | Day | Entitlement
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 
@@ -61,6 +65,9 @@ class ToolContext:
     caller: Caller
     today: date  # in the caller's time zone
     leave: LeaveStore
+    rules: LeaveRules = field(
+        default_factory=LeaveRules
+    )  # how the company applies the Act (the defaults follow the Act)
 
 
 @dataclass(frozen=True)
@@ -131,6 +138,8 @@ class Toolbox:
         today_for: TodayFor,
         audit: AuditSink,
         clock: UtcClock = utc_now,
+        rules: LeaveRules | None = None,
+        rules_now: Callable[[], Awaitable[LeaveRules]] | None = None,
     ) -> None:
         self._tools: dict[str, Tool] = {}
         for tool in tools:
@@ -141,6 +150,9 @@ class Toolbox:
         self.today_for = today_for
         self.audit = audit
         self.clock = clock
+        self.rules = rules or LeaveRules()
+        # The company's policy as it is now (HR may change it while the bot runs); else the fixed `rules`.
+        self.rules_now = rules_now
 
     @property
     def declarations(self) -> list[ToolParam]:
@@ -161,7 +173,10 @@ class Toolbox:
             if tool is None:
                 raise ToolError(f"unknown tool {name!r}; {self._which_tools()}", "unknown_tool")
             checked = _check_shape(tool.declaration, tool_input)
-            ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave)
+            # Only a tool that applies the company's policy reads it (one more query per lookup).
+            reads_policy = getattr(tool, "uses_policy", False) and self.rules_now is not None
+            rules = await self.rules_now() if reads_policy and self.rules_now else self.rules
+            ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave, rules=rules)
             output = await tool.execute(ctx, checked)
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
         except ToolError as exc:
@@ -214,9 +229,8 @@ def _check_shape(declaration: ToolParam, tool_input: Any) -> Mapping[str, Any]:
     if extra:
         only = ", ".join(repr(name) for name in allowed)
         verb = "is" if len(allowed) == 1 else "are"
-        raise ToolError(
-            f"unexpected input field(s): {', '.join(extra)}; only {only} {verb} accepted", "injected_field"
-        )
+        accepted = f"only {only} {verb} accepted" if allowed else "this tool takes no input fields"
+        raise ToolError(f"unexpected input field(s): {', '.join(extra)}; {accepted}", "injected_field")
     for name in schema.get("required") or []:
         if name not in tool_input:
             raise ToolError(f"missing required field {name!r}")

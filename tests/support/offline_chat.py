@@ -47,7 +47,7 @@ class Verdict:
 
 def judge(turn: Turn, expect: Any, today: date) -> Verdict:
     """Whether the turn did what `expect` says (the held-out file's format)."""
-    looked_up = sorted({call.input["year"] for call in turn.trace.tool_calls})
+    looked_up = sorted({call.input["year"] for call in turn.trace.tool_calls if "year" in call.input})
     grounded = any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
     if not grounded:
         return Verdict(False, "the grounding check changed the answer")

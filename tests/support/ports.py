@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.people import Employee
 from bot.ports.audit import LookupRecord
 
 # The employees of the bundled demo data (fixtures/employees.json).
@@ -26,4 +27,7 @@ class ExplodingStore:
         raise RuntimeError("password=hunter2 at db01.internal")
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
+        raise RuntimeError("password=hunter2 at db01.internal")
+
+    async def employee(self, employee_id: str) -> Employee:
         raise RuntimeError("password=hunter2 at db01.internal")

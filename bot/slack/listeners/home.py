@@ -1,5 +1,5 @@
-"""The Home tab (`app_home_opened` with `tab == "home"`): the caller's leave for this year and last year
-and their recent records, looked up by code through the toolbox (validated and audited like any lookup,
+"""The Home tab (`app_home_opened` with `tab == "home"`): the caller's leave for this year and last year,
+the next grant and the nearest expiry under the Act (get_leave_entitlement), and their recent records, looked up by code through the toolbox (validated and audited like any lookup,
 `requested_by="code"`, surface `home`), with no model call. Who the caller is follows the DM's rules
 (`SlackIdentity`): a refused person sees the refusal and no data. One `views.publish` per open.
 
@@ -19,12 +19,13 @@ from bot.core.lookup import run_tool
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.domain.people import Caller
 from bot.hr.directory import NotAnEmployee
+from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
-from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
+from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,12 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
     years = (today.year, today.year - 1)
     requests = [(LEAVE_BALANCE, year) for year in years] + [(LEAVE_TAKEN, year) for year in years]
     try:
-        results = await asyncio.gather(
+        *results, statutory_result = await asyncio.gather(
             *(
                 run_tool(toolbox, f"home_{name}_{year}", name, {"year": year}, caller, requested_by="code")
                 for name, year in requests
-            )
+            ),
+            run_tool(toolbox, "home_entitlement", LEAVE_ENTITLEMENT, {}, caller, requested_by="code"),
         )
     except AuditUnavailable:
         # Fail closed, as everywhere: a lookup whose audit record was not written is never shown.
@@ -72,7 +74,9 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
                 shown.append(YearOnHome(year, None, failed))
         else:
             records += [r for f in result.figures if isinstance(f, LeaveTaken) for r in f.records]
-    return home_view(shown, records, today, korean)
+    # The next grant and the nearest expiry, when the HR data has a hire date (else the card leaves them out).
+    statutory = next((f for f in statutory_result.figures if isinstance(f, Entitlement)), None)
+    return home_view(shown, records, today, korean, statutory)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:

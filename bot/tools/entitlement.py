@@ -1,0 +1,173 @@
+"""`get_leave_entitlement`: the Act's annual leave for the person asking, from their hire date.
+
+No input at all: whose leave is computed comes from `ctx.caller`, the company's settings from
+`ctx.rules`, the hire date (and, when HR keeps them, the end date, weekly hours and years under 80 %)
+from the HR store. The result says the years of service, the basis, each grant that can be used now with
+the last day it can be (the next day it lapses), and the next grant with why; its figures are an
+`Entitlement` (`bot/policy/standing.py`) for the grounding check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, cast
+
+from anthropic.types import ToolParam
+
+from bot.domain.leave import format_days
+from bot.domain.people import Employee
+from bot.policy.grants import (
+    FULL_TIME_WEEKLY_HOURS,
+    Basis,
+    Employment,
+    EntitlementInputError,
+    Kind,
+    StatutoryGrant,
+)
+from bot.policy.standing import Entitlement, standing
+from bot.tools.hr_reads import reading_hr
+from bot.tools.registry import LEAVE_ENTITLEMENT, ToolContext, ToolError, ToolOutput
+
+NAME = LEAVE_ENTITLEMENT
+
+DECLARATION: ToolParam = {
+    "name": NAME,
+    "description": (
+        "Compute the asking employee's annual leave under the Labour Standards Act (근로기준법 §60) from "
+        "their hire date: years of service, the leave that has arisen and can be used now with the last "
+        "day each grant can be used (the next day it lapses, 소멸), and the next grant (its date, its days "
+        "and why that many). Use it for questions about when leave arises or expires and why it is that "
+        "many days: '내년 연차 며칠 생겨?', '연차 언제 소멸돼?', '입사 1년 안 됐는데 연차 있어?', "
+        "'왜 16일이야?', 'when do I get my next leave?', 'when do my days expire?'. "
+        "직원 본인의 법정 연차(근속연수, 발생일, 소멸일, 다음 발생)를 계산한다. "
+        "For days left or used in a year, use get_leave_balance instead. "
+        "The employee is always the person asking; it takes no input."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {},
+        "required": [],
+        "additionalProperties": False,
+    },
+    "strict": True,
+}
+
+_BASIS_KO: Mapping[Basis, str] = {"hire_date": "입사일", "fiscal_year": "회계연도"}
+_BASIS_EN: Mapping[Basis, str] = {"hire_date": "hire-date", "fiscal_year": "fiscal-year"}
+
+
+def employment_of(employee: Employee) -> Employment:
+    """The employment the calculator needs, from what the HR store keeps: the hire date, the last day,
+    weekly hours and the years under 80 % attendance."""
+    if employee.hire_date is None:
+        raise ToolError(
+            "the HR data has no hire date for the asking user, so the statutory leave cannot be computed; "
+            "ask HR to add it",
+            "no_record",
+        )
+    return Employment(
+        hire_date=employee.hire_date,
+        end_date=employee.end_date,
+        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
+        below_80=frozenset(employee.below_80),
+    )
+
+
+# The result text and its parser sit together (as in leave_balance.py): the offline model reads the wire.
+def format_result(ent: Entitlement) -> str:
+    basis = _BASIS_KO[ent.basis]
+    lines = [f"근속 {ent.service_years}년 (입사일 {ent.hire_date}, {basis} 기준), 기준일 {ent.on}"]
+    if ent.none_because is not None:
+        lines.append(f"연차 없음: {ent.none_because}")
+        return "\n".join(lines)
+    lines += [_grant_line("현재 연차", g) for g in ent.current] or ["현재 연차: 없음"]
+    lines += [_grant_line("다음 연차", g) for g in ent.upcoming] or ["다음 연차: 없음"]
+    lines.append(_english(ent))
+    return "\n".join(lines)
+
+
+def _grant_line(label: str, grant: StatutoryGrant) -> str:
+    hours = f" ({grant.hours}시간)" if grant.hours is not None else ""
+    return (
+        f"{label}: {grant.arises_on} 발생 {format_days(grant.days)}일{hours}, "
+        f"{grant.expires_on}까지 사용 가능 (다음 날 소멸) — {grant.kind}, 근속 {grant.service_years}년: "
+        f"{grant.why}"
+    )
+
+
+def _english(ent: Entitlement) -> str:
+    said = (
+        f"In English: {ent.service_years} full year(s) of service since {ent.hire_date} "
+        f"({_BASIS_EN[ent.basis]} basis), as of {ent.on}."
+    )
+    if ent.current:
+        said += (
+            f" Usable now: {format_days(ent.current_days)} day(s); the nearest expiry is the end of "
+            f"{ent.nearest_expiry}."
+        )
+    if ent.upcoming:
+        said += f" Next grant: {format_days(ent.next_days)} day(s) on {ent.next_on}."
+    return said
+
+
+_DATE = r"\d{4}-\d{2}-\d{2}"
+_HEAD = re.compile(rf"^근속 (\d+)년 \(입사일 ({_DATE}), (입사일|회계연도) 기준\), 기준일 ({_DATE})$", re.M)
+_GRANT = re.compile(
+    rf"^(현재|다음) 연차: ({_DATE}) 발생 ([\d.]+)일(?: \((\d+)시간\))?, ({_DATE})까지 사용 가능 \(다음 날 소멸\)"
+    r" — (monthly|annual|prorated|manual), 근속 (\d+)년: (.*)$",
+    re.M,
+)
+_NONE = re.compile(r"^연차 없음: (.*)$", re.M)
+
+
+def parse_result(content: str) -> Entitlement | None:
+    """The figures in a successful result's text, or None if the text is not one."""
+    head = _HEAD.search(content)
+    if head is None:
+        return None
+    basis: Basis = "hire_date" if head[3] == "입사일" else "fiscal_year"
+    try:
+        current: list[StatutoryGrant] = []
+        upcoming: list[StatutoryGrant] = []
+        for m in _GRANT.finditer(content):
+            grant = StatutoryGrant(
+                arises_on=date.fromisoformat(m[2]),
+                days=Decimal(m[3]),
+                kind=cast(Kind, m[6]),
+                service_years=int(m[7]),
+                expires_on=date.fromisoformat(m[5]),
+                why=m[8],
+                hours=int(m[4]) if m[4] else None,
+            )
+            (current if m[1] == "현재" else upcoming).append(grant)
+        none = _NONE.search(content)
+        return Entitlement(
+            on=date.fromisoformat(head[4]),
+            hire_date=date.fromisoformat(head[2]),
+            basis=basis,
+            service_years=int(head[1]),
+            current=tuple(current),
+            upcoming=tuple(upcoming),
+            none_because=none[1] if none else None,
+        )
+    except (ValueError, InvalidOperation):
+        return None
+
+
+class LeaveEntitlementTool:
+    name = NAME
+    declaration = DECLARATION
+    uses_policy = True  # the Toolbox reads the company's leave policy for it, as it is at that moment
+
+    async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
+        with reading_hr(None):
+            employee = await ctx.leave.employee(ctx.caller.employee_id)
+        employment = employment_of(employee)
+        try:
+            ent = standing(employment, ctx.rules, ctx.today)
+        except EntitlementInputError as exc:
+            raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
+        return ToolOutput(format_result(ent), figures=(ent,), detail={})

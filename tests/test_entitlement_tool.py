@@ -1,0 +1,200 @@
+"""`get_leave_entitlement`: the Act's leave for the person asking, through the real toolbox (audited, no
+input, an injected employee field refused); the declared check on answers about it; the offline model
+answering the four questions through the real loop."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from bot.core.declared import DeclaredAnswer, DeclaredFigure
+from bot.core.figures import Evidence, verify
+from bot.db.hr import SqlHrStore
+from bot.domain.people import Employee
+from bot.policy.grants import Employment, LeaveRules
+from bot.policy.standing import Entitlement, standing
+from bot.tools import entitlement
+from tests.support.assistant import make_toolbox
+from tests.support.offline_chat import ask, offline_assistant
+from tests.support.ports import MemoryAuditLog
+
+TODAY = date(2026, 11, 29)
+
+
+def test_declaration_is_strict_and_takes_nothing():
+    d: dict[str, Any] = dict(entitlement.DECLARATION)
+    assert d["name"] == "get_leave_entitlement" and d["strict"] is True
+    assert d["input_schema"] == {
+        "type": "object",
+        "properties": {},
+        "required": [],
+        "additionalProperties": False,
+    }
+    assert "employee" not in str(d["input_schema"])
+
+
+async def test_the_callers_entitlement_through_the_toolbox_is_audited(hr, minsu):
+    audit = MemoryAuditLog()
+    outcome = await make_toolbox(hr, audit).dispatch("get_leave_entitlement", {}, minsu)
+    assert not outcome.is_error
+    [ent] = outcome.figures
+    assert isinstance(ent, Entitlement)
+    assert (ent.hire_date, ent.service_years, ent.basis) == (date(2024, 3, 4), 2, "hire_date")
+    assert [(g.arises_on, g.days, g.expires_on) for g in ent.current] == [
+        (date(2026, 3, 4), Decimal(15), date(2027, 3, 3))
+    ]
+    assert (ent.next_on, ent.next_days, ent.upcoming[0].kind) == (date(2027, 3, 4), Decimal(16), "annual")
+    assert outcome.text.splitlines()[0] == "근속 2년 (입사일 2024-03-04, 입사일 기준), 기준일 2026-11-29"
+    assert "다음 연차: 2027-03-04 발생 16일, 2028-03-03까지 사용 가능" in outcome.text
+    assert "15 + (3 − 1) // 2 = 16 (§60①④)" in outcome.text  # why, from the calculator
+    assert "Next grant: 16 day(s) on 2027-03-04." in outcome.text
+    assert entitlement.parse_result(outcome.text) == ent  # the wire text reads back to the same figures
+    [record] = audit.records
+    assert (record.tool, record.employee_id, record.outcome, record.detail) == (
+        "get_leave_entitlement",
+        "E1001",
+        "ok",
+        {},
+    )
+
+
+@pytest.mark.parametrize(
+    "tool_input", [{"employee_id": "E1002"}, {"year": 2026}, {"hire_date": "2010-01-01"}]
+)
+async def test_an_injected_field_is_refused_and_audited(hr, minsu, tool_input):
+    audit = MemoryAuditLog()
+    outcome = await make_toolbox(hr, audit).dispatch("get_leave_entitlement", tool_input, minsu)
+    assert outcome.is_error and outcome.outcome == "injected_field"
+    assert "this tool takes no input fields" in outcome.text and "근속" not in outcome.text
+    assert [(r.outcome, r.detail) for r in audit.records] == [("injected_field", {})]
+
+
+class _HiredOn:
+    """The HR store with the caller's hire date replaced (None: not in the HR data)."""
+
+    def __init__(self, inner: SqlHrStore, hire: date | None) -> None:
+        self._inner, self._hire = inner, hire
+        self.get_balance, self.leave_taken = inner.get_balance, inner.leave_taken
+
+    async def employee(self, employee_id: str) -> Employee:
+        return replace(await self._inner.employee(employee_id), hire_date=self._hire)
+
+
+async def test_no_hire_date_is_a_reason_not_a_guess(hr, minsu):
+    outcome = await make_toolbox(_HiredOn(hr, None)).dispatch("get_leave_entitlement", {}, minsu)
+    assert outcome.is_error and outcome.outcome == "no_record"
+    assert "no hire date" in outcome.text
+
+
+def test_the_first_year_and_the_rules_passed_in():
+    first = standing(Employment(date(2026, 5, 11)), LeaveRules(), TODAY)
+    assert first.service_years == 0 and first.current_days == 6
+    assert (first.next_on, first.next_days, first.nearest_expiry) == (
+        date(2026, 12, 11),
+        1,
+        date(2027, 5, 10),
+    )
+    fiscal = standing(Employment(date(2024, 3, 4)), LeaveRules(basis="fiscal_year"), TODAY)
+    assert fiscal.basis == "fiscal_year" and fiscal.next_on == date(2027, 1, 1)
+    leaving = standing(Employment(date(2024, 3, 4), end_date=date(2027, 3, 3)), LeaveRules(), TODAY)
+    assert leaving.upcoming == ()  # the 366th day: leaving before the anniversary gives no new grant
+    none = standing(Employment(date(2024, 3, 4)), LeaveRules(under_five_employees=True), TODAY)
+    assert none.none_because is not None and entitlement.parse_result(entitlement.format_result(none)) == none
+
+
+# ----- the declared check on answers about it ---------------------------------------------------------------
+
+MINSU = standing(Employment(date(2024, 3, 4)), LeaveRules(), TODAY)
+
+
+def _check(
+    text: str, *figures: tuple[str, str, str, str | None, str | None], ent: Entitlement | None = MINSU
+):
+    answer = DeclaredAnswer(text, tuple(DeclaredFigure(*f) for f in figures))  # type: ignore[arg-type]
+    return verify(answer, Evidence(question="내년 연차 며칠 생겨?", today=TODAY, entitlement=ent))
+
+
+def test_a_right_account_of_the_next_grant_holds():
+    result = _check(
+        "다음 연차는 2027년 3월 4일에 16일이 생겨요. 근속 3년을 채우는 날이에요.",
+        ("2027년 3월 4일", "2027-03-04", "incidental", None, "date"),
+        ("16일", "16", "fact", "next_grant_days()", None),
+        ("3년", "3", "fact", 'grant_years("2027-03-04")', None),
+    )
+    assert result.holds, result.problems
+
+
+def test_expiry_service_and_why_hold():
+    assert _check(
+        "지금 연차 15일의 기한은 2027년 3월 3일이에요. 근속 2년이에요. 16일은 기본 15일에 1일이 더해진 거예요.",
+        ("15일", "15", "fact", 'expiring_days("2027-03-03")', None),
+        ("2027년 3월 3일", "2027-03-03", "incidental", None, "date"),
+        ("2년", "2", "fact", "service_years()", None),
+        ("16일", "16", "fact", 'grant_days("2027-03-04")', None),
+        ("15일", "15", "statute", "STATUTE.base_days", None),
+        ("1일", "1", "fact", 'grant_days("2027-03-04") - STATUTE.base_days', None),
+    ).holds
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "reason"),
+    [
+        (
+            "내년엔 17일이 생겨요.",
+            ("17일", "17", "fact", "next_grant_days()", None),
+            "is not next_grant_days()",
+        ),
+        ("근속 3년이에요.", ("3년", "3", "fact", "service_years()", None), "is not service_years()"),
+        (
+            "15일은 2027년 3월 4일에 소멸돼요.",
+            ("15일", "15", "fact", 'expiring_days("2027-03-04")', None),
+            "no current grant's last day is 2027-03-04",
+        ),
+        ("16일이 생겨요.", ("16일", "16", "fact", 'grant_days("2027-01-01")', None), "none arises then"),
+    ],
+)
+def test_a_wrong_account_fails(text, figure, reason):
+    result = _check(text, figure)
+    assert not result.holds and reason in result.problems[0].reason
+
+
+def test_without_the_lookup_nothing_statutory_holds():
+    result = _check("16일이 생겨요.", ("16일", "16", "fact", "next_grant_days()", None), ent=None)
+    assert not result.holds and "no get_leave_entitlement lookup succeeded" in result.problems[0].reason
+
+
+# ----- the offline model through the real loop --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("내년 연차 며칠 생겨?", "다음 연차는 2027년 3월 4일에 16일이 생겨요."),
+        ("when do I get my next leave?", "Your next leave arises on March 4, 2027: 16 days"),
+        ("연차 언제 소멸돼?", "지금 연차 15일의 기한은 2027년 3월 3일이에요."),
+        ("when do my days expire?", "Your current 15 days are good through March 3, 2027."),
+        ("입사 1년 안 됐는데 연차 있어?", "근속 2년이 지나서"),
+        ("왜 16일이야?", "2027년 3월 4일에 생기는 16일은 근속 3년을 채워서예요."),
+        ("why 16 days?", "plus 1 more for every 2 years of service after the first (at most 25)"),
+    ],
+)
+async def test_the_offline_model_answers_by_calling_the_tool(hr, minsu, question, said):
+    turn = await ask(offline_assistant(hr), minsu, question)
+    assert [(c.name, c.input) for c in turn.trace.tool_calls] == [("get_leave_entitlement", {})]
+    assert said in turn.answer
+    assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
+
+
+async def test_a_first_year_employee_hears_the_monthly_days(hr, minsu):
+    turn = await ask(
+        offline_assistant(_HiredOn(hr, date(2026, 5, 11))), minsu, "입사 1년 안 됐는데 연차 있어?"
+    )
+    assert turn.answer == (
+        "네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 11일). 지금까지 6일이 생겼어요. "
+        "다음 1일은 2026년 12월 11일에 생겨요."
+    )
+    assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
