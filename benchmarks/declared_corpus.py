@@ -17,7 +17,8 @@ from typing import Any
 
 from bot.core.accounting import Known, declare
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
-from bot.core.figures import Evidence, Verification, verify
+from bot.core.facts import Evidence
+from bot.core.figures import Verification, verify
 from bot.core.grounding import assess
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 

@@ -14,7 +14,8 @@ import pytest
 from bot import text
 from bot.core.declared import ANSWER_SCHEMA, DeclaredAnswer, DeclaredFigure, parse_declared
 from bot.core.expressions import Unresolved, evaluate
-from bot.core.figures import Evidence, verify
+from bot.core.facts import Evidence
+from bot.core.figures import verify
 from bot.core.trace import Grounded
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.language.number_tokens import amounts_in, numbers_in

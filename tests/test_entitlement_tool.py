@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
-from bot.core.figures import Evidence, verify
+from bot.core.facts import Evidence
+from bot.core.figures import verify
 from bot.db.hr import SqlHrStore
 from bot.domain.people import Employee
 from bot.policy.grants import Employment, LeaveRules

@@ -20,7 +20,8 @@ from datetime import date
 from bot import text
 from bot.calendar import WorkingDays
 from bot.core.declared import CORRECTION_OPENING, DeclaredAnswer
-from bot.core.figures import Evidence, FigureProblem, WorkingDayCount, verify
+from bot.core.facts import Evidence, WorkingDayCount
+from bot.core.figures import FigureProblem, verify
 from bot.core.lookup import look_up_by_code, plain_answer
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance

@@ -35,7 +35,8 @@ from bot.core.accounting import Known, declare
 from bot.core.claims import ROLES, Claim, Role, claims_in
 from bot.core.conversation import Conversation
 from bot.core.declared_review import evidence_for, plain_with_note, review_declared
-from bot.core.figures import WorkingDayCount, verify
+from bot.core.facts import WorkingDayCount
+from bot.core.figures import verify
 from bot.core.lookup import look_up_by_code, plain_answer
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance

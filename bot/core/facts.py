@@ -1,0 +1,186 @@
+"""The facts a declared figure's expression may name, resolved against the evidence of this conversation:
+its successful lookups (leave, records, the statutory entitlement), the calendar, the question and today.
+A fact that was not looked up raises `Unresolved` with a reason the correction can name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from bot.core.expressions import Argument, Unresolved
+from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.language.number_tokens import amounts_in
+from bot.policy.standing import Entitlement
+from bot.policy.statute import STATUTE
+
+HOURS_PER_DAY = Decimal(8)
+# Plain numbers an expression may use without the question giving them: a percentage, a half or a
+# quarter day as a unit.
+UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})
+LEAVE_ROLES = ("granted", "used", "remaining")
+
+WorkingDayCount = Callable[[date, date], int]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the figures of an answer may rest on: this conversation's successful lookups, the
+    question, and the calendar."""
+
+    balances: Mapping[int, Balance] = field(default_factory=dict)
+    taken: Mapping[int, LeaveTaken] = field(default_factory=dict)
+    working_days: Mapping[tuple[date, date], int] = field(default_factory=dict)  # calendar tool results
+    question: str = ""
+    calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
+    today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
+    entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
+
+    @property
+    def question_numbers(self) -> set[Decimal]:
+        return amounts_in(self.question)
+
+
+# working_days(a, b): working days from a to b, both included; days(a, b): calendar days, both included
+# ("9일 연속"); days_between(a, b): b − a in days (D-day: days_between(TODAY, "2026-12-25")).
+CALENDAR_FUNCTIONS = {"working_days", "days", "days_between"}
+
+
+class Resolver:
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+
+    def _day(self, arguments: Sequence[Argument], index: int) -> date:
+        if index < len(arguments) and arguments[index] == "TODAY":
+            if self._evidence.today is None:
+                raise Unresolved("names TODAY, which this check was not told")
+            return self._evidence.today
+        return _date(arguments, index)
+
+    def constant(self, name: str) -> Decimal:
+        if name == "HOURS_PER_DAY":
+            return HOURS_PER_DAY
+        if name.startswith("STATUTE.") and name.removeprefix("STATUTE.") in STATUTE:
+            return STATUTE[name.removeprefix("STATUTE.")]
+        raise Unresolved(f"names {name}, which is not a known figure")
+
+    def call(self, name: str, arguments: Sequence[Argument]) -> Decimal:
+        evidence = self._evidence
+        if name in LEAVE_ROLES:
+            year = _year(arguments)
+            balance = evidence.balances.get(year)
+            if balance is None:
+                raise Unresolved(f"states {name}({year}), but no lookup of {year} succeeded")
+            return {"granted": balance.granted, "used": balance.used, "remaining": balance.remaining}[name]
+        if name == "taken":
+            year, kind = _year(arguments[:1]), _kind(arguments[1:])
+            taken = evidence.taken.get(year)
+            if taken is not None:
+                return taken.totals.get(kind, Decimal(0)) + (taken.undated if kind == ANNUAL else 0)
+            if kind == ANNUAL and year in evidence.balances:
+                return evidence.balances[year].used
+            raise Unresolved(f"states leave taken in {year}, but no lookup of {year}'s records succeeded")
+        if (
+            name == "records"
+        ):  # records(2026), records(2026, "annual"), records(2026, "annual", 0.5): half days
+            year, kind = _year(arguments[:1]), _kind(arguments[1:2], default=None)
+            size = Decimal(str(arguments[2])) if len(arguments) > 2 else None
+            taken = evidence.taken.get(year)
+            if taken is None:
+                raise Unresolved(f"counts {year}'s records, but no lookup of them succeeded")
+            return Decimal(
+                sum(
+                    (kind is None or r.leave_type == kind) and (size is None or r.days == size)
+                    for r in taken.records
+                )
+            )
+        if name == "record":
+            day = _date(arguments, 0)
+            taken = evidence.taken.get(day.year)
+            found = [r.days for r in taken.records if r.taken_on == day] if taken else []
+            if not found:
+                raise Unresolved(f"names a record on {day.isoformat()}, which no lookup returned")
+            return sum(found, Decimal(0))
+        if name in ("days", "days_between"):
+            first, last = self._day(arguments, 0), self._day(arguments, 1)
+            return Decimal((last - first).days + (1 if name == "days" else 0))
+        if name == "working_days":
+            first, last = self._day(arguments, 0), self._day(arguments, 1)
+            if (first, last) in evidence.working_days:
+                return Decimal(evidence.working_days[(first, last)])
+            if evidence.calendar is None:
+                raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
+            return Decimal(evidence.calendar(first, last))
+        if name in ENTITLEMENT_FUNCTIONS:
+            return _statutory(name, arguments, evidence.entitlement)
+        raise Unresolved(f"names {name}(…), which is not a known figure")
+
+
+# The Act's leave for the asker, from get_leave_entitlement: service_years() (whole years since the hire
+# date), current_days() (the days that have arisen and can still be used), next_grant_days(),
+# grant_days("2027-03-04") (the days arising that day), grant_years("2027-03-04") (the years of service that
+# grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is).
+ENTITLEMENT_FUNCTIONS = {
+    "service_years",
+    "current_days",
+    "next_grant_days",
+    "grant_days",
+    "grant_years",
+    "expiring_days",
+}
+
+
+def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None) -> Decimal:
+    if ent is None:
+        raise Unresolved(f"states {name}(…), but no get_leave_entitlement lookup succeeded")
+    dated = name in ("grant_days", "grant_years", "expiring_days")
+    if len(arguments) != (1 if dated else 0):
+        raise Unresolved(f"{name} takes {'one date' if dated else 'no argument'}, e.g. {_EXAMPLE[name]}")
+    if name == "service_years":
+        return Decimal(ent.service_years)
+    if name == "current_days":
+        return ent.current_days
+    if name == "next_grant_days":
+        if not ent.upcoming:
+            raise Unresolved("states the next grant, but there is none before the employment ends")
+        return ent.next_days
+    day = _date(arguments, 0)
+    if name == "expiring_days":
+        found = ent.expiring_on(day)
+        if found is None:
+            raise Unresolved(f"names leave expiring on {day}, but no current grant's last day is {day}")
+        return found
+    grants = [g for g in (*ent.current, *ent.upcoming) if g.arises_on == day]
+    if not grants:
+        raise Unresolved(f"names a grant on {day}, but none arises then (current or next)")
+    if name == "grant_years":
+        return Decimal(grants[0].service_years)
+    return sum((g.days for g in grants), Decimal(0))
+
+
+_EXAMPLE = {
+    "service_years": "service_years()",
+    "current_days": "current_days()",
+    "next_grant_days": "next_grant_days()",
+    "grant_days": 'grant_days("2027-03-04")',
+    "grant_years": 'grant_years("2027-03-04")',
+    "expiring_days": 'expiring_days("2027-03-03")',
+}
+
+
+def _year(arguments: Sequence[Argument]) -> int:
+    if len(arguments) != 1 or not str(arguments[0]).isdigit():
+        raise Unresolved("a leave figure takes one year, e.g. remaining(2026)")
+    return int(arguments[0])
+
+
+def _kind(arguments: Sequence[Argument], default: str | None = ANNUAL) -> str:
+    return str(arguments[0]) if arguments else default  # type: ignore[return-value]
+
+
+def _date(arguments: Sequence[Argument], index: int) -> date:
+    try:
+        return date.fromisoformat(str(arguments[index]))
+    except (IndexError, ValueError):
+        raise Unresolved('a date must be written "YYYY-MM-DD"') from None
