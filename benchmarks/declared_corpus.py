@@ -19,7 +19,7 @@ from bot.core.accounting import Known, declare
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.facts import Evidence
 from bot.core.figures import Verification, verify
-from bot.core.grounding import assess
+from bot.core.rules import assess
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.core.grounding import assess
+from bot.core.rules import assess
 from tests.test_grounding_corpus import Case, load
 
 CORPORA = ("grounding_corpus.json", "grounding_holdout.json")

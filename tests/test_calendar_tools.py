@@ -10,8 +10,8 @@ import pytest
 
 from bot.calendar import Closure, Day, KoreanCalendar, WorkingDays
 from bot.core.claims import claims_in
-from bot.core.grounding import check, facts_from
 from bot.core.prompt import system_prompt
+from bot.core.rules import check, facts_from
 from bot.slack.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.core.grounding import Assessment, assess
+from bot.core.rules import Assessment, assess
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.tools.registry import Figures
 
