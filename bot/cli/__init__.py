@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement`: parse the command line, read Settings, call
+"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement | notices`: parse the command line, read Settings, call
 the command's module (one per command group in this package).
 
 Only the standard library is imported here: each command imports what it needs (Slack, the anthropic SDK,
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 # The commands that work on the database, never on an OFFICEBOT_DATA file.
-DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy")
+DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,6 +81,13 @@ def _parser() -> argparse.ArgumentParser:
         "set", help="change settings, e.g. basis=fiscal_year fiscal_start=01-01 (all or nothing, audited)"
     )
     policy_set.add_argument("changes", nargs="+", metavar="KEY=VALUE")
+    notices = sub.add_parser(
+        "notices", help="the §61 leave notices due on a day (--dry-run: list, send nothing)"
+    )
+    notices.add_argument(
+        "--dry-run", action="store_true", help="list who would get which notice; send nothing"
+    )
+    notices.add_argument("--on", metavar="DATE", help="the day, YYYY-MM-DD (default: today)")
     from bot.cli import entitlement  # the calculator is pure: the standard library and bot.policy
 
     entitlement.add_parser(sub)
@@ -164,6 +171,10 @@ def _command(settings: Settings, args: argparse.Namespace) -> int:
         from bot.cli import policy
 
         return policy.command(settings, args)
+    if args.command == "notices":
+        from bot.cli import notices
+
+        return notices.command(settings, args)
     settings = _bundled_data_date(settings)
     if args.command == "demo":
         from bot.cli import demo

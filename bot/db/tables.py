@@ -22,6 +22,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     Numeric,
+    PrimaryKeyConstraint,
     String,
     Table,
     Text,
@@ -200,4 +201,20 @@ policy_changes = Table(
     Column("key", String(32), nullable=False),
     Column("old_value", Text, nullable=False),
     Column("new_value", Text, nullable=False),
+)
+
+# The §61 leave notices (bot/policy/notices.py), one row per employee, usage period (its first grant's day)
+# and notice (1 or 2): recorded BEFORE it is sent, so only the process whose insert succeeded sends it;
+# `sent_at` once Slack took it. A row without `sent_at` older than a few minutes is a failed send that a
+# later round may claim again (bot/db/notices.py).
+leave_notices = Table(
+    "leave_notices",
+    metadata,
+    Column("employee_id", String(32), nullable=False),
+    Column("grant_arises_on", Date, nullable=False),
+    Column("notice", Integer, nullable=False),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True)),
+    # No foreign key to employees: an HR import that rewrites an employee must not forget what was sent.
+    PrimaryKeyConstraint("employee_id", "grant_arises_on", "notice"),
 )

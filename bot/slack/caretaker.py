@@ -5,7 +5,9 @@
   answers them through the same surface code as a fresh question, editing the old placeholder; on
   SQLite, whose run lock proves this is the only process, every question another owner left is taken
   at once, without waiting out its lease,
-- reads the inbox depth for `/metrics`, and now and then purges finished rows.
+- reads the inbox depth for `/metrics`, and now and then purges finished rows,
+- every `notice_every` seconds (an hour; the first at start) starts a round of the §61 leave notices
+  (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases.
 
 A failing database only costs a warning per round: the next round tries again.
 """
@@ -19,11 +21,13 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.db.notices import SqlNoticeLog
 from bot.domain.people import Surface
 from bot.ports.inbox import Held
 from bot.slack.deps import Deps
 from bot.slack.intake import AnswerHeld
 from bot.slack.listeners import dm, leave_command, mention
+from bot.slack.notices import NOTICE_EVERY, NoticeRound
 
 log = logging.getLogger(__name__)
 
@@ -44,19 +48,43 @@ def _job(answerer: AnswerHeld, held: Held) -> Callable[[Deps], Coroutine[Any, An
 
 
 class Caretaker:
-    def __init__(self, deps: Deps, submit: Submit, *, sole_process: bool = False) -> None:
+    def __init__(
+        self,
+        deps: Deps,
+        submit: Submit,
+        *,
+        sole_process: bool = False,
+        notice_every: float = NOTICE_EVERY,
+        notices: NoticeRound | None = None,
+    ) -> None:
         self._deps = deps
         self._submit = submit
         self._sole_process = sole_process  # SQLite's run lock: no other process can hold a question
         self._every = deps.settings.takeover_after / 3
         self._task: asyncio.Task[None] | None = None
         self._last_purge = 0.0
+        services = deps.services
+        self._notices = notices or NoticeRound(
+            services.policy,
+            SqlNoticeLog(services.engine),
+            deps.client,
+            services.calendar.clock,
+            services.calendar.timezone,
+        )
+        self._notice_every = notice_every
+        self._last_notices: float | None = None
+        self._notice_task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Starts the rounds on the running (answer) loop; the first round runs at once."""
         self._task = asyncio.get_running_loop().create_task(self._rounds(), name="officebot-caretaker")
 
     async def stop(self) -> None:
+        if self._notice_task is not None:
+            self._notice_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._notice_task
+            self._notice_task = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -66,12 +94,32 @@ class Caretaker:
     async def _rounds(self) -> None:
         while True:
             taken: list[Held] = []
+            self._start_notices()
             try:
                 taken = await self.round()
             except Exception as exc:
                 log.warning("inbox caretaking failed this round (%s); retrying", exc.__class__.__name__)
             if len(taken) < TAKE_AT_ONCE:  # a full batch: there may be more orphans, go on at once
                 await asyncio.sleep(self._every)
+
+    def _start_notices(self) -> None:
+        now = time.monotonic()
+        if self._notice_task is not None and not self._notice_task.done():
+            return  # the last round is still sending
+        if self._last_notices is not None and now - self._last_notices < self._notice_every:
+            return
+        self._last_notices = now
+        self._notice_task = asyncio.get_running_loop().create_task(
+            self._notice_round(), name="officebot-notices"
+        )
+
+    async def _notice_round(self) -> None:
+        try:
+            await self._notices.round()
+        except Exception as exc:
+            log.warning(
+                "leave notices failed this round (%s); the next round tries again", exc.__class__.__name__
+            )
 
     async def round(self) -> list[Held]:
         """One round; returns the questions taken over."""

@@ -1,0 +1,66 @@
+"""`officebot notices --dry-run [--on DATE]`: who would get which §61 leave notice on a day (today by
+default), read from the database under the company policy: employee, the period's first grant day, notice 1
+or 2, its window, the unused days, and whether it was already recorded or sent. Sending happens only in
+`officebot run` (the Slack runner's caretaker), so without `--dry-run` the command refuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from datetime import date, datetime
+from typing import TextIO
+from zoneinfo import ZoneInfo
+
+from bot.config import Settings
+from bot.db.notices import SqlNoticeLog
+from bot.db.policy import SqlPolicyStore, UnreadablePolicy
+from bot.domain.leave import format_days
+from bot.services import open_database
+
+REFUSED = 2
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return asyncio.run(run(settings, args, sys.stdout, sys.stderr))
+
+
+async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not args.dry_run:
+        print("officebot: notices are sent by `officebot run`; use --dry-run to list them", file=err)
+        return REFUSED
+    try:
+        on = date.fromisoformat(args.on) if args.on else _today(settings)
+    except ValueError:
+        print(f"officebot: --on: {args.on!r} is not a date (YYYY-MM-DD)", file=err)
+        return REFUSED
+    async with open_database(settings) as engine:
+        try:
+            policy = await SqlPolicyStore(engine).current()
+        except UnreadablePolicy as exc:
+            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+            return REFUSED
+        log = SqlNoticeLog(engine)
+        due = await log.due(policy, on)
+        recorded = await log.recorded()
+    state = "on" if policy.notices else "off (`officebot policy set notices=true` to send them)"
+    print(f"leave notices due on {on}: {len(due)} (notices {state})", file=out)
+    for notice in due:
+        s = notice.scheduled
+        sent = notice.key in recorded and recorded[notice.key] is not None
+        status = "sent" if sent else "recorded, not sent" if notice.key in recorded else "to send"
+        slack = notice.employee.slack_user_id or "no Slack id: cannot be sent"
+        print(
+            f"{notice.employee.employee_id} {notice.employee.name} ({slack}): notice {s.notice} for the days "
+            f"arisen {s.arises_on}, due {s.due_from}..{s.due_by}, unused {format_days(notice.unused)} days, "
+            f"last usable day {s.expires_on}: {status}",
+            file=out,
+        )
+    return 0
+
+
+def _today(settings: Settings) -> date:
+    if settings.pinned_today is not None:
+        return settings.pinned_today
+    return datetime.now(ZoneInfo(settings.timezone)).date()

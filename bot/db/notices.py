@@ -1,0 +1,136 @@
+"""The §61 leave notices in the database (`NoticeLog`): who is due which notice today, and the
+`leave_notices` record that makes each go out once across processes and restarts.
+
+A notice is recorded before it is sent: `INSERT … ON CONFLICT DO NOTHING` on (employee, period, notice),
+and only the process whose insert added the row sends it, then sets `sent_at`. A send that failed leaves
+`sent_at` empty; once `retry_after` has passed since it was recorded, a later round (of any process) may
+claim it again by moving `recorded_at` forward in one conditional UPDATE, which again only one process wins.
+A process that dies after Slack took the message and before `sent_at` is written sends it again after
+`retry_after`: the one window where a notice can go twice.
+
+Unused days: the period's days minus the `annual` leave records dated from the period's first day up to
+today, taken from the earliest days first. The years' undated opening amounts (`opening_used`) are not
+dated, so they are not counted: an approximation HR should know of (docs/policy.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import ColumnElement, and_, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import single_statement
+from bot.db.hr import employee_from
+from bot.db.tables import employees, leave_notices, leave_records
+from bot.domain.leave import ANNUAL
+from bot.domain.people import Employee
+from bot.policy.company import CompanyPolicy
+from bot.policy.entitlement import entitlement
+from bot.policy.grants import EntitlementInputError
+from bot.policy.notices import ScheduledNotice, due
+from bot.ports.notices import DueNotice
+from bot.tools.entitlement import employment_of
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = timedelta(minutes=30)  # an unsent notice recorded this long ago may be claimed again
+
+
+class SqlNoticeLog:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        retry_after: timedelta = RETRY_AFTER,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self._engine = engine
+        self._retry_after = retry_after
+        self._clock = clock
+        self._insert = (postgresql if engine.dialect.name == "postgresql" else sqlite).insert
+
+    async def due(self, policy: CompanyPolicy, on: date) -> list[DueNotice]:
+        async with single_statement(self._engine) as connection:
+            rows = (
+                await connection.execute(
+                    select(employees)
+                    .where(employees.c.active.is_(True), employees.c.hire_date.is_not(None))
+                    .order_by(employees.c.employee_id)
+                )
+            ).all()
+        notices: list[DueNotice] = []
+        for employee in (employee_from(row) for row in rows):
+            if employee.end_date is not None and employee.end_date < on:
+                continue  # left: nothing more to use
+            try:
+                grants = entitlement(employment_of(employee), policy.rules, on)
+            except EntitlementInputError as exc:
+                log.warning("no leave notices for %s: %s", employee.employee_id, exc)
+                continue
+            for scheduled in due(grants, on):
+                used = await self._used(employee, scheduled, on)
+                unused = scheduled.unused(used)
+                if unused > 0:
+                    notices.append(DueNotice(employee, scheduled, unused))
+        return notices
+
+    async def _used(self, employee: Employee, scheduled: ScheduledNotice, on: date) -> Decimal:
+        async with single_statement(self._engine) as connection:
+            total = await connection.scalar(
+                select(func.sum(leave_records.c.days)).where(
+                    leave_records.c.employee_id == employee.employee_id,
+                    leave_records.c.leave_type == ANNUAL,
+                    leave_records.c.taken_on >= scheduled.arises_on,
+                    leave_records.c.taken_on <= min(on, scheduled.expires_on),
+                )
+            )
+        return Decimal(total) if total is not None else Decimal(0)
+
+    async def claim(self, notice: DueNotice) -> bool:
+        now = self._clock()
+        employee_id, arises_on, number = notice.key
+        async with single_statement(self._engine) as connection:
+            inserted = await connection.execute(
+                self._insert(leave_notices)
+                .values(employee_id=employee_id, grant_arises_on=arises_on, notice=number, recorded_at=now)
+                .on_conflict_do_nothing()
+            )
+            if inserted.rowcount == 1:
+                return True
+            # Recorded already: claim it again only if its send failed long enough ago.
+            retried = await connection.execute(
+                update(leave_notices)
+                .where(
+                    self._row(notice),
+                    leave_notices.c.sent_at.is_(None),
+                    leave_notices.c.recorded_at < now - self._retry_after,
+                )
+                .values(recorded_at=now)
+            )
+            return retried.rowcount == 1
+
+    async def sent(self, notice: DueNotice) -> None:
+        async with single_statement(self._engine) as connection:
+            await connection.execute(
+                update(leave_notices).where(self._row(notice)).values(sent_at=self._clock())
+            )
+
+    @staticmethod
+    def _row(notice: DueNotice) -> ColumnElement[bool]:
+        employee_id, arises_on, number = notice.key
+        return and_(
+            leave_notices.c.employee_id == employee_id,
+            leave_notices.c.grant_arises_on == arises_on,
+            leave_notices.c.notice == number,
+        )
+
+    async def recorded(self) -> dict[tuple[str, date, int], datetime | None]:
+        """Every notice recorded so far, with when it was sent (None: recorded, not sent)."""
+        async with single_statement(self._engine) as connection:
+            rows = (await connection.execute(select(leave_notices))).all()
+        return {(r.employee_id, r.grant_arises_on, int(r.notice)): r.sent_at for r in rows}
