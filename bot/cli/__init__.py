@@ -8,6 +8,7 @@ SQLAlchemy) when it runs, so `officebot --version` and `officebot --help` start 
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import sys
 from collections.abc import Sequence
@@ -151,30 +152,8 @@ def _command(settings: Settings, args: argparse.Namespace) -> int:
             f"OFFICEBOT_DATA is set: `officebot {args.command}` works on the database; unset OFFICEBOT_DATA "
             "(or load the file with `officebot data import FILE`)"
         )
-    if args.command == "audit":
-        from bot.cli import audit
-
-        return audit.command(settings, args)
-    if args.command == "feedback":
-        from bot.cli import feedback
-
-        return feedback.command(settings, args)
-    if args.command == "db":
-        from bot.cli import db
-
-        return db.command(settings, args)
-    if args.command == "data":
-        from bot.cli import data
-
-        return data.command(settings, args)
-    if args.command == "policy":
-        from bot.cli import policy
-
-        return policy.command(settings, args)
-    if args.command == "notices":
-        from bot.cli import notices
-
-        return notices.command(settings, args)
+    if args.command in DATABASE_COMMANDS:  # each is bot/cli/<command>.py with `command(settings, args)`
+        return importlib.import_module(f"bot.cli.{args.command}").command(settings, args)
     settings = _bundled_data_date(settings)
     if args.command == "demo":
         from bot.cli import demo

@@ -244,23 +244,26 @@ async def seeded_database(request: pytest.FixtureRequest, tmp_path: Path) -> Asy
         await release_test_database(db)
 
 
-@pytest.fixture
-async def seeded_postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
-    """A migrated PostgreSQL database holding the demo data (the tests that need several processes)."""
-    db = await make_test_database("postgresql", tmp_path, seeded=True)
+@asynccontextmanager
+async def _seeded(backend: str, tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
+    db = await make_test_database(backend, tmp_path, seeded=True)
     try:
         yield db
     finally:
         await release_test_database(db)
+
+
+@pytest.fixture
+async def seeded_postgres(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
+    """A migrated PostgreSQL database holding the demo data (the tests that need several processes)."""
+    async with _seeded("postgresql", tmp_path) as db:
+        yield db
 
 
 @pytest.fixture
 async def seeded_sqlite(tmp_path: Path) -> AsyncIterator[ScratchDatabase]:
-    db = await make_test_database("sqlite", tmp_path, seeded=True)
-    try:
+    async with _seeded("sqlite", tmp_path) as db:
         yield db
-    finally:
-        await release_test_database(db)
 
 
 @pytest.fixture
