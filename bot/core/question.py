@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.language import words
+from bot.language import people, words
 from bot.language.words import pattern
 
 # A balance question names leave *and* asks for a quantity. "연차 신청은 어떻게 해?" names leave but asks
@@ -52,26 +52,26 @@ def asks_for_balance(text: str) -> bool:
 _PARTICLE_AFTER = r"(?:의|은|는|이|가|도|\s|$)"
 _OTHER_MARKERS = re.compile(
     r"@\S|\(another person / 다른 사람\)|다른\s*(?:사람|직원|분|팀원)|남의|"
-    rf"(?:{words.alternation(words.TITLES, words.RELATIONS)})(?:님)?(?:들)?{_PARTICLE_AFTER}|"
+    rf"(?:{words.alternation(people.TITLES, people.RELATIONS)})(?:님)?(?:들)?{_PARTICLE_AFTER}|"
     rf"[가-힣]{{2,4}}\s*(?:씨|님){_PARTICLE_AFTER}|"
     r"(?<![A-Za-z0-9])(?!FY)[A-Za-z]{1,3}-?\d{3,6}(?![A-Za-z0-9])|"  # an employee id: E1002, EMP-1234
     r"\b(?:someone|somebody|anyone|anybody|everyone|everybody)\b|\bother\s+(?:people|person|employees?)\b|"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
     r"\b(?:does|did|has|will|can)\s+(?:he|she|they)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
-    rf"\b(?:my|our|the)\s+(?:{'|'.join(words.RELATIONS_EN)})s?\b|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"
+    rf"\b(?:my|our|the)\s+(?:{'|'.join(people.RELATIONS_EN)})s?\b|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"
     r"\b(?:does|did|has|will)\s+(?!I\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:have|has|take|get|use)|"
     r"\b(?!I\b)[A-Z][a-z]+(?:'s|’s)\s+(?:leave|vacation|pto|balance|annual|remaining|days|time)|"
     # "John from sales", "Mina in marketing", "Kim on the design team"
-    rf"\b(?!I\b)[A-Z][a-z]+\s+(?:from|in|on)\s+(?:the\s+)?(?:{'|'.join(words.DEPARTMENTS_EN)}|"
+    rf"\b(?!I\b)[A-Z][a-z]+\s+(?:from|in|on)\s+(?:the\s+)?(?:{'|'.join(people.DEPARTMENTS_EN)}|"
     r"[a-z]+\s+(?:team|department))\b",
     re.I,
 )
 # A full Korean name (surname + given name) before the leave words: "이서연 연차", "박서준의 휴가".
 _LEAVE_TALK_KO = "|".join((*words.LEAVE.ko, *words.REMAINING.ko, *words.DAYS_QUANTITY.ko, "몇"))
 _KOREAN_NAME = re.compile(
-    rf"(?<![가-힣])([{words.SURNAMES}][가-힣]{{2}})(?:의|이|가|은|는|도)?\s*(?:{_LEAVE_TALK_KO})"
+    rf"(?<![가-힣])([{people.SURNAMES}][가-힣]{{2}})(?:의|이|가|은|는|도)?\s*(?:{_LEAVE_TALK_KO})"
 )
-_NOT_NAME_START = re.compile(rf"^(?:{'|'.join(words.NOT_NAME_STARTS)})")
+_NOT_NAME_START = re.compile(rf"^(?:{'|'.join(people.NOT_NAME_STARTS)})")
 
 
 def about_someone_else(text: str) -> bool:
@@ -79,6 +79,6 @@ def about_someone_else(text: str) -> bool:
     if _OTHER_MARKERS.search(text):
         return True
     return any(
-        match.group(1) not in words.NOT_NAMES and not _NOT_NAME_START.match(match.group(1))
+        match.group(1) not in people.NOT_NAMES and not _NOT_NAME_START.match(match.group(1))
         for match in _KOREAN_NAME.finditer(text)
     )
