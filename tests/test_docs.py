@@ -64,3 +64,16 @@ def test_the_link_checker_sees_links_and_headings():
     readme = ROOT / "README.md"
     assert "docs/architecture.md" in _local_links(readme)
     assert "the-durable-inbox" in _anchors(ROOT / "docs" / "production.md")
+
+
+def test_every_test_the_reliability_page_names_exists():
+    """docs/reliability.md lists each fault with the test that shows it handled: a renamed or removed test
+    must not leave the page pointing at nothing."""
+    page = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"\b(test_[a-z0-9_]+)\b(?!\.py)", page))  # test functions, not test files
+    defined = {
+        match
+        for path in (ROOT / "tests").rglob("test_*.py")
+        for match in re.findall(r"def (test_[a-z0-9_]+)\(", path.read_text(encoding="utf-8"))
+    }
+    assert named and not named - defined, sorted(named - defined)
