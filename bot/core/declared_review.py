@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 
 from bot import text
 from bot.calendar import WorkingDays
@@ -29,6 +30,7 @@ from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
 from bot.language.years import years_in
+from bot.policy.consumption import Lapse
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
 
@@ -39,6 +41,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
     entitlement: Entitlement | None = None
+    lapses: dict[date, Decimal] = {}
     for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
@@ -49,6 +52,8 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
                 working[(figure.start, figure.end)] = figure.working
             elif isinstance(figure, Entitlement):
                 entitlement = figure
+            elif isinstance(figure, Lapse):
+                lapses[figure.on] = figure.days
     return Evidence(
         balances=balances,
         taken=taken,
@@ -57,6 +62,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
         calendar=calendar,
         today=today,
         entitlement=entitlement,
+        lapses=lapses,
     )
 
 
