@@ -16,7 +16,6 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from decimal import Decimal
 
 from bot import text
 from bot.calendar import WorkingDays
@@ -30,7 +29,6 @@ from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
 from bot.language.years import years_in
-from bot.policy.consumption import Lapse
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
 
@@ -41,7 +39,6 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
     entitlement: Entitlement | None = None
-    lapses: dict[date, Decimal] = {}
     for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
@@ -52,8 +49,6 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
                 working[(figure.start, figure.end)] = figure.working
             elif isinstance(figure, Entitlement):
                 entitlement = figure
-            elif isinstance(figure, Lapse):
-                lapses[figure.on] = figure.days
     return Evidence(
         balances=balances,
         taken=taken,
@@ -62,7 +57,6 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
         calendar=calendar,
         today=today,
         entitlement=entitlement,
-        lapses=lapses,
     )
 
 

@@ -36,8 +36,6 @@ class Evidence:
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
     today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
     entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
-    # The next lapse a balance lookup gave: its last usable day → the days left that lapse after it.
-    lapses: Mapping[date, Decimal] = field(default_factory=dict)
 
     @property
     def question_numbers(self) -> set[Decimal]:
@@ -114,13 +112,6 @@ class Resolver:
             if evidence.calendar is None:
                 raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
             return Decimal(evidence.calendar(first, last))
-        if name == "lapses":  # lapses("2026-12-31"): the days left that lapse unless used by that day
-            if len(arguments) != 1:
-                raise Unresolved('lapses takes one date, e.g. lapses("2026-12-31")')
-            day = _date(arguments, 0)
-            if day not in evidence.lapses:
-                raise Unresolved(f"names leave lapsing after {day}, but no balance lookup named that day")
-            return evidence.lapses[day]
         if name in ENTITLEMENT_FUNCTIONS:
             return _statutory(name, arguments, evidence.entitlement)
         raise Unresolved(f"names {name}(…), which is not a known figure")

@@ -42,7 +42,6 @@ from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, format_days
 from bot.domain.people import Caller
 from bot.language.years import years_in
-from bot.policy.consumption import Lapse
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Figures, Toolbox
 
@@ -61,8 +60,6 @@ def _fact(figure: Figures) -> str:
         state = "a working day" if figure.working else "not a working day"
         named = f" ({figure.holiday.name_en})" if figure.holiday else ""
         return f"{figure.on} is a {figure.weekday_en}, {state}{named}"
-    if isinstance(figure, Lapse):
-        return f"{format_days(figure.days)} days left lapse unless used by {figure.on}"
     if isinstance(figure, Entitlement):
         grants = "; ".join(
             f"{g.days} days arising {g.arises_on}, usable through {g.expires_on}"

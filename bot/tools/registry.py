@@ -26,7 +26,6 @@ from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.domain.people import Caller
-from bot.policy.consumption import Lapse
 from bot.policy.grants import LeaveRules
 from bot.policy.standing import Entitlement
 from bot.ports.audit import (
@@ -54,8 +53,7 @@ LEAVE_ENTITLEMENT = "get_leave_entitlement"
 # What a tool's result says in numbers, structured: the evidence the grounding check compares with.
 # Calendar facts (`WorkingDays`, `Day`) are evidence too: a count of working days, a date's weekday; so is
 # the Act's leave for the asker (`Entitlement`): years of service, grants, their expiry, the next grant.
-# A balance may come with the next lapse in its year (`Lapse`): the days left then, the last day to use them.
-Figures = Balance | LeaveTaken | WorkingDays | Day | Entitlement | Lapse
+Figures = Balance | LeaveTaken | WorkingDays | Day | Entitlement
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 
