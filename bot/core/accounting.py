@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
-from bot.core.figures import find_span
+from bot.core.figures import find_span, rounds_to
 from bot.core.presented import role_beside
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
@@ -185,7 +185,7 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
             yield "fact", f"remaining({year}) / 0.5", "remaining"
-        if balance.granted and _rounded(balance.used / balance.granted * 100, value):
+        if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
         if first.used - second.used == value:
@@ -220,8 +220,3 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
             yield "fact", f'grant_years("{grant.arises_on}")', None
         if grant.kind == "annual" and grant.days - STATUTE["base_days"] == value and value > 0:
             yield "fact", f'grant_days("{grant.arises_on}") - STATUTE.base_days', "granted"
-
-
-def _rounded(exact: Decimal, shown: Decimal) -> bool:
-    places = max(0, -int(shown.normalize().as_tuple().exponent))
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == shown

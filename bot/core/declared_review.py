@@ -12,7 +12,6 @@ is checked against it. An answer with no figure stands as written.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -22,13 +21,12 @@ from bot.calendar import WorkingDays
 from bot.core.declared import CORRECTION_OPENING, DeclaredAnswer
 from bot.core.facts import Evidence, WorkingDayCount
 from bot.core.figures import FigureProblem, verify
-from bot.core.lookup import look_up_by_code, plain_answer
+from bot.core.lookup import look_up_years, plain_answer, years_asked
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance
 from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
-from bot.language.years import years_in
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
 
@@ -141,12 +139,9 @@ async def _looked_up_by_code(
     draft: Draft, question: str, caller: Caller, trace: Trace, toolbox: Toolbox, *, keep_text: bool = True
 ) -> Draft:
     korean = text.is_korean(question)
-    today = toolbox.today_for(caller)
-    years = years_in(question, today) or [today.year]
+    years = years_asked(toolbox, caller, question)
     trace.add(Note(f"grounding: no lookup ran → looked up {', '.join(map(str, years))} by code"))
-    results: list[ToolResult] = list(
-        await asyncio.gather(*(look_up_by_code(toolbox, caller, year, trace) for year in years))
-    )
+    results = await look_up_years(toolbox, caller, years, trace)
     said = draft.text if keep_text else ""
     answer = f"{said}\n{plain_answer(results, korean)}".strip()
     return replace(draft, text=answer, evidence=[*draft.evidence, *results])

@@ -267,11 +267,14 @@ _ROLE_OF_CALL = {
 def _equal(evaluated: Evaluated, value: Decimal) -> bool:
     if evaluated.value == value:
         return True
-    if not evaluated.divides:  # leave figures are exact; only a ratio may be rounded for display
-        return False
-    places = max(0, -int(value.normalize().as_tuple().exponent))
-    quantum = Decimal(1).scaleb(-places)
-    return evaluated.value.quantize(quantum, rounding=ROUND_HALF_UP) == value
+    # Leave figures are exact; only a ratio may be rounded for display.
+    return evaluated.divides and rounds_to(evaluated.value, value)
+
+
+def rounds_to(exact: Decimal, shown: Decimal) -> bool:
+    """Whether `exact`, rounded half up to the decimals `shown` has, is `shown` (23.53 → "23.5")."""
+    places = max(0, -int(shown.normalize().as_tuple().exponent))
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == shown
 
 
 # ----- what a span says ---------------------------------------------------------------------------------

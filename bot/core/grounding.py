@@ -22,7 +22,6 @@ carry no figure. Incidental numbers (dates, times, weeks, percentages, list numb
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -34,14 +33,13 @@ from bot.core.conversation import Conversation
 from bot.core.declared_review import evidence_for, plain_with_note, review_declared
 from bot.core.facts import WorkingDayCount
 from bot.core.figures import verify
-from bot.core.lookup import look_up_by_code, plain_answer
+from bot.core.lookup import look_up_years, plain_answer, years_asked
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
 from bot.core.question import asks_for_balance
 from bot.core.rules import Assessment, Verdict, assess, check, facts_from
 from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, format_days
 from bot.domain.people import Caller
-from bot.language.years import years_in
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Figures, Toolbox
 
@@ -175,8 +173,8 @@ class Grounding:
         reasons = "; ".join(f"{p.span!r} {p.reason}" for p in verdict.problems[:3])
         trace.add(Note(f"grounding: cannot account for {reasons} → the plain lookup answer"))
         if not any(not r.is_error for r in result.evidence) and asks_for_balance(question):
-            years = years_in(question, today) or [today.year]
-            looked = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
+            years = years_asked(self.toolbox, caller, question)
+            looked = await look_up_years(self.toolbox, caller, years, trace)
             result = replace(result, evidence=[*result.evidence, *looked])
         return replace(result, text=plain_with_note(result.evidence, korean))
 
@@ -220,7 +218,7 @@ class Grounding:
         years = list(dict.fromkeys([*asked_years, *stated])) or [self.toolbox.today_for(caller).year]
         why = _reasons(wrong) if wrong else "a balance question was answered without a lookup"
         trace.add(Note(f"grounding: no lookup ran; {why} → looked up {', '.join(map(str, years))} by code"))
-        results = await asyncio.gather(*(look_up_by_code(self.toolbox, caller, y, trace) for y in years))
+        results = await look_up_years(self.toolbox, caller, years, trace)
         looked_up = replace(draft, evidence=[*draft.evidence, *results])
         if not claims:  # the model's words stand (e.g. "확인해 볼게요"), followed by the figures
             answer = f"{draft.text}\n{plain_answer(results, korean)}".strip()

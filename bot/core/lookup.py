@@ -9,6 +9,7 @@ tool_result pair.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from bot import text
 from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
+from bot.language.years import years_in
 from bot.ports.audit import AuditUnavailable, RequestedBy
 from bot.tools.registry import LEAVE_BALANCE, Toolbox
 
@@ -89,3 +91,15 @@ def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
         else:  # the leave figures; a calendar result is said by the model, not by this plain answer
             found.extend(f for f in result.figures if isinstance(f, Balance | LeaveTaken))
     return text.results_answer(found, korean)
+
+
+def years_asked(toolbox: Toolbox, caller: Caller, question: str) -> list[int]:
+    """The years a question names, in the asker's calendar; this year when it names none."""
+    today = toolbox.today_for(caller)
+    return years_in(question, today) or [today.year]
+
+
+async def look_up_years(toolbox: Toolbox, caller: Caller, years: list[int], trace: Trace) -> list[ToolResult]:
+    """The balance lookup by code for each of `years`, at once: what a check runs when an answer states or
+    needs figures no lookup gave."""
+    return list(await asyncio.gather(*(look_up_by_code(toolbox, caller, year, trace) for year in years)))

@@ -211,20 +211,20 @@ def _is_correction(message: dict[str, Any]) -> bool:
 
 
 def _previous_answer(messages: list[dict[str, Any]]) -> str:
-    for message in reversed(messages):
-        if message["role"] == "assistant":
-            texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]
-            if texts:
-                return "\n".join(texts)
-    return ""
+    return _last_text(messages, "assistant", "\n")
 
 
 def latest_question(messages: list[dict[str, Any]]) -> str:
+    return _last_text(messages, "user", " ")
+
+
+def _last_text(messages: list[dict[str, Any]], role: str, joiner: str) -> str:
+    """The text of the latest message from `role` that has any (tool results alone have none)."""
     for message in reversed(messages):
-        if message["role"] == "user":
+        if message["role"] == role:
             texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]
             if texts:
-                return " ".join(texts)
+                return joiner.join(texts)
     return ""
 
 

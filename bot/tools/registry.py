@@ -174,8 +174,8 @@ class Toolbox:
                 raise ToolError(f"unknown tool {name!r}; {self._which_tools()}", "unknown_tool")
             checked = _check_shape(tool.declaration, tool_input)
             # Only a tool that applies the company's policy reads it (one more query per lookup).
-            reads_policy = getattr(tool, "uses_policy", False) and self.rules_now is not None
-            rules = await self.rules_now() if reads_policy and self.rules_now else self.rules
+            reads_policy = getattr(tool, "uses_policy", False)
+            rules = await self.rules_now() if reads_policy and self.rules_now is not None else self.rules
             ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave, rules=rules)
             output = await tool.execute(ctx, checked)
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
