@@ -36,9 +36,8 @@ from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
+from bot.slack.pacing import PRODUCTION, Pacing
 from bot.slack.socket_mode import (
-    PRODUCTION_BACKOFF,
-    ReconnectBackoff,
     ReconnectingSocketModeClient,
     SocketModeHandler,
 )
@@ -78,10 +77,10 @@ class SlackBot:
         port: int = 3000,
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
-        reconnect: ReconnectBackoff = PRODUCTION_BACKOFF,
+        pacing: Pacing = PRODUCTION,
     ) -> None:
         self.settings = settings
-        self.reconnect = reconnect  # Socket Mode's reconnect backoff (tests pass a short one)
+        self.pacing = pacing  # the waits of retries and backoffs (tests pass short ones)
         self.port = port
         self.host = host
         # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
@@ -110,7 +109,7 @@ class SlackBot:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
             self._session = await self._opened.enter_async_context(make_session(settings))
-            client = make_web_client(settings, self._session)
+            client = make_web_client(settings, self._session, pacing=self.pacing)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
                 client.auth_test(token=settings.slack_bot_token),
@@ -118,7 +117,9 @@ class SlackBot:
             )
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
             deps = await self._worker.start(
-                lambda: open_answering(settings, self._open_services, home, self.metrics, self.owner)
+                lambda: open_answering(
+                    settings, self._open_services, home, self.metrics, self.owner, self.pacing
+                )
             )
             # The receiving loop records questions through an engine of its own, on the database the
             # services opened (OFFICEBOT_DATA's temporary one included): it must never wait for the
@@ -126,7 +127,12 @@ class SlackBot:
             engine = create_engine(Database(deps.services.engine.url, embedded=False))
             self._opened.push_async_callback(engine.dispose)
             inbox = SqlInbox(engine, self.owner, lease=settings.takeover_after)
-            app = build_app(settings, client, Intake(inbox, self._worker, self.metrics), auth_test=identity)
+            app = build_app(
+                settings,
+                client,
+                Intake(inbox, self._worker, self.metrics, accept_timeout=self.pacing.accept_timeout),
+                auth_test=identity,
+            )
             self._caretaker = await self._worker.run(self._start_caretaker(deps))
             if settings.socket_mode:
                 await self._start_socket_mode(app)
@@ -156,7 +162,7 @@ class SlackBot:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
         # and we want one clear line instead.
         app_token = self.settings.slack_app_token or ""  # set: this is Socket Mode
-        app_client = make_web_client(self.settings, self._session, token=app_token)
+        app_client = make_web_client(self.settings, self._session, token=app_token, pacing=self.pacing)
         opened = await _check(
             "SLACK_APP_TOKEN",
             app_client.apps_connections_open(app_token=app_token),
@@ -168,9 +174,9 @@ class SlackBot:
             app_token,
             web_client=app_client,
             logger=app.logger,
-            backoff_base=self.reconnect.base,
-            backoff_cap=self.reconnect.cap,
-            stable_after=self.reconnect.stable_after,
+            backoff_base=self.pacing.reconnect.base,
+            backoff_cap=self.pacing.reconnect.cap,
+            stable_after=self.pacing.reconnect.stable_after,
         )
         self._socket_mode = SocketModeHandler(app, socket_mode)
         await socket_mode.connect_first(opened["url"])
@@ -212,7 +218,10 @@ class SlackBot:
             # after a failover) cannot record questions, so it is not ready either.
             try:
                 return await asyncio.wait_for(
-                    self._worker.run(write_refused(self._worker.deps.services.engine)), timeout=5
+                    self._worker.run(
+                        write_refused(self._worker.deps.services.engine, self.pacing.write_check_timeout)
+                    ),
+                    timeout=5,
                 )
             except Exception as exc:
                 return f"database unreachable ({exc.__class__.__name__})"
