@@ -254,6 +254,16 @@ class Settings(BaseSettings):
             "long a crashed process's questions wait before another process takes them over."
         ),
     )
+    processes: int = Field(
+        1,
+        ge=1,
+        le=64,
+        validation_alias="OFFICEBOT_PROCESSES",
+        description=(
+            "How many `officebot run` processes serve this workspace: each keeps to its share of Slack's "
+            "workspace-wide rate limits (1/N of each), so together they stay within them."
+        ),
+    )
 
     @model_validator(mode="before")
     @classmethod

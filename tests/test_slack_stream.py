@@ -175,13 +175,14 @@ async def test_a_stream_broken_by_a_failed_append_is_stopped_then_edited_into_on
     slack.streaming = True
     appends: list[str] = []
 
-    def appends_fail_after_the_first(method: str, args: dict[str, Any]) -> str | None:
+    def appends_fail(method: str, args: dict[str, Any]) -> str | None:
+        # The first card goes with the start; the lookup's steps, batched, are the first append.
         if method == "chat.appendStream":
             appends.append(method)
-            return "internal_error" if len(appends) > 1 else None
+            return "internal_error"
         return None
 
-    slack.failing_when = appends_fail_after_the_first
+    slack.failing_when = appends_fail
     await start_bot()
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")

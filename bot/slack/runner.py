@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from contextlib import AsyncExitStack
 
 import aiohttp
@@ -37,6 +37,7 @@ from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
 from bot.slack.pacing import PRODUCTION, Pacing
+from bot.slack.rate_limits import LIMITS, Limit, Limiter
 from bot.slack.socket_mode import (
     ReconnectingSocketModeClient,
     SocketModeHandler,
@@ -78,6 +79,7 @@ class SlackBot:
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
         pacing: Pacing = PRODUCTION,
+        limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
     ) -> None:
         self.settings = settings
         self.pacing = pacing  # the waits of retries and backoffs (tests pass short ones)
@@ -89,6 +91,12 @@ class SlackBot:
         self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the inbox's engine
         self._caretaker: Caretaker | None = None
         self.metrics = Metrics()
+        # One budget for every Slack call this process makes, on either loop (bot.slack.rate_limits).
+        self.limiter = Limiter(
+            limits,
+            share=1 / settings.processes,
+            on_refused=lambda method: self.metrics.rate_limited.labels(method).inc(),
+        )
         self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
@@ -109,7 +117,7 @@ class SlackBot:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
             self._session = await self._opened.enter_async_context(make_session(settings))
-            client = make_web_client(settings, self._session, pacing=self.pacing)
+            client = make_web_client(settings, self._session, pacing=self.pacing, limiter=self.limiter)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
                 client.auth_test(token=settings.slack_bot_token),
@@ -118,7 +126,7 @@ class SlackBot:
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
             deps = await self._worker.start(
                 lambda: open_answering(
-                    settings, self._open_services, home, self.metrics, self.owner, self.pacing
+                    settings, self._open_services, home, self.metrics, self.owner, self.pacing, self.limiter
                 )
             )
             # The receiving loop records questions through an engine of its own, on the database the
@@ -162,7 +170,9 @@ class SlackBot:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
         # and we want one clear line instead.
         app_token = self.settings.slack_app_token or ""  # set: this is Socket Mode
-        app_client = make_web_client(self.settings, self._session, token=app_token, pacing=self.pacing)
+        app_client = make_web_client(
+            self.settings, self._session, token=app_token, pacing=self.pacing, limiter=self.limiter
+        )
         opened = await _check(
             "SLACK_APP_TOKEN",
             app_client.apps_connections_open(app_token=app_token),

@@ -4,7 +4,7 @@ Also the helpers that write Slack history straight into the stand-in."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ import pytest
 from bot.config import Settings
 from bot.services import open_services
 from bot.slack.pacing import Pacing
+from bot.slack.rate_limits import LIMITS, Limit
 from bot.slack.runner import SlackBot
 from bot.slack.socket_mode import ReconnectBackoff
 from tests.support.clock import fixed_clock
@@ -92,6 +93,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
         model: MessagesAPIStandIn | None = None,
         port: int = 0,
         pacing: Pacing = BRISK,
+        limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
         **extra: str,
     ) -> SlackBot:
         if "OFFICEBOT_DATABASE_URL" not in extra:
@@ -105,6 +107,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
             host="127.0.0.1",
             services=lambda: open_services(settings, clock=fixed_clock),
             pacing=pacing,
+            limits=limits,
         )
         running.append(await bot.start())
         return bot
