@@ -9,6 +9,8 @@ for the latency is the model's own time, 2 × L.
 
     python -m benchmarks.slack_limits                       # 120 people over 60 s, model 1 s a call
     python -m benchmarks.slack_limits --people 600 --seconds 300
+    python -m benchmarks.slack_limits --postgres-url postgresql://postgres@127.0.0.1:5432/postgres
+                                        # two processes on a scratch PostgreSQL database, limits shared
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ import collections
 import json
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from benchmarks.__main__ import machine, pct, rig, user_id, write_hr_data
+from benchmarks.cluster import PROCESSES, cluster, scratch_database
 from tests.support.slack_api import Call
 
 FINAL = "officebot_final"  # the metadata every final answer carries, streamed, posted or edited
@@ -40,11 +44,27 @@ def _answer_in(channel: str | None) -> Callable[[Call], bool]:
     return final
 
 
-async def measure(people: int, seconds: float, latency: float) -> dict[str, Any]:
+@asynccontextmanager
+async def bots(workdir: Path, people: int, latency: float, postgres_url: str | None) -> AsyncIterator[Any]:
+    """One process on SQLite, or two on a scratch PostgreSQL database (benchmarks/cluster.py)."""
+    if postgres_url is None:
+        async with rig(workdir, people, model_latency=latency, slack_limits=True) as one:
+            yield one
+        return
+    async with (
+        scratch_database(postgres_url, workdir / "hr.json") as scratch,
+        cluster(
+            workdir, "limits", scratch.url, people, latency=latency, takeover_after=None, slack_limits=True
+        ) as two,
+    ):
+        yield two
+
+
+async def measure(people: int, seconds: float, latency: float, postgres_url: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="officebot-limits-") as folder:
         workdir = Path(folder)
         write_hr_data(workdir / "hr.json", people)
-        async with rig(workdir, people, model_latency=latency, slack_limits=True) as r:
+        async with bots(workdir, people, latency, postgres_url) as r:
             cpu_before = r.cpu_seconds()
             start = time.perf_counter()
             sent = []
@@ -59,6 +79,7 @@ async def measure(people: int, seconds: float, latency: float) -> dict[str, Any]
                 SHOWN_BY.get(answer[0].method, answer[0].method) for answer in answers
             )
             return {
+                "processes": 1 if postgres_url is None else PROCESSES,
                 "people": people,
                 "over_s": seconds,
                 "model_latency_s": latency,
@@ -79,8 +100,9 @@ def main() -> int:
     parser.add_argument("--people", type=int, default=120)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--latency", type=float, default=1.0, help="seconds per model call")
+    parser.add_argument("--postgres-url", help="two processes on a scratch database on this server")
     args = parser.parse_args()
-    result = asyncio.run(measure(args.people, args.seconds, args.latency))
+    result = asyncio.run(measure(args.people, args.seconds, args.latency, args.postgres_url))
     print(json.dumps({"machine": machine(), **result}, ensure_ascii=False, indent=2))
     return 0
 
