@@ -7,7 +7,9 @@
   at once, without waiting out its lease,
 - reads the inbox depth for `/metrics`, and now and then purges finished rows,
 - every `notice_every` seconds (an hour; the first at start) starts a round of the §61 leave notices
-  (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases.
+  (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases,
+- every profile TTL (the first at start), refreshes the members' Slack profiles from `users.list`
+  (`SlackIdentity.refresh_members`), also as a task of its own.
 
 A failing database only costs a warning per round: the next round tries again.
 """
@@ -74,17 +76,20 @@ class Caretaker:
         self._notice_every = notice_every
         self._last_notices: float | None = None
         self._notice_task: asyncio.Task[None] | None = None
+        self._last_members: float | None = None
+        self._members_task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Starts the rounds on the running (answer) loop; the first round runs at once."""
         self._task = asyncio.get_running_loop().create_task(self._rounds(), name="officebot-caretaker")
 
     async def stop(self) -> None:
-        if self._notice_task is not None:
-            self._notice_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._notice_task
-            self._notice_task = None
+        for side_task in (self._notice_task, self._members_task):
+            if side_task is not None:
+                side_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await side_task
+        self._notice_task = self._members_task = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -95,6 +100,7 @@ class Caretaker:
         while True:
             taken: list[Held] = []
             self._start_notices()
+            self._start_members()
             try:
                 taken = await self.round()
             except Exception as exc:
@@ -112,6 +118,24 @@ class Caretaker:
         self._notice_task = asyncio.get_running_loop().create_task(
             self._notice_round(), name="officebot-notices"
         )
+
+    def _start_members(self) -> None:
+        now = time.monotonic()
+        if self._members_task is not None and not self._members_task.done():
+            return
+        if self._last_members is not None and now - self._last_members < self._deps.identity.ttl:
+            return
+        self._last_members = now
+        self._members_task = asyncio.get_running_loop().create_task(
+            self._members_round(), name="officebot-members"
+        )
+
+    async def _members_round(self) -> None:
+        try:
+            count = await self._deps.identity.refresh_members()
+            log.info("Slack profiles refreshed: %d members", count)
+        except Exception as exc:  # each person is then looked up with users.info, as before
+            log.warning("could not list the Slack members (%s)", exc.__class__.__name__)
 
     async def _notice_round(self) -> None:
         try:

@@ -50,6 +50,7 @@ LIMITS: Mapping[str, tuple[Limit, ...]] = {
     "apps.connections.open": (),
     "auth.test": (TIER_4,),  # "special": far above what one start-up needs
     "users.info": (TIER_4,),
+    "users.list": (TIER_2,),
     "conversations.history": (TIER_3,),
     "conversations.replies": (TIER_3,),
     "conversations.open": (TIER_3,),

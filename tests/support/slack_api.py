@@ -103,6 +103,7 @@ def blocks_error(blocks: Any) -> str | None:
 SLACK_TIERS: dict[str, int] = {
     "chat.startStream": 20,
     "chat.stopStream": 20,
+    "users.list": 20,
     "chat.update": 50,
     "conversations.history": 50,
     "conversations.replies": 50,
@@ -549,6 +550,17 @@ class SlackStandIn:
         if not _truthy(args.get("include_locale")):
             user = {k: v for k, v in user.items() if k != "locale"}
         return {"ok": True, "user": user}
+
+    def _m_users_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        # Paginated as Slack does: `limit` members from `cursor` (an opaque string), next_cursor "" at the end.
+        limit = min(int(args.get("limit") or 200), 1000)
+        start = int(str(args.get("cursor") or "0").removeprefix("c"))
+        members = list(self.users.values())[start : start + limit]
+        if not _truthy(args.get("include_locale")):
+            members = [{k: v for k, v in user.items() if k != "locale"} for user in members]
+        following = start + limit
+        next_cursor = f"c{following}" if following < len(self.users) else ""
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": next_cursor}}
 
     def _m_assistant_threads_setSuggestedPrompts(self, args: dict[str, Any]) -> dict[str, Any]:
         # Slack takes up to four prompts, each with a title and the message sent when it is clicked.
