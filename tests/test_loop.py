@@ -10,7 +10,7 @@ import pytest
 from bot.cli.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Employee
-from bot.ports.hr import LeaveStore
+from bot.ports.hr import LeaveStore, LedgerInputs
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 
@@ -35,7 +35,10 @@ async def test_one_tool_round_pairs_the_result_with_its_tool_use(messages_api, h
     [result] = tool_results_of(second)
     assert result["tool_use_id"] == "toolu_A"
     assert result["is_error"] is False
-    assert result["content"] == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert result["content"] == (
+        "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)\n"
+        "그중 7.5일은 2026-12-31까지 사용 가능 (이후 소멸)"
+    )
 
 
 async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, hr, minsu):
@@ -91,6 +94,15 @@ class RendezvousStore:
 
     async def employee(self, employee_id: str) -> Employee:
         return await self.inner.employee(employee_id)
+
+    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+        if self.in_flight >= self.expected:
+            self.all_in.set()
+        await asyncio.wait_for(self.all_in.wait(), timeout=5)
+        self.in_flight -= 1
+        return await self.inner.ledger_inputs(employee_id, year)
 
 
 async def test_tool_uses_run_concurrently(messages_api, hr, minsu):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts
 from bot.domain.people import Caller, Employee
 from bot.hr.directory import caller_for_employee_id
+from bot.ports.hr import LedgerInputs
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox
@@ -37,7 +40,18 @@ def test_declaration_matches_the_note_and_has_no_employee_field():
 async def test_success_result_is_checkable(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert not outcome.is_error
-    assert outcome.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert outcome.text == (
+        "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)\n"
+        "그중 7.5일은 2026-12-31까지 사용 가능 (이후 소멸)"  # imported: HR's calendar-year grant
+    )
+    [balance] = outcome.figures
+    assert balance == Balance(2026, D(15), D("7.5"), ((date(2026, 12, 31), D("7.5")),))
+    assert leave_balance.parse_result(outcome.text) == balance
+
+
+async def test_a_past_year_has_no_expiry_line(hr, minsu):
+    outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2025}, minsu)
+    assert outcome.text == "2025년 남은 연차: 3.5일 (부여 15일 − 사용 11.5일, 기준일 2026-11-29)"
 
 
 async def test_quarter_days_stay_exact(hr):
@@ -110,6 +124,10 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
         async def employee(self, employee_id: str) -> Employee:
             asked.append((employee_id, 0))
             return await hr.employee(employee_id)
+
+        async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+            asked.append((employee_id, year or 0))
+            return await hr.ledger_inputs(employee_id, year)
 
     box = toolbox(RecordingStore())
     for tool in ("get_leave_balance", "list_leave_taken"):

@@ -15,15 +15,28 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Select, and_, func, select
+from sqlalchemy import (
+    Date,
+    Integer,
+    Row,
+    Select,
+    and_,
+    func,
+    literal_column,
+    null,
+    select,
+    true,
+    type_coerce,
+    union_all,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
-from bot.db.tables import employees, leave_grants, leave_records
-from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken
+from bot.db.tables import Days, employees, leave_grants, leave_records
+from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken, StoredYear
 from bot.domain.people import Employee
-from bot.ports.hr import NoRecordForYear, StoreUnavailable, UnknownEmployee
+from bot.ports.hr import LedgerInputs, NoRecordForYear, StoreUnavailable, UnknownEmployee
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +120,39 @@ class SqlHrStore:
             raise NoRecordForYear(f"no annual leave record for {year}", tuple(row.year for row in years))
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
+
+    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+        # One statement: the employee row, beside each of their stored rows ('g', every year: a handful)
+        # and annual records ('r', of `year` only when given), or alone with NULLs when they have none.
+        grants = select(
+            literal_column("'g'").label("source"),
+            leave_grants.c.year.label("year"),
+            type_coerce(null(), Date).label("day"),
+            leave_grants.c.granted.label("amount"),
+            leave_grants.c.opening_used.label("opening"),
+        ).where(leave_grants.c.employee_id == employee_id)
+        records = select(
+            literal_column("'r'"),
+            type_coerce(null(), Integer),
+            leave_records.c.taken_on,
+            leave_records.c.days,
+            type_coerce(null(), Days),
+        ).where(leave_records.c.employee_id == employee_id, leave_records.c.leave_type == ANNUAL)
+        if year is not None:
+            records = records.where(_in_year(employee_id, year))
+        rows_of = union_all(grants, records).subquery()
+        rows = await self._rows(
+            select(employees, rows_of)
+            .select_from(employees.outerjoin(rows_of, true()))
+            .where(employees.c.employee_id == employee_id)
+        )
+        if not rows:
+            raise UnknownEmployee("employee not found in HR data")
+        stored = sorted(
+            (StoredYear(r.year, r.amount, r.opening) for r in rows if r.source == "g"), key=lambda g: g.year
+        )
+        dated = sorted(((r.day, r.amount) for r in rows if r.source == "r"), key=lambda r: r[0])
+        return LedgerInputs(employee_from(rows[0]), tuple(stored), tuple(dated))
 
     async def employee(self, employee_id: str) -> Employee:
         found = await self.employee_by_id(employee_id)

@@ -115,6 +115,7 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "under_five_employees": "true" if row.under_five_employees else "false",
         "notices": "true" if row.notices else "false",
         "notice_target": row.notice_target or "",
+        "grants": row.grants,
     }
     try:
         return from_text(texts)
@@ -134,4 +135,5 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "under_five_employees": rules.under_five_employees,
         "notices": policy.notices,
         "notice_target": policy.notice_target,
+        "grants": rules.grants,
     }

@@ -20,7 +20,6 @@ from anthropic.types import ToolParam
 from bot.domain.leave import format_days
 from bot.domain.people import Employee
 from bot.policy.grants import (
-    FULL_TIME_WEEKLY_HOURS,
     Basis,
     Employment,
     EntitlementInputError,
@@ -28,7 +27,7 @@ from bot.policy.grants import (
     StatutoryGrant,
 )
 from bot.policy.standing import Entitlement, standing
-from bot.tools.hr_reads import reading_hr
+from bot.tools.hr_reads import employment_from, reading_hr
 from bot.tools.registry import LEAVE_ENTITLEMENT, ToolContext, ToolError, ToolOutput
 
 NAME = LEAVE_ENTITLEMENT
@@ -60,20 +59,15 @@ _BASIS_EN: Mapping[Basis, str] = {"hire_date": "hire-date", "fiscal_year": "fisc
 
 
 def employment_of(employee: Employee) -> Employment:
-    """The employment the calculator needs, from what the HR store keeps: the hire date, the last day,
-    weekly hours and the years under 80 % attendance."""
-    if employee.hire_date is None:
+    """The employment the calculator needs (`employment_from`); without a hire date, a ToolError."""
+    employment = employment_from(employee)
+    if employment is None:
         raise ToolError(
             "the HR data has no hire date for the asking user, so the statutory leave cannot be computed; "
             "ask HR to add it",
             "no_record",
         )
-    return Employment(
-        hire_date=employee.hire_date,
-        end_date=employee.end_date,
-        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
-        below_80=frozenset(employee.below_80),
-    )
+    return employment
 
 
 # The result text and its parser sit together (as in leave_balance.py): the offline model reads the wire.

@@ -2,6 +2,12 @@
 
 The declaration has only `year`. Whose balance is read comes from `ctx.caller`, which the model cannot
 reach: an `employee_id` smuggled into the input is refused by the toolbox, never used.
+
+The year's granted / used / remaining and what of it expires when come from one ledger
+(`bot/policy/ledger.py`), built from one read of the person's stored rows and records under the company's
+`grants` mode (`imported`: HR's calendar-year rows, usable to December 31; `computed`: the Act's grants, HR's
+rows winning for their year, leave taken from the grant that expires first). So the balance and its
+expiry lines cannot disagree ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.domain.leave import Balance, format_days
-from bot.tools.hr_reads import reading_hr, validate_year
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
+from bot.policy.ledger import Ledger
+from bot.ports.hr import LedgerInputs, NoRecordForYear
+from bot.tools.hr_reads import ledger_of, reading_hr, validate_year
 from bot.tools.registry import LEAVE_BALANCE, ToolContext, ToolOutput
 
 NAME = LEAVE_BALANCE
@@ -52,14 +60,21 @@ _RESULT = re.compile(
     r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
     r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
 )
+_EXPIRING = re.compile(r"^그중 ([\d.]+)일은 (\d{4}-\d{2}-\d{2})까지 사용 가능 \(이후 소멸\)$", re.M)
 
 
 def format_result(balance: Balance, today: date) -> str:
-    return (
+    """The balance line, then one line per last usable day of what remains (none passed)."""
+    line = (
         f"{balance.year}년 남은 연차: {format_days(balance.remaining)}일 "
         f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
         f"기준일 {today.isoformat()})"
     )
+    expiring = [
+        f"그중 {format_days(days)}일은 {on.isoformat()}까지 사용 가능 (이후 소멸)"
+        for on, days in balance.expiring
+    ]
+    return "\n".join([line, *expiring])
 
 
 def parse_result(content: str) -> Balance | None:
@@ -69,17 +84,50 @@ def parse_result(content: str) -> Balance | None:
         return None
     try:
         granted, used = Decimal(match["granted"]), Decimal(match["used"])
-    except InvalidOperation:
+        expiring = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _EXPIRING.finditer(content))
+    except (InvalidOperation, ValueError):
         return None
-    return Balance(int(match["year"]), granted, used)
+    return Balance(int(match["year"]), granted, used, expiring)
 
 
 class LeaveBalanceTool:
     name = NAME
     declaration = DECLARATION
+    uses_policy = True  # the `grants` mode: where the year's grants come from
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
+        computed = ctx.rules.grants == "computed"
         with reading_hr(year):
-            balance = await ctx.leave.get_balance(ctx.caller.employee_id, year)
+            # `imported`: a year's grant is usable in that year only, so its own records are all it needs.
+            inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id, None if computed else year)
+            balance = balance_of(inputs, ctx, year)
         return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
+
+
+def balance_of(inputs: LedgerInputs, ctx: ToolContext, year: int) -> Balance:
+    """The year's balance from the ledger; NoRecordForYear (naming the years there are) when the ledger has
+    no grant in it."""
+    last = max([year, ctx.today.year, *(day.year for day, _ in inputs.records)])
+    ledger = ledger_of(
+        inputs, ctx.rules, date(last + 1, 12, 31), None if ctx.rules.grants == "computed" else year
+    )
+    found = ledger.year(year)
+    if found is None or not found.grants:
+        raise NoRecordForYear(
+            f"no annual leave record for {year}", _years_with_grants(inputs, ledger, ctx.today)
+        )
+    remaining, expiring = found.remaining, []
+    for on, days in found.expiring(ctx.today):  # never more than remains (over-use is set against it)
+        if remaining <= 0:
+            break
+        expiring.append((on, min(days, remaining)))
+        remaining -= expiring[-1][1]
+    return Balance(year, found.granted, found.used, tuple(expiring))
+
+
+def _years_with_grants(inputs: LedgerInputs, ledger: Ledger, today: date) -> tuple[int, ...]:
+    stored = {s.year for s in inputs.stored}
+    computed = {y for y, found in ledger.years.items() if found.grants}
+    low, high = today.year - YEARS_BACK, today.year + YEARS_AHEAD
+    return tuple(sorted(y for y in stored | computed if low <= y <= high or y in stored))
