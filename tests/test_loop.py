@@ -35,10 +35,7 @@ async def test_one_tool_round_pairs_the_result_with_its_tool_use(messages_api, h
     [result] = tool_results_of(second)
     assert result["tool_use_id"] == "toolu_A"
     assert result["is_error"] is False
-    assert result["content"] == (
-        "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)\n"
-        "그중 7.5일은 2026-12-31까지 사용 가능 (이후 소멸)"
-    )
+    assert result["content"] == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
 
 
 async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, hr, minsu):

