@@ -110,6 +110,12 @@ WORKED = [
         id="HR's row wins: an excess is a manual grant beside the year's",
     ),
     pytest.param(
+        [StoredYear(2026, D(0))], _records(("2026-05-04", "1")), "2024-03-04", COMPUTED, 2026,
+        # HR's 0 wins over the Act's 15: the year stays, with nothing in it; the record is over-use.
+        (D(0), D(1), D(-1), ()),
+        id="HR's row of 0 days wins: the year is HR's, empty",
+    ),
+    pytest.param(
         [], _records(("2026-04-01", "2"), ("2026-12-20", "12")), "2026-03-15", COMPUTED, 2026,
         # 04-01: no grant yet; taken in advance from 2026's next days (04-15, 05-15). 12-20: the 7 left,
         # then 5 no grant covers: negative on 2026, and nothing left to expire.

@@ -167,6 +167,8 @@ def _as_stored(computed: list[LedgerGrant], row: StoredYear) -> list[LedgerGrant
         if cut:
             grant = replace(grant, days=grant.days - cut, why=f"{grant.why}; {said}", source=None)
         kept.append(grant)
+    if not kept:  # HR's row gives nothing (0 days): still a year HR keeps, as in `imported`
+        return imported_grants([row])
     return sorted(kept, key=lambda g: (g.arises_on, g.kind))
 
 

@@ -164,28 +164,39 @@ class LeaveEntitlementTool:
     uses_policy = True  # the Toolbox reads the company's leave policy for it, as it is at that moment
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
-        grants: list[StatutoryGrant] | None = None
-        with reading_hr(None):
-            if ctx.rules.grants == "computed":
-                # The grants the balance counts (HR's rows winning), so the two tools name the same expiry.
-                inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
-                employee = inputs.employee
-            else:
-                employee = await ctx.leave.employee(ctx.caller.employee_id)
-        employment = employment_of(employee)
         if ctx.rules.grants == "computed":
-            # To a December 31: a year's grants are matched with HR's row for it whole, never cut.
-            horizon = date((max(ctx.today, employment.hire_date) + HORIZON).year, 12, 31)
-            found = ledger_of(inputs, ctx.rules, horizon)
-            grants = [use.grant.as_statutory() for y in sorted(found.years) for use in found.years[y].grants]
-        try:
-            ent = standing(employment, ctx.rules, ctx.today, grants)
-        except EntitlementInputError as exc:
-            raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
-        if grants is not None and ent.none_because is None:
-            unused: dict[date, Decimal] = {}
-            for use in found.usable_on(ctx.today):
-                if use.left > 0:
-                    unused[use.grant.expires_on] = unused.get(use.grant.expires_on, Decimal(0)) + use.left
-            ent = replace(ent, unused=tuple(sorted(unused.items())))
+            ent = await _from_the_ledger(ctx)
+        else:
+            with reading_hr(None):
+                employee = await ctx.leave.employee(ctx.caller.employee_id)
+            ent = _standing(employment_of(employee), ctx)
         return ToolOutput(format_result(ent), figures=(ent,), detail={})
+
+
+def _standing(
+    employment: Employment, ctx: ToolContext, grants: list[StatutoryGrant] | None = None
+) -> Entitlement:
+    try:
+        return standing(employment, ctx.rules, ctx.today, grants)
+    except EntitlementInputError as exc:
+        raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
+
+
+async def _from_the_ledger(ctx: ToolContext) -> Entitlement:
+    """`grants=computed`: the grants the balance counts (HR's rows winning) and what is left of them, so the
+    two tools name the same expiry."""
+    with reading_hr(None):
+        inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
+    employment = employment_of(inputs.employee)
+    # To a December 31: a year's grants are matched with HR's row for it whole, never cut.
+    horizon = date((max(ctx.today, employment.hire_date) + HORIZON).year, 12, 31)
+    found = ledger_of(inputs, ctx.rules, horizon)
+    grants = [use.grant.as_statutory() for year in sorted(found.years) for use in found.years[year].grants]
+    ent = _standing(employment, ctx, grants)
+    if ent.none_because is not None:
+        return ent
+    unused: dict[date, Decimal] = {}
+    for use in found.usable_on(ctx.today):
+        if use.left > 0:
+            unused[use.grant.expires_on] = unused.get(use.grant.expires_on, Decimal(0)) + use.left
+    return replace(ent, unused=tuple(sorted(unused.items())))

@@ -3,11 +3,12 @@
 The declaration has only `year`. Whose balance is read comes from `ctx.caller`, which the model cannot
 reach: an `employee_id` smuggled into the input is refused by the toolbox, never used.
 
-The year's granted / used / remaining and what of it expires when come from one ledger
-(`bot/policy/ledger.py`), built from one read of the person's stored rows and records under the company's
-`grants` mode (`imported`: HR's calendar-year rows, usable to December 31; `computed`: the Act's grants, HR's
-rows winning for their year, leave taken from the grant that expires first). So the balance and its
-expiry lines cannot disagree ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
+The year's granted / used / remaining come from one ledger (`bot/policy/ledger.py`), built from one read
+of the person's stored rows and records under the company's `grants` mode: `imported` (HR's calendar-year
+rows, the result exactly as before) or `computed` (the Act's grants, HR's rows winning for their year,
+leave taken from the grant that expires first), where one more line per last usable day says what of the
+remaining expires when. Both from the same ledger, so they cannot disagree
+([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ DECLARATION: ToolParam = {
         "left, have used, or were given, for any year (this year, last year, a named year). "
         "직원 본인의 연차(휴가) 잔여 일수를 연도별로 조회한다: 부여·사용·남은 연차. "
         "'남은 연차', '휴가 잔여', '연차 며칠 남았어' 같은 질문에 사용. "
+        "When the company computes grants from the Act, the result also says until when the remaining days "
+        "can be used (남은 연차 소멸일). "
         "The employee is always the person asking; never guess a number, call this tool instead. "
         "For several years, call it once per year."
     ),
