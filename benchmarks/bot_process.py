@@ -49,9 +49,9 @@ class SlowStore:
         await asyncio.sleep(self._delay)
         return await self._inner.employee(employee_id)
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         await asyncio.sleep(self._delay)
-        return await self._inner.ledger_inputs(employee_id, year)
+        return await self._inner.ledger_inputs(employee_id)
 
 
 def one_at_a_time(assistant: Assistant) -> None:

@@ -85,8 +85,8 @@ class _HiredOn:
     async def employee(self, employee_id: str) -> Employee:
         return replace(await self._inner.employee(employee_id), hire_date=self._hire)
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
-        inputs = await self._inner.ledger_inputs(employee_id, year)
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        inputs = await self._inner.ledger_inputs(employee_id)
         return replace(inputs, employee=replace(inputs.employee, hire_date=self._hire))
 
 

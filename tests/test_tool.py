@@ -115,15 +115,17 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
             asked.append((employee_id, 0))
             return await hr.employee(employee_id)
 
-        async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
-            asked.append((employee_id, year or 0))
-            return await hr.ledger_inputs(employee_id, year)
+        async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+            asked.append((employee_id, 0))
+            return await hr.ledger_inputs(employee_id)
 
     box = toolbox(RecordingStore())
     for tool in ("get_leave_balance", "list_leave_taken"):
         for tool_input in ({"year": 2026}, {"year": 2025}, {"year": 2026, "employee_id": "E1002"}):
             await box.dispatch(tool, tool_input, minsu)
-    assert asked == [("E1001", 2026), ("E1001", 2025)] * 2
+    # The balance reads the caller's whole ledger (year 0 here), the records tool the year asked; the
+    # smuggled E1002 never reaches the store.
+    assert asked == [("E1001", 0), ("E1001", 0), ("E1001", 2026), ("E1001", 2025)]
 
 
 async def test_unknown_employee_in_the_store_is_explained(hr):

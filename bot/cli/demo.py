@@ -38,7 +38,7 @@ class UnavailableStore:
     async def employee(self, employee_id: str) -> Employee:
         raise StoreUnavailable("HR system is not responding")
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         raise StoreUnavailable("HR system is not responding")
 
 

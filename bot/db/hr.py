@@ -121,9 +121,9 @@ class SqlHrStore:
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
-        # One statement: the employee row, beside each of their stored rows ('g', every year: a handful)
-        # and annual records ('r', of `year` only when given), or alone with NULLs when they have none.
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        # One statement: the employee row, beside each of their stored rows ('g') and annual records ('r'),
+        # or alone with NULLs when they have none.
         grants = select(
             literal_column("'g'").label("source"),
             leave_grants.c.year.label("year"),
@@ -138,8 +138,6 @@ class SqlHrStore:
             leave_records.c.days,
             type_coerce(null(), Days),
         ).where(leave_records.c.employee_id == employee_id, leave_records.c.leave_type == ANNUAL)
-        if year is not None:
-            records = records.where(_in_year(employee_id, year))
         rows_of = union_all(grants, records).subquery()
         rows = await self._rows(
             select(employees, rows_of)

@@ -73,10 +73,9 @@ class LeaveStore(Protocol):
         """The year's records (possibly none). Raises UnknownEmployee or StoreUnavailable."""
         ...
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
-        """The person's record, every stored row, and their annual records: those of `year` alone (enough
-        for the `imported` mode, where a year's grant is usable only in that year), or all (None). In one
-        read. Raises UnknownEmployee or StoreUnavailable."""
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        """The person's record, every stored row and every annual record, in one read. Raises
+        UnknownEmployee or StoreUnavailable."""
         ...
 
     async def employee(self, employee_id: str) -> Employee:

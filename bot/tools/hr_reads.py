@@ -73,10 +73,13 @@ def employment_from(employee: Employee) -> Employment | None:
 
 
 def ledger_of(inputs: LedgerInputs, rules: LeaveRules, until: date, year: int | None = None) -> Ledger:
-    """The person's ledger (bot/policy/ledger.py) up to `until`; with `year`, of that year's stored row
-    alone (the `imported` mode's read). Employment data the calculator cannot use is a ToolError."""
-    stored = inputs.stored if year is None else tuple(s for s in inputs.stored if s.year == year)
+    """The person's ledger (bot/policy/ledger.py) up to `until`; with `year`, of that year's stored row and
+    records alone (enough in `imported` mode). Employment data the calculator cannot use is a ToolError."""
+    stored, records = inputs.stored, inputs.records
+    if year is not None:
+        stored = tuple(s for s in stored if s.year == year)
+        records = tuple(r for r in records if r[0].year == year)
     try:
-        return person_ledger(stored, inputs.records, employment_from(inputs.employee), rules, until)
+        return person_ledger(stored, records, employment_from(inputs.employee), rules, until)
     except EntitlementInputError as exc:
         raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None

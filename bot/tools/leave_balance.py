@@ -13,6 +13,7 @@ remaining expires when. Both from the same ledger, so they cannot disagree
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -22,6 +23,7 @@ from typing import Any
 from anthropic.types import ToolParam
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
+from bot.policy.grants import LeaveRules
 from bot.policy.ledger import Ledger
 from bot.ports.hr import LedgerInputs, NoRecordForYear
 from bot.tools.hr_reads import ledger_of, reading_hr, validate_year
@@ -96,36 +98,45 @@ def parse_result(content: str) -> Balance | None:
 class LeaveBalanceTool:
     name = NAME
     declaration = DECLARATION
-    uses_policy = True  # the `grants` mode: where the year's grants come from
+    # The `grants` mode says where the year's grants come from. Read beside the person's rows, at the same
+    # time: the balance then costs what one read costs, as before the mode existed.
+    uses_policy = "alongside"
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
-        computed = ctx.rules.grants == "computed"
         with reading_hr(year):
-            # `imported`: a year's grant is usable in that year only, so its own records are all it needs.
-            inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id, None if computed else year)
-            balance = balance_of(inputs, ctx, year)
+            reading = ctx.leave.ledger_inputs(ctx.caller.employee_id)
+            if ctx.rules_now is None:
+                rules, inputs = ctx.rules, await reading
+            else:
+                # Both finish before either's failure is raised (the store's first): nothing left running.
+                read_rules, read_inputs = await asyncio.gather(
+                    ctx.rules_now(), reading, return_exceptions=True
+                )
+                if isinstance(read_inputs, BaseException):
+                    raise read_inputs
+                if isinstance(read_rules, BaseException):
+                    raise read_rules
+                rules, inputs = read_rules, read_inputs
+            balance = balance_of(inputs, rules, ctx.today, year)
         return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
 
 
-def balance_of(inputs: LedgerInputs, ctx: ToolContext, year: int) -> Balance:
+def balance_of(inputs: LedgerInputs, rules: LeaveRules, today: date, year: int) -> Balance:
     """The year's balance from the ledger; NoRecordForYear (naming the years there are) when the ledger has
-    no grant in it."""
-    last = max([year, ctx.today.year, *(day.year for day, _ in inputs.records)])
-    ledger = ledger_of(
-        inputs, ctx.rules, date(last + 1, 12, 31), None if ctx.rules.grants == "computed" else year
-    )
+    no grant in it. `imported`: a year's grant is usable in that year only, so the ledger of its own row
+    and records is all it needs."""
+    last = max([year, today.year, *(day.year for day, _ in inputs.records)])
+    ledger = ledger_of(inputs, rules, date(last + 1, 12, 31), None if rules.grants == "computed" else year)
     found = ledger.year(year)
     if found is None or not found.grants:
-        raise NoRecordForYear(
-            f"no annual leave record for {year}", _years_with_grants(inputs, ledger, ctx.today)
-        )
-    if ctx.rules.grants == "imported":
+        raise NoRecordForYear(f"no annual leave record for {year}", _years_with_grants(inputs, ledger, today))
+    if rules.grants == "imported":
         # HR's rows would say December 31 where the Act's grants (get_leave_entitlement) run from the
         # anniversary: saying both would be two answers to "when does it expire?". `computed` gives one.
         return Balance(year, found.granted, found.used)
     remaining, expiring = found.remaining, []
-    for on, days in found.expiring(ctx.today):  # never more than remains (over-use is set against it)
+    for on, days in found.expiring(today):  # never more than remains (over-use is set against it)
         if remaining <= 0:
             break
         expiring.append((on, min(days, remaining)))

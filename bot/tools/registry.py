@@ -68,6 +68,9 @@ class ToolContext:
     rules: LeaveRules = field(
         default_factory=LeaveRules
     )  # how the company applies the Act (the defaults follow the Act)
+    # The policy read afresh, for a tool that reads it beside its own lookup (at the same time) rather than
+    # before it (`uses_policy = "alongside"`); None: `rules` is the policy.
+    rules_now: Callable[[], Awaitable[LeaveRules]] | None = None
 
 
 @dataclass(frozen=True)
@@ -173,10 +176,19 @@ class Toolbox:
             if tool is None:
                 raise ToolError(f"unknown tool {name!r}; {self._which_tools()}", "unknown_tool")
             checked = _check_shape(tool.declaration, tool_input)
-            # Only a tool that applies the company's policy reads it (one more query per lookup).
+            # Only a tool that applies the company's policy reads it (one more query per lookup): before it
+            # runs (True), or by itself beside its own lookup ("alongside": the two at once).
             reads_policy = getattr(tool, "uses_policy", False)
-            rules = await self.rules_now() if reads_policy and self.rules_now is not None else self.rules
-            ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave, rules=rules)
+            before = reads_policy is True and self.rules_now is not None
+            rules = await self.rules_now() if before and self.rules_now is not None else self.rules
+            alongside = self.rules_now if reads_policy == "alongside" else None
+            ctx = ToolContext(
+                caller=caller,
+                today=self.today_for(caller),
+                leave=self.leave,
+                rules=rules,
+                rules_now=alongside,
+            )
             output = await tool.execute(ctx, checked)
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
         except ToolError as exc:

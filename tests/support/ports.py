@@ -33,5 +33,5 @@ class ExplodingStore:
     async def employee(self, employee_id: str) -> Employee:
         raise RuntimeError("password=hunter2 at db01.internal")
 
-    async def ledger_inputs(self, employee_id: str, year: int | None = None) -> LedgerInputs:
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         raise RuntimeError("password=hunter2 at db01.internal")
