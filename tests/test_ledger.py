@@ -335,3 +335,17 @@ async def test_the_offline_model_says_what_expires_when_grounded(hr, question, s
     turn = await ask(offline_assistant(hr, COMPUTED), minsu, question)
     assert said in turn.answer
     assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
+
+
+async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
+    from bot.slack.home_view import home_view
+
+    minsu = await caller_for_employee_id(hr, "E1001")
+    texts = {}
+    for name, rules in (("imported", LeaveRules()), ("computed", COMPUTED)):
+        outcome = await make_toolbox(hr, rules=rules).dispatch("get_leave_entitlement", {}, minsu)
+        [ent] = outcome.figures
+        assert isinstance(ent, Entitlement)
+        texts[name] = str(home_view([], [], TODAY, True, ent))
+    assert "15일은 2027-03-03까지" in texts["imported"]  # the Act's grant, as the calculator gives it
+    assert "9일은 2027-03-03까지" in texts["computed"]  # what is left of it, as the balance says

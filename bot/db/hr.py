@@ -16,11 +16,13 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    BindParameter,
     Date,
     Integer,
     Row,
     Select,
     and_,
+    bindparam,
     func,
     literal_column,
     null,
@@ -64,10 +66,10 @@ class SqlHrStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
-    async def _rows(self, query: Select[Any]) -> Sequence[Row[Any]]:
+    async def _rows(self, query: Select[Any], parameters: dict[str, Any] | None = None) -> Sequence[Row[Any]]:
         try:
             async with single_statement(self._engine) as connection:
-                return (await connection.execute(query)).all()
+                return (await connection.execute(query, parameters)).all()
         except (SQLAlchemyError, OSError) as exc:
             log.warning("HR database unavailable: %s", exc.__class__.__name__)
             raise StoreUnavailable("HR database unavailable") from exc
@@ -122,28 +124,7 @@ class SqlHrStore:
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
     async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
-        # One statement: the employee row, beside each of their stored rows ('g') and annual records ('r'),
-        # or alone with NULLs when they have none.
-        grants = select(
-            literal_column("'g'").label("source"),
-            leave_grants.c.year.label("year"),
-            type_coerce(null(), Date).label("day"),
-            leave_grants.c.granted.label("amount"),
-            leave_grants.c.opening_used.label("opening"),
-        ).where(leave_grants.c.employee_id == employee_id)
-        records = select(
-            literal_column("'r'"),
-            type_coerce(null(), Integer),
-            leave_records.c.taken_on,
-            leave_records.c.days,
-            type_coerce(null(), Days),
-        ).where(leave_records.c.employee_id == employee_id, leave_records.c.leave_type == ANNUAL)
-        rows_of = union_all(grants, records).subquery()
-        rows = await self._rows(
-            select(employees, rows_of)
-            .select_from(employees.outerjoin(rows_of, true()))
-            .where(employees.c.employee_id == employee_id)
-        )
+        rows = await self._rows(_LEDGER_INPUTS, {"employee_id": employee_id})
         if not rows:
             raise UnknownEmployee("employee not found in HR data")
         stored = sorted(
@@ -191,3 +172,33 @@ def _in_year(employee_id: str, year: int) -> Any:
         leave_records.c.taken_on >= date(year, 1, 1),
         leave_records.c.taken_on <= date(year, 12, 31),
     )
+
+
+def _ledger_inputs() -> Select[Any]:
+    """One statement: the employee row, beside each of their stored rows ('g') and annual records ('r'), or
+    alone with NULLs when they have none. Built once (the person is a bound parameter): building it per
+    lookup cost more than running it."""
+    employee_id: BindParameter[str] = bindparam("employee_id")
+    grants = select(
+        literal_column("'g'").label("source"),
+        leave_grants.c.year.label("year"),
+        type_coerce(null(), Date).label("day"),
+        leave_grants.c.granted.label("amount"),
+        leave_grants.c.opening_used.label("opening"),
+    ).where(leave_grants.c.employee_id == employee_id)
+    records = select(
+        literal_column("'r'"),
+        type_coerce(null(), Integer),
+        leave_records.c.taken_on,
+        leave_records.c.days,
+        type_coerce(null(), Days),
+    ).where(leave_records.c.employee_id == employee_id, leave_records.c.leave_type == ANNUAL)
+    rows_of = union_all(grants, records).subquery()
+    return (
+        select(employees, rows_of)
+        .select_from(employees.outerjoin(rows_of, true()))
+        .where(employees.c.employee_id == employee_id)
+    )
+
+
+_LEDGER_INPUTS = _ledger_inputs()

@@ -6,6 +6,9 @@ today in their time zone, the HR port — so identity is an argument the model c
 pydantic-ai passes `RunContext[Deps]`). A tool returns a `ToolOutput`: the text the model reads, the
 structured figures code checks (the grounding check never re-parses text), and the audit detail.
 
+A tool marked `uses_policy = True` gets the company's policy read afresh before it runs (`ctx.rules`); one
+marked `uses_policy = "alongside"` reads it itself, at the same time as its own lookup (`ctx.rules_now`).
+
 `Toolbox.dispatch` runs one request: unknown name, non-object input and fields outside the declared
 schema are refused here, from the declaration, for every tool alike; the tool checks what the input
 means. Every failure becomes an `is_error` outcome with a short reason, and every request, whoever made
