@@ -10,9 +10,10 @@ Two parts, each optional:
 2. **tools**: a database holding N employees with the same variety (hr_data's grants and leave records,
    imported by `officebot data import`'s code), then `get_leave_balance` and `get_leave_entitlement` run
    through the real `Toolbox` for random callers, as the model's requests are: the shape check, the
-   policy read per lookup (entitlement only), the tool, and the audit row (`SqlAuditLog`). p50 / p99 per
-   call, against the balance tool in a toolbox holding it alone (as before the entitlement tool), and the
-   two requested at once, as in one model turn.
+   policy read per lookup, the tool, and the audit row (`SqlAuditLog`). p50 / p99 per call, against the
+   balance tool in a toolbox holding it alone (as before the entitlement tool), both tools again with the
+   policy's `grants=computed` (the ledger of bot/policy/ledger.py over the Act's grants), and the two
+   requested at once, as in one model turn.
 
 SQLite by default; `--postgres-url` (an admin URL) runs the tools part on a scratch PostgreSQL database too.
 Run it from a checkout; figures go to benchmarks/results/entitlement.json (ignored by git).
