@@ -349,3 +349,51 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
         texts[name] = str(home_view([], [], TODAY, True, ent))
     assert "15일은 2027-03-03까지" in texts["imported"]  # the Act's grant, as the calculator gives it
     assert "9일은 2027-03-03까지" in texts["computed"]  # what is left of it, as the balance says
+
+
+async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
+    """As Claude would answer: the tool result (with its expiry line) goes over the wire, the declared
+    answer names `expiring(2026, "2027-03-03")`; a wrong amount gets the one correction naming 9."""
+    import json
+
+    from tests.support.assistant import make_assistant
+    from tests.support.messages_api import text_reply, tool_reply
+
+    def declared(said: str, days: str) -> tuple[int, dict]:
+        figures = [
+            {"span": "2026년", "value": "2026", "basis": "incidental", "expr": None, "as": "year"},
+            {
+                "span": f"{days}일",
+                "value": days,
+                "basis": "fact",
+                "expr": 'expiring(2026, "2027-03-03")',
+                "as": None,
+            },
+            {
+                "span": "2027년 3월 3일",
+                "value": "2027-03-03",
+                "basis": "incidental",
+                "expr": None,
+                "as": "date",
+            },
+        ]
+        return text_reply(json.dumps({"text": said, "figures": figures}, ensure_ascii=False))
+
+    minsu = await caller_for_employee_id(hr, "E1001")
+    wrong = declared("2026년 연차 중 8일은 2027년 3월 3일이 지나면 소멸돼요.", "8")
+    right = declared("2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요.", "9")
+    api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), wrong, right])
+    turn = await make_assistant(api, hr, grounding=True, rules=COMPUTED).run_turn(
+        [{"role": "user", "content": "올해 연차 언제 소멸돼?"}], minsu
+    )
+    [result] = [
+        block
+        for message in api.requests[1]["messages"]
+        if isinstance(message["content"], list)
+        for block in message["content"]
+        if block.get("type") == "tool_result"
+    ]
+    assert "그중 9일은 2027-03-03까지 사용 가능 (이후 소멸)" in result["content"]
+    correction = api.requests[-1]["messages"][-1]["content"]
+    assert "'8일'" in correction and "9" in correction
+    assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요."

@@ -60,9 +60,10 @@ def make_assistant(
     max_retries: int = 0,
     grounding: bool = False,
     audit: AuditSink | None = None,
+    rules: LeaveRules | None = None,
     **kwargs: Any,
 ) -> Assistant:
     client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
-    toolbox = make_toolbox(store, audit)
+    toolbox = make_toolbox(store, audit, rules)
     check = Grounding(toolbox) if grounding else None
     return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)
