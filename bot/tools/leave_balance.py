@@ -145,7 +145,8 @@ def balance_of(inputs: LedgerInputs, rules: LeaveRules, today: date, year: int) 
 
 
 def _years_with_grants(inputs: LedgerInputs, ledger: Ledger, today: date) -> tuple[int, ...]:
-    stored = {s.year for s in inputs.stored}
-    computed = {y for y, found in ledger.years.items() if found.grants}
+    """The years to name: every year HR keeps a row for, and the years the ledger has grants in that may
+    be asked about."""
     low, high = today.year - YEARS_BACK, today.year + YEARS_AHEAD
-    return tuple(sorted(y for y in stored | computed if low <= y <= high or y in stored))
+    computed = {y for y, found in ledger.years.items() if found.grants and low <= y <= high}
+    return tuple(sorted({s.year for s in inputs.stored} | computed))

@@ -181,10 +181,9 @@ class Toolbox:
             checked = _check_shape(tool.declaration, tool_input)
             # Only a tool that applies the company's policy reads it (one more query per lookup): before it
             # runs (True), or by itself beside its own lookup ("alongside": the two at once).
-            reads_policy = getattr(tool, "uses_policy", False)
-            before = reads_policy is True and self.rules_now is not None
-            rules = await self.rules_now() if before and self.rules_now is not None else self.rules
-            alongside = self.rules_now if reads_policy == "alongside" else None
+            reads_policy, policy_now = getattr(tool, "uses_policy", False), self.rules_now
+            rules = await policy_now() if reads_policy is True and policy_now is not None else self.rules
+            alongside = policy_now if reads_policy == "alongside" else None
             ctx = ToolContext(
                 caller=caller,
                 today=self.today_for(caller),
