@@ -397,3 +397,36 @@ async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(
     correction = api.requests[-1]["messages"][-1]["content"]
     assert "'8일'" in correction and "9" in correction
     assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요."
+
+
+async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
+    seeded_database: ScratchDatabase,
+):
+    """§61 notices with `grants=computed`: the period's unused days are the ledger's (the year's undated
+    amount counted too), the same the balance states; `imported` keeps its own count (records only)."""
+    from sqlalchemy import update
+
+    from bot.db.notices import SqlNoticeLog
+    from bot.policy.company import DEFAULT_POLICY, CompanyPolicy
+
+    log = SqlNoticeLog(seeded_database.engine)
+
+    async def minsu_unused(policy: CompanyPolicy) -> list[tuple[date, int, Decimal]]:
+        due = await log.due(policy, TODAY)
+        return [
+            (n.scheduled.arises_on, n.scheduled.notice, n.unused)
+            for n in due
+            if n.employee.employee_id == "E1001"
+        ]
+
+    computed = CompanyPolicy(rules=COMPUTED)
+    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]
+    assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(9))]  # the balance's 9
+    async with seeded_database.engine.begin() as connection:  # 4 days of 2026 that no record lists
+        await connection.execute(
+            update(leave_grants)
+            .where(leave_grants.c.employee_id == "E1001", leave_grants.c.year == 2026)
+            .values(opening_used=D(4))
+        )
+    assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(5))]
+    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]  # records only, as documented
