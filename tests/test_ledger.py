@@ -4,29 +4,34 @@ balance and "what expires when" read from it — worked examples with known answ
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import event, insert
+from sqlalchemy import event, insert, update
 
 from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.facts import Evidence
 from bot.core.figures import verify
 from bot.db.hr import SqlHrStore
+from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import Balance, StoredYear
 from bot.hr.directory import caller_for_employee_id
-from bot.policy.company import with_changes
+from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
+from bot.policy.entitlement import entitlement as act
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.ledger import Ledger, computed_grants, person_ledger
 from bot.policy.standing import Entitlement
+from bot.slack.home_view import home_view
 from bot.tools import BUILTIN_TOOLS, entitlement, leave_balance
 from bot.tools.registry import Toolbox
-from tests.support.assistant import fixed_clock, make_toolbox
+from tests.support.assistant import fixed_clock, make_assistant, make_toolbox
 from tests.support.clock import FIXED_CALENDAR
 from tests.support.database import ScratchDatabase
+from tests.support.messages_api import text_reply, tool_reply
 from tests.support.offline_chat import ask, offline_assistant
 from tests.support.ports import BUNDLED_EMPLOYEE_IDS, MemoryAuditLog
 
@@ -177,8 +182,6 @@ def test_a_manual_adjustment_says_why():
 
 
 def _minsu_act():
-    from bot.policy.entitlement import entitlement as act
-
     return act(Employment(_d("2024-03-04")), LeaveRules(), UNTIL)
 
 
@@ -338,8 +341,6 @@ async def test_the_offline_model_says_what_expires_when_grounded(hr, question, s
 
 
 async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
-    from bot.slack.home_view import home_view
-
     minsu = await caller_for_employee_id(hr, "E1001")
     texts = {}
     for name, rules in (("imported", LeaveRules()), ("computed", COMPUTED)):
@@ -354,10 +355,6 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
 async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
     """As Claude would answer: the tool result (with its expiry line) goes over the wire, the declared
     answer names `expiring(2026, "2027-03-03")`; a wrong amount gets the one correction naming 9."""
-    import json
-
-    from tests.support.assistant import make_assistant
-    from tests.support.messages_api import text_reply, tool_reply
 
     def declared(said: str, days: str) -> tuple[int, dict]:
         figures = [
@@ -404,11 +401,6 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
 ):
     """§61 notices with `grants=computed`: the period's unused days are the ledger's (the year's undated
     amount counted too), the same the balance states; `imported` keeps its own count (records only)."""
-    from sqlalchemy import update
-
-    from bot.db.notices import SqlNoticeLog
-    from bot.policy.company import DEFAULT_POLICY, CompanyPolicy
-
     log = SqlNoticeLog(seeded_database.engine)
 
     async def minsu_unused(policy: CompanyPolicy) -> list[tuple[date, int, Decimal]]:
