@@ -96,8 +96,13 @@ class SqlPolicyStore:
         ]
 
 
+# Built once: the policy is read on every lookup that applies it, and building a query costs about as
+# much as running this one.
+_CURRENT = select(leave_policy).where(leave_policy.c.id == _ROW_ID)
+
+
 async def _stored(connection: AsyncConnection, *, for_update: bool = False) -> Row[Any] | None:
-    query = select(leave_policy).where(leave_policy.c.id == _ROW_ID)
+    query = _CURRENT
     if for_update:  # PostgreSQL: a concurrent change waits; SQLite's writer already holds the lock
         query = query.with_for_update()
     return (await connection.execute(query)).first()
@@ -115,6 +120,7 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "under_five_employees": "true" if row.under_five_employees else "false",
         "notices": "true" if row.notices else "false",
         "notice_target": row.notice_target or "",
+        "grants": row.grants,
     }
     try:
         return from_text(texts)
@@ -134,4 +140,5 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "under_five_employees": rules.under_five_employees,
         "notices": policy.notices,
         "notice_target": policy.notice_target,
+        "grants": rules.grants,
     }

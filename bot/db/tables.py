@@ -187,6 +187,8 @@ leave_policy = Table(
     Column("under_five_employees", Boolean, nullable=False),
     Column("notices", Boolean, nullable=False),
     Column("notice_target", String(32)),
+    # Where a balance's grants come from: imported (HR's calendar-year rows) or computed (the Act's).
+    Column("grants", String(16), nullable=False, server_default="imported"),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
 )
 
