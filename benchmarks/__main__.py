@@ -156,11 +156,13 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def overhead(workdir: Path, latency: float, repeats: int) -> dict[str, Any]:
-    """One DM at a time; answer time against the pure model time (two calls of `latency`)."""
-    async with rig(workdir, 1, model_latency=latency) as r:
+    """One DM at a time; answer time against the pure model time (two calls of `latency`). Each from another
+    person: one person's DM posting faster than once a second would measure Slack's per-channel limit
+    (which the bot keeps to: bot/slack/rate_limits.py), not the bot's overhead."""
+    async with rig(workdir, repeats + 1, model_latency=latency) as r:
         times = []
-        for _ in range(repeats + 1):
-            sent = await r.slack.user_message(user_id(1), "올해 연차 며칠 남았어?")
+        for i in range(repeats + 1):
+            sent = await r.slack.user_message(user_id(1 + i), "올해 연차 며칠 남았어?")
             times.append(await r.answer_of(sent.channel) - sent.sent_at)
             r.slack.calls.clear()
         times = times[1:]  # the first answer pays for connection set-up; report the steady state
