@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.slack.rate_limits import LIMITS
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack import MINSU, posted_texts, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
@@ -143,7 +144,10 @@ async def test_trace_setting_threads_every_answer_and_stays_out_of_the_history(
     slack, start_bot, messages_api
 ):
     model = await messages_api()
-    await start_bot(model, OFFICEBOT_TRACE="on")
+    # Without the per-channel limit: three answers and their traces in one DM within a second or two would
+    # otherwise wait for chat.postMessage's one a second there (as they should; not what this test is about).
+    unthrottled = {method: tuple(x for x in limits if not x.per_channel) for method, limits in LIMITS.items()}
+    await start_bot(model, OFFICEBOT_TRACE="on", limits=unthrottled)
     is_trace = lambda c: (c.args.get("metadata") or {}).get("event_type") == "officebot_trace"  # noqa: E731
     await slack.user_message(MINSU, "안녕?")
     [first_trace] = await slack.wait_for(is_trace)

@@ -78,7 +78,7 @@ async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_onc
     ):  # longer than the ack waits (0.3 s), shorter than the busy timeout
         sent = await slack.user_message(MINSU, QUESTION)
         with pytest.raises(TimeoutError):
-            await slack.wait_for_ack(sent.envelope_id, timeout=0.8)  # not acked: Slack will redeliver
+            await slack.wait_for_ack(sent.envelope_id, timeout=0.5)  # not acked: Slack will redeliver
     # The INSERT lands once the lock is gone: that question is answered (it used to be held, renewed
     # and never started, for as long as the process lived)…
     [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=10)

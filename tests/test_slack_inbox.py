@@ -262,7 +262,7 @@ async def test_a_question_that_cannot_be_recorded_is_not_acknowledged(seeded_pos
         told = await slack.wait_for_ack(command.envelope_id)
         sent = await slack.user_message(MINSU, QUESTION)
         with pytest.raises(TimeoutError):  # past the 0.3 s recording may take: Slack will deliver it again
-            await slack.wait_for_ack(sent.envelope_id, timeout=0.8)
+            await slack.wait_for_ack(sent.envelope_id, timeout=0.5)
     assert told.payload["text"] == text.CANNOT_TAKE_QUESTIONS
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
     event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}
