@@ -44,6 +44,7 @@ def employee_from(row: Row[Any]) -> Employee:
         end_date=row.end_date,
         weekly_hours=row.weekly_hours,
         below_80=tuple(sorted(int(y) for y in row.below_80 or ())),
+        manager_id=row.manager_id,
     )
 
 

@@ -1,0 +1,402 @@
+"""Leave requests in the database: the `RequestStore` port over `leave_requests` (docs/requests.md).
+
+A submission checks the draft and inserts it in one transaction that first locks the requester's employee
+row (PostgreSQL; SQLite's writer lock does the same), so two submissions of one person cannot both pass
+the overlap and balance checks. A move is one conditional `UPDATE … WHERE id = ? AND state = <the state
+read>`: of two deciders at once exactly one updates a row; the other's update matches none, and it reads
+the request again to say what happened. The approval's leave records (one per working day, a half day
+0.5, a quarter 0.25, `request_id` and a note naming the request), the removal of an approved request's
+records on cancellation, and the audit row of every move are written in the same transaction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import Row, and_, delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.calendar import KOREA, KoreanCalendar
+from bot.db.engine import single_statement, writing
+from bot.db.tables import audit_log, employees, leave_grants, leave_records, leave_requests
+from bot.domain.leave import ANNUAL
+from bot.domain.requests import (
+    HOLDING,
+    MOVES,
+    PART_DAYS,
+    Action,
+    Actor,
+    Checked,
+    Draft,
+    Held,
+    LeaveRequest,
+    Part,
+    Problem,
+    Standing,
+    State,
+    record_note,
+    refusal,
+)
+from bot.policy.company import CompanyPolicy
+from bot.ports.audit import UtcClock, utc_now
+from bot.ports.hr import UnknownEmployee
+from bot.ports.requests import Moved, RequestSurface, Submitted
+from bot.requests.validation import check
+
+AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
+# A leave record of several days starts on its date and covers that many working days from it: how far
+# back a record may start and still reach into a draft's dates.
+_LONGEST_RECORD = timedelta(days=62)
+
+NO_APPROVER = Problem(
+    "leave_type",
+    "승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. HR에 문의해 주세요.",
+    "Nobody can approve this: the HR data names no manager for you and the policy no approvers. Ask HR.",
+)
+
+
+class SqlRequestStore:
+    def __init__(
+        self, engine: AsyncEngine, calendar: KoreanCalendar = KOREA, clock: UtcClock = utc_now
+    ) -> None:
+        self._engine = engine
+        self._calendar = calendar
+        self._clock = clock
+
+    # --- reading ---------------------------------------------------------------------------------------
+
+    async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
+        async with writing(self._engine) as connection:  # one consistent view; nothing is written
+            if await _employee_row(connection, employee_id) is None:
+                raise UnknownEmployee("employee not found in HR data")
+            return check(
+                draft, await self._standing(connection, employee_id, draft, policy, today), self._calendar
+            )
+
+    async def get(self, request_id: int) -> LeaveRequest | None:
+        async with single_statement(self._engine) as connection:
+            return await _request(connection, request_id)
+
+    async def listed(
+        self, *, state: State | None = None, employee_id: str | None = None, limit: int = 200
+    ) -> list[LeaveRequest]:
+        query = select(leave_requests).order_by(leave_requests.c.id.desc()).limit(limit)
+        if state is not None:
+            query = query.where(leave_requests.c.state == state)
+        if employee_id is not None:
+            query = query.where(leave_requests.c.employee_id == employee_id)
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
+    async def pending_days(self, employee_id: str, year: int) -> Decimal:
+        async with single_statement(self._engine) as connection:
+            return await _pending_days(connection, employee_id, year)
+
+    async def leave_types(self) -> tuple[str, ...]:
+        async with single_statement(self._engine) as connection:
+            return await _leave_types(connection)
+
+    # --- writing ---------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        requester: Actor,
+        draft: Draft,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        submission_key: str | None = None,
+    ) -> Submitted:
+        employee_id = requester.employee_id
+        if employee_id is None:
+            raise UnknownEmployee("a request is made by an employee")
+        async with writing(self._engine) as connection:
+            employee = await _employee_row(connection, employee_id, lock=True)
+            if employee is None:
+                raise UnknownEmployee("employee not found in HR data")
+            if submission_key is not None:
+                earlier = (
+                    await connection.execute(
+                        select(leave_requests).where(leave_requests.c.submission_key == submission_key)
+                    )
+                ).first()
+                if earlier is not None:
+                    stored = request_from(earlier)
+                    return Submitted(stored, Checked(draft, days=stored.days), again=True)
+            standing = await self._standing(connection, employee_id, draft, policy, today)
+            checked = check(draft, standing, self._calendar)
+            if not checked.ok:
+                return Submitted(None, checked)
+            approver = await _approver(connection, employee, policy)
+            if approver is None and not [a for a in policy.approvers if a != employee_id]:
+                return Submitted(None, Checked(draft, (NO_APPROVER,)))
+            now = self._clock()
+            inserted = await connection.execute(
+                insert(leave_requests)
+                .values(
+                    employee_id=employee_id,
+                    approver_id=approver,
+                    leave_type=draft.leave_type,
+                    start_on=draft.start,
+                    end_on=draft.end,
+                    part=draft.part,
+                    days=checked.days,
+                    reason=draft.reason,
+                    state="pending",
+                    created_at=now,
+                    submission_key=submission_key,
+                )
+                .returning(leave_requests.c.id)
+            )
+            request_id = int(inserted.scalar_one())
+            await _audit(
+                connection, now, requester, employee_id, request_id, "submit", "draft", "pending", surface
+            )
+            return Submitted(await _request(connection, request_id), checked)
+
+    async def move(
+        self,
+        request_id: int,
+        action: Action,
+        actor: Actor,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        note: str | None = None,
+    ) -> Moved:
+        async with writing(self._engine) as connection:
+            request = await _request(connection, request_id)
+            if request is None:
+                return Moved(None, False, "unknown_request")
+            why = refusal(action, request, actor, policy.approvers, today)
+            if why is not None:
+                return Moved(request, False, why)
+            to = MOVES[action].to
+            now = self._clock()
+            changed = await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id, leave_requests.c.state == request.state)
+                .values(state=to, decided_by=actor.label, decided_at=now, decision_note=note)
+            )
+            if changed.rowcount != 1:  # decided meanwhile by someone else: say how it stands now
+                return Moved(await _request(connection, request_id), False, "not_pending")
+            if to == "approved":
+                await self._write_records(connection, request)
+            elif request.state == "approved":
+                await connection.execute(
+                    delete(leave_records).where(leave_records.c.request_id == request_id)
+                )
+            await _audit(
+                connection, now, actor, request.employee_id, request_id, action, request.state, to, surface
+            )
+            return Moved(await _request(connection, request_id), True)
+
+    async def set_card(self, request_id: int, channel: str, ts: str) -> None:
+        """Where the approver's card is, so a decision can bring it up to date."""
+        async with single_statement(self._engine) as connection:
+            await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id)
+                .values(card_channel=channel, card_ts=ts)
+            )
+
+    async def _write_records(self, connection: AsyncConnection, request: LeaveRequest) -> None:
+        share = PART_DAYS[request.part]
+        dates = self._working_dates(request.start, request.end)
+        if dates:
+            await connection.execute(
+                insert(leave_records),
+                [
+                    {
+                        "employee_id": request.employee_id,
+                        "taken_on": on,
+                        "days": share,
+                        "leave_type": request.leave_type,
+                        "note": record_note(request.id),
+                        "request_id": request.id,
+                    }
+                    for on in dates
+                ],
+            )
+
+    def _working_dates(self, start: date, end: date) -> list[date]:
+        return [
+            start + timedelta(days=offset)
+            for offset in range((end - start).days + 1)
+            if self._calendar.day(start + timedelta(days=offset)).working
+        ]
+
+    async def _standing(
+        self, connection: AsyncConnection, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date
+    ) -> Standing:
+        first, last = min(draft.start, draft.end), max(draft.start, draft.end)
+        held_rows = await connection.execute(
+            select(
+                leave_requests.c.id,
+                leave_requests.c.start_on,
+                leave_requests.c.end_on,
+                leave_requests.c.state,
+            )
+            .where(
+                leave_requests.c.employee_id == employee_id,
+                leave_requests.c.state.in_(sorted(HOLDING)),
+                leave_requests.c.start_on <= last,
+                leave_requests.c.end_on >= first,
+            )
+            .order_by(leave_requests.c.start_on)
+        )
+        held = tuple(Held(row.id, row.start_on, row.end_on, row.state) for row in held_rows)
+        record_rows = await connection.execute(
+            select(leave_records.c.taken_on, leave_records.c.days).where(
+                leave_records.c.employee_id == employee_id,
+                leave_records.c.taken_on >= first - _LONGEST_RECORD,
+                leave_records.c.taken_on <= last,
+            )
+        )
+        record_dates = frozenset(
+            on for row in record_rows for on in self._covered(row.taken_on, row.days) if first <= on <= last
+        )
+        year = draft.start.year
+        grant = (
+            await connection.execute(
+                select(leave_grants).where(
+                    leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
+                )
+            )
+        ).first()
+        used = Decimal(0)
+        if grant is not None:
+            annual = await connection.execute(
+                select(leave_records.c.days).where(
+                    leave_records.c.employee_id == employee_id,
+                    leave_records.c.leave_type == ANNUAL,
+                    leave_records.c.taken_on >= date(year, 1, 1),
+                    leave_records.c.taken_on <= date(year, 12, 31),
+                )
+            )
+            used = grant.opening_used + sum((row.days for row in annual), Decimal(0))
+        return Standing(
+            today=today,
+            leave_types=await _leave_types(connection),
+            held=held,
+            record_dates=record_dates,
+            granted=None if grant is None else grant.granted,
+            used=used,
+            pending=await _pending_days(connection, employee_id, year),
+            allow_negative=bool(grant is not None and grant.allow_negative),
+            quarter_days=policy.quarter_days,
+            ahead_days=policy.request_ahead_days,
+        )
+
+    def _covered(self, start: date, days: Decimal) -> list[date]:
+        """The working days a record starting on `start` covers: a part day or one day is its own date."""
+        wanted, on = max(1, math.ceil(days)), start
+        found: list[date] = []
+        while len(found) < wanted and on <= start + _LONGEST_RECORD:
+            if self._calendar.day(on).working or on == start:
+                found.append(on)
+            on += timedelta(days=1)
+        return found
+
+
+# --- rows ----------------------------------------------------------------------------------------------
+
+
+def request_from(row: Row[Any]) -> LeaveRequest:
+    return LeaveRequest(
+        id=int(row.id),
+        employee_id=row.employee_id,
+        approver_id=row.approver_id,
+        leave_type=row.leave_type,
+        start=row.start_on,
+        end=row.end_on,
+        part=cast(Part, row.part),
+        days=row.days,
+        reason=row.reason,
+        state=cast(State, row.state),
+        created_at=_utc(row.created_at),
+        decided_by=row.decided_by,
+        decided_at=None if row.decided_at is None else _utc(row.decided_at),
+        decision_note=row.decision_note,
+        card_channel=row.card_channel,
+        card_ts=row.card_ts,
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive UTC
+
+
+async def _request(connection: AsyncConnection, request_id: int) -> LeaveRequest | None:
+    row = (await connection.execute(select(leave_requests).where(leave_requests.c.id == request_id))).first()
+    return None if row is None else request_from(row)
+
+
+async def _employee_row(connection: AsyncConnection, employee_id: str, lock: bool = False) -> Row[Any] | None:
+    query = select(employees).where(employees.c.employee_id == employee_id, employees.c.active.is_(True))
+    if lock and connection.dialect.name == "postgresql":  # SQLite: the writer's lock is already held
+        query = query.with_for_update()
+    return (await connection.execute(query)).first()
+
+
+async def _approver(connection: AsyncConnection, employee: Row[Any], policy: CompanyPolicy) -> str | None:
+    """The manager, while they are an active employee other than the requester; else None (the policy's
+    HR approvers decide)."""
+    manager = employee.manager_id
+    if manager is None or manager == employee.employee_id:
+        return None
+    return manager if await _employee_row(connection, manager) is not None else None
+
+
+async def _pending_days(connection: AsyncConnection, employee_id: str, year: int) -> Decimal:
+    rows: Sequence[Row[Any]] = (
+        await connection.execute(
+            select(leave_requests.c.days).where(
+                leave_requests.c.employee_id == employee_id,
+                leave_requests.c.state == "pending",
+                leave_requests.c.leave_type == ANNUAL,
+                and_(
+                    leave_requests.c.start_on >= date(year, 1, 1),
+                    leave_requests.c.start_on <= date(year, 12, 31),
+                ),
+            )
+        )
+    ).all()
+    return sum((row.days for row in rows), Decimal(0))
+
+
+async def _leave_types(connection: AsyncConnection) -> tuple[str, ...]:
+    rows = await connection.execute(select(func.distinct(leave_records.c.leave_type)))
+    others = sorted({row[0] for row in rows} - {ANNUAL})
+    return (ANNUAL, *others)
+
+
+async def _audit(
+    connection: AsyncConnection,
+    at: datetime,
+    actor: Actor,
+    employee_id: str,
+    request_id: int,
+    action: str,
+    before: str,
+    after: str,
+    surface: RequestSurface,
+) -> None:
+    """The state change's audit row, in the transaction that makes the change: who (`by`), which request,
+    from which state to which, when, and from which surface."""
+    await connection.execute(
+        insert(audit_log).values(
+            at=at,
+            slack_user_id=actor.slack_user_id,
+            employee_id=employee_id,
+            tool=AUDIT_TOOL,
+            detail={"request": request_id, "action": action, "from": before, "to": after, "by": actor.label},
+            outcome="ok",
+            surface=surface,
+            requested_by="code",
+        )
+    )

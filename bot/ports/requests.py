@@ -1,0 +1,90 @@
+"""Leave requests as a port: a draft checked against the requester's standing, a request stored on their
+Submit, and each move (approve, decline, cancel, expire) applied once. The SQL implementation is
+`bot/db/requests.py`; the states and who may move them are `bot/domain/requests.py`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Literal, Protocol
+
+from bot.domain.requests import Action, Actor, Checked, Draft, LeaveRequest, Refusal, State
+from bot.policy.company import CompanyPolicy
+
+# Where a request was submitted or moved from, as the audit log records it.
+RequestSurface = Literal["modal", "dm", "home", "card", "cli", "caretaker"]
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A submission's outcome: the stored request (None when the check found problems), and the check."""
+
+    request: LeaveRequest | None
+    checked: Checked
+    again: bool = False  # the same submission arrived before (a form submitted twice): nothing new stored
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move's outcome: the request as it stands now (None: no such request), whether this call moved it,
+    and why not when it did not (it was decided meanwhile: `request.state` says how)."""
+
+    request: LeaveRequest | None
+    moved: bool
+    refusal: Refusal | None = None
+
+
+class RequestStore(Protocol):
+    async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
+        """The draft counted and checked against the requester's standing now. Changes nothing."""
+        ...
+
+    async def submit(
+        self,
+        requester: Actor,
+        draft: Draft,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        submission_key: str | None = None,
+    ) -> Submitted:
+        """Checks and stores the draft as a pending request, with its audit record, in one transaction
+        (two submissions of one person at once: one checks after the other). A `submission_key` seen
+        before returns that request (`again`). Raises UnknownEmployee for an unknown requester."""
+        ...
+
+    async def move(
+        self,
+        request_id: int,
+        action: Action,
+        actor: Actor,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        note: str | None = None,
+    ) -> Moved:
+        """Applies `action` once: only from the state the request was read in, so of two callers at once
+        exactly one moves it. An approval writes its leave records, cancelling an approved request removes
+        them, and every move writes its audit record, in the same transaction."""
+        ...
+
+    async def get(self, request_id: int) -> LeaveRequest | None: ...
+
+    async def listed(
+        self,
+        *,
+        state: State | None = None,
+        employee_id: str | None = None,
+        limit: int = 200,
+    ) -> list[LeaveRequest]:
+        """Requests, newest first, of one state and one employee when given."""
+        ...
+
+    async def pending_days(self, employee_id: str, year: int) -> Decimal:
+        """The annual days of the employee's pending requests starting in `year` ("신청 중")."""
+        ...
+
+    async def leave_types(self) -> tuple[str, ...]:
+        """Annual first, then the other types the leave records know."""
+        ...
