@@ -71,6 +71,10 @@ class RequestStore(Protocol):
 
     async def get(self, request_id: int) -> LeaveRequest | None: ...
 
+    async def set_card(self, request_id: int, channel: str, ts: str) -> None:
+        """Where the approver's card is, so a decision made elsewhere can bring it up to date."""
+        ...
+
     async def listed(
         self,
         *,

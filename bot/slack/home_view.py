@@ -13,6 +13,7 @@ from bot import text
 from bot.domain.leave import Balance, LeaveRecord, format_days
 from bot.policy.standing import Entitlement
 from bot.slack.render import escape, truncate
+from bot.slack.request_views import OPEN_FORM_ACTION
 
 RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list
 SECTION_LIMIT = 3000
@@ -43,7 +44,8 @@ def home_view(
     statutory: Entitlement | None = None,
 ) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}}
+        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}},
+        request_button(korean),
     ]
     for entry in years:
         if entry.balance is None:
@@ -73,6 +75,24 @@ def home_view(
     blocks.append({"type": "divider"})
     blocks.append(_context(text.HOME_ASK.pick(korean)))
     return {"type": "home", "blocks": blocks}
+
+
+def request_button(korean: bool) -> dict[str, Any]:
+    """Opens the leave request form (bot/slack/listeners/requests.py)."""
+    label = "휴가 신청" if korean else "Request leave"
+    return {
+        "type": "actions",
+        "block_id": "home_request",
+        "elements": [
+            {
+                "type": "button",
+                "action_id": OPEN_FORM_ACTION,
+                "text": {"type": "plain_text", "text": label},
+                "style": "primary",
+                "value": "open",
+            }
+        ],
+    }
 
 
 def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:

@@ -68,6 +68,7 @@ LEAVE_USAGE = (
     "• `/leave` — 올해 남은 연차 (this year's balance)\n"
     "• `/leave 작년엔 며칠 썼어?` — 질문하기 (ask a question)\n"
     "• `/leave trace 올해 연차 며칠 남았어?` — 답과 함께 단계별 trace (answer plus every step)\n"
+    "• `/leave request` — 휴가 신청 양식 (the form to request leave)\n"
     "• `/leave help` — 이 도움말 (this help)\n"
     "답은 나에게만 보여요. Answers are visible only to you. DM me for a conversation with follow-ups."
 )

@@ -27,6 +27,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.support.loopback import serve_on_loopback
+from tests.support.slack_modals import Modals
 
 BOT_USER_ID = "UOFFICEBOT"
 BOT_ID = "BOFFICEBOT"
@@ -98,7 +99,7 @@ def blocks_error(blocks: Any) -> str | None:
 
 
 @dataclass
-class SlackStandIn:
+class SlackStandIn(Modals):
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
 
     latency: float = 0.0
@@ -120,6 +121,10 @@ class SlackStandIn:
     # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
     # streaming is not available, so the bot falls back to placeholders (what most tests describe).
     streaming: bool = False
+    views: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # modals opened (tests/support/slack_modals)
+    triggers: dict[str, tuple[str, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -317,7 +322,7 @@ class SlackStandIn:
             "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
             "channel": {"id": channel},
             "message": message,
-            "trigger_id": f"trigger-{next(self._ids)}",
+            "trigger_id": self.new_trigger(user),
             "response_url": f"{self.base_url}/response/{next(self._ids)}",
             "actions": [
                 {
@@ -364,7 +369,7 @@ class SlackStandIn:
             "text": text,
             "api_app_id": APP_ID,
             "response_url": f"{self.base_url}/response/{response_id}",
-            "trigger_id": f"trigger-{response_id}",
+            "trigger_id": self.new_trigger(user),
         }
 
     async def slash(self, user: str, text: str = "", **kwargs: Any) -> Sent:
