@@ -5,6 +5,7 @@ removed), who may do what, the audit rows, and two deciders or two submissions a
 from __future__ import annotations
 
 import asyncio
+import io
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -12,6 +13,9 @@ import pytest
 from sqlalchemy import select, update
 
 from bot.calendar import KOREA, Closure, KoreanCalendar
+from bot.cli import _parser as cli_parser
+from bot.cli import requests as requests_cli
+from bot.config import Settings
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
 from bot.db.requests import SqlRequestStore
@@ -468,3 +472,70 @@ async def test_a_bad_manager_id_is_refused_on_its_column(database: ScratchDataba
         "manager_id: an employee is not their own manager (leave empty for the HR approvers)",
         "manager_id: \"E 3\" is not 1-32 letters, digits, '-' or '_'",
     ]
+
+
+# --- `officebot requests` ---------------------------------------------------------------------------------
+
+
+async def _hr(db: ScratchDatabase, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": db.url, "OFFICEBOT_TODAY": TODAY.isoformat()})
+    status = await requests_cli.run(
+        settings, cli_parser().parse_args(["requests", *argv]), out, err, "hr-kim"
+    )
+    return status, out.getvalue(), err.getvalue()
+
+
+async def test_hr_lists_approves_declines_and_cancels_from_the_terminal(seeded_database: ScratchDatabase):
+    store = _store(seeded_database)
+    first = (
+        await store.submit(
+            MINSU, Draft("annual", date(2026, 12, 21), date(2026, 12, 22)), POLICY, TODAY, "modal"
+        )
+    ).request
+    second = (
+        await store.submit(
+            MINSU, Draft("annual", date(2026, 12, 28), date(2026, 12, 28), "am"), POLICY, TODAY, "modal"
+        )
+    ).request
+    assert first is not None and second is not None
+    status, out, _ = await _hr(seeded_database, "list", "--state", "pending")
+    assert status == 0 and out.splitlines()[0].startswith("id     employee  dates")
+    assert [line.split()[0] for line in out.splitlines()[1:]] == [str(second.id), str(first.id)]
+    assert f"{first.id:<6} E1001     2026-12-21~2026-12-22" in out and " 0.5  annual   pending" in out
+
+    assert await _hr(seeded_database, "approve", str(first.id)) == (
+        0,
+        f"leave request #{first.id} (E1001): approved.\n",
+        "",
+    )
+    assert len(await _records_of(seeded_database, first.id)) == 2
+    assert await _hr(seeded_database, "approve", str(first.id)) == (
+        2,
+        "",
+        f"officebot: leave request #{first.id} is approved already: nothing changed\n",
+    )
+    assert await _hr(seeded_database, "decline", str(second.id), "--reason", "인원 부족") == (
+        0,
+        f"leave request #{second.id} (E1001): declined.\n",
+        "",
+    )
+    assert (await _hr(seeded_database, "cancel", str(first.id), "--reason", "병가로 전환"))[0] == 0
+    assert await _records_of(seeded_database, first.id) == []
+    assert (await _hr(seeded_database, "cancel", "424242", "--reason", "x"))[2] == (
+        "officebot: there is no leave request #424242: see `officebot requests list`\n"
+    )
+    rows = await _audit_rows(seeded_database)
+    assert [(row["action"], row["by"], row["surface"]) for row in rows[2:]] == [
+        ("approve", "hr:hr-kim", "cli"),
+        ("decline", "hr:hr-kim", "cli"),
+        ("cancel", "hr:hr-kim", "cli"),
+    ]
+    status, out, _ = await _hr(seeded_database, "list", "--employee", "E1001")
+    assert "cancelled" in out and "declined" in out and "hr:hr-kim" in out
+
+
+def test_the_requests_commands_need_a_reason_to_decline_or_cancel(capsys):
+    with pytest.raises(SystemExit):
+        cli_parser().parse_args(["requests", "decline", "3"])
+    assert "--reason" in capsys.readouterr().err

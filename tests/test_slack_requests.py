@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from bot.db.tables import employees, leave_records, leave_requests
 from bot.slack.request_views import (
     APPROVE_ACTION,
+    CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
     OPEN_FORM_ACTION,
@@ -194,3 +195,39 @@ async def test_the_home_tab_button_opens_the_form_and_a_form_sent_twice_is_one_r
     assert (first, second) == (None, None)  # the second is the first again: both close the form
     assert len(await _requests(seeded_database)) == 1  # one view: one request
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON)
+
+
+async def test_the_requester_cancels_and_the_approver_is_told(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await _submit(slack, MINSU, await _open_form(slack, MINSU), start="2026-12-21", end="2026-12-22")
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
+    card = _card(slack, SEOYEON)
+    await slack.press(SEOYEON, f"D{SEOYEON}", card, APPROVE_ACTION)
+    await slack.wait_for(lambda c: c.method == "chat.update")
+    [(request_id, _, _)] = await _requests(seeded_database)
+    assert len(await _records(seeded_database)) == 2
+
+    # Seoyeon cannot cancel Minsu's leave; Minsu can, from the DM that told him it was approved.
+    [approved] = [
+        m
+        for m in slack.history[f"D{MINSU}"]
+        if m.get("bot_id") and "승인됨" in m.get("text", "") and m.get("blocks")
+    ]
+    await slack.press(SEOYEON, f"D{MINSU}", approved, CANCEL_ACTION)
+    await slack.wait_for(_ephemeral_to(SEOYEON, "이 휴가 신청은 내가 처리할 수 없어요."))
+    await slack.press(MINSU, f"D{MINSU}", approved, CANCEL_ACTION)
+    [_, mine, theirs] = await slack.wait_for(lambda c: c.method == "chat.update", count=3)
+    assert {mine.args["channel"], theirs.args["channel"]} == {f"D{MINSU}", f"D{SEOYEON}"}
+    for changed in (mine, theirs):
+        assert changed.args["blocks"][-1]["elements"][0]["text"].startswith("취소됨 · <@U0123ABCD> · ")
+    [told] = await slack.wait_for(
+        lambda c: (
+            c.method == "chat.postMessage" and c.args["channel"] == SEOYEON and "취소됨" in c.args["text"]
+        )
+    )
+    assert told.args["text"].startswith("*김민수* 님의 휴가 신청 #")
+    assert await _requests(seeded_database) == [(request_id, "cancelled", None)]
+    assert await _records(seeded_database) == []

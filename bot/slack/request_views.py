@@ -18,6 +18,7 @@ DECLINE_FORM = "officebot_decline_form"
 OPEN_FORM_ACTION = "officebot_request_open"  # the Home tab's "휴가 신청 / Request leave" button
 APPROVE_ACTION = "officebot_request_approve"
 DECLINE_ACTION = "officebot_request_decline"
+CANCEL_ACTION = "officebot_request_cancel"  # the requester's, on their own DMs about the request
 VALUE = "value"  # every input's action_id: the block id says which field it is
 
 _PART_NAMES = {
@@ -196,6 +197,26 @@ def approver_card(summary: str, request_id: int, korean: bool) -> list[dict[str,
                     "style": "danger",
                     "value": str(request_id),
                 },
+            ],
+        },
+    ]
+
+
+def requester_card(text: str, request_id: int, korean: bool) -> list[dict[str, Any]]:
+    """What the requester is told, with a button to cancel the request (pending, or approved and not
+    started: the store says no otherwise)."""
+    return [
+        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": text}},
+        {
+            "type": "actions",
+            "block_id": "request_cancel",
+            "elements": [
+                {
+                    "type": "button",
+                    "action_id": CANCEL_ACTION,
+                    "text": _plain(_pick(("신청 취소", "Cancel request"), korean)),
+                    "value": str(request_id),
+                }
             ],
         },
     ]

@@ -25,6 +25,7 @@ from bot.slack.request_views import (
     draft_from,
     request_form,
     request_summary,
+    requester_card,
 )
 
 log = logging.getLogger(__name__)
@@ -106,8 +107,10 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
                 first = False
         korean = prefers_korean(await deps.identity.profile(requester_slack))
         mine = request_summary(request, name, korean, submitted.checked)
-        told = "승인을 요청했어요." if korean else "Sent for approval."
-        await deps.client.chat_postMessage(channel=requester_slack, text=f"{mine}\n{told}")
+        told = f"{mine}\n{'승인을 요청했어요.' if korean else 'Sent for approval.'}"
+        await deps.client.chat_postMessage(
+            channel=requester_slack, text=told, blocks=requester_card(told, request.id, korean)
+        )
     except Exception:
         # The request is stored whatever Slack does: the approver sees it on their Home tab (later step).
         log.warning("could not send a leave request's cards", exc_info=True)
@@ -150,9 +153,15 @@ async def decide(
         if moved.refusal == "not_pending" and moved.request is not None:  # the card catches up
             await _update_card(deps, moved.request, card, card_blocks, korean)
         return moved
-    assert moved.request is not None
-    await _update_card(deps, moved.request, card, card_blocks, korean)
-    await _tell_requester(deps, moved.request)
+    request = moved.request
+    assert request is not None
+    await _update_card(deps, request, card, card_blocks, korean)  # the message clicked
+    if action == "cancel":
+        if card != (request.card_channel, request.card_ts):
+            await _update_card(deps, request, None, None, korean)  # the approver's card
+        await _tell_approvers(deps, request)
+    else:
+        await _tell_requester(deps, request)
     return moved
 
 
@@ -177,10 +186,10 @@ async def _update_card(
     channel, ts = card or (request.card_channel, request.card_ts)
     if not channel or not ts:
         return
-    summary = next(
-        (b["text"]["text"] for b in blocks or [] if b.get("block_id") == "request_summary"),
-        request_summary(request, request.employee_id, korean, None),
-    )
+    summary = next((b["text"]["text"] for b in blocks or [] if b.get("block_id") == "request_summary"), None)
+    if summary is None:
+        requester = await deps.services.directory.employee_by_id(request.employee_id)
+        summary = request_summary(request, requester.name if requester else request.employee_id, korean, None)
     decided = decided_card(summary, request, await _decider(deps, request), korean)
     try:
         await deps.client.chat_update(channel=channel, ts=ts, text=summary, blocks=decided)
@@ -197,10 +206,30 @@ async def _tell_requester(deps: Deps, request: LeaveRequest) -> None:
     summary = request_summary(request, request.employee_id, korean, None).split("\n", 1)[1]
     line = decision_line(request, await _decider(deps, request), korean)
     heading = f"휴가 신청 #{request.id}: {line}" if korean else f"Leave request #{request.id}: {line}"
+    message = f"{heading}\n{summary}"
+    blocks = requester_card(message, request.id, korean) if request.state == "approved" else None
     try:
-        await deps.client.chat_postMessage(channel=slack_id, text=f"{heading}\n{summary}")
+        await deps.client.chat_postMessage(channel=slack_id, text=message, blocks=blocks)
     except SlackApiError as failed:
         log.warning("could not tell a requester of a decision (%s)", failed.response.get("error"))
+
+
+async def _tell_approvers(deps: Deps, request: LeaveRequest) -> None:
+    """A cancellation, told to whoever would have decided the request."""
+    policy = await deps.services.policy.current()
+    for approver_id in [request.approver_id] if request.approver_id else list(policy.approvers):
+        slack_id = await slack_user_of(deps, approver_id)
+        if slack_id is None or approver_id == request.employee_id:
+            continue
+        korean = prefers_korean(await deps.identity.profile(slack_id))
+        requester = await deps.services.directory.employee_by_id(request.employee_id)
+        name = requester.name if requester else request.employee_id
+        summary = request_summary(request, name, korean, None)
+        line = decision_line(request, await _decider(deps, request), korean)
+        try:
+            await deps.client.chat_postMessage(channel=slack_id, text=f"{summary}\n{line}")
+        except SlackApiError as failed:
+            log.warning("could not tell an approver of a cancellation (%s)", failed.response.get("error"))
 
 
 async def _decider(deps: Deps, request: LeaveRequest) -> str:

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.errors import SlackApiError
 
-from bot.domain.requests import Actor, refusal
+from bot.domain.requests import Action, Actor, refusal
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
 from bot.slack.request_views import (
     APPROVE_ACTION,
+    CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
     OPEN_FORM_ACTION,
@@ -91,27 +93,28 @@ def register(app: AsyncApp, intake: Intake) -> None:
         if submitted is not None:
             intake.later(lambda deps: announce(deps, submitted, user))
 
-    @app.action(APPROVE_ACTION)
-    async def on_approve(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        user = (body.get("user") or {}).get("id")
-        if not user:
-            return
-        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks")
-        reply_in = card[0] if card else None
-        intake.later(
-            lambda deps: _quietly(
-                decide(
-                    deps,
-                    user,
-                    _request_id(action),
-                    "approve",
-                    card=card,
-                    card_blocks=blocks,
-                    reply_in=reply_in,
+    def applied_once(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
+        """Approve (the approver's card) and cancel (the requester's DM): acked, then applied once."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user = (body.get("user") or {}).get("id")
+            if not user:
+                return
+            card, blocks = _card_of(body), (body.get("message") or {}).get("blocks")
+            request_id, reply_in = _request_id(action), card[0] if card else None
+            intake.later(
+                lambda deps: _quietly(
+                    decide(
+                        deps, user, request_id, action_name, card=card, card_blocks=blocks, reply_in=reply_in
+                    )
                 )
             )
-        )
+
+        return on_click
+
+    app.action(APPROVE_ACTION)(applied_once("approve"))
+    app.action(CANCEL_ACTION)(applied_once("cancel"))
 
     @app.action(DECLINE_ACTION)
     async def on_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
