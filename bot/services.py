@@ -123,7 +123,16 @@ async def open_services(
             return (await policy.current()).rules
 
         # The audit keeps its own real-time clock even when OFFICEBOT_TODAY pins the date the model is told.
-        toolbox = Toolbox(tools, leave=leave, today_for=calendar.today_for, audit=audit, rules_now=rules_now)
+        requests = SqlRequestStore(engine)
+        toolbox = Toolbox(
+            tools,
+            leave=leave,
+            today_for=calendar.today_for,
+            audit=audit,
+            rules_now=rules_now,
+            requests=requests,
+            policy_now=policy.current,
+        )
         assistant = Assistant(
             model,
             toolbox,
@@ -146,7 +155,7 @@ async def open_services(
             policy,
             toolbox,
             assistant,
-            SqlRequestStore(engine),
+            requests,
         )
 
 

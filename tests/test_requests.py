@@ -24,6 +24,7 @@ from bot.domain.requests import (
     MOVES,
     SYSTEM,
     Actor,
+    Checked,
     Draft,
     Held,
     LeaveRequest,
@@ -31,10 +32,15 @@ from bot.domain.requests import (
     refusal,
 )
 from bot.hr.import_export import ImportRefused, export_data, import_files
+from bot.llm.drafting import leave_asked
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.ports.hr import UnknownEmployee
 from bot.requests.validation import check
+from bot.tools import BUILTIN_TOOLS
+from bot.tools.registry import Toolbox
+from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.database import ScratchDatabase
+from tests.support.ports import MemoryAuditLog
 
 TODAY = date(2026, 11, 29)  # a Sunday (tests/support/clock.py)
 NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
@@ -539,3 +545,83 @@ def test_the_requests_commands_need_a_reason_to_decline_or_cancel(capsys):
     with pytest.raises(SystemExit):
         cli_parser().parse_args(["requests", "decline", "3"])
     assert "--reason" in capsys.readouterr().err
+
+
+# --- the draft tool and the offline model's reading of a request --------------------------------------------
+
+
+def _draft_toolbox(db: ScratchDatabase, audit: MemoryAuditLog) -> Toolbox:
+    async def policy_now() -> CompanyPolicy:
+        return POLICY
+
+    return Toolbox(
+        BUILTIN_TOOLS,
+        leave=SqlHrStore(db.engine),
+        today_for=FIXED_CALENDAR.today_for,
+        audit=audit,
+        clock=fixed_clock,
+        requests=_store(db),
+        policy_now=policy_now,
+    )
+
+
+async def test_the_draft_tool_drafts_for_the_asker_and_stores_nothing(
+    seeded_database: ScratchDatabase, minsu
+):
+    audit = MemoryAuditLog()
+    toolbox = _draft_toolbox(seeded_database, audit)
+    caller = minsu  # E1001, from the directory
+    asked = {"start": "2026-12-21", "end": "2026-12-25", "part": "full", "leave_type": "annual", "reason": ""}
+    outcome = await toolbox.dispatch("draft_leave_request", asked, caller)
+    assert not outcome.is_error
+    assert outcome.text.splitlines()[2] == "2026년 남은 연차 7.5일 (신청 중 0일) → 신청 후 3.5일"
+    [checked] = [f for f in outcome.figures if isinstance(f, Checked)]
+    assert (checked.days, checked.balance_after) == (Decimal(4), Decimal("3.5"))
+    assert {type(f).__name__ for f in outcome.figures} == {"Checked", "WorkingDays", "Balance"}
+    assert await _store(seeded_database).listed() == []  # a draft is never stored
+    assert audit.records[-1].tool == "draft_leave_request" and audit.records[-1].detail["days"] == "4"
+
+    refused = await toolbox.dispatch("draft_leave_request", asked | {"employee_id": "E1002"}, caller)
+    assert (refused.outcome, refused.text.startswith("unexpected input field(s): employee_id")) == (
+        "injected_field",
+        True,
+    )
+    past = await toolbox.dispatch(
+        "draft_leave_request", asked | {"start": "2026-11-27", "end": "2026-11-27"}, caller
+    )
+    assert past.outcome == "invalid_input"
+    assert past.text.splitlines() == [
+        "this draft cannot be submitted: start: 2026-11-27 has passed: only HR records leave in the past.",
+        "초안을 신청할 수 없어요: 2026-11-27은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("12월 24일 오후 반차 쓸래", (date(2026, 12, 24), date(2026, 12, 24), "pm")),
+        ("12월 24일 반차 신청해줘", (date(2026, 12, 24), date(2026, 12, 24), "am")),
+        ("12월 21일부터 24일까지 휴가 쓰고 싶어", (date(2026, 12, 21), date(2026, 12, 24), "full")),
+        ("next Thursday and Friday off", (date(2026, 12, 3), date(2026, 12, 4), "full")),
+        ("다음주 목요일 금요일 쉴래", (date(2026, 12, 3), date(2026, 12, 4), "full")),
+        ("1월 2일 연차 쓸래", (date(2027, 1, 2), date(2027, 1, 2), "full")),  # past this year: next year's
+        ("I'd like 2026-12-28 off, morning only", (date(2026, 12, 28), date(2026, 12, 28), "am")),
+    ],
+)
+def test_the_offline_model_reads_a_request_for_leave(said, expected):
+    asked = leave_asked(said, TODAY)
+    assert asked is not None and (asked.start, asked.end, asked.part) == expected
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can I take Friday off?",
+        "How many days off do I have left?",
+        "12월 24일 연차 며칠 남았어?",
+        "월, 금 쉴래",
+        "휴가 쓸래",
+    ],
+)
+def test_what_is_not_a_request_for_leave_on_a_date(said):
+    assert leave_asked(said, TODAY) is None

@@ -14,12 +14,15 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from bot.db.tables import employees, leave_records, leave_requests
+from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.slack.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
+    DRAFT_CHANGE,
+    DRAFT_DISCARD,
+    DRAFT_SUBMIT,
     OPEN_FORM_ACTION,
     REQUEST_FORM,
 )
@@ -231,3 +234,69 @@ async def test_the_requester_cancels_and_the_approver_is_told(
     assert told.args["text"].startswith("*김민수* 님의 휴가 신청 #")
     assert await _requests(seeded_database) == [(request_id, "cancelled", None)]
     assert await _records(seeded_database) == []
+
+
+async def test_the_model_drafts_and_only_the_persons_submit_stores_it(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await slack.user_message(MINSU, "12월 24일 오후 반차 쓸래")
+    [card_post] = await slack.wait_for(
+        lambda c: (
+            c.method == "chat.postMessage"
+            and any(b.get("block_id") == "draft_actions" for b in c.args.get("blocks") or [])
+        )
+    )
+    summary = card_post.args["blocks"][0]["text"]["text"]
+    assert "2026-12-24 (0.5일, 오후 반차, 연차)" in summary and "남은 연차 7.5일 → 신청 후 7일" in summary
+    assert await _requests(seeded_database) == []  # a draft changes nothing
+    answers = [m for m in slack.history[f"D{MINSU}"] if m.get("bot_id") and "초안" in m.get("text", "")]
+    assert any("'신청'을 눌러야 신청돼요" in m["text"] for m in answers)
+    [card] = [
+        m
+        for m in slack.history[f"D{MINSU}"]
+        if m.get("blocks") and m["blocks"][-1].get("block_id") == "draft_actions"
+    ]
+
+    # Change opens the form filled in from the draft; Submit stores it (twice: still one request).
+    await slack.press(MINSU, f"D{MINSU}", card, DRAFT_CHANGE)
+    await slack.wait_for(lambda c: c.method == "views.open")
+    [form] = slack.open_views(MINSU, REQUEST_FORM)
+    assert form["blocks"][1]["element"]["initial_date"] == "2026-12-24"
+    assert form["blocks"][3]["element"]["initial_option"]["value"] == "pm"
+    await asyncio.gather(*(slack.press(MINSU, f"D{MINSU}", card, DRAFT_SUBMIT) for _ in range(2)))
+    [closed] = await slack.wait_for(lambda c: c.method == "chat.update" and c.args["ts"] == card["ts"])
+    assert closed.args["blocks"][-1]["elements"][0]["text"].startswith("신청했어요 · #")
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON)
+    [(_, state, _)] = await _requests(seeded_database)
+    assert state == "pending"
+    async with seeded_database.engine.connect() as connection:
+        tools = (
+            await connection.execute(select(audit_log.c.tool, audit_log.c.surface).order_by(audit_log.c.id))
+        ).all()
+    assert ("draft_leave_request", "dm") in [tuple(t) for t in tools]  # the draft is audited as a draft
+
+
+async def test_a_draft_discarded_or_forged_stores_nothing(slack: SlackStandIn, start_bot, seeded_database):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await slack.user_message(MINSU, "next Thursday and Friday off")
+    await slack.wait_for(
+        lambda c: (
+            c.method == "chat.postMessage"
+            and any(b.get("block_id") == "draft_actions" for b in c.args.get("blocks") or [])
+        )
+    )
+    [card] = [
+        m
+        for m in slack.history[f"D{MINSU}"]
+        if m.get("blocks") and m["blocks"][-1].get("block_id") == "draft_actions"
+    ]
+    assert "2026-12-03 ~ 2026-12-04 (2 days, Annual leave)" in card["blocks"][0]["text"]["text"]
+    await slack.press(MINSU, f"D{MINSU}", card, DRAFT_SUBMIT, value='["annual", "2026-13-01"]')
+    await slack.wait_for(_ephemeral_to(MINSU, "그런 초안은 없어요. There is no such draft."))
+    await slack.press(MINSU, f"D{MINSU}", card, DRAFT_DISCARD)
+    [closed] = await slack.wait_for(lambda c: c.method == "chat.update" and c.args["ts"] == card["ts"])
+    assert closed.args["blocks"][-1]["elements"][0]["text"] == "초안을 버렸어요."
+    assert await _requests(seeded_database) == []

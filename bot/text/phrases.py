@@ -119,6 +119,7 @@ TASK_TITLES = {
     "count_working_days": Phrase("근무일 계산", "Working days"),
     "get_day": Phrase("날짜 확인", "Date check"),
     "get_leave_entitlement": Phrase("법정 연차 계산", "Statutory leave"),
+    "draft_leave_request": Phrase("휴가 신청 초안", "Leave request draft"),
 }
 TASK_READING = Phrase("질문 읽는 중", "Reading your question")
 PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")

@@ -18,6 +18,7 @@ from slack_sdk.errors import SlackApiError
 from bot.domain.requests import Action, Actor, refusal
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
+from bot.slack.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
 from bot.slack.request_views import (
@@ -25,6 +26,9 @@ from bot.slack.request_views import (
     CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
+    DRAFT_CHANGE,
+    DRAFT_DISCARD,
+    DRAFT_SUBMIT,
     OPEN_FORM_ACTION,
     REQUEST_FORM,
     VALUE,
@@ -112,6 +116,30 @@ def register(app: AsyncApp, intake: Intake) -> None:
             )
 
         return on_click
+
+    @app.action(DRAFT_SUBMIT)
+    async def on_draft_submit(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
+        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        if user:
+            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card, blocks)))
+
+    @app.action(DRAFT_CHANGE)
+    async def on_draft_change(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        user, trigger_id = (body.get("user") or {}).get("id"), body.get("trigger_id")
+        value = str(action.get("value") or "")
+        if user and trigger_id:
+            intake.later(lambda deps: _quietly(change_draft(deps, user, value, trigger_id)))
+
+    @app.action(DRAFT_DISCARD)
+    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user = (body.get("user") or {}).get("id")
+        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        if user:
+            intake.later(lambda deps: _quietly(discard_draft(deps, user, card, blocks)))
 
     app.action(APPROVE_ACTION)(applied_once("approve"))
     app.action(CANCEL_ACTION)(applied_once("cancel"))
