@@ -300,3 +300,55 @@ async def test_a_draft_discarded_or_forged_stores_nothing(slack: SlackStandIn, s
     [closed] = await slack.wait_for(lambda c: c.method == "chat.update" and c.args["ts"] == card["ts"])
     assert closed.args["blocks"][-1]["elements"][0]["text"] == "초안을 버렸어요."
     assert await _requests(seeded_database) == []
+
+
+def _home_text(view: dict[str, Any]) -> str:
+    return "\n".join(b["text"]["text"] for b in view["blocks"] if isinstance(b.get("text"), dict))
+
+
+async def test_the_home_tab_lists_my_requests_and_those_waiting_for_me(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await _submit(slack, MINSU, await _open_form(slack, MINSU), start="2026-12-21", end="2026-12-22")
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON)
+    [(request_id, _, _)] = await _requests(seeded_database)
+
+    await slack.open_app_home(MINSU)
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == MINSU)
+    mine = _home_text(slack.home_views[MINSU])
+    assert (
+        "부여 15일 · 사용 7.5일 · 신청 중 2일" in mine or "신청 중 2일" in mine
+    )  # pending apart, not as used
+    assert f"#{request_id} 2026-12-21 ~ 2026-12-22 (2일, 연차) · 승인 대기" in mine
+    await slack.open_app_home(SEOYEON)
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == SEOYEON)
+    theirs = _home_text(slack.home_views[SEOYEON])
+    assert f"*김민수* · #{request_id} 2026-12-21 ~ 2026-12-22" in theirs
+
+    # Approving from the Home tab: the DM card catches up, the tab is published again, Minsu is told.
+    await slack.press(SEOYEON, "", slack.home_views[SEOYEON], APPROVE_ACTION)
+    [card_update] = await slack.wait_for(
+        lambda c: c.method == "chat.update" and c.args["channel"] == f"D{SEOYEON}"
+    )
+    assert card_update.args["blocks"][-1]["elements"][0]["text"].startswith("승인됨 · <@U0456EFGH>")
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == SEOYEON, count=2)
+    assert "승인을 기다리는 신청" not in _home_text(slack.home_views[SEOYEON])
+    await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU and "승인됨" in c.args["text"]
+    )
+    assert await _requests(seeded_database) == [(request_id, "approved", None)]
+
+    # Minsu cancels it from his Home tab (before it starts): records gone, Seoyeon told.
+    await slack.open_app_home(MINSU)
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == MINSU, count=2)
+    assert "· 승인됨" in _home_text(slack.home_views[MINSU])
+    await slack.press(MINSU, "", slack.home_views[MINSU], CANCEL_ACTION)
+    await slack.wait_for(
+        lambda c: (
+            c.method == "chat.postMessage" and c.args["channel"] == SEOYEON and "취소됨" in c.args["text"]
+        )
+    )
+    assert await _requests(seeded_database) == [(request_id, "cancelled", None)]
+    assert await _records(seeded_database) == []

@@ -11,32 +11,27 @@ records on cancellation, and the audit row of every move are written in the same
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Row, and_, delete, func, insert, select, update
+from sqlalchemy import Row, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
-from bot.db.tables import audit_log, employees, leave_grants, leave_records, leave_requests
-from bot.domain.leave import ANNUAL
+from bot.db.request_standing import leave_types_of, pending_days_of, read_standing
+from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.requests import (
-    HOLDING,
     MOVES,
     PART_DAYS,
     Action,
     Actor,
     Checked,
     Draft,
-    Held,
     LeaveRequest,
     Part,
     Problem,
-    Standing,
     State,
     record_note,
     refusal,
@@ -48,9 +43,6 @@ from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check
 
 AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
-# A leave record of several days starts on its date and covers that many working days from it: how far
-# back a record may start and still reach into a draft's dates.
-_LONGEST_RECORD = timedelta(days=62)
 
 NO_APPROVER = Problem(
     "leave_type",
@@ -74,7 +66,9 @@ class SqlRequestStore:
             if await _employee_row(connection, employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
             return check(
-                draft, await self._standing(connection, employee_id, draft, policy, today), self._calendar
+                draft,
+                await read_standing(connection, self._calendar, employee_id, draft, policy, today),
+                self._calendar,
             )
 
     async def get(self, request_id: int) -> LeaveRequest | None:
@@ -92,13 +86,28 @@ class SqlRequestStore:
         async with single_statement(self._engine) as connection:
             return [request_from(row) for row in await connection.execute(query)]
 
+    async def waiting_for(
+        self, approver_id: str, hr_approvers: tuple[str, ...], limit: int = 20
+    ) -> list[LeaveRequest]:
+        mine = leave_requests.c.approver_id == approver_id
+        if approver_id in hr_approvers:
+            mine = or_(mine, leave_requests.c.approver_id.is_(None))
+        query = (
+            select(leave_requests)
+            .where(leave_requests.c.state == "pending", leave_requests.c.employee_id != approver_id, mine)
+            .order_by(leave_requests.c.id)
+            .limit(limit)
+        )
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
     async def pending_days(self, employee_id: str, year: int) -> Decimal:
         async with single_statement(self._engine) as connection:
-            return await _pending_days(connection, employee_id, year)
+            return await pending_days_of(connection, employee_id, year)
 
     async def leave_types(self) -> tuple[str, ...]:
         async with single_statement(self._engine) as connection:
-            return await _leave_types(connection)
+            return await leave_types_of(connection)
 
     # --- writing ---------------------------------------------------------------------------------------
 
@@ -127,7 +136,7 @@ class SqlRequestStore:
                 if earlier is not None:
                     stored = request_from(earlier)
                     return Submitted(stored, Checked(draft, days=stored.days), again=True)
-            standing = await self._standing(connection, employee_id, draft, policy, today)
+            standing = await read_standing(connection, self._calendar, employee_id, draft, policy, today)
             checked = check(draft, standing, self._calendar)
             if not checked.ok:
                 return Submitted(None, checked)
@@ -230,78 +239,6 @@ class SqlRequestStore:
             if self._calendar.day(start + timedelta(days=offset)).working
         ]
 
-    async def _standing(
-        self, connection: AsyncConnection, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date
-    ) -> Standing:
-        first, last = min(draft.start, draft.end), max(draft.start, draft.end)
-        held_rows = await connection.execute(
-            select(
-                leave_requests.c.id,
-                leave_requests.c.start_on,
-                leave_requests.c.end_on,
-                leave_requests.c.state,
-            )
-            .where(
-                leave_requests.c.employee_id == employee_id,
-                leave_requests.c.state.in_(sorted(HOLDING)),
-                leave_requests.c.start_on <= last,
-                leave_requests.c.end_on >= first,
-            )
-            .order_by(leave_requests.c.start_on)
-        )
-        held = tuple(Held(row.id, row.start_on, row.end_on, row.state) for row in held_rows)
-        record_rows = await connection.execute(
-            select(leave_records.c.taken_on, leave_records.c.days).where(
-                leave_records.c.employee_id == employee_id,
-                leave_records.c.taken_on >= first - _LONGEST_RECORD,
-                leave_records.c.taken_on <= last,
-            )
-        )
-        record_dates = frozenset(
-            on for row in record_rows for on in self._covered(row.taken_on, row.days) if first <= on <= last
-        )
-        year = draft.start.year
-        grant = (
-            await connection.execute(
-                select(leave_grants).where(
-                    leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
-                )
-            )
-        ).first()
-        used = Decimal(0)
-        if grant is not None:
-            annual = await connection.execute(
-                select(leave_records.c.days).where(
-                    leave_records.c.employee_id == employee_id,
-                    leave_records.c.leave_type == ANNUAL,
-                    leave_records.c.taken_on >= date(year, 1, 1),
-                    leave_records.c.taken_on <= date(year, 12, 31),
-                )
-            )
-            used = grant.opening_used + sum((row.days for row in annual), Decimal(0))
-        return Standing(
-            today=today,
-            leave_types=await _leave_types(connection),
-            held=held,
-            record_dates=record_dates,
-            granted=None if grant is None else grant.granted,
-            used=used,
-            pending=await _pending_days(connection, employee_id, year),
-            allow_negative=bool(grant is not None and grant.allow_negative),
-            quarter_days=policy.quarter_days,
-            ahead_days=policy.request_ahead_days,
-        )
-
-    def _covered(self, start: date, days: Decimal) -> list[date]:
-        """The working days a record starting on `start` covers: a part day or one day is its own date."""
-        wanted, on = max(1, math.ceil(days)), start
-        found: list[date] = []
-        while len(found) < wanted and on <= start + _LONGEST_RECORD:
-            if self._calendar.day(on).working or on == start:
-                found.append(on)
-            on += timedelta(days=1)
-        return found
-
 
 # --- rows ----------------------------------------------------------------------------------------------
 
@@ -350,29 +287,6 @@ async def _approver(connection: AsyncConnection, employee: Row[Any], policy: Com
     if manager is None or manager == employee.employee_id:
         return None
     return manager if await _employee_row(connection, manager) is not None else None
-
-
-async def _pending_days(connection: AsyncConnection, employee_id: str, year: int) -> Decimal:
-    rows: Sequence[Row[Any]] = (
-        await connection.execute(
-            select(leave_requests.c.days).where(
-                leave_requests.c.employee_id == employee_id,
-                leave_requests.c.state == "pending",
-                leave_requests.c.leave_type == ANNUAL,
-                and_(
-                    leave_requests.c.start_on >= date(year, 1, 1),
-                    leave_requests.c.start_on <= date(year, 12, 31),
-                ),
-            )
-        )
-    ).all()
-    return sum((row.days for row in rows), Decimal(0))
-
-
-async def _leave_types(connection: AsyncConnection) -> tuple[str, ...]:
-    rows = await connection.execute(select(func.distinct(leave_records.c.leave_type)))
-    others = sorted({row[0] for row in rows} - {ANNUAL})
-    return (ANNUAL, *others)
 
 
 async def _audit(

@@ -85,6 +85,13 @@ class RequestStore(Protocol):
         """Requests, newest first, of one state and one employee when given."""
         ...
 
+    async def waiting_for(
+        self, approver_id: str, hr_approvers: tuple[str, ...], limit: int = 20
+    ) -> list[LeaveRequest]:
+        """Pending requests this person may decide, oldest first: theirs as manager, and those with no
+        manager when they are one of the policy's approvers (never their own)."""
+        ...
+
     async def pending_days(self, employee_id: str, year: int) -> Decimal:
         """The annual days of the employee's pending requests starting in `year` ("신청 중")."""
         ...

@@ -26,6 +26,7 @@ class YearOnHome:
     year: int
     balance: Balance | None
     failure: str | None = None
+    pending: Decimal = Decimal(0)  # annual days in pending requests: "신청 중"
 
 
 def _section(markdown: str) -> dict[str, Any]:
@@ -42,6 +43,7 @@ def home_view(
     today: date,
     korean: bool,
     statutory: Entitlement | None = None,
+    requests: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}},
@@ -56,11 +58,19 @@ def home_view(
         figures = text.HOME_FIGURES.pick(korean).format(
             granted=format_days(b.granted), used=format_days(b.used)
         )
+        if entry.pending:  # requested, not yet approved: shown apart, never as used
+            figures += (
+                f" · 신청 중 {format_days(entry.pending)}일"
+                if korean
+                else f" · {format_days(entry.pending)} pending"
+            )
         blocks.append(_section(f"{remaining}\n{figures}"))
     if statutory is not None and (lines := _statutory_lines(statutory, korean)):
         blocks.append(_section("\n".join(lines)))
     blocks.append(_context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
     blocks.append({"type": "divider"})
+    if requests:
+        blocks += [*requests, {"type": "divider"}]
     recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
     lines = [
         f"• {r.taken_on.isoformat()} · {format_days(r.days)}{'일' if korean else 'd'} · "

@@ -313,6 +313,73 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
     ]
 
 
+def home_requests(
+    mine: list[LeaveRequest], waiting: list[tuple[LeaveRequest, str]], korean: bool
+) -> list[dict[str, Any]]:
+    """The Home tab's requests: my pending and upcoming leave, each with Cancel; and, for an approver, the
+    requests waiting for them (with the requester's name), each with Approve / Decline."""
+    blocks: list[dict[str, Any]] = []
+
+    def line(request: LeaveRequest, who: str | None) -> str:
+        span = (
+            request.start.isoformat() if request.start == request.end else f"{request.start} ~ {request.end}"
+        )
+        part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
+        days = format_days(request.days) + ("일" if korean else " days")
+        state = _pick(_STATE_NAMES[request.state], korean)
+        named = f"*{who}* · " if who else ""
+        return (
+            f"{named}#{request.id} {span} ({days}{part}, {type_name(request.leave_type, korean)}) · {state}"
+        )
+
+    def button(
+        action_id: str, label: tuple[str, str], request_id: int, style: str | None = None
+    ) -> dict[str, Any]:
+        made: dict[str, Any] = {
+            "type": "button",
+            "action_id": action_id,
+            "text": _plain(_pick(label, korean)),
+            "value": str(request_id),
+        }
+        if style:
+            made["style"] = style
+        return made
+
+    if mine:
+        blocks.append(
+            {
+                "type": "section",
+                "text": {"type": "mrkdwn", "text": _pick(("*내 휴가 신청*", "*My leave requests*"), korean)},
+            }
+        )
+        for request in mine[:MAX_ON_HOME]:
+            blocks.append(
+                {
+                    "type": "section",
+                    "text": {"type": "mrkdwn", "text": line(request, None)},
+                    "accessory": button(CANCEL_ACTION, ("취소", "Cancel"), request.id),
+                }
+            )
+    if waiting:
+        title = ("*승인을 기다리는 신청*", "*Waiting for your approval*")
+        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": _pick(title, korean)}})
+        for request, who in waiting[:MAX_ON_HOME]:
+            blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": line(request, who)}})
+            blocks.append(
+                {
+                    "type": "actions",
+                    "elements": [
+                        button(APPROVE_ACTION, ("승인", "Approve"), request.id, "primary"),
+                        button(DECLINE_ACTION, ("반려", "Decline"), request.id, "danger"),
+                    ],
+                }
+            )
+    return blocks
+
+
+MAX_ON_HOME = 10  # each list on the Home tab (a view holds at most 100 blocks)
+
+
 def closed_card(summary: str, line: str) -> list[dict[str, Any]]:
     """A card whose buttons have done their work: the summary, and what happened in their place."""
     return [

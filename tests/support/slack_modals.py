@@ -105,28 +105,47 @@ class Modals:
         return await self.push("interactive", payload)
 
     async def press(
-        self, user: str, channel: str, message: dict[str, Any], action_id: str, *, value: str | None = None
+        self,
+        user: str,
+        channel: str,
+        message: dict[str, Any],
+        action_id: str,
+        *,
+        value: str | None = None,
+        nth: int = 0,
     ) -> Sent:
-        """The person presses the button `action_id` in `message` (as stored in the history); `value`
-        forges the button's value, as a hand-made payload could."""
+        """The person presses the `nth` button `action_id` in `message` (as stored in the history; a Home
+        tab view when `channel` is empty); `value` forges the button's value, as a hand-made payload could."""
         found = [
             (block, element)
             for block in message.get("blocks") or []
-            if block.get("type") == "actions"
-            for element in block.get("elements") or []
+            for element in [
+                *(block.get("elements") or []),
+                *([block["accessory"]] if "accessory" in block else []),
+            ]
             if element.get("action_id") == action_id
         ]
-        if not found:
-            raise AssertionError(f"no button {action_id} in the message")
-        block, element = found[0]
+        if len(found) <= nth:
+            raise AssertionError(f"no button {action_id} (#{nth}) in the message")
+        block, element = found[nth]
+        place: dict[str, Any] = (
+            {
+                "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
+                "channel": {"id": channel},
+                "message": message,
+            }
+            if channel
+            else {
+                "container": {"type": "view", "view_id": "VHOME"},
+                "view": {"id": "VHOME", "type": "home", **message},
+            }
+        )
         payload = {
             "type": "block_actions",
             "team": {"id": _TEAM},
             "user": {"id": user, "team_id": _TEAM},
             "api_app_id": _APP,
-            "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
-            "channel": {"id": channel},
-            "message": message,
+            **place,
             "trigger_id": self.new_trigger(user),
             "actions": [
                 {

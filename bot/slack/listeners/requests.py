@@ -21,6 +21,7 @@ from bot.slack.deps import Deps
 from bot.slack.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
+from bot.slack.listeners.home import publish_home
 from bot.slack.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
@@ -107,13 +108,18 @@ def register(app: AsyncApp, intake: Intake) -> None:
                 return
             card, blocks = _card_of(body), (body.get("message") or {}).get("blocks")
             request_id, reply_in = _request_id(action), card[0] if card else None
-            intake.later(
-                lambda deps: _quietly(
+            on_home = (body.get("container") or {}).get("type") == "view"
+
+            async def job(deps: Deps) -> None:
+                await _quietly(
                     decide(
                         deps, user, request_id, action_name, card=card, card_blocks=blocks, reply_in=reply_in
                     )
                 )
-            )
+                if on_home:  # the Home tab shows the request's new state
+                    await publish_home(deps, user)
+
+            intake.later(job)
 
         return on_click
 
@@ -161,11 +167,15 @@ def register(app: AsyncApp, intake: Intake) -> None:
             or ""
         )
         if user:
-            intake.later(
-                lambda deps: _quietly(
+
+            async def job(deps: Deps) -> None:
+                await _quietly(
                     decide(deps, user, request_id, "decline", note=reason.strip() or None, card=card)
                 )
-            )
+                if card is None:  # declined from the Home tab: it shows the request gone
+                    await publish_home(deps, user)
+
+            intake.later(job)
 
 
 async def _ask_why(
