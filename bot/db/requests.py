@@ -204,6 +204,21 @@ class SqlRequestStore:
             )
             return Moved(await _request(connection, request_id), True)
 
+    async def claim_reminder(self, request_id: int, number: int) -> bool:
+        """Records reminder `number` of a pending request before it is sent: True for the one caller whose
+        UPDATE raised the count (a later reminder claimed first makes an earlier one moot)."""
+        async with single_statement(self._engine) as connection:
+            claimed = await connection.execute(
+                update(leave_requests)
+                .where(
+                    leave_requests.c.id == request_id,
+                    leave_requests.c.state == "pending",
+                    leave_requests.c.reminders < number,
+                )
+                .values(reminders=number)
+            )
+            return claimed.rowcount == 1
+
     async def set_card(self, request_id: int, channel: str, ts: str) -> None:
         """Where the approver's card is, so a decision can bring it up to date."""
         async with single_statement(self._engine) as connection:
@@ -261,6 +276,7 @@ def request_from(row: Row[Any]) -> LeaveRequest:
         decision_note=row.decision_note,
         card_channel=row.card_channel,
         card_ts=row.card_ts,
+        reminders=int(row.reminders),
     )
 
 

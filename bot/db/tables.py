@@ -154,6 +154,9 @@ leave_requests = Table(
     Column("card_channel", String(32)),
     Column("card_ts", String(32)),
     Column("submission_key", String(128), unique=True),
+    # Reminders to the approver claimed so far (0, 1, 2): raised by one conditional UPDATE before a reminder
+    # is sent, so each goes once across processes (bot/slack/request_care.py).
+    Column("reminders", Integer, nullable=False, server_default="0"),
     CheckConstraint(
         "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')", name="ck_leave_requests_state"
     ),

@@ -161,6 +161,7 @@ class LeaveRequest:
     decision_note: str | None = None  # a decline's or a cancellation's reason
     card_channel: str | None = None  # the approver's card, to bring up to date after a decision
     card_ts: str | None = None
+    reminders: int = 0  # reminders to the approver sent (claimed) so far
 
 
 @dataclass(frozen=True)

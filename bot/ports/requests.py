@@ -71,6 +71,11 @@ class RequestStore(Protocol):
 
     async def get(self, request_id: int) -> LeaveRequest | None: ...
 
+    async def claim_reminder(self, request_id: int, number: int) -> bool:
+        """Reminder `number` (1, 2) of a pending request, recorded before it is sent: True only for the
+        one caller that is to send it."""
+        ...
+
     async def set_card(self, request_id: int, channel: str, ts: str) -> None:
         """Where the approver's card is, so a decision made elsewhere can bring it up to date."""
         ...
