@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
 from bot.calendar import KOREA, Closure, KoreanCalendar
 from bot.cli import _parser as cli_parser
@@ -36,6 +36,7 @@ from bot.llm.drafting import leave_asked
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.ports.hr import UnknownEmployee
 from bot.requests.validation import check
+from bot.slack.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
@@ -625,3 +626,34 @@ def test_the_offline_model_reads_a_request_for_leave(said, expected):
 )
 def test_what_is_not_a_request_for_leave_on_a_date(said):
     assert leave_asked(said, TODAY) is None
+
+
+async def test_the_approver_sees_who_else_on_the_team_is_off(seeded_database: ScratchDatabase):
+    for employee_id in ("E1001", "E1002", "E1004"):  # one team under Jihoon (E1003)
+        await _manager(seeded_database, employee_id, "E1003")
+    store = _store(seeded_database)
+    seoyeon = (
+        await store.submit(
+            SEOYEON, Draft("annual", date(2026, 12, 22), date(2026, 12, 22)), POLICY, TODAY, "dm"
+        )
+    ).request
+    assert seoyeon is not None
+    async with seeded_database.engine.begin() as connection:  # Yujin's day off, already in the HR data
+        await connection.execute(
+            insert(leave_records).values(
+                employee_id="E1004", taken_on=date(2026, 12, 24), days=Decimal(1), leave_type="annual"
+            )
+        )
+    minsu = (
+        await store.submit(
+            MINSU, Draft("annual", date(2026, 12, 21), date(2026, 12, 25)), POLICY, TODAY, "modal"
+        )
+    ).request
+    assert minsu is not None
+    away = await store.team_away(minsu)
+    assert [(a.name, a.start, a.state) for a in away] == [
+        ("이서연", date(2026, 12, 22), "pending"),
+        ("최유진", date(2026, 12, 24), "recorded"),
+    ]
+    assert team_line(away, korean=True) == "같은 팀 부재: 이서연 2026-12-22 (승인 대기), 최유진 2026-12-24"
+    assert [(a.name, a.state) for a in await store.team_away(seoyeon)] == [("김민수", "pending")]

@@ -210,6 +210,9 @@ async def test_the_requester_cancels_and_the_approver_is_told(
     card = _card(slack, SEOYEON)
     await slack.press(SEOYEON, f"D{SEOYEON}", card, APPROVE_ACTION)
     await slack.wait_for(lambda c: c.method == "chat.update")
+    await slack.wait_for(  # the requester told, after the card: the DM with Cancel
+        lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU and "승인됨" in c.args["text"]
+    )
     [(request_id, _, _)] = await _requests(seeded_database)
     assert len(await _records(seeded_database)) == 2
 

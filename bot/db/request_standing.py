@@ -14,9 +14,9 @@ from sqlalchemy import Row, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.calendar import KoreanCalendar
-from bot.db.tables import leave_grants, leave_records, leave_requests
+from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL
-from bot.domain.requests import HOLDING, Draft, Held, Standing
+from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Standing
 from bot.policy.company import CompanyPolicy
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
@@ -99,6 +99,45 @@ def _covered(calendar: KoreanCalendar, start: date, days: Decimal) -> list[date]
             found.append(on)
         on += timedelta(days=1)
     return found
+
+
+async def team_away_of(connection: AsyncConnection, request: LeaveRequest) -> list[Away]:
+    """Teammates (the same manager, not the requester) with pending or approved requests, or leave records,
+    on the request's days."""
+    manager = (
+        select(employees.c.manager_id).where(employees.c.employee_id == request.employee_id).scalar_subquery()
+    )
+    team = select(employees.c.employee_id).where(
+        employees.c.manager_id == manager, employees.c.employee_id != request.employee_id
+    )
+    names = {
+        row.employee_id: row.name
+        for row in await connection.execute(
+            select(employees.c.employee_id, employees.c.name).where(employees.c.employee_id.in_(team))
+        )
+    }
+    if not names:
+        return []
+    found: list[Away] = []
+    requested = await connection.execute(
+        select(leave_requests).where(
+            leave_requests.c.employee_id.in_(list(names)),
+            leave_requests.c.state.in_(sorted(HOLDING)),
+            leave_requests.c.start_on <= request.end,
+            leave_requests.c.end_on >= request.start,
+        )
+    )
+    found += [Away(names[r.employee_id], r.start_on, r.end_on, r.state) for r in requested]
+    recorded = await connection.execute(
+        select(leave_records.c.employee_id, leave_records.c.taken_on).where(
+            leave_records.c.employee_id.in_(list(names)),
+            leave_records.c.request_id.is_(None),  # an approved request's records are shown as the request
+            leave_records.c.taken_on >= request.start,
+            leave_records.c.taken_on <= request.end,
+        )
+    )
+    found += [Away(names[r.employee_id], r.taken_on, r.taken_on, "recorded") for r in recorded]
+    return sorted(found, key=lambda away: (away.start, away.name))
 
 
 async def pending_days_of(connection: AsyncConnection, employee_id: str, year: int) -> Decimal:

@@ -20,13 +20,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
-from bot.db.request_standing import leave_types_of, pending_days_of, read_standing
+from bot.db.request_standing import leave_types_of, pending_days_of, read_standing, team_away_of
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.requests import (
     MOVES,
     PART_DAYS,
     Action,
     Actor,
+    Away,
     Checked,
     Draft,
     LeaveRequest,
@@ -62,7 +63,8 @@ class SqlRequestStore:
     # --- reading ---------------------------------------------------------------------------------------
 
     async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
-        async with writing(self._engine) as connection:  # one consistent view; nothing is written
+        # One read transaction (a snapshot on SQLite; nothing is written, so no write lock is taken).
+        async with self._engine.connect() as connection, connection.begin():
             if await _employee_row(connection, employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
             return check(
@@ -100,6 +102,10 @@ class SqlRequestStore:
         )
         async with single_statement(self._engine) as connection:
             return [request_from(row) for row in await connection.execute(query)]
+
+    async def team_away(self, request: LeaveRequest) -> list[Away]:
+        async with single_statement(self._engine) as connection:
+            return await team_away_of(connection, request)
 
     async def pending_days(self, employee_id: str, year: int) -> Decimal:
         async with single_statement(self._engine) as connection:

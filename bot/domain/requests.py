@@ -165,6 +165,16 @@ class LeaveRequest:
 
 
 @dataclass(frozen=True)
+class Away:
+    """A teammate (same manager) off on some of a request's days: for the approver's card."""
+
+    name: str
+    start: date
+    end: date
+    state: State | Literal["recorded"]  # a request's state, or a leave record already in the data
+
+
+@dataclass(frozen=True)
 class Actor:
     """Who acts, as the store records it: an employee (from the Slack identity, never from a payload's
     text), HR at the terminal (by OS user), or the system."""

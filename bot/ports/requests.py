@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal, Protocol
 
-from bot.domain.requests import Action, Actor, Checked, Draft, LeaveRequest, Refusal, State
+from bot.domain.requests import Action, Actor, Away, Checked, Draft, LeaveRequest, Refusal, State
 from bot.policy.company import CompanyPolicy
 
 # Where a request was submitted or moved from, as the audit log records it.
@@ -95,6 +95,11 @@ class RequestStore(Protocol):
     ) -> list[LeaveRequest]:
         """Pending requests this person may decide, oldest first: theirs as manager, and those with no
         manager when they are one of the policy's approvers (never their own)."""
+        ...
+
+    async def team_away(self, request: LeaveRequest) -> list[Away]:
+        """Who else with the same manager is off (approved or pending requests, leave records) on the
+        request's days."""
         ...
 
     async def pending_days(self, employee_id: str, year: int) -> Decimal:

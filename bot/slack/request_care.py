@@ -26,6 +26,7 @@ from bot.domain.requests import SYSTEM, LeaveRequest
 from bot.ports.hr import Directory
 from bot.ports.policy import PolicyStore
 from bot.ports.requests import RequestStore
+from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import decided_card, decision_line, request_summary
 
 log = logging.getLogger(__name__)
@@ -154,7 +155,7 @@ class RequestCare:
 
     async def _send(self, user: str, message: str) -> None:
         try:
-            await self._client.chat_postMessage(channel=user, text=message)
+            await self._client.chat_postMessage(metadata=REQUEST_METADATA, channel=user, text=message)
         except SlackApiError as failed:
             log.warning(
                 "could not send a leave request's reminder or expiry (%s)", failed.response.get("error")

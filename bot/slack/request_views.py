@@ -12,7 +12,7 @@ from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 from bot.domain.leave import format_days
-from bot.domain.requests import PARTS, Checked, Draft, LeaveRequest, Part
+from bot.domain.requests import PARTS, Away, Checked, Draft, LeaveRequest, Part
 
 REQUEST_FORM = "officebot_request_form"  # the form's callback_id
 DECLINE_FORM = "officebot_decline_form"
@@ -179,6 +179,18 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
             held = f" ({pending} days in other pending requests)" if checked.pending else ""
             lines.append(f"Balance {before} days{held} → {after} days after approval")
     return "\n".join(lines)
+
+
+def team_line(away: list[Away], korean: bool) -> str | None:
+    """Who else on the team is off on those days, for the approver (names and dates only)."""
+    if not away:
+        return None
+    shown = []
+    for a in away[:8]:
+        span = a.start.isoformat() if a.start == a.end else f"{a.start}~{a.end}"
+        state = "" if a.state in ("approved", "recorded") else f" ({_pick(_STATE_NAMES['pending'], korean)})"
+        shown.append(f"{a.name} {span}{state}")
+    return ("같은 팀 부재: " if korean else "Also off on the team: ") + ", ".join(shown)
 
 
 def approver_card(summary: str, request_id: int, korean: bool) -> list[dict[str, Any]]:

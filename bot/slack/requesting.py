@@ -18,6 +18,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.ports.requests import Moved, Submitted
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
+from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
     approver_card,
     decided_card,
@@ -26,6 +27,7 @@ from bot.slack.request_views import (
     request_form,
     request_summary,
     requester_card,
+    team_line,
 )
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,7 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
         name = requester.name if requester else request.employee_id
         policy = await deps.services.policy.current()
         approvers = [request.approver_id] if request.approver_id else list(policy.approvers)
+        away = await deps.services.requests.team_away(request)
         first = True
         for approver_id in approvers:
             if approver_id == request.employee_id:
@@ -99,8 +102,13 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
                 continue
             korean = prefers_korean(await deps.identity.profile(slack_id))
             summary = request_summary(request, name, korean, submitted.checked)
+            if (team := team_line(away, korean)) is not None:
+                summary += f"\n{team}"
             posted = await deps.client.chat_postMessage(
-                channel=slack_id, text=summary, blocks=approver_card(summary, request.id, korean)
+                metadata=REQUEST_METADATA,
+                channel=slack_id,
+                text=summary,
+                blocks=approver_card(summary, request.id, korean),
             )
             if first:
                 await deps.services.requests.set_card(request.id, str(posted["channel"]), str(posted["ts"]))
@@ -109,7 +117,10 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
         mine = request_summary(request, name, korean, submitted.checked)
         told = f"{mine}\n{'승인을 요청했어요.' if korean else 'Sent for approval.'}"
         await deps.client.chat_postMessage(
-            channel=requester_slack, text=told, blocks=requester_card(told, request.id, korean)
+            metadata=REQUEST_METADATA,
+            channel=requester_slack,
+            text=told,
+            blocks=requester_card(told, request.id, korean),
         )
     except Exception:
         # The request is stored whatever Slack does: the approver sees it on their Home tab (later step).
@@ -209,7 +220,9 @@ async def _tell_requester(deps: Deps, request: LeaveRequest) -> None:
     message = f"{heading}\n{summary}"
     blocks = requester_card(message, request.id, korean) if request.state == "approved" else None
     try:
-        await deps.client.chat_postMessage(channel=slack_id, text=message, blocks=blocks)
+        await deps.client.chat_postMessage(
+            metadata=REQUEST_METADATA, channel=slack_id, text=message, blocks=blocks
+        )
     except SlackApiError as failed:
         log.warning("could not tell a requester of a decision (%s)", failed.response.get("error"))
 
@@ -227,7 +240,9 @@ async def _tell_approvers(deps: Deps, request: LeaveRequest) -> None:
         summary = request_summary(request, name, korean, None)
         line = decision_line(request, await _decider(deps, request), korean)
         try:
-            await deps.client.chat_postMessage(channel=slack_id, text=f"{summary}\n{line}")
+            await deps.client.chat_postMessage(
+                metadata=REQUEST_METADATA, channel=slack_id, text=f"{summary}\n{line}"
+            )
         except SlackApiError as failed:
             log.warning("could not tell an approver of a cancellation (%s)", failed.response.get("error"))
 
@@ -261,6 +276,6 @@ async def _ephemeral(deps: Deps, channel: str | None, user_id: str, message: str
         if channel:
             await deps.client.chat_postEphemeral(channel=channel, user=user_id, text=message)
         else:
-            await deps.client.chat_postMessage(channel=user_id, text=message)
+            await deps.client.chat_postMessage(metadata=REQUEST_METADATA, channel=user_id, text=message)
     except SlackApiError as failed:
         log.warning("could not tell someone why a click changed nothing (%s)", failed.response.get("error"))
