@@ -15,14 +15,12 @@ from typing import Any
 from sqlalchemy import select, update
 
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
+from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
 from bot.slack.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
-    DRAFT_CHANGE,
-    DRAFT_DISCARD,
-    DRAFT_SUBMIT,
     OPEN_FORM_ACTION,
     REQUEST_FORM,
 )

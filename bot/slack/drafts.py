@@ -17,9 +17,10 @@ from bot.core.trace import ToolResult, Trace
 from bot.domain.requests import Actor, Checked
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
+from bot.slack.draft_views import closed_card, draft_card, draft_of
 from bot.slack.identity import prefers_korean
 from bot.slack.render import Message
-from bot.slack.request_views import closed_card, draft_card, draft_of, request_form
+from bot.slack.request_views import request_form
 from bot.slack.requesting import announce
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,6 @@ back on its field with `response_action: errors` as it is."""
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
@@ -20,10 +19,6 @@ OPEN_FORM_ACTION = "officebot_request_open"  # the Home tab's "휴가 신청 / R
 APPROVE_ACTION = "officebot_request_approve"
 DECLINE_ACTION = "officebot_request_decline"
 CANCEL_ACTION = "officebot_request_cancel"  # the requester's, on their own DMs about the request
-# The card under an answer that drafted a request (draft_leave_request): only these clicks act on it.
-DRAFT_SUBMIT = "officebot_draft_submit"
-DRAFT_CHANGE = "officebot_draft_change"
-DRAFT_DISCARD = "officebot_draft_discard"
 VALUE = "value"  # every input's action_id: the block id says which field it is
 
 _PART_NAMES = {
@@ -42,24 +37,24 @@ _STATE_NAMES = {
 }
 
 
-def _plain(text: str) -> dict[str, Any]:
+def plain(text: str) -> dict[str, Any]:
     return {"type": "plain_text", "text": text}
 
 
-def _pick(names: tuple[str, str], korean: bool) -> str:
+def pick(names: tuple[str, str], korean: bool) -> str:
     return names[0] if korean else names[1]
 
 
 def type_name(leave_type: str, korean: bool) -> str:
-    return _pick(_TYPE_NAMES.get(leave_type, (leave_type, leave_type)), korean)
+    return pick(_TYPE_NAMES.get(leave_type, (leave_type, leave_type)), korean)
 
 
 def part_name(part: Part, korean: bool) -> str:
-    return _pick(_PART_NAMES[part], korean)
+    return pick(_PART_NAMES[part], korean)
 
 
 def _option(text: str, value: str) -> dict[str, Any]:
-    return {"text": _plain(text), "value": value}
+    return {"text": plain(text), "value": value}
 
 
 def request_form(
@@ -85,16 +80,16 @@ def request_form(
         return {
             "type": "input",
             "block_id": block_id,
-            "label": _plain(_pick(label, korean)),
+            "label": plain(pick(label, korean)),
             "element": element,
         }
 
     return {
         "type": "modal",
         "callback_id": REQUEST_FORM,
-        "title": _plain(_pick(("휴가 신청", "Request leave"), korean)),
-        "submit": _plain(_pick(("신청", "Submit"), korean)),
-        "close": _plain(_pick(("닫기", "Close"), korean)),
+        "title": plain(pick(("휴가 신청", "Request leave"), korean)),
+        "submit": plain(pick(("신청", "Submit"), korean)),
+        "close": plain(pick(("닫기", "Close"), korean)),
         "blocks": [
             field(
                 "leave_type",
@@ -168,7 +163,7 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
             f"{span} ({days} days{part}, {type_name(request.leave_type, False)})",
         ]
     if request.reason:
-        lines.append(f"{_pick(('사유', 'Reason'), korean)}: {request.reason}")
+        lines.append(f"{pick(('사유', 'Reason'), korean)}: {request.reason}")
     if checked is not None and checked.balance_before is not None and checked.balance_after is not None:
         before, after = format_days(checked.balance_before), format_days(checked.balance_after)
         pending = format_days(checked.pending)
@@ -188,7 +183,7 @@ def team_line(away: list[Away], korean: bool) -> str | None:
     shown = []
     for a in away[:8]:
         span = a.start.isoformat() if a.start == a.end else f"{a.start}~{a.end}"
-        state = "" if a.state in ("approved", "recorded") else f" ({_pick(_STATE_NAMES['pending'], korean)})"
+        state = "" if a.state in ("approved", "recorded") else f" ({pick(_STATE_NAMES['pending'], korean)})"
         shown.append(f"{a.name} {span}{state}")
     return ("같은 팀 부재: " if korean else "Also off on the team: ") + ", ".join(shown)
 
@@ -203,14 +198,14 @@ def approver_card(summary: str, request_id: int, korean: bool) -> list[dict[str,
                 {
                     "type": "button",
                     "action_id": APPROVE_ACTION,
-                    "text": _plain(_pick(("승인", "Approve"), korean)),
+                    "text": plain(pick(("승인", "Approve"), korean)),
                     "style": "primary",
                     "value": str(request_id),
                 },
                 {
                     "type": "button",
                     "action_id": DECLINE_ACTION,
-                    "text": _plain(_pick(("반려", "Decline"), korean)),
+                    "text": plain(pick(("반려", "Decline"), korean)),
                     "style": "danger",
                     "value": str(request_id),
                 },
@@ -231,7 +226,7 @@ def requester_card(text: str, request_id: int, korean: bool) -> list[dict[str, A
                 {
                     "type": "button",
                     "action_id": CANCEL_ACTION,
-                    "text": _plain(_pick(("신청 취소", "Cancel request"), korean)),
+                    "text": plain(pick(("신청 취소", "Cancel request"), korean)),
                     "value": str(request_id),
                 }
             ],
@@ -251,78 +246,10 @@ def decided_card(summary: str, request: LeaveRequest, decided_by: str, korean: b
 
 
 def decision_line(request: LeaveRequest, decided_by: str, korean: bool) -> str:
-    state = _pick(_STATE_NAMES[request.state], korean)
+    state = pick(_STATE_NAMES[request.state], korean)
     when = f" · {decided_at_text(request.decided_at)}" if request.decided_at is not None else ""
     note = f" ({request.decision_note})" if request.decision_note else ""
     return f"{state}{note} · {decided_by}{when}"
-
-
-def draft_value(draft: Draft) -> str:
-    """A draft as a button's value (at most 2000 characters: the reason is at most 500)."""
-    fields = [draft.leave_type, draft.start.isoformat(), draft.end.isoformat(), draft.part, draft.reason]
-    return json.dumps(fields, ensure_ascii=False)
-
-
-def draft_of(value: str) -> Draft | None:
-    """A button's value read back as a draft, or None when it is not one (a forged payload)."""
-    try:
-        leave_type, start, end, part, reason = json.loads(value)
-        if part not in PARTS or not all(isinstance(f, str) for f in (leave_type, reason)):
-            return None
-        return Draft(leave_type, date.fromisoformat(start), date.fromisoformat(end), part, reason)
-    except (ValueError, TypeError):
-        return None
-
-
-def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
-    """What the model drafted, counted by code, with Submit / Change / Cancel: nothing is stored until Submit."""
-    draft = checked.draft
-    span = draft.start.isoformat() if draft.start == draft.end else f"{draft.start} ~ {draft.end}"
-    part = "" if draft.part == "full" else f", {part_name(draft.part, korean)}"
-    days = format_days(checked.days)
-    kind = type_name(draft.leave_type, korean)
-    if korean:
-        lines = ["*휴가 신청 초안* (아직 신청되지 않았어요)", f"{span} ({days}일{part}, {kind})"]
-    else:
-        lines = ["*Leave request draft* (not submitted yet)", f"{span} ({days} days{part}, {kind})"]
-    if draft.reason:
-        lines.append(f"{_pick(('사유', 'Reason'), korean)}: {draft.reason}")
-    if checked.balance_before is not None and checked.balance_after is not None:
-        before, after = format_days(checked.balance_before), format_days(checked.balance_after)
-        lines.append(
-            f"남은 연차 {before}일 → 신청 후 {after}일"
-            if korean
-            else f"Balance {before} → {after} days after it"
-        )
-    value = draft_value(draft)
-
-    def button(action_id: str, label: tuple[str, str], style: str | None = None) -> dict[str, Any]:
-        made: dict[str, Any] = {
-            "type": "button",
-            "action_id": action_id,
-            "text": _plain(_pick(label, korean)),
-            "value": value,
-        }
-        if style:
-            made["style"] = style
-        return made
-
-    return [
-        {
-            "type": "section",
-            "block_id": "request_summary",
-            "text": {"type": "mrkdwn", "text": "\n".join(lines)},
-        },
-        {
-            "type": "actions",
-            "block_id": "draft_actions",
-            "elements": [
-                button(DRAFT_SUBMIT, ("신청", "Submit"), "primary"),
-                button(DRAFT_CHANGE, ("수정", "Change")),
-                button(DRAFT_DISCARD, ("취소", "Cancel")),
-            ],
-        },
-    ]
 
 
 def home_requests(
@@ -338,7 +265,7 @@ def home_requests(
         )
         part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
         days = format_days(request.days) + ("일" if korean else " days")
-        state = _pick(_STATE_NAMES[request.state], korean)
+        state = pick(_STATE_NAMES[request.state], korean)
         named = f"*{who}* · " if who else ""
         return (
             f"{named}#{request.id} {span} ({days}{part}, {type_name(request.leave_type, korean)}) · {state}"
@@ -350,7 +277,7 @@ def home_requests(
         made: dict[str, Any] = {
             "type": "button",
             "action_id": action_id,
-            "text": _plain(_pick(label, korean)),
+            "text": plain(pick(label, korean)),
             "value": str(request_id),
         }
         if style:
@@ -361,7 +288,7 @@ def home_requests(
         blocks.append(
             {
                 "type": "section",
-                "text": {"type": "mrkdwn", "text": _pick(("*내 휴가 신청*", "*My leave requests*"), korean)},
+                "text": {"type": "mrkdwn", "text": pick(("*내 휴가 신청*", "*My leave requests*"), korean)},
             }
         )
         for request in mine[:MAX_ON_HOME]:
@@ -374,7 +301,7 @@ def home_requests(
             )
     if waiting:
         title = ("*승인을 기다리는 신청*", "*Waiting for your approval*")
-        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": _pick(title, korean)}})
+        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": pick(title, korean)}})
         for request, who in waiting[:MAX_ON_HOME]:
             blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": line(request, who)}})
             blocks.append(
@@ -392,28 +319,20 @@ def home_requests(
 MAX_ON_HOME = 10  # each list on the Home tab (a view holds at most 100 blocks)
 
 
-def closed_card(summary: str, line: str) -> list[dict[str, Any]]:
-    """A card whose buttons have done their work: the summary, and what happened in their place."""
-    return [
-        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": summary}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": line}]},
-    ]
-
-
 def decline_form(request_id: int, card: tuple[str, str] | None, korean: bool) -> dict[str, Any]:
     metadata = str(request_id) if card is None else f"{request_id}:{card[0]}:{card[1]}"
     return {
         "type": "modal",
         "callback_id": DECLINE_FORM,
         "private_metadata": metadata,
-        "title": _plain(_pick(("휴가 신청 반려", "Decline leave"), korean)),
-        "submit": _plain(_pick(("반려", "Decline"), korean)),
-        "close": _plain(_pick(("닫기", "Close"), korean)),
+        "title": plain(pick(("휴가 신청 반려", "Decline leave"), korean)),
+        "submit": plain(pick(("반려", "Decline"), korean)),
+        "close": plain(pick(("닫기", "Close"), korean)),
         "blocks": [
             {
                 "type": "input",
                 "block_id": "reason",
-                "label": _plain(_pick(("반려 사유", "Why it is declined"), korean)),
+                "label": plain(pick(("반려 사유", "Why it is declined"), korean)),
                 "element": {"type": "plain_text_input", "action_id": VALUE, "max_length": 500},
             }
         ],

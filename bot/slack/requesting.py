@@ -123,7 +123,7 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
             blocks=requester_card(told, request.id, korean),
         )
     except Exception:
-        # The request is stored whatever Slack does: the approver sees it on their Home tab (later step).
+        # The request is stored whatever Slack does: the approver sees it on their Home tab, and is reminded.
         log.warning("could not send a leave request's cards", exc_info=True)
 
 

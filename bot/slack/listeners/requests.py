@@ -18,6 +18,7 @@ from slack_sdk.errors import SlackApiError
 from bot.domain.requests import Action, Actor, refusal
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
+from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
 from bot.slack.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
@@ -27,9 +28,6 @@ from bot.slack.request_views import (
     CANCEL_ACTION,
     DECLINE_ACTION,
     DECLINE_FORM,
-    DRAFT_CHANGE,
-    DRAFT_DISCARD,
-    DRAFT_SUBMIT,
     OPEN_FORM_ACTION,
     REQUEST_FORM,
     VALUE,
