@@ -56,6 +56,7 @@ def test_every_key_reads_back_what_it_writes() -> None:
         "approvers": "",
         "quarter_days": "false",
         "request_ahead_days": "365",
+        "announce_channel": "",
     }
     assert DEFAULT_POLICY.rules == LeaveRules()  # the calculator's own defaults: the Act
     changed, problems = with_changes(
@@ -110,7 +111,7 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
         "notice_target: '#hr' is not a Slack channel or user id; allowed: a Slack channel or user id "
         "(C…, G…, U…, W…), or empty for none",
         "colour: unknown key (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days)",
+        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days, announce_channel)",
     ]
 
 
@@ -191,7 +192,7 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert status == 2
     assert err.getvalue().splitlines() == [
         "nonsense: not KEY=VALUE (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days)",
+        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days, announce_channel)",
         "rounding: 'up' is not allowed; allowed: exact|half_up|whole",
         "officebot: nothing changed: 2 problem(s)",
     ]

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from sqlalchemy import select, update
 
+from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
 from bot.slack.request_views import (
@@ -202,6 +204,9 @@ async def test_the_requester_cancels_and_the_approver_is_told(
     slack: SlackStandIn, start_bot, seeded_database
 ):
     await _with_manager(seeded_database)
+    await SqlPolicyStore(seeded_database.engine).change(
+        lambda policy: replace(policy, announce_channel="C0ABSENCE"), "hr-kim"
+    )
     await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
     await _submit(slack, MINSU, await _open_form(slack, MINSU), start="2026-12-21", end="2026-12-22")
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
@@ -235,6 +240,14 @@ async def test_the_requester_cancels_and_the_approver_is_told(
     assert told.args["text"].startswith("*김민수* 님의 휴가 신청 #")
     assert await _requests(seeded_database) == [(request_id, "cancelled", None)]
     assert await _records(seeded_database) == []
+    # The announcement channel: who and when, never the type or the reason; and the cancellation.
+    announced = await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and c.args["channel"] == "C0ABSENCE", count=2
+    )
+    assert [c.args["text"] for c in announced] == [
+        "김민수 부재 12/21~12/22",
+        "~김민수 부재 12/21~12/22~ (취소)",
+    ]
 
 
 async def test_the_model_drafts_and_only_the_persons_submit_stores_it(

@@ -118,6 +118,7 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "approvers": row.approvers or "",
         "quarter_days": "true" if row.quarter_days else "false",
         "request_ahead_days": str(row.request_ahead_days),
+        "announce_channel": row.announce_channel or "",
     }
     try:
         return from_text(texts)
@@ -140,4 +141,5 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "approvers": text["approvers"] or None,
         "quarter_days": policy.quarter_days,
         "request_ahead_days": policy.request_ahead_days,
+        "announce_channel": policy.announce_channel,
     }

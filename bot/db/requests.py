@@ -208,7 +208,7 @@ class SqlRequestStore:
             await _audit(
                 connection, now, actor, request.employee_id, request_id, action, request.state, to, surface
             )
-            return Moved(await _request(connection, request_id), True)
+            return Moved(await _request(connection, request_id), True, before=request.state)
 
     async def claim_reminder(self, request_id: int, number: int) -> bool:
         """Records reminder `number` of a pending request before it is sent: True for the one caller whose

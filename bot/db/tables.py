@@ -239,6 +239,7 @@ leave_policy = Table(
     Column("approvers", Text),
     Column("quarter_days", Boolean, nullable=False, server_default="0"),
     Column("request_ahead_days", Integer, nullable=False, server_default="365"),
+    Column("announce_channel", String(32)),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
 )
 

@@ -37,6 +37,7 @@ class CompanyPolicy:
     approvers: tuple[str, ...] = ()
     quarter_days: bool = False
     request_ahead_days: int = 365
+    announce_channel: str | None = None  # where approved leave is announced ("부재 12/24 (오후)")
 
 
 DEFAULT_POLICY = CompanyPolicy()
@@ -105,6 +106,14 @@ def _read_target(text: str) -> str | None:
         return None
     if not _SLACK_TARGET.fullmatch(text):
         raise ValueError(f"{text!r} is not a Slack channel or user id")
+    return text
+
+
+def _read_channel(text: str) -> str | None:
+    if not text:
+        return None
+    if not _SLACK_TARGET.fullmatch(text) or text[0] not in "CG":
+        raise ValueError(f"{text!r} is not a Slack channel id")
     return text
 
 
@@ -234,6 +243,15 @@ SETTINGS: tuple[Setting, ...] = (
         str,
         lambda p: p.request_ahead_days,
         lambda policy, value: replace(policy, request_ahead_days=value),
+    ),
+    Setting(
+        "announce_channel",
+        "a Slack channel id (C…, G…), or empty for none",
+        "where approved leave is announced as '김민수 부재 12/24 (오후)', without its type or reason",
+        _read_channel,
+        lambda value: value or "",
+        lambda p: p.announce_channel,
+        lambda policy, value: replace(policy, announce_channel=value),
     ),
 )
 SETTING = {setting.key: setting for setting in SETTINGS}

@@ -33,6 +33,7 @@ class Moved:
     request: LeaveRequest | None
     moved: bool
     refusal: Refusal | None = None
+    before: State | None = None  # the state this call moved it from
 
 
 class RequestStore(Protocol):

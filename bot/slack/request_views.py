@@ -176,6 +176,15 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
     return "\n".join(lines)
 
 
+def absence_line(request: LeaveRequest, name: str) -> str:
+    """The announcement of approved leave: who and when, never the type or the reason (privacy)."""
+    span = f"{request.start.month}/{request.start.day}"
+    if request.end != request.start:
+        span += f"~{request.end.month}/{request.end.day}"
+    part = {"full": "", "am": " (오전)", "pm": " (오후)", "quarter": " (반반차)"}[request.part]
+    return f"{name} 부재 {span}{part}"
+
+
 def team_line(away: list[Away], korean: bool) -> str | None:
     """Who else on the team is off on those days, for the approver (names and dates only)."""
     if not away:

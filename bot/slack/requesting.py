@@ -20,6 +20,7 @@ from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
+    absence_line,
     approver_card,
     decided_card,
     decision_line,
@@ -173,6 +174,11 @@ async def decide(
         await _tell_approvers(deps, request)
     else:
         await _tell_requester(deps, request)
+    announced = (
+        request.state == "approved" or moved.before == "approved"
+    )  # approved, or approved leave cancelled
+    if policy.announce_channel and announced:
+        await _announce_absence(deps, request, policy.announce_channel)
     return moved
 
 
@@ -207,6 +213,17 @@ async def _update_card(
     except SlackApiError as failed:
         # The decision stands: the card catches up on the next click.
         log.warning("could not update a leave request's card (%s)", failed.response.get("error"))
+
+
+async def _announce_absence(deps: Deps, request: LeaveRequest, channel: str) -> None:
+    requester = await deps.services.directory.employee_by_id(request.employee_id)
+    line = absence_line(request, requester.name if requester else request.employee_id)
+    if request.state == "cancelled":
+        line = f"~{line}~ (취소)"
+    try:
+        await deps.client.chat_postMessage(channel=channel, text=line)
+    except SlackApiError as failed:
+        log.warning("could not announce approved leave (%s)", failed.response.get("error"))
 
 
 async def _tell_requester(deps: Deps, request: LeaveRequest) -> None:

@@ -76,10 +76,13 @@ def upgrade() -> None:
         sa.Column("request_ahead_days", sa.Integer(), server_default="365", nullable=False),
     )
 
+    op.add_column("leave_policy", sa.Column("announce_channel", sa.String(length=32), nullable=True))
+
 
 def downgrade() -> None:
     # SQLite drops columns only by rebuilding the table: batch mode does that.
     with op.batch_alter_table("leave_policy") as batch_op:
+        batch_op.drop_column("announce_channel")
         batch_op.drop_column("request_ahead_days")
         batch_op.drop_column("quarter_days")
         batch_op.drop_column("approvers")
