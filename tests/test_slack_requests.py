@@ -366,3 +366,27 @@ async def test_the_home_tab_lists_my_requests_and_those_waiting_for_me(
     )
     assert await _requests(seeded_database) == [(request_id, "cancelled", None)]
     assert await _records(seeded_database) == []
+
+
+async def test_a_card_slack_would_not_update_catches_up_on_the_next_click(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await _submit(slack, MINSU, await _open_form(slack, MINSU), start="2026-12-21", end="2026-12-21")
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
+    card = _card(slack, SEOYEON)
+    slack.failing["chat.update"] = "internal_error"  # Slack fails after the decision is stored
+    await slack.press(SEOYEON, f"D{SEOYEON}", card, APPROVE_ACTION)
+    await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU and "승인됨" in c.args["text"]
+    )
+    [(request_id, state, _)] = await _requests(seeded_database)
+    assert state == "approved"  # the decision stands
+    del slack.failing["chat.update"]
+    await slack.press(SEOYEON, f"D{SEOYEON}", card, APPROVE_ACTION)  # the card still shows its buttons
+    await slack.wait_for(lambda c: c.method == "chat.postEphemeral" and c.args["user"] == SEOYEON)
+    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=2)
+    assert updates[-1].args["blocks"][-1]["elements"][0]["text"].startswith("승인됨 · <@U0456EFGH>")
+    assert "actions" not in [b["type"] for b in slack.history[f"D{SEOYEON}"][0]["blocks"]]
+    assert await _requests(seeded_database) == [(request_id, "approved", None)]
