@@ -89,9 +89,19 @@ class Rig:
 
 @asynccontextmanager
 async def rig(
-    workdir: Path, users: int, *, model_latency: float, store_latency: float = 0.0, serial: bool = False
+    workdir: Path,
+    users: int,
+    *,
+    model_latency: float,
+    store_latency: float = 0.0,
+    serial: bool = False,
+    slack_limits: bool = False,
+    env_extra: dict[str, str] | None = None,
 ) -> AsyncIterator[Rig]:
-    slack = await SlackStandIn().start()
+    # With `slack_limits`: Slack as it is for an AI app, streaming available and its rate limits enforced.
+    slack = await SlackStandIn(streaming=slack_limits).start()
+    if slack_limits:
+        slack.enforce_limits()
     model = await MessagesAPIStandIn(None, latency=model_latency).start()
     for i in range(1, users + 1):
         slack.add_user(user_id(i), f"bench{i}@example.com")
@@ -105,6 +115,7 @@ async def rig(
         "OFFICEBOT_DATA": str(workdir / "hr.json"),
         "OFFICEBOT_AUDIT": str(workdir / "audit.jsonl"),
         "OFFICEBOT_TODAY": TODAY,
+        **(env_extra or {}),
     }
     args = [sys.executable, "-m", "benchmarks.bot_process", "--store-latency", str(store_latency)]
     args += ["--serial"] if serial else []

@@ -161,15 +161,27 @@ def _stop(bot: subprocess.Popen[bytes]) -> None:
 
 @asynccontextmanager
 async def cluster(
-    workdir: Path, label: str, database_url: str, users: int, *, latency: float, takeover_after: float | None
+    workdir: Path,
+    label: str,
+    database_url: str,
+    users: int,
+    *,
+    latency: float,
+    takeover_after: float | None,
+    slack_limits: bool = False,
 ) -> AsyncIterator[Cluster]:
-    slack = await SlackStandIn().start()
+    # With `slack_limits`: streaming available and Slack's rate limits enforced, the processes told to share.
+    slack = await SlackStandIn(streaming=slack_limits).start()
+    if slack_limits:
+        slack.enforce_limits()
     model = await MessagesAPIStandIn(None, latency=latency).start()
     for i in range(1, users + 1):
         slack.add_user(user_id(i), f"bench{i}@example.com")
     env = _bot_env(slack, model, workdir, database_url)
     if takeover_after is not None:
         env["OFFICEBOT_TAKEOVER_AFTER"] = str(takeover_after)
+    if slack_limits:
+        env["OFFICEBOT_PROCESSES"] = str(PROCESSES)
     args = [sys.executable, "-m", "benchmarks.bot_process"]
     rigs: list[Rig] = []
     stderr_files = [workdir / f"{label}-bot{i}.stderr" for i in range(PROCESSES)]

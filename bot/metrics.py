@@ -64,6 +64,18 @@ class Metrics:
             ["path", "outcome"],
             registry=self.registry,
         )
+        self.presentation = Counter(
+            "officebot_answer_presentation",
+            "How each DM answer was shown: streamed, status then one post, or a placeholder edited",
+            ["presentation"],
+            registry=self.registry,
+        )
+        self.rate_limited = Counter(
+            "officebot_slack_rate_limited",
+            "Slack calls answered 429 (Retry-After honoured), by Web API method",
+            ["method"],
+            registry=self.registry,
+        )
         self.taken_over = Counter(
             "officebot_questions_taken_over",
             "Questions this process took over from one that crashed or shut down",

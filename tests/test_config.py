@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import BEGIN, DOC, END, REGENERATE, Settings, configuration_table, with_table
+from bot.cli.configuration import BEGIN, DOC, END, REGENERATE, configuration_table, with_table
+from bot.config import Settings
 from bot.errors import ConfigError
 
 

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from alembic import command as alembic_command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Column, Integer, Table, func, select, text
@@ -61,7 +62,9 @@ async def test_a_schema_behind_says_to_upgrade(tmp_path, monkeypatch):
     await migrate.upgrade(engine)
     current = migrate.head_revision()
     newer = f"{int(current) + 1:04d}"
-    monkeypatch.setattr(migrate, "head_revision", lambda: newer)  # as if this code knew a newer one
+    # As if this code knew a newer one (by Alembic's scripts and by their file names).
+    monkeypatch.setattr(migrate, "head_revision", lambda: newer)
+    monkeypatch.setattr(migrate, "newest_file_revision", lambda: newer)
     with pytest.raises(migrate.SchemaMismatch) as info:
         await migrate.check_schema(engine)
     await engine.dispose()
@@ -155,19 +158,24 @@ async def test_an_embedded_file_migrated_by_a_newer_officebot_is_one_line(newcom
 
 async def test_a_migration_that_fails_part_way_changes_nothing(tmp_path, monkeypatch):
     engine = create_engine(database_from(f"sqlite:///{tmp_path / 'half.db'}", tmp_path))
-    real_upgrade = migrate.command.upgrade
+    real_upgrade = alembic_command.upgrade
 
     def upgrade_then_fail(config, revision):
         real_upgrade(config, revision)  # every table is created…
         raise RuntimeError("the disk filled up")  # …and then the run fails
 
-    monkeypatch.setattr(migrate.command, "upgrade", upgrade_then_fail)
+    monkeypatch.setattr(alembic_command, "upgrade", upgrade_then_fail)
     with pytest.raises(RuntimeError):
         await migrate.upgrade(engine)
     async with engine.connect() as connection:
         tables = await connection.run_sync(lambda sync: sa_inspect(sync).get_table_names())
     await engine.dispose()
     assert tables == []  # not half-migrated: nothing at all
+
+
+def test_the_newest_revision_by_file_name_is_alembic_s_head():
+    # What a start on an up-to-date database compares with, without loading Alembic.
+    assert migrate.newest_file_revision() == migrate.head_revision()
 
 
 @pytest.fixture

@@ -240,7 +240,9 @@ async def test_a_failed_history_fetch_still_turns_the_placeholder_into_the_apolo
     # The history fetch fails outright (connection dropped, after the SDK's retry) while the placeholder
     # is still on its way: the placeholder must become the apology, not be left spinning.
     slack.dropping.add("conversations.history")
-    slack.delays["chat.postMessage"] = 1.5  # longer than the SDK's retry of the dropped fetch
+    slack.delays["chat.postMessage"] = (
+        0.3  # longer than the SDK's retry of the dropped fetch (BRISK: ~0.03 s)
+    )
     await start_bot()
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(_updates(slack))
@@ -283,7 +285,7 @@ async def test_a_slow_answer_says_it_is_still_coming_then_stops_at_the_deadline(
     slack, start_bot, messages_api
 ):
     model = await messages_api(latency=3)  # two model calls: far past the deadline
-    await start_bot(model, OFFICEBOT_DEADLINE="2")  # "still working" after 0.5 s
+    await start_bot(model, OFFICEBOT_DEADLINE="1")  # "still working" after 0.25 s
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [still, stopped] = await slack.wait_for(_updates(slack), count=2, timeout=15)
     assert still.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"

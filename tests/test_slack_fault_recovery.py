@@ -22,7 +22,7 @@ from tests.support.database import (
     sqlite_write_locked,
 )
 from tests.support.messages_api import MessagesAPIStandIn
-from tests.support.slack import MINSU, SEOYEON, seed_user_turn
+from tests.support.slack import MINSU, SEOYEON, brisk, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -72,11 +72,13 @@ def answers_in(slack: SlackStandIn, channel: str) -> list[str]:
 async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_once(
     slack, start_bot, seeded_sqlite
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
-    with sqlite_write_locked(seeded_sqlite):  # longer than the ack waits (2 s), shorter than the busy timeout
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.3))
+    with sqlite_write_locked(
+        seeded_sqlite
+    ):  # longer than the ack waits (0.3 s), shorter than the busy timeout
         sent = await slack.user_message(MINSU, QUESTION)
         with pytest.raises(TimeoutError):
-            await slack.wait_for_ack(sent.envelope_id, timeout=2.5)  # not acked: Slack will redeliver
+            await slack.wait_for_ack(sent.envelope_id, timeout=0.8)  # not acked: Slack will redeliver
     # The INSERT lands once the lock is gone: that question is answered (it used to be held, renewed
     # and never started, for as long as the process lived)…
     [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=10)
@@ -95,7 +97,7 @@ async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_onc
 async def test_sqlite_write_lock_past_a_slash_command_s_ack_drops_the_late_row_unanswered(
     slack, start_bot, seeded_sqlite
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.3))
     with sqlite_write_locked(seeded_sqlite):
         command = await slack.slash(MINSU, QUESTION)
         told = await slack.wait_for_ack(command.envelope_id, timeout=5)

@@ -11,7 +11,7 @@ import sqlite3
 import aiohttp
 
 from tests.support.database import cut_off, make_test_database, read_only, release_test_database
-from tests.support.slack import MINSU
+from tests.support.slack import MINSU, brisk
 
 
 def _free_port() -> int:
@@ -95,7 +95,7 @@ async def test_not_ready_while_postgresql_refuses_writes(slack, start_bot, tmp_p
 
 
 async def test_not_ready_while_another_connection_holds_the_sqlite_write_lock(slack, start_bot):
-    bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()))
+    bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()), pacing=brisk(write_check_timeout=0.2))
     readyz = f"http://127.0.0.1:{bot.health_port}/readyz"
     assert (await _get(readyz))[0] == 200
     holder = sqlite3.connect(bot.settings.database.file, isolation_level=None)

@@ -62,7 +62,30 @@ async def test_people_who_are_not_employees_get_a_message_and_no_data(
 
 async def test_profiles_are_cached(slack, start_bot):
     await start_bot()
+    await slack.wait_for(lambda c: c.method == "users.list")  # the members, listed at start
     for _ in range(3):
         await slack.slash(MINSU)
     await slack.wait_for(lambda c: c.method == "response_url", count=3)
+    assert slack.calls_to("users.info") == []  # everyone was in the list: nobody looked up one by one
+
+
+async def test_a_member_missing_from_the_list_is_looked_up_once(slack, start_bot):
+    slack.add_user("ULISTLATE", "jihoon.park@example.com")
+    listed = dict(slack.users)
+    slack.users.pop("ULISTLATE")  # joined after the list was taken
+    await start_bot()
+    await slack.wait_for(lambda c: c.method == "users.list")
+    slack.users = listed
+    for _ in range(3):
+        await slack.slash("ULISTLATE")
+    await slack.wait_for(lambda c: c.method == "response_url", count=3)
     assert len(slack.calls_to("users.info")) == 1
+
+
+async def test_the_members_are_listed_page_by_page(slack, start_bot):
+    for i in range(450):
+        slack.add_user(f"UPAGE{i:04d}", None)
+    bot = await start_bot()
+    pages = await slack.wait_for(lambda c: c.method == "users.list", count=3)
+    assert [c.args.get("cursor") for c in pages] == [None, "c200", "c400"]
+    assert bot is not None

@@ -25,7 +25,7 @@ from tests.support.database import (
 )
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.process import start_officebot
-from tests.support.slack import JIHOON, MINSU, SEOYEON, YUJIN, bot_env, seed_bot_turn, seed_user_turn
+from tests.support.slack import JIHOON, MINSU, SEOYEON, YUJIN, bot_env, brisk, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -204,7 +204,7 @@ async def test_a_placeholder_posted_but_not_noted_before_a_crash_is_found_and_ed
 
 
 async def test_answers_in_flight_are_bounded_and_the_rest_wait_with_a_placeholder(slack, start_bot):
-    model = GatedModel(latency=0.2)
+    model = GatedModel(latency=0.1)
     async with MessagesAPIStandIn(model) as api:
         await start_bot(api, OFFICEBOT_MAX_INFLIGHT="2")
         for user in (MINSU, SEOYEON, JIHOON) * 2:
@@ -256,13 +256,13 @@ async def test_two_processes_share_redelivery_dedupe_and_the_rate_limit(seeded_p
 
 
 async def test_a_question_that_cannot_be_recorded_is_not_acknowledged(seeded_postgres, slack, start_bot):
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_postgres.url)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_postgres.url, pacing=brisk(accept_timeout=0.3))
     async with cut_off(seeded_postgres):
         command = await slack.slash(MINSU, QUESTION)
         told = await slack.wait_for_ack(command.envelope_id)
         sent = await slack.user_message(MINSU, QUESTION)
-        with pytest.raises(TimeoutError):
-            await slack.wait_for_ack(sent.envelope_id, timeout=2)  # so Slack will deliver it again
+        with pytest.raises(TimeoutError):  # past the 0.3 s recording may take: Slack will deliver it again
+            await slack.wait_for_ack(sent.envelope_id, timeout=0.8)
     assert told.payload["text"] == text.CANNOT_TAKE_QUESTIONS
     event = {"type": "message", "user": MINSU, "text": QUESTION, "ts": sent.ts}
     event |= {"channel": sent.channel, "channel_type": "im", "event_ts": sent.ts}

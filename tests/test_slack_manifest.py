@@ -15,6 +15,7 @@ SCOPE_FOR_METHOD = {
     "chat_update": "chat:write",
     "chat_postEphemeral": "chat:write",
     "users_info": "users:read",
+    "users_list": "users:read",
     "conversations_history": "im:history",
     "conversations_replies": "im:history",
     # Slack accepts assistant:write or chat:write for the status, and will soon accept chat:write only.

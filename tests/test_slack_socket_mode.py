@@ -24,10 +24,11 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.cli import main
 from bot.config import Settings
 from bot.errors import Unreachable
+from bot.slack.pacing import Pacing
 from bot.slack.runner import SlackBot
 from bot.slack.socket_mode import ReconnectBackoff, ReconnectingSocketModeClient
 from tests.support.in_process import SlackOnAThread
-from tests.support.slack import FAST_RECONNECT, MINSU
+from tests.support.slack import FAST_RECONNECT, MINSU, brisk
 from tests.support.slack_api import SlackStandIn
 
 
@@ -79,15 +80,21 @@ def _each_attempt_had_a_fresh_url(slack: SlackStandIn) -> None:
 # ----- through `SlackBot` (what `officebot run` starts), with production's backoff 5x faster ---------------
 
 
-def test_slack_bot_reconnects_with_production_s_backoff_unless_told_otherwise():
+def test_slack_bot_waits_as_production_does_unless_told_otherwise():
     assert ReconnectBackoff() == ReconnectBackoff(base=1.0, cap=30.0, stable_after=30.0)
     settings = Settings.from_env({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"})
-    assert SlackBot(settings).reconnect == ReconnectBackoff()
+    pacing = SlackBot(settings).pacing
+    assert pacing == Pacing() and pacing.reconnect == ReconnectBackoff()
+    # The SDK's own retry waits, unless a test passes others: 0.5 s × 2^n for a 5xx, up to 1 s of jitter.
+    assert (pacing.server_error_backoff, pacing.rate_limit_jitter) == (0.5, 1.0)
+    assert (pacing.accept_timeout, pacing.write_check_timeout) == (2.0, 2.0)  # inside Slack's 3 s ack
     assert FAST_RECONNECT.base == ReconnectBackoff().base / 5  # what the tests below are scaled by
 
 
 async def test_a_refused_reconnect_gets_a_fresh_url_and_readyz_says_not_connected(slack, start_bot):
-    bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()))
+    # Backoff from 0.05 s: the four attempts below take a fraction of a second.
+    quick = brisk(reconnect=ReconnectBackoff(base=0.05, cap=0.4, stable_after=6.0))
+    bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()), pacing=quick)
     await _answers_over_socket_mode(slack)
     slack.refuse_links = 1_000_000
     await slack.drop_links()
@@ -166,34 +173,44 @@ async def _client(slack: SlackStandIn, **delays: Any) -> AsyncIterator[Reconnect
 
 
 async def test_backoff_keeps_trying_within_its_cap_and_each_attempt_gets_a_fresh_url(slack):
-    async with _client(slack, backoff_base=0.05, backoff_cap=0.2) as client:
+    async with _client(slack, backoff_base=0.02, backoff_cap=0.08) as client:
         slack.close_after_hello = True
         before = len(slack.link_attempts)
         await slack.drop_links()
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(0.6)
         storm = len(slack.link_attempts) - before
-        # Waits of at least 0.025, 0.05, 0.1, 0.1, … s allow ≤ 16 attempts in 1.5 s; of at most
-        # 0.05, 0.1, 0.2, 0.2, … s (the cap) force ≥ 7. The SDK's own client made hundreds.
-        assert 4 <= storm <= 20, slack.link_attempts
+        # Waits of at least 0.01, 0.02, 0.04, 0.04, … s allow ≤ 17 attempts in 0.6 s; of at most
+        # 0.02, 0.04, 0.08, 0.08, … s (the cap) force ≥ 8 (fewer on a busy machine: each attempt also
+        # connects). The SDK's own client made hundreds.
+        assert 3 <= storm <= 20, slack.link_attempts
         slack.close_after_hello = False
         await _answers_over_socket_mode(slack)
         assert await client.is_connected()
     _each_attempt_had_a_fresh_url(slack)
 
 
-async def test_the_backoff_resets_once_a_connection_has_stayed_up(slack):
-    async with _client(slack, backoff_base=4.0, backoff_cap=4.0, stable_after=0.5):
-        # Dropped before it was stable: the reconnect waits (at least base / 2 = 2 s).
+async def test_the_backoff_resets_once_a_connection_has_stayed_up(slack, caplog):
+    caplog.set_level(logging.INFO, logger="bot.slack.socket_mode")
+    now = [0.0]  # the client's clock, on which it measures how long a connection stayed up
+
+    def waits() -> int:
+        return sum("reconnecting in" in record.getMessage() for record in caplog.records)
+
+    async def reconnected(before: int) -> None:
+        await _until(lambda: len(slack.link_attempts) > before and slack.connected, 10, "a reconnect")
+
+    async with _client(slack, backoff_base=0.4, backoff_cap=0.4, stable_after=30.0, clock=lambda: now[0]):
+        # Dropped before it was stable (no time passed on its clock): the reconnect waits (0.2-0.4 s).
         before = len(slack.link_attempts)
         await slack.drop_links()
-        await asyncio.sleep(1.5)
-        assert len(slack.link_attempts) == before
-        await _until(lambda: slack.connected, 10, "the reconnect after the backoff")
-        # Up for longer than stable_after: the next reconnect is immediate, well inside those 2 s.
-        await asyncio.sleep(0.6)
+        await reconnected(before)
+        assert waits() == 1
+        # Up for 31 s on its clock, longer than stable_after: the next reconnect is at once, no wait.
+        now[0] += 31
         before = len(slack.link_attempts)
         await slack.drop_links()
-        await _until(lambda: len(slack.link_attempts) > before, 1.5, "an immediate reconnect")
+        await reconnected(before)
+        assert waits() == 1
         await _answers_over_socket_mode(slack)
 
 

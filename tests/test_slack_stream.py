@@ -175,13 +175,14 @@ async def test_a_stream_broken_by_a_failed_append_is_stopped_then_edited_into_on
     slack.streaming = True
     appends: list[str] = []
 
-    def appends_fail_after_the_first(method: str, args: dict[str, Any]) -> str | None:
+    def appends_fail(method: str, args: dict[str, Any]) -> str | None:
+        # The first card goes with the start; the lookup's steps, batched, are the first append.
         if method == "chat.appendStream":
             appends.append(method)
-            return "internal_error" if len(appends) > 1 else None
+            return "internal_error"
         return None
 
-    slack.failing_when = appends_fail_after_the_first
+    slack.failing_when = appends_fail
     await start_bot()
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")
@@ -196,8 +197,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
     slack: SlackStandIn, start_bot
 ):
     slack.streaming = True
-    slack.delay_once("chat.stopStream", 1.5)  # carried out after the bot gave up on it (1 s)
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="1")
+    slack.delay_once("chat.stopStream", 0.8)  # carried out after the bot gave up on it (0.5 s)
+    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")
     await _until_served(slack, "chat.stopStream", 2)  # the late stop has now reached the stream
@@ -209,8 +210,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
 
 async def test_a_stop_slack_did_but_answered_too_late_is_checked_not_repeated(slack: SlackStandIn, start_bot):
     slack.streaming = True
-    slack.answer_late_once("chat.stopStream", 1.5)  # done at once; the answer comes after the bot gave up
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="1")
+    slack.answer_late_once("chat.stopStream", 0.8)  # done at once; the answer comes after the bot gave up
+    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(lambda c: c.method == "chat.stopStream", count=2)  # the answer, then the check
     await _until_served(slack, "chat.stopStream", 2)

@@ -31,7 +31,7 @@ CONNECT_TIMEOUT_S = 10
 STATEMENT_TIMEOUT_S = 60
 # How long the write check waits for a lock before calling the database not ready. A question's own write
 # waits longer (SQLITE_BUSY_TIMEOUT_MS), but a lock held this long already holds up every question.
-WRITE_CHECK_LOCK_TIMEOUT_MS = 2_000
+WRITE_CHECK_TIMEOUT = 2.0  # seconds: a write lock held longer by another connection reads as not ready
 
 
 def create_engine(database: Database) -> AsyncEngine:
@@ -116,7 +116,7 @@ async def single_statement(engine: AsyncEngine) -> AsyncIterator[AsyncConnection
             yield await connection.execution_options(isolation_level="AUTOCOMMIT")
 
 
-async def write_refused(engine: AsyncEngine) -> str | None:
+async def write_refused(engine: AsyncEngine, lock_timeout: float = WRITE_CHECK_TIMEOUT) -> str | None:
     """None if the database takes a write now, else why not in a few words (never any data): the readiness
     check, so that a load balancer stops sending questions to a process that could not record them.
 
@@ -130,19 +130,20 @@ async def write_refused(engine: AsyncEngine) -> str | None:
     - PostgreSQL: then a transaction id, which every real write needs: a standby, or a server guarding
       against transaction id wraparound, refuses to hand one out. Rolling back costs one abort record.
     - SQLite: BEGIN IMMEDIATE takes the write lock first; a lock held longer than
-      WRITE_CHECK_LOCK_TIMEOUT_MS by another connection reads as not ready.
+      `lock_timeout` seconds by another connection reads as not ready.
 
     Not reaching the database at all raises, as any query would."""
+    lock_timeout_ms = max(1, round(lock_timeout * 1000))
     async with engine.connect() as connection:
         sqlite = engine.dialect.name == "sqlite"
         if sqlite:  # this connection only, and put back before it returns to the pool
-            await outside_transaction(connection, f"PRAGMA busy_timeout = {WRITE_CHECK_LOCK_TIMEOUT_MS}")
+            await outside_transaction(connection, f"PRAGMA busy_timeout = {lock_timeout_ms}")
         try:
             await connection.execution_options(**{_WRITER: True, _SINGLE_STATEMENT: False})
             transaction = await connection.begin()  # BEGIN IMMEDIATE on SQLite
             try:
                 if not sqlite:
-                    await connection.execute(text(f"SET LOCAL lock_timeout = {WRITE_CHECK_LOCK_TIMEOUT_MS}"))
+                    await connection.execute(text(f"SET LOCAL lock_timeout = {lock_timeout_ms}"))
                 await connection.execute(update(inbox).where(false()).values(state=inbox.c.state))
                 if not sqlite:
                     await connection.execute(select(func.pg_current_xact_id()))

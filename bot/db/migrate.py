@@ -9,18 +9,23 @@ OfficeBot migrated it), with one line saying which; `upgrade` refuses a database
 from __future__ import annotations
 
 import importlib.util
+import re
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import Script, ScriptDirectory
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import create_engine, outside_transaction, single_statement, writing_on
 from bot.db.url import embedded_database
+
+# Alembic (and the migration modules it loads) is imported only where a migration, a check that fails or a
+# new revision needs it: a process starting on a database already at the newest revision, the usual case,
+# checks that with one SELECT and saves the 0.3 s of CPU the import takes.
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSIONS = _MIGRATIONS / "versions"
@@ -31,6 +36,8 @@ class SchemaMismatch(Exception):
 
 
 def _config(connection: Connection | None = None, versions: Path | None = None) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     config.set_main_option("version_locations", str(versions or VERSIONS))
@@ -42,16 +49,41 @@ def _config(connection: Connection | None = None, versions: Path | None = None) 
 
 
 def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_config()).get_current_head()
     assert head is not None
     return head
 
 
+def newest_file_revision() -> str:
+    """The newest revision by its file's name (`0005_leave_notices.py` → "0005"): revisions are numbered
+    in order, one file each, so this is Alembic's head without loading Alembic (a test checks they agree)."""
+    numbers = [int(m[1]) for f in VERSIONS.glob("*.py") if (m := re.match(r"(\d{4})_", f.name))]
+    return f"{max(numbers):04d}"
+
+
+async def _at_newest(engine: AsyncEngine) -> bool:
+    """True when the database is already at the newest revision (one SELECT; no Alembic)."""
+    try:
+        async with single_statement(engine) as connection:
+            stored = (
+                (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
+            )
+    except DBAPIError:
+        return False  # no schema yet, or unreadable: the full check says which
+    return stored == [newest_file_revision()]
+
+
 def _known_revisions() -> set[str]:
+    from alembic.script import ScriptDirectory
+
     return {script.revision for script in ScriptDirectory.from_config(_config()).walk_revisions()}
 
 
 def _current(connection: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
@@ -72,6 +104,11 @@ async def upgrade(engine: AsyncEngine) -> tuple[str | None, str]:
 
     On SQLite, foreign keys are off while it runs (a migration that rebuilds a table must not cascade
     deletes into the tables that point at it) and checked before the transaction commits."""
+    if await _at_newest(engine):
+        newest = newest_file_revision()
+        return newest, newest
+    from alembic import command
+
     sqlite = engine.dialect.name == "sqlite"
     async with engine.connect() as connection:
         if sqlite:
@@ -93,6 +130,8 @@ async def upgrade(engine: AsyncEngine) -> tuple[str | None, str]:
 
 
 async def check_schema(engine: AsyncEngine) -> None:
+    if await _at_newest(engine):
+        return
     current = await current_revision(engine)
     head = head_revision()
     if current == head:
@@ -127,6 +166,9 @@ async def new_revision(message: str, versions: Path | None = None) -> Path:
 
 
 def _write_revision(connection: Connection, message: str, versions: Path | None) -> Path:
+    from alembic import command
+    from alembic.script import Script, ScriptDirectory
+
     config = _config(connection, versions)
     if importlib.util.find_spec("ruff"):  # a developer's install: the new file comes out formatted
         config.set_section_option("post_write_hooks", "hooks", "ruff")

@@ -44,6 +44,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.ports.inbox import Held
 from bot.slack.deps import Deps
 from bot.slack.drafts import offer_drafts
+from bot.slack.pacing import Pacing
 from bot.slack.questions import Question
 from bot.slack.render import Message, answer_text, trace_messages
 
@@ -166,17 +167,12 @@ async def _answered_before(reply: SlackReply) -> bool:
         return False
 
 
-# Recording the outcome is retried this long, waiting from the first to the longest delay, doubling.
-RECORD_RETRY_FOR = 120.0
-RECORD_FIRST_WAIT = 0.2
-RECORD_LONGEST_WAIT = 10.0
-
-
 async def _record_outcome(deps: Deps, held: Held, surface: Surface, *, answered: bool) -> None:
     """answered / failed in the inbox, retried while the database refuses it (a failover to a standby
     makes it read-only for a while): until it is recorded the question stays ours and its lease renewed,
     so no other process answers it a second time."""
-    wait, give_up = RECORD_FIRST_WAIT, time.monotonic() + RECORD_RETRY_FOR
+    pacing = deps.pacing  # from the first to the longest wait, doubling, for record_retry_for seconds
+    wait, give_up = pacing.record_first_wait, time.monotonic() + pacing.record_retry_for
     while True:
         try:
             if not await deps.inbox.finish(held.delivery_id, answered=answered):
@@ -187,10 +183,10 @@ async def _record_outcome(deps: Deps, held: Held, surface: Surface, *, answered:
                 # A takeover after the lease checks the surface for this answer before answering again.
                 log.error("could not mark a %s question finished (%s); giving up", surface, _why(exc))
                 return
-            if wait == RECORD_FIRST_WAIT:
+            if wait == pacing.record_first_wait:
                 log.warning("could not mark a %s question finished yet (%s); retrying", surface, _why(exc))
             await asyncio.sleep(wait)
-            wait = min(wait * 2, RECORD_LONGEST_WAIT)
+            wait = min(wait * 2, pacing.record_longest_wait)
 
 
 def _why(exc: BaseException) -> str:
@@ -200,9 +196,6 @@ def _why(exc: BaseException) -> str:
 
 # Slack's answers that mean "not done, try again later": a retry of the same call can still succeed.
 RETRYABLE_ERRORS = {"ratelimited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"}
-DELIVER_RETRY_FOR = 60.0  # seconds an answer's delivery is retried
-DELIVER_FIRST_WAIT = 1.0
-DELIVER_LONGEST_WAIT = 10.0
 
 T = TypeVar("T")
 
@@ -225,10 +218,10 @@ def _retry_after(exc: Exception, wait: float) -> float | None:
         return wait
 
 
-async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface) -> T:
+async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface, pacing: Pacing) -> T:
     """`post()`, tried again while Slack says it is busy or rate-limited (beyond what the SDK's own
-    retries covered), for up to DELIVER_RETRY_FOR seconds."""
-    wait, give_up = DELIVER_FIRST_WAIT, time.monotonic() + DELIVER_RETRY_FOR
+    retries covered), for up to `pacing.deliver_retry_for` seconds (a minute)."""
+    wait, give_up = pacing.deliver_first_wait, time.monotonic() + pacing.deliver_retry_for
     while True:
         try:
             return await post()
@@ -238,7 +231,7 @@ async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface) -> T:
                 raise
             log.warning("posting a %s answer failed (%s); trying again in %.1f s", surface, _why(exc), pause)
             await asyncio.sleep(pause)
-            wait = min(wait * 2, DELIVER_LONGEST_WAIT)
+            wait = min(wait * 2, pacing.deliver_longest_wait)
 
 
 @asynccontextmanager
@@ -310,7 +303,9 @@ async def _respond_or_apologise(
             return False
         deps.metrics.count_turn(trace)
         posted = answer_text(said)
-        anchor = await _deliver(lambda: reply.finish(posted, feedback_id=held.delivery_id), reply.surface)
+        anchor = await _deliver(
+            lambda: reply.finish(posted, feedback_id=held.delivery_id), reply.surface, deps.pacing
+        )
         await offer_drafts(reply.post_trace, trace, anchor, korean)  # a drafted leave request: its card
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)

@@ -49,6 +49,9 @@ def build_app(
         return authorized
 
     app = AsyncApp(
+        # Named, because without a name Bolt calls inspect.stack() to name the app after its caller's file:
+        # that reads the source of every frame on the stack, 20-80 ms here (more under a deep caller).
+        name="officebot",
         logger=bolt_logger(),
         client=client,  # carries no token: `authorize` gives each request the bot token
         authorize=authorize,

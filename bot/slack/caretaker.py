@@ -8,6 +8,8 @@
 - reads the inbox depth for `/metrics`, and now and then purges finished rows,
 - every `notice_every` seconds (an hour; the first at start) starts a round of the §61 leave notices
   (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases;
+- every profile TTL (the first at start), refreshes the members' Slack profiles from `users.list`
+  (`SlackIdentity.refresh_members`), also as a task of its own;
 - every `care_every` seconds (an hour; the first at start) the same for pending leave requests: reminders
   to the approver and expiry (`bot/slack/request_care.py`).
 
@@ -119,6 +121,7 @@ class Caretaker:
         )
         self._periodic = [
             _Periodic("leave notices", notice_every, self._notices.round),
+            _Periodic("Slack members' profiles", deps.identity.ttl, self._members_round),
             _Periodic("leave requests' reminders and expiry", care_every, self._care.round),
         ]
 
@@ -146,6 +149,13 @@ class Caretaker:
                 log.warning("inbox caretaking failed this round (%s); retrying", exc.__class__.__name__)
             if len(taken) < TAKE_AT_ONCE:  # a full batch: there may be more orphans, go on at once
                 await asyncio.sleep(self._every)
+
+    async def _members_round(self) -> None:
+        try:
+            count = await self._deps.identity.refresh_members()
+            log.info("Slack profiles refreshed: %d members", count)
+        except Exception as exc:  # each person is then looked up with users.info, as before
+            log.warning("could not list the Slack members (%s)", exc.__class__.__name__)
 
     async def round(self) -> list[Held]:
         """One round; returns the questions taken over."""

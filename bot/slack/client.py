@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
+from collections.abc import Mapping
+from contextvars import ContextVar
+from typing import Any
+
 import aiohttp
+from aiohttp import FormData
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
     AsyncServerErrorRetryHandler,
 )
+from slack_sdk.http_retry.builtin_interval_calculators import BackoffRetryIntervalCalculator
+from slack_sdk.http_retry.jitter import Jitter
+from slack_sdk.http_retry.request import HttpRequest
+from slack_sdk.http_retry.response import HttpResponse
+from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
+from bot.slack.pacing import PRODUCTION, Pacing
+from bot.slack.rate_limits import Limiter
 
 # Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst. A 5xx is retried
 # too (with backoff), so one failed post never turns a finished answer into an apology.
@@ -25,19 +40,138 @@ def make_session(settings: Settings) -> aiohttp.ClientSession:
 
 
 def make_web_client(
-    settings: Settings, session: aiohttp.ClientSession | None = None, *, token: str | None = None
+    settings: Settings,
+    session: aiohttp.ClientSession | None = None,
+    *,
+    token: str | None = None,
+    pacing: Pacing = PRODUCTION,
+    limiter: Limiter | None = None,
 ) -> AsyncWebClient:
-    """Every Web API call, `apps.connections.open` included, goes to `settings.slack_api_url`.
+    """Every Web API call, `apps.connections.open` included, goes to `settings.slack_api_url`, and waits
+    for `limiter`'s budget first (one limiter per process, shared by its clients; a new one if none).
 
-    A shared `session` keeps connections alive; without one the SDK opens a new session per call."""
-    return AsyncWebClient(
+    A shared `session` keeps connections alive; without one the SDK opens a new session per call. The
+    SDK's retry handlers, with their waits taken from `pacing` (production's are the SDK's own)."""
+    limiter = limiter or Limiter()
+    backoff = BackoffRetryIntervalCalculator(
+        pacing.server_error_backoff, _ScaledJitter(pacing.rate_limit_jitter)
+    )
+    return LimitedWebClient(
+        limiter,
         token=token,
         base_url=settings.slack_api_url,
         session=session,
-        timeout=int(max(1, settings.slack_timeout)),
+        # Per request (it overrides the session's): a float, so that 0.5 s means 0.5 s. The SDK's annotation
+        # says int, but it only hands the value to aiohttp.ClientTimeout, which takes seconds as a float.
+        timeout=settings.slack_timeout,
         retry_handlers=[
-            AsyncConnectionErrorRetryHandler(),
-            AsyncRateLimitErrorRetryHandler(max_retry_count=RATE_LIMIT_RETRIES),
-            AsyncServerErrorRetryHandler(max_retry_count=SERVER_ERROR_RETRIES),
+            AsyncConnectionErrorRetryHandler(interval_calculator=backoff),
+            _RateLimitRetry(limiter, RATE_LIMIT_RETRIES, pacing.rate_limit_jitter),
+            AsyncServerErrorRetryHandler(max_retry_count=SERVER_ERROR_RETRIES, interval_calculator=backoff),
         ],
     )
+
+
+# The call being made in this task: what a 429 refused, for the retry handler (which sees only the URL).
+_CALLING: ContextVar[tuple[str, str | None]] = ContextVar("officebot_slack_call")
+# Calls this task already took from the budget (`Limiter.try_take_all`), not to be taken again when made.
+_PREPAID: ContextVar[dict[str, int] | None] = ContextVar("officebot_slack_prepaid", default=None)
+
+
+def prepaid(calls: Mapping[str, int]) -> None:
+    """Marks `calls` ({method: count}) as already taken from the budget, for the rest of this task: a
+    stream's stop is taken with its start, so a stream once started can always be finished."""
+    already = _PREPAID.get() or {}
+    _PREPAID.set({method: already.get(method, 0) + calls.get(method, 0) for method in {*already, *calls}})
+
+
+class LimitedWebClient(AsyncWebClient):
+    """slack_sdk's client; every call first waits for the process's budget (`bot.slack.rate_limits`)."""
+
+    def __init__(self, limiter: Limiter, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.limiter = limiter
+
+    async def api_call(  # the SDK's, keyword for keyword
+        self,
+        api_method: str,
+        *,
+        http_verb: str = "POST",
+        files: dict[str, Any] | None = None,
+        data: dict[str, Any] | FormData | None = None,
+        params: dict[str, Any] | None = None,
+        json: dict[str, Any] | None = None,
+        headers: dict[str, Any] | None = None,
+        auth: dict[str, Any] | None = None,
+    ) -> AsyncSlackResponse:
+        channel = _channel_of(json, data, params)
+        paid = _PREPAID.get()
+        if paid and paid.get(api_method, 0) > 0:
+            paid[api_method] -= 1
+        else:
+            await self.limiter.take(api_method, channel)
+        token = _CALLING.set((api_method, channel))
+        try:
+            return await super().api_call(
+                api_method,
+                http_verb=http_verb,
+                files=files,
+                data=data,
+                params=params,
+                json=json,
+                headers=headers,
+                auth=auth,
+            )
+        finally:
+            _CALLING.reset(token)
+
+
+def _channel_of(*bodies: Any) -> str | None:
+    for body in bodies:
+        if isinstance(body, dict):
+            channel = body.get("channel") or body.get("channel_id")
+            if isinstance(channel, str):
+                return channel
+    return None
+
+
+class _ScaledJitter(Jitter):
+    """The SDK's random jitter (up to 1 s added to a wait), scaled."""
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+
+    def recalculate(self, duration: float) -> float:
+        return duration + random.random() * self.scale
+
+
+class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
+    """The SDK's 429 retry, through the limiter: Slack's Retry-After (1 s when it sends none) empties the
+    method's budget until then, and the retry waits for the budget like any call, plus jitter."""
+
+    def __init__(self, limiter: Limiter, max_retry_count: int, jitter: float) -> None:
+        super().__init__(max_retry_count=max_retry_count)
+        self.limiter = limiter
+        self.jitter = jitter
+
+    async def prepare_for_next_attempt_async(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> None:
+        if response is None:
+            raise error or RuntimeError("a rate-limit retry without a response")
+        state.next_attempt_requested = True
+        header = {name.lower(): values for name, values in response.headers.items()}.get("retry-after")
+        try:
+            wait = max(float(header[0]), 0.0) if header else 1.0
+        except (TypeError, ValueError):
+            wait = 1.0
+        method, channel = _CALLING.get((request.url.rsplit("/", 1)[-1], None))
+        self.limiter.refused(method, channel, wait)
+        await self.limiter.take(method, channel)
+        await asyncio.sleep(random.random() * self.jitter)
+        state.increment_current_attempt()

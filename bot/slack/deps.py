@@ -18,6 +18,8 @@ from bot.ports.inbox import Inbox
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
+from bot.slack.pacing import Pacing
+from bot.slack.rate_limits import Limiter
 from bot.slack.stream import StreamSwitch
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,8 @@ class Deps:
     slots: asyncio.Semaphore  # OFFICEBOT_MAX_INFLIGHT answers at once; the rest wait their turn
     metrics: Metrics
     streaming: StreamSwitch  # whether DM answers are streamed (off after Slack says it cannot)
+    pacing: Pacing  # the retries' and backoffs' waits (production's, or a test's shorter ones)
+    limiter: Limiter  # this process's Slack budget: the presentation of an answer is chosen by it
 
     @property
     def settings(self) -> Settings:
@@ -51,19 +55,28 @@ class Deps:
 
 @asynccontextmanager
 async def open_answering(
-    settings: Settings, open_services: ServicesOpener, home: dict[str, Any], metrics: Metrics, owner: str
+    settings: Settings,
+    open_services: ServicesOpener,
+    home: dict[str, Any],
+    metrics: Metrics,
+    owner: str,
+    pacing: Pacing,
+    limiter: Limiter,
 ) -> AsyncIterator[Deps]:
     """Entered on the answer worker's loop: the services, session and client belong to that loop.
     `home` is the bot's `auth.test` (its team), to tell Slack Connect users from our own; `owner` names
     this process in the inbox. On the way out, whatever this process still holds unfinished in the inbox
     is released for the next process (or the next start) to take over."""
     async with open_services() as services, make_session(settings) as session:
-        client = make_web_client(settings, session, token=settings.slack_bot_token)
+        client = make_web_client(
+            settings, session, token=settings.slack_bot_token, pacing=pacing, limiter=limiter
+        )
         identity = SlackIdentity(client, services.directory, home=home)
         inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
         try:
             slots = asyncio.Semaphore(settings.max_inflight)
-            yield Deps(services, client, identity, inbox, slots, metrics, StreamSwitch(settings.stream))
+            streaming = StreamSwitch(settings.stream)
+            yield Deps(services, client, identity, inbox, slots, metrics, streaming, pacing, limiter)
         finally:
             try:
                 await inbox.release()

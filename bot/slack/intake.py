@@ -28,8 +28,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-ACCEPT_TIMEOUT = 2.0  # seconds recording a question may take before the ack is given up
-
 # How a surface answers a question it holds; also how a taken-over question is answered.
 AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
 
@@ -44,8 +42,11 @@ class NotRecorded(Exception):
 
 
 class Intake:
-    def __init__(self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics) -> None:
+    def __init__(
+        self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics, *, accept_timeout: float
+    ) -> None:
         self._inbox = inbox
+        self._accept_timeout = accept_timeout  # Pacing.accept_timeout
         self._worker = worker
         self._metrics = metrics
         self._dropping: set[asyncio.Future[bool]] = set()  # late recordings being marked failed
@@ -54,14 +55,14 @@ class Intake:
         """Records `delivery` and starts answering it; False when it was a redelivery. Raises `NotRecorded`
         when the inbox could not record it.
 
-        Slack wants the ack within 3 s, so recording may take ACCEPT_TIMEOUT: past that the database is
+        Slack wants the ack within 3 s, so recording may take `accept_timeout` (2 s): past that the database is
         treated as unavailable (no ack). The INSERT may still land later (SQLite's write lock held by a
         long import): then the question is answered all the same when `redelivered` (Slack delivers an
         unacked event again, and that redelivery is dropped as a duplicate), or marked failed unanswered
         when it is not (a slash command, whose person was told to try again)."""
         recording = asyncio.ensure_future(self._inbox.accept(delivery))
         try:
-            held = await asyncio.wait_for(asyncio.shield(recording), ACCEPT_TIMEOUT)
+            held = await asyncio.wait_for(asyncio.shield(recording), self._accept_timeout)
         except TimeoutError as exc:
             recording.add_done_callback(lambda done: self._recorded_late(done, answer, redelivered))
             raise NotRecorded(delivery.surface, exc) from exc

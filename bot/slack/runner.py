@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from contextlib import AsyncExitStack
 
 import aiohttp
@@ -36,9 +36,9 @@ from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
+from bot.slack.pacing import PRODUCTION, Pacing
+from bot.slack.rate_limits import LIMITS, Limit, Limiter
 from bot.slack.socket_mode import (
-    PRODUCTION_BACKOFF,
-    ReconnectBackoff,
     ReconnectingSocketModeClient,
     SocketModeHandler,
 )
@@ -78,10 +78,11 @@ class SlackBot:
         port: int = 3000,
         host: str = "0.0.0.0",
         services: ServicesOpener | None = None,
-        reconnect: ReconnectBackoff = PRODUCTION_BACKOFF,
+        pacing: Pacing = PRODUCTION,
+        limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
     ) -> None:
         self.settings = settings
-        self.reconnect = reconnect  # Socket Mode's reconnect backoff (tests pass a short one)
+        self.pacing = pacing  # the waits of retries and backoffs (tests pass short ones)
         self.port = port
         self.host = host
         # How to open the services, on the answering loop (tests and benchmarks pass overrides here).
@@ -90,6 +91,12 @@ class SlackBot:
         self._opened = AsyncExitStack()  # what this (receiving) loop opens: the session, the inbox's engine
         self._caretaker: Caretaker | None = None
         self.metrics = Metrics()
+        # One budget for every Slack call this process makes, on either loop (bot.slack.rate_limits).
+        self.limiter = Limiter(
+            limits,
+            share=1 / settings.processes,
+            on_refused=lambda method: self.metrics.rate_limited.labels(method).inc(),
+        )
         self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
@@ -110,7 +117,7 @@ class SlackBot:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
             self._session = await self._opened.enter_async_context(make_session(settings))
-            client = make_web_client(settings, self._session)
+            client = make_web_client(settings, self._session, pacing=self.pacing, limiter=self.limiter)
             identity = await _check(
                 "SLACK_BOT_TOKEN",
                 client.auth_test(token=settings.slack_bot_token),
@@ -118,7 +125,9 @@ class SlackBot:
             )
             home = {"team_id": identity.get("team_id"), "enterprise_id": identity.get("enterprise_id")}
             deps = await self._worker.start(
-                lambda: open_answering(settings, self._open_services, home, self.metrics, self.owner)
+                lambda: open_answering(
+                    settings, self._open_services, home, self.metrics, self.owner, self.pacing, self.limiter
+                )
             )
             # The receiving loop records questions through an engine of its own, on the database the
             # services opened (OFFICEBOT_DATA's temporary one included): it must never wait for the
@@ -126,7 +135,12 @@ class SlackBot:
             engine = create_engine(Database(deps.services.engine.url, embedded=False))
             self._opened.push_async_callback(engine.dispose)
             inbox = SqlInbox(engine, self.owner, lease=settings.takeover_after)
-            app = build_app(settings, client, Intake(inbox, self._worker, self.metrics), auth_test=identity)
+            app = build_app(
+                settings,
+                client,
+                Intake(inbox, self._worker, self.metrics, accept_timeout=self.pacing.accept_timeout),
+                auth_test=identity,
+            )
             self._caretaker = await self._worker.run(self._start_caretaker(deps))
             if settings.socket_mode:
                 await self._start_socket_mode(app)
@@ -156,7 +170,9 @@ class SlackBot:
         # Open the first connection URL ourselves: the SDK would retry a rejected app token forever,
         # and we want one clear line instead.
         app_token = self.settings.slack_app_token or ""  # set: this is Socket Mode
-        app_client = make_web_client(self.settings, self._session, token=app_token)
+        app_client = make_web_client(
+            self.settings, self._session, token=app_token, pacing=self.pacing, limiter=self.limiter
+        )
         opened = await _check(
             "SLACK_APP_TOKEN",
             app_client.apps_connections_open(app_token=app_token),
@@ -168,9 +184,9 @@ class SlackBot:
             app_token,
             web_client=app_client,
             logger=app.logger,
-            backoff_base=self.reconnect.base,
-            backoff_cap=self.reconnect.cap,
-            stable_after=self.reconnect.stable_after,
+            backoff_base=self.pacing.reconnect.base,
+            backoff_cap=self.pacing.reconnect.cap,
+            stable_after=self.pacing.reconnect.stable_after,
         )
         self._socket_mode = SocketModeHandler(app, socket_mode)
         await socket_mode.connect_first(opened["url"])
@@ -212,7 +228,10 @@ class SlackBot:
             # after a failover) cannot record questions, so it is not ready either.
             try:
                 return await asyncio.wait_for(
-                    self._worker.run(write_refused(self._worker.deps.services.engine)), timeout=5
+                    self._worker.run(
+                        write_refused(self._worker.deps.services.engine, self.pacing.write_check_timeout)
+                    ),
+                    timeout=5,
                 )
             except Exception as exc:
                 return f"database unreachable ({exc.__class__.__name__})"

@@ -30,6 +30,7 @@ import contextlib
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -71,13 +72,15 @@ class ReconnectingSocketModeClient(SocketModeClient):
         backoff_base: float = 1.0,
         backoff_cap: float = 30.0,
         stable_after: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(app_token, logger=logger, web_client=web_client, ping_interval=ping_interval)
         self.backoff_base = backoff_base
         self.backoff_cap = backoff_cap
         self.stable_after = stable_after
+        self._clock = clock  # how long a connection stayed up is measured on it (a test's can jump ahead)
         self._attempts = 0  # connection attempts since the last connection that stayed up
-        self._connected_at: float | None = None  # time.monotonic() of the last connection made
+        self._connected_at: float | None = None  # self._clock() when the last connection was made
         self._closing = asyncio.Event()  # ends a backoff wait early when the client closes
 
     async def connect_first(self, url: str) -> None:
@@ -92,10 +95,10 @@ class ReconnectingSocketModeClient(SocketModeClient):
                 f"Socket Mode: the WebSocket to {host} could not be opened ({_reason(exc)}): check that "
                 "this host may open outbound WebSockets to Slack (firewall, proxy) and Slack's status"
             ) from None
-        self._connected_at = time.monotonic()
+        self._connected_at = self._clock()
 
     async def connect(self) -> None:
-        if self._connected_at is not None and time.monotonic() - self._connected_at >= self.stable_after:
+        if self._connected_at is not None and self._clock() - self._connected_at >= self.stable_after:
             self._attempts = 0
         while not self.closed:
             if self._attempts > 0:
@@ -116,7 +119,7 @@ class ReconnectingSocketModeClient(SocketModeClient):
                 self.wss_uri = None  # temporary and maybe spent: the next attempt asks for a fresh one
                 log.warning("Socket Mode: connecting failed (%s)", _reason(exc))
                 continue
-            self._connected_at = time.monotonic()
+            self._connected_at = self._clock()
             return
 
     async def connect_to_new_endpoint(self, force: bool = False) -> None:

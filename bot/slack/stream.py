@@ -44,6 +44,11 @@ UNAVAILABLE = {
 }
 OUTPUT_LIMIT = 500  # a task card's output: the tool's line, not a page
 READING = "reading"  # the first task: the model reading the question
+# Steps that come within this long of each other go in one append: a lookup's pending, running and
+# complete (milliseconds apart) are one call, not three, at no cost a person could see.
+COALESCE_STEPS = 0.1
+# The appends a streamed answer makes, for the budget: the tool steps of a round or two, batched.
+STREAM_APPENDS = 3
 
 
 class StreamFailed(Exception):
@@ -146,6 +151,7 @@ class AnswerStream:
             self._consumer = asyncio.ensure_future(self._consume())
 
     async def _consume(self) -> None:
+        await asyncio.sleep(COALESCE_STEPS)  # let the steps that come together arrive
         while not self._queue.empty() and not self.broken:
             batch: list[Step | Running] = []
             while not self._queue.empty():  # steps that came together go in one call, in order

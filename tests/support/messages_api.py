@@ -100,6 +100,9 @@ class MessagesAPIStandIn:
     # A scripted plain-text answer to a request for structured output is sent declared, its figures read
     # against the request's lookups as the offline model reads its own; off for a test of the fallback path.
     declare: bool = True
+    # Sent as `retry-after-ms` with every 429 and 5xx, as the API sends `retry-after` with a 429: the SDK
+    # waits that long before its retries (without one it backs off 0.5-8 s, which no test needs to wait).
+    retry_after: float = 0.02
 
     def __post_init__(self) -> None:
         self._offline = OfflineModel()
@@ -139,7 +142,12 @@ class MessagesAPIStandIn:
             status, payload = self._offline.handle(body)
         if self.declare and (self._queue is not None or callable(self.script)):
             payload = _declared(body, status, payload)
-        response = web.Response(status=status, text=json.dumps(payload), content_type="application/json")
+        headers = (
+            {"retry-after-ms": str(round(self.retry_after * 1000))} if status == 429 or status >= 500 else {}
+        )
+        response = web.Response(
+            status=status, text=json.dumps(payload), content_type="application/json", headers=headers
+        )
         self.answered_at.append(time.perf_counter())
         return response
 

@@ -4,7 +4,8 @@ Also the helpers that write Slack history straight into the stand-in."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 
 from bot.config import Settings
 from bot.services import open_services
+from bot.slack.pacing import Pacing
+from bot.slack.rate_limits import LIMITS, Limit
 from bot.slack.runner import SlackBot
 from bot.slack.socket_mode import ReconnectBackoff
 from tests.support.clock import fixed_clock
@@ -60,6 +63,23 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
 
 # Production's Socket Mode backoff, five times faster: the same shape, without seconds of waiting.
 FAST_RECONNECT = ReconnectBackoff(base=0.2, cap=6.0, stable_after=6.0)
+# Production's retries, twenty times faster and without the SDK's jitter: a fault costs milliseconds. The
+# give-ups that a test waits for (accept_timeout, write_check_timeout) stay production's here; the tests
+# about them pass shorter ones.
+BRISK = Pacing(
+    reconnect=FAST_RECONNECT,
+    deliver_first_wait=0.05,
+    deliver_longest_wait=0.5,
+    record_first_wait=0.01,
+    record_longest_wait=0.5,
+    rate_limit_jitter=0.0,
+    server_error_backoff=0.025,
+)
+
+
+def brisk(**changes: Any) -> Pacing:
+    """BRISK with some waits changed: a test about a give-up passes a short one, so waiting it out is cheap."""
+    return replace(BRISK, **changes)
 
 
 @pytest.fixture
@@ -72,7 +92,8 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
     async def start(
         model: MessagesAPIStandIn | None = None,
         port: int = 0,
-        reconnect: ReconnectBackoff = FAST_RECONNECT,
+        pacing: Pacing = BRISK,
+        limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
         **extra: str,
     ) -> SlackBot:
         if "OFFICEBOT_DATABASE_URL" not in extra:
@@ -85,7 +106,8 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
             port=port,
             host="127.0.0.1",
             services=lambda: open_services(settings, clock=fixed_clock),
-            reconnect=reconnect,
+            pacing=pacing,
+            limits=limits,
         )
         running.append(await bot.start())
         return bot

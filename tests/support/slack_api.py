@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -98,6 +99,61 @@ def blocks_error(blocks: Any) -> str | None:
     return None
 
 
+# Slack's limits as Slack publishes them (per app per workspace, calls a minute), for `enforce_limits`:
+# written from Slack's method reference, not from the bot's own table, so a test compares the two.
+SLACK_TIERS: dict[str, int] = {
+    "chat.startStream": 20,
+    "chat.stopStream": 20,
+    "users.list": 20,
+    "users.lookupByEmail": 50,
+    "chat.update": 50,
+    "conversations.history": 50,
+    "conversations.replies": 50,
+    "conversations.open": 50,
+    "chat.appendStream": 100,
+    "chat.postEphemeral": 100,
+    "users.info": 100,
+    "views.publish": 100,
+    "views.open": 100,
+    "views.update": 100,
+    "chat.postMessage": 600,  # and 1 a second per channel
+    "assistant.threads.setStatus": 600,  # and 1 a second per channel
+}
+_PER_CHANNEL = {"chat.postMessage", "assistant.threads.setStatus"}
+
+
+class SlackLimits:
+    """Token buckets as Slack describes its tiers: a minute's calls in a burst, refilled over the minute;
+    per channel, a burst of 3 then one a second."""
+
+    def __init__(self, per_minute: dict[str, int]) -> None:
+        self.per_minute = per_minute
+        self._buckets: dict[tuple[str, str | None], tuple[float, float]] = {}  # -> (tokens, at)
+
+    def _spend(
+        self, key: tuple[str, str | None], capacity: float, per_second: float, now: float
+    ) -> float | None:
+        tokens, at = self._buckets.get(key, (capacity, now))
+        tokens = min(capacity, tokens + (now - at) * per_second)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return (1 - tokens) / per_second
+        self._buckets[key] = (tokens - 1, now)
+        return None
+
+    def refuse(self, method: str, channel: str | None) -> int | None:
+        """None: served (a token spent); else the Retry-After to answer with, in whole seconds."""
+        now = time.monotonic()
+        waits = []
+        if method in self.per_minute:
+            limit = self.per_minute[method]
+            waits.append(self._spend((method, None), limit, limit / 60, now))
+        if method in _PER_CHANNEL and channel:
+            waits.append(self._spend((method, channel), 3, 1.0, now))
+        worst = max((w for w in waits if w is not None), default=None)
+        return None if worst is None else max(1, math.ceil(worst))
+
+
 @dataclass
 class SlackStandIn(Modals):
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
@@ -125,6 +181,17 @@ class SlackStandIn(Modals):
         default_factory=dict
     )  # modals opened (tests/support/slack_modals)
     triggers: dict[str, tuple[str, float]] = field(default_factory=dict)
+    # Slack's rate limits, enforced when set (`enforce_limits`): a call over its budget is answered 429
+    # with Retry-After, as Slack answers, and counted in `refused`.
+    limits: SlackLimits | None = None
+    refused: list[str] = field(default_factory=list)  # the method of each call answered 429 by the limits
+
+    def enforce_limits(self, per_minute: dict[str, int] | None = None) -> SlackLimits:
+        """From now on, Slack's published limits (Slack's method reference): Tier 2 20, Tier 3 50, Tier 4
+        100 calls a minute per workspace; chat.postMessage and assistant.threads.setStatus 1 a second per
+        channel (bursts of 3) under 600 a minute. `per_minute` overrides a method's workspace limit."""
+        self.limits = SlackLimits(dict(SLACK_TIERS, **(per_minute or {})))
+        return self.limits
 
     def __post_init__(self) -> None:
         self._runner: web.AppRunner | None = None
@@ -442,6 +509,10 @@ class SlackStandIn(Modals):
         if status is not None:
             return web.json_response({"ok": False, "error": "service_unavailable"}, status=status)
         retry_after = self._rate_limited[method].pop() if self._rate_limited.get(method) else None
+        if retry_after is None and self.limits is not None:
+            retry_after = self.limits.refuse(method, args.get("channel") or args.get("channel_id"))
+            if retry_after is not None:
+                self.refused.append(method)
         if retry_after is not None:
             return web.json_response(
                 {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
@@ -485,6 +556,17 @@ class SlackStandIn(Modals):
         if not _truthy(args.get("include_locale")):
             user = {k: v for k, v in user.items() if k != "locale"}
         return {"ok": True, "user": user}
+
+    def _m_users_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        # Paginated as Slack does: `limit` members from `cursor` (an opaque string), next_cursor "" at the end.
+        limit = min(int(args.get("limit") or 200), 1000)
+        start = int(str(args.get("cursor") or "0").removeprefix("c"))
+        members = list(self.users.values())[start : start + limit]
+        if not _truthy(args.get("include_locale")):
+            members = [{k: v for k, v in user.items() if k != "locale"} for user in members]
+        following = start + limit
+        next_cursor = f"c{following}" if following < len(self.users) else ""
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": next_cursor}}
 
     def _m_assistant_threads_setSuggestedPrompts(self, args: dict[str, Any]) -> dict[str, Any]:
         # Slack takes up to four prompts, each with a title and the message sent when it is clicked.

@@ -18,10 +18,12 @@ from bot.core.trace import StepObserver
 from bot.domain.people import Surface
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
+from bot.slack.client import prepaid
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
+from bot.slack.rate_limits import Limiter
 from bot.slack.render import (
     FINAL_EVENT_TYPE,
     PROGRESS_EVENT_TYPE,
@@ -36,7 +38,7 @@ from bot.slack.render import (
     still_working_text,
     working_text,
 )
-from bot.slack.stream import AnswerStream, StreamFailed, StreamSwitch
+from bot.slack.stream import STREAM_APPENDS, AnswerStream, StreamFailed, StreamSwitch
 from bot.text import is_korean
 
 log = logging.getLogger(__name__)
@@ -67,18 +69,31 @@ class DmReply:
     lookups live as task cards, the checked answer appended at the end. A top-level question starts a
     new conversation, as a new chat does in the agent view; a question in a thread gets the thread's.
 
+    Chosen by the Slack budget (`bot/slack/rate_limits.py`), so that nobody waits for a 429: streams are
+    Tier 2 (20 a minute per workspace), so once the budget for a stream's start and stop is spent, the
+    answer is shown at once with per-channel methods instead ("status"): the assistant status line in the
+    question's thread, then one `chat.postMessage` there with the answer and its feedback buttons.
+
     Without streaming (Slack cannot stream here, OFFICEBOT_STREAM=off, or a taken-over question): in a
     thread the assistant status line is used, and Slack clears it when the answer is posted. At the top
     level of a DM, or where the status call is refused, a placeholder message is posted and later edited
-    into the answer (or the apology). A stream that fails part-way is edited into the answer the same way.
-    A question taken over from another process edits the message that process left (stream or
-    placeholder)."""
+    into the answer (or the apology) — unless `chat.update` (Tier 3) is out of budget: then "status".
+    A stream that fails part-way is edited into the answer the same way. A question taken over from
+    another process edits the message that process left (stream or placeholder)."""
 
     surface: Surface = "dm"
 
-    def __init__(self, client: AsyncWebClient, held: Held, streaming: StreamSwitch | None = None) -> None:
+    def __init__(
+        self,
+        client: AsyncWebClient,
+        held: Held,
+        streaming: StreamSwitch | None = None,
+        budget: Limiter | None = None,
+    ) -> None:
         self._client = client
         self._streaming = streaming
+        self._budget = budget or Limiter()  # the process's; a reply made alone gets a fresh one
+        self.presentation = "placeholder"  # how the answer was shown: "stream", "status" or "placeholder"
         self._stream: AnswerStream | None = None
         self._event: dict[str, Any] = held.payload["event"]
         self._channel: str = self._event["channel"]
@@ -97,13 +112,18 @@ class DmReply:
         return self._stream.observe if self._stream is not None else None
 
     async def start(self, question: Question) -> Sequence[MessageParam]:
-        if await self._start_streaming(question):
-            if not self._thread_ts:  # a new thread: the question is the whole conversation
-                return [{"role": "user", "content": question.text}]
-            where = Where(
-                self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id
-            )
-            return await recent_conversation(self._client, where, self._event.get("text") or "")
+        fresh = not self._taken_over and not self._placeholder_ts
+        out_of_budget = False
+        if fresh and self._streaming is not None and self._streaming.enabled:
+            if not self._stream_budget():
+                out_of_budget = True
+            elif await self._start_streaming(question):
+                self.presentation = "stream"
+                return await self._thread_conversation(question)
+        out_of_budget = out_of_budget or self._budget.wait_for("chat.update") > 0
+        if fresh and out_of_budget and await self._status_in_thread(question):
+            self.presentation = "status"
+            return await self._thread_conversation(question)
         where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
         # Both are Slack round trips (~100 ms each on the real API); neither needs the other. Both are
         # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
@@ -118,9 +138,42 @@ class DmReply:
         assert not isinstance(conversation, BaseException)
         return conversation
 
-    async def _start_streaming(self, question: Question) -> bool:
-        if self._streaming is None or not self._streaming.enabled or self._taken_over or self._placeholder_ts:
+    async def _thread_conversation(self, question: Question) -> Sequence[MessageParam]:
+        """The conversation of an answer given in the question's thread: a question at the top level of
+        the DM starts a new thread, which is the whole conversation (no call to Slack needed)."""
+        if not self._thread_ts:
+            self._thread_ts = self._event["ts"]  # where the answer goes: the question's new thread
+            return [{"role": "user", "content": question.text}]
+        where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
+        return await recent_conversation(self._client, where, self._event.get("text") or "")
+
+    async def _status_in_thread(self, question: Question) -> bool:
+        """The assistant status line under the question (per-channel budget); False if Slack refuses it."""
+        try:
+            await self._client.assistant_threads_setStatus(
+                channel_id=self._channel,
+                thread_ts=self._thread_ts or self._event["ts"],
+                status=working_text(question.text),
+                loading_messages=loading_messages(question.text),
+            )
+        except SlackApiError as exc:
+            log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
             return False
+        return True
+
+    def _stream_budget(self) -> bool:
+        """Takes a stream's start and stop from the budget (both Tier 2: the stop is taken with the start,
+        so a stream once started can always be finished), if its task cards' appends (Tier 4) fit too."""
+        if self._budget.wait_for("chat.appendStream", count=STREAM_APPENDS) > 0:
+            return False
+        calls = {"chat.startStream": 1, "chat.stopStream": 1}
+        if not self._budget.try_take_all(calls):
+            return False
+        prepaid(calls)
+        return True
+
+    async def _start_streaming(self, question: Question) -> bool:
+        assert self._streaming is not None
         thread = self._thread_ts or self._event["ts"]
         korean = is_korean(question.text) or not question.text
         stream = AnswerStream(self._client, self._channel, thread, korean, self._streaming)
@@ -259,7 +312,9 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    await answer(DmReply(deps.client, held, deps.streaming), held, question, deps, hint=hint)
+    reply = DmReply(deps.client, held, deps.streaming, deps.limiter)
+    await answer(reply, held, question, deps, hint=hint)
+    deps.metrics.presentation.labels(reply.presentation).inc()
 
 
 def register(app: AsyncApp, intake: Intake) -> None:

@@ -1,0 +1,169 @@
+"""Slack's rate limits, known before they are spent: one table of the Web API methods OfficeBot calls,
+and the limiter every Slack call of a process goes through.
+
+Slack limits each method per app per workspace in tiers (Tier 1: 1+ a minute, Tier 2: 20+, Tier 3: 50+,
+Tier 4: 100+), with bursts allowed, and `chat.postMessage` / `assistant.threads.setStatus` per channel
+(about one a second) under a workspace-wide cap of several hundred a minute. Each limit here is a token
+bucket: it holds `calls` tokens, refilled at `calls` per `per` seconds, so a quiet minute lets a burst of a
+whole minute's calls through and a steady rate above the tier is slowed to it.
+
+- `take(method, channel)` waits for a token (the client does this before every call), so no call is made
+  that the budget already says Slack would refuse; `try_take_all` takes several at once or none, for
+  choosing how to present an answer (stream it, or post it at once) without waiting.
+- A 429 that comes anyway (another app's use, a limit lower than the table) empties the method's bucket
+  until its `Retry-After` has passed: Slack's word wins over the table.
+- Several processes share a workspace's limits. They divide them (`share` = 1/OFFICEBOT_PROCESSES of
+  every workspace-wide limit), rather than coordinating through the database: a Slack call never waits
+  for a database round trip, and a process that dies leaves no budget locked. The price is budget unused
+  while one process is idle. Per-channel limits are not divided: one question's answer is one process's.
+
+Thread-safe: the receiving loop and the answer worker's loop share one limiter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    calls: float  # a bucket of this many calls, refilled at `calls` per `per` seconds
+    per: float = 60.0
+    per_channel: bool = False  # one bucket per channel (DMs are channels) instead of one per workspace
+
+
+TIER_2 = Limit(20)
+TIER_3 = Limit(50)
+TIER_4 = Limit(100)
+# "1 message per second to a specific channel, with short bursts over 1 allowed": a burst of 3, then 1 a second.
+PER_CHANNEL = Limit(3, per=3.0, per_channel=True)
+POSTS_PER_WORKSPACE = Limit(300)  # the workspace-wide cap of per-channel methods: "several hundred a minute"
+
+# Every method OfficeBot calls, and Slack's limits for it (Slack's method reference, as of 2026-12).
+LIMITS: Mapping[str, tuple[Limit, ...]] = {
+    # Tier 1, but each Socket Mode reconnect needs a fresh URL at once: its pace is the reconnect backoff's
+    # (bot/slack/socket_mode.py), and a 429 is still honoured.
+    "apps.connections.open": (),
+    "auth.test": (TIER_4,),  # "special": far above what one start-up needs
+    "users.info": (TIER_4,),
+    "users.list": (TIER_2,),
+    "users.lookupByEmail": (TIER_3,),  # an approver or requester without a slack_user_id (leave requests)
+    "conversations.history": (TIER_3,),
+    "conversations.replies": (TIER_3,),
+    "conversations.open": (TIER_3,),
+    "chat.postMessage": (PER_CHANNEL, POSTS_PER_WORKSPACE),
+    "chat.postEphemeral": (TIER_4,),
+    "chat.update": (TIER_3,),
+    "chat.startStream": (TIER_2,),
+    "chat.appendStream": (TIER_4,),
+    "chat.stopStream": (TIER_2,),
+    "assistant.threads.setStatus": (PER_CHANNEL, POSTS_PER_WORKSPACE),
+    "assistant.threads.setSuggestedPrompts": (PER_CHANNEL, POSTS_PER_WORKSPACE),
+    "views.publish": (TIER_4,),
+    "views.open": (TIER_4,),
+    "views.update": (TIER_4,),
+}
+UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common tier
+# Refill at 90 % of Slack's rate: a call is counted here when its budget is taken (a stream's stop with its
+# start) and by Slack when it arrives, seconds later; at a sustained full rate that drift alone would
+# earn the odd 429 (1 in 600 answers, measured), which the margin removes.
+HEADROOM = 0.9
+
+
+@dataclass
+class _Bucket:
+    capacity: float
+    refill_per_second: float
+    tokens: float
+    at: float  # when `tokens` was last brought up to date
+    not_before: float = 0.0  # a 429's Retry-After: no token before then
+
+    def refresh(self, now: float) -> None:
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.refill_per_second)
+        self.at = now
+
+    def wait(self, now: float, count: float) -> float:
+        """Seconds until `count` tokens are there (0: now)."""
+        self.refresh(now)
+        missing = max(0.0, count - self.tokens - 1e-9) / self.refill_per_second  # 1e-9: float rounding
+        return max(missing, self.not_before - now, 0.0)
+
+
+class Limiter:
+    def __init__(
+        self,
+        limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
+        *,
+        share: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+        on_refused: Callable[[str], None] | None = None,
+    ) -> None:
+        self._limits = limits
+        self._on_refused = on_refused  # told of every 429 (the metrics count them by method)
+        self._share = share  # of every workspace-wide limit: 1 / the number of processes
+        self._clock = clock
+        self._buckets: dict[tuple[str, Limit, str | None], _Bucket] = {}
+        self._lock = threading.Lock()
+
+    def _buckets_of(self, method: str, channel: str | None) -> list[_Bucket]:
+        buckets = []
+        for limit in self._limits.get(method, (UNLISTED,)):
+            if limit.per_channel and channel is None:
+                continue  # a per-channel method called without one: Slack would refuse it anyway
+            key = (method, limit, channel if limit.per_channel else None)
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                capacity = limit.calls if limit.per_channel else max(1.0, limit.calls * self._share)
+                now = self._clock()
+                bucket = _Bucket(capacity, HEADROOM * capacity / limit.per, capacity, now)
+                self._buckets[key] = bucket
+            buckets.append(bucket)
+        return buckets
+
+    def wait_for(self, method: str, channel: str | None = None, count: float = 1) -> float:
+        """Seconds until `count` calls of `method` fit the budget (0: they do now). Takes nothing."""
+        with self._lock:
+            now = self._clock()
+            return max((b.wait(now, count) for b in self._buckets_of(method, channel)), default=0.0)
+
+    def try_take_all(self, calls: Mapping[str, float], channel: str | None = None) -> bool:
+        """Takes every one of `calls` ({method: count}) if all fit the budget now, else none."""
+        with self._lock:
+            now = self._clock()
+            wanted = [(b, n) for method, n in calls.items() for b in self._buckets_of(method, channel)]
+            if any(bucket.wait(now, count) > 0 for bucket, count in wanted):
+                return False
+            for bucket, count in wanted:
+                bucket.tokens -= count
+            return True
+
+    async def take(self, method: str, channel: str | None = None) -> float:
+        """Waits until a call of `method` fits the budget, then takes it; returns the seconds waited."""
+        waited = 0.0
+        while True:
+            with self._lock:
+                now = self._clock()
+                buckets = self._buckets_of(method, channel)
+                pause = max((b.wait(now, 1) for b in buckets), default=0.0)
+                if pause <= 0:
+                    for bucket in buckets:
+                        bucket.tokens -= 1
+                    return waited
+            await asyncio.sleep(pause)
+            waited += pause
+
+    def refused(self, method: str, channel: str | None, retry_after: float) -> None:
+        """Slack answered 429: nothing more of `method` (in `channel`, for a per-channel limit) until
+        `retry_after` seconds have passed, and the bucket starts again from empty."""
+        with self._lock:
+            now = self._clock()
+            for bucket in self._buckets_of(method, channel):
+                bucket.refresh(now)
+                bucket.tokens = 0.0
+                bucket.not_before = max(bucket.not_before, now + retry_after)
+        if self._on_refused is not None:
+            self._on_refused(method)

@@ -1,0 +1,117 @@
+"""Slack's rate limits, known before they are spent (`bot/slack/rate_limits.py`): the limiter's budget,
+and the bot under a Slack stand-in that enforces the limits as Slack does (429 with Retry-After)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.slack.rate_limits import HEADROOM, LIMITS, PER_CHANNEL, Limit, Limiter
+from tests.support.slack import MINSU
+from tests.support.slack_api import SLACK_TIERS, SlackStandIn
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_tier_allows_a_minute_s_calls_in_a_burst_then_refills_over_the_minute():
+    clock = Clock()
+    limiter = Limiter({"chat.startStream": (Limit(20),)}, clock=clock)
+    assert all(limiter.try_take_all({"chat.startStream": 1}) for _ in range(20))
+    assert not limiter.try_take_all({"chat.startStream": 1})
+    # 20 a minute, less the 10 % headroom: one every 3 s / 0.9
+    assert limiter.wait_for("chat.startStream") == pytest.approx(3.0 / HEADROOM)
+    clock.now += 3.0 / HEADROOM
+    assert limiter.try_take_all({"chat.startStream": 1})
+    assert not limiter.try_take_all({"chat.startStream": 1})
+
+
+def test_taking_several_methods_is_all_or_nothing():
+    clock = Clock()
+    limiter = Limiter({"a": (Limit(2),), "b": (Limit(1),)}, clock=clock)
+    assert limiter.try_take_all({"a": 1, "b": 1})
+    assert not limiter.try_take_all({"a": 1, "b": 1})  # b is spent…
+    assert limiter.try_take_all({"a": 1})  # …and a was not taken by the refused attempt
+
+
+def test_per_channel_limits_are_counted_per_channel_under_the_workspace_cap():
+    clock = Clock()
+    limiter = Limiter({"chat.postMessage": (PER_CHANNEL, Limit(4))}, clock=clock)
+    assert all(limiter.try_take_all({"chat.postMessage": 1}, channel="D1") for _ in range(3))
+    assert not limiter.try_take_all({"chat.postMessage": 1}, channel="D1")  # a burst of 3, then 1 a second
+    assert limiter.try_take_all({"chat.postMessage": 1}, channel="D2")  # another DM has its own…
+    assert not limiter.try_take_all({"chat.postMessage": 1}, channel="D3")  # …under the workspace's 4
+
+
+def test_processes_divide_the_workspace_limits_between_them():
+    limiter = Limiter({"chat.update": (Limit(50),)}, share=1 / 2, clock=Clock())
+    assert sum(limiter.try_take_all({"chat.update": 1}) for _ in range(50)) == 25
+
+
+async def test_a_429_empties_the_budget_until_its_retry_after():
+    clock = Clock()
+    refused: list[str] = []
+    limiter = Limiter({"users.info": (Limit(100),)}, clock=clock, on_refused=refused.append)
+    limiter.refused("users.info", None, 7.0)
+    assert refused == ["users.info"]
+    assert limiter.wait_for("users.info") == pytest.approx(7.0)  # Slack's word over the table's
+    clock.now += 7.0
+    assert await asyncio.wait_for(limiter.take("users.info"), 1) == 0
+
+
+def test_the_table_is_at_most_what_slack_publishes():
+    # The bot's table against the stand-in's, each written from Slack's method reference on its own.
+    for method, per_minute in SLACK_TIERS.items():
+        for limit in LIMITS[method]:
+            if not limit.per_channel:
+                assert limit.calls * 60 / limit.per <= per_minute, method
+
+
+# ----- the bot under Slack's limits ------------------------------------------------------------------------
+
+
+async def test_a_burst_past_the_stream_budget_is_answered_at_once_with_no_429(slack: SlackStandIn, start_bot):
+    # Streams scaled down to 3 a minute on both sides, so a burst of 6 outruns them.
+    slack.streaming = True
+    slack.enforce_limits({"chat.startStream": 3, "chat.stopStream": 3})
+    tight = dict(LIMITS) | {"chat.startStream": (Limit(3),), "chat.stopStream": (Limit(3),)}
+    bot = await start_bot(limits=tight)
+    users = [f"UBURST{i:03d}" for i in range(6)]
+    for user in users:
+        slack.add_user(user, "jihoon.park@example.com")
+    for user in users:
+        await slack.user_message(user, "올해 연차 며칠 남았어?")
+    streamed = await slack.wait_for(lambda c: c.method == "chat.stopStream", count=3, timeout=20)
+    posted = await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and "연차" in (c.args.get("text") or ""), count=3, timeout=20
+    )
+    assert slack.refused == []  # nobody waited for a 429
+    assert {c.args["channel"] for c in streamed + posted} == {f"D{u}" for u in users}  # each DM, once
+    assert all(c.args.get("thread_ts") for c in posted)  # in the question's thread, status cleared by it
+    statuses = {c.args["channel_id"] for c in slack.calls_to("assistant.threads.setStatus")}
+    assert {c.args["channel"] for c in posted} <= statuses  # the person saw the bot working first
+    shown = bot.metrics.presentation
+
+    def counted() -> list[float]:
+        return [shown.labels(p)._value.get() for p in ("stream", "status")]
+
+    async with asyncio.timeout(10):  # counted once each answer's `answer()` returns, just after its post
+        while sum(counted()) < 6:
+            await asyncio.sleep(0.02)
+    assert counted() == [3, 3]
+
+
+async def test_a_429_slack_sends_anyway_is_honoured_and_counted(slack: SlackStandIn, start_bot):
+    bot = await start_bot()
+    slack.rate_limit_once("chat.postMessage", retry_after=1)
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(lambda c: c.method == "chat.update")
+    first, retry = slack.calls_to("chat.postMessage")
+    assert retry.at - first.at >= 1.0  # Retry-After: 1
+    assert bot.metrics.rate_limited.labels("chat.postMessage")._value.get() == 1
