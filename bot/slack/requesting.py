@@ -169,8 +169,8 @@ async def decide(
     assert request is not None
     await _update_card(deps, request, card, card_blocks, korean)  # the message clicked
     if action == "cancel":
-        if card != (request.card_channel, request.card_ts):
-            await _update_card(deps, request, None, None, korean)  # the approver's card
+        if card is not None and card != (request.card_channel, request.card_ts):
+            await _update_card(deps, request, None, None, korean)  # the approver's card too
         await _tell_approvers(deps, request)
     else:
         await _tell_requester(deps, request)
