@@ -17,6 +17,8 @@ from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_requests
+from bot.domain.requests import Actor
+from bot.policy.company import CompanyPolicy
 from bot.slack.request_care import RequestCare
 from tests.support.clock import FIXED_NOW
 from tests.support.database import ScratchDatabase
@@ -120,3 +122,26 @@ async def test_the_running_bot_reminds_the_approver_at_start(slack: SlackStandIn
         lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON
     )
     assert f"#{waiting}" in reminder.args["text"] and "4근무일째" in reminder.args["text"]
+
+
+async def test_a_decision_made_at_the_terminal_is_told_in_slack_once(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    request_id = await _pending(seeded_database, date(2026, 11, 28), date(2026, 12, 14))
+    store = SqlRequestStore(seeded_database.engine, clock=lambda: FIXED_NOW)
+    hr = Actor(None, hr_user="hr-kim")
+    moved = await store.move(
+        request_id, "decline", hr, CompanyPolicy(), date(2026, 11, 29), "cli", "인원 부족"
+    )
+    assert moved.moved
+    second = create_engine(seeded_database.database)
+    try:
+        rounds = await asyncio.gather(
+            _care(seeded_database.engine, slack).round(), _care(second, slack).round()
+        )
+    finally:
+        await second.dispose()
+    assert sorted(t for done in rounds for t in done.told) == [request_id]  # one process tells it
+    [told] = [m["text"] for m in slack.history[f"D{MINSU}"]]
+    assert f"#{request_id}" in told and "반려됨 (인원 부족) · HR" in told
+    assert (await _care(seeded_database.engine, slack).round()).told == []

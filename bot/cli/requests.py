@@ -3,7 +3,8 @@
 
 HR decides as `hr:<OS user>` (the audit's `by`), under the same table of moves as everyone else: approve and
 decline a pending request, cancel a pending or approved one whenever it starts. A refusal is one line and
-exit status 2; nothing is changed. The Slack cards are brought up to date on their next click.
+exit status 2; nothing is changed. This command has no Slack client: a running `officebot run` tells the
+requester and brings the approver's card up to date in its caretaker's next round (`to_tell`).
 """
 
 from __future__ import annotations

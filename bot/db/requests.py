@@ -195,7 +195,13 @@ class SqlRequestStore:
             changed = await connection.execute(
                 update(leave_requests)
                 .where(leave_requests.c.id == request_id, leave_requests.c.state == request.state)
-                .values(state=to, decided_by=actor.label, decided_at=now, decision_note=note)
+                .values(
+                    state=to,
+                    decided_by=actor.label,
+                    decided_at=now,
+                    decision_note=note,
+                    to_tell=surface == "cli",
+                )
             )
             if changed.rowcount != 1:  # decided meanwhile by someone else: say how it stands now
                 return Moved(await _request(connection, request_id), False, "not_pending")
@@ -222,6 +228,25 @@ class SqlRequestStore:
                     leave_requests.c.reminders < number,
                 )
                 .values(reminders=number)
+            )
+            return claimed.rowcount == 1
+
+    async def to_tell(self, limit: int = 200) -> list[LeaveRequest]:
+        query = (
+            select(leave_requests)
+            .where(leave_requests.c.to_tell.is_(True))
+            .order_by(leave_requests.c.id)
+            .limit(limit)
+        )
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
+    async def claim_telling(self, request_id: int) -> bool:
+        async with single_statement(self._engine) as connection:
+            claimed = await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id, leave_requests.c.to_tell.is_(True))
+                .values(to_tell=False)
             )
             return claimed.rowcount == 1
 

@@ -157,6 +157,9 @@ leave_requests = Table(
     # Reminders to the approver claimed so far (0, 1, 2): raised by one conditional UPDATE before a reminder
     # is sent, so each goes once across processes (bot/slack/request_care.py).
     Column("reminders", Integer, nullable=False, server_default="0"),
+    # A decision made where Slack cannot be reached (`officebot requests …`): the caretaker tells the people
+    # and brings the card up to date, once (it clears this in one conditional UPDATE before it does).
+    Column("to_tell", Boolean, nullable=False, server_default="0"),
     CheckConstraint(
         "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')", name="ck_leave_requests_state"
     ),

@@ -77,6 +77,14 @@ class RequestStore(Protocol):
         one caller that is to send it."""
         ...
 
+    async def to_tell(self, limit: int = 200) -> list[LeaveRequest]:
+        """Requests decided at the terminal whose people Slack has not told yet."""
+        ...
+
+    async def claim_telling(self, request_id: int) -> bool:
+        """True for the one caller that is to tell the people of that decision (recorded before telling)."""
+        ...
+
     async def set_card(self, request_id: int, channel: str, ts: str) -> None:
         """Where the approver's card is, so a decision made elsewhere can bring it up to date."""
         ...

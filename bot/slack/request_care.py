@@ -4,7 +4,9 @@
   (`RequestStore.claim_reminder`, one conditional UPDATE), so only one process sends it;
 - after 7 working days, or once its first day has passed, a pending request expires: the move is the same
   conditional UPDATE as every decision, so one process moves it and only that one tells the requester and
-  brings the approver's card up to date.
+  brings the approver's card up to date;
+- a decision HR made at the terminal (`officebot requests …`, which has no Slack client) is told the same
+  way, by the one process that clears its `to_tell` mark.
 
 Working days are counted by code (bot/calendar.py) from the day after the request was made, in the
 company's time zone. A reminder whose send fails is not sent again (the next one, or expiry, follows).
@@ -42,6 +44,7 @@ class CareRound:
 
     reminded: list[tuple[int, int]] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
+    told: list[int] = field(default_factory=list)  # decisions made at the terminal, told in Slack
 
 
 class RequestCare:
@@ -83,6 +86,10 @@ class RequestCare:
             ):
                 done.reminded.append((request.id, due[-1]))
                 await self._remind(request, waited, policy.approvers)
+        for request in await self._requests.to_tell():
+            if await self._requests.claim_telling(request.id):
+                done.told.append(request.id)
+                await self._tell(request, "HR")
         return done
 
     async def _remind(self, request: LeaveRequest, waited: int, hr_approvers: tuple[str, ...]) -> None:
@@ -104,6 +111,15 @@ class RequestCare:
             await self._send(user, f"{summary}\n{line}")
 
     async def _expired(self, request: LeaveRequest) -> None:
+        why = (
+            "승인되지 않은 채 기한이 지나 만료됐어요. 필요하면 다시 신청해 주세요.",
+            "It expired without a decision. Request it again if you still need it.",
+        )
+        await self._tell(request, "OfficeBot", why)
+
+    async def _tell(self, request: LeaveRequest, decided_by: str, why: tuple[str, str] | None = None) -> None:
+        """A decision made without a Slack click (expiry; HR at the terminal): the approver's card brought up
+        to date, and the requester told."""
         name = await self._name(request.employee_id)
         if request.card_channel and request.card_ts:
             approver = await self._slack_user(request.approver_id) if request.approver_id else None
@@ -114,20 +130,18 @@ class RequestCare:
                     channel=request.card_channel,
                     ts=request.card_ts,
                     text=summary,
-                    blocks=decided_card(summary, request, "OfficeBot", korean),
+                    blocks=decided_card(summary, request, decided_by, korean),
                 )
             except SlackApiError as failed:
-                log.warning("could not update an expired request's card (%s)", failed.response.get("error"))
+                log.warning("could not update a decided request's card (%s)", failed.response.get("error"))
         user = await self._slack_user(request.employee_id)
         if user is not None:
             korean = await self._korean(user)
             summary = request_summary(request, name, korean, None)
-            why = (
-                "승인되지 않은 채 기한이 지나 만료됐어요. 필요하면 다시 신청해 주세요."
-                if korean
-                else "It expired without a decision. Request it again if you still need it."
-            )
-            await self._send(user, f"{summary}\n{decision_line(request, 'OfficeBot', korean)} · {why}")
+            line = decision_line(request, decided_by, korean)
+            if why is not None:
+                line += f" · {why[0] if korean else why[1]}"
+            await self._send(user, f"{summary}\n{line}")
 
     async def _name(self, employee_id: str) -> str:
         employee = await self._directory.employee_by_id(employee_id)

@@ -41,6 +41,7 @@ def upgrade() -> None:
         sa.Column("card_ts", sa.String(length=32), nullable=True),
         sa.Column("submission_key", sa.String(length=128), nullable=True),
         sa.Column("reminders", sa.Integer(), server_default="0", nullable=False),
+        sa.Column("to_tell", sa.Boolean(), server_default="0", nullable=False),
         sa.CheckConstraint(
             "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')",
             name="ck_leave_requests_state",
