@@ -25,7 +25,7 @@ from bot.core.loop import Assistant, Turn
 from bot.db.hr import SqlHrStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller, Employee
-from bot.ports.hr import LeaveStore
+from bot.ports.hr import LeaveStore, LedgerInputs
 from bot.services import Services, open_database, open_services
 from bot.slack.runner import serve
 
@@ -48,6 +48,10 @@ class SlowStore:
     async def employee(self, employee_id: str) -> Employee:
         await asyncio.sleep(self._delay)
         return await self._inner.employee(employee_id)
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        await asyncio.sleep(self._delay)
+        return await self._inner.ledger_inputs(employee_id)
 
 
 def one_at_a_time(assistant: Assistant) -> None:

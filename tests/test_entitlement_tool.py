@@ -18,6 +18,7 @@ from bot.db.hr import SqlHrStore
 from bot.domain.people import Employee
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import Entitlement, standing
+from bot.ports.hr import LedgerInputs
 from bot.tools import entitlement
 from tests.support.assistant import make_toolbox
 from tests.support.offline_chat import ask, offline_assistant
@@ -83,6 +84,10 @@ class _HiredOn:
 
     async def employee(self, employee_id: str) -> Employee:
         return replace(await self._inner.employee(employee_id), hire_date=self._hire)
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        inputs = await self._inner.ledger_inputs(employee_id)
+        return replace(inputs, employee=replace(inputs.employee, hire_date=self._hire))
 
 
 async def test_no_hire_date_is_a_reason_not_a_guess(hr, minsu):

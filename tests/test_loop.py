@@ -10,7 +10,7 @@ import pytest
 from bot.cli.demo import UnavailableStore
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Employee
-from bot.ports.hr import LeaveStore
+from bot.ports.hr import LeaveStore, LedgerInputs
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, message, text_reply, tool_reply
 
@@ -92,6 +92,15 @@ class RendezvousStore:
 
     async def employee(self, employee_id: str) -> Employee:
         return await self.inner.employee(employee_id)
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+        if self.in_flight >= self.expected:
+            self.all_in.set()
+        await asyncio.wait_for(self.all_in.wait(), timeout=5)
+        self.in_flight -= 1
+        return await self.inner.ledger_inputs(employee_id)
 
 
 async def test_tool_uses_run_concurrently(messages_api, hr, minsu):

@@ -51,6 +51,7 @@ def test_every_key_reads_back_what_it_writes() -> None:
         "first_year": "monthly",
         "full_time_weekly_hours": "40",
         "under_five_employees": "false",
+        "grants": "imported",
         "notices": "false",
         "notice_target": "",
         "approvers": "",
@@ -68,6 +69,7 @@ def test_every_key_reads_back_what_it_writes() -> None:
             ("first_year", "up_front"),
             ("full_time_weekly_hours", "37.5"),
             ("under_five_employees", "yes"),
+            ("grants", "computed"),
             ("notices", "on"),
             ("notice_target", "C0HRTEAM"),
             ("approvers", "E1003,E1005"),
@@ -77,7 +79,7 @@ def test_every_key_reads_back_what_it_writes() -> None:
     )
     assert problems == []
     assert changed == CompanyPolicy(
-        LeaveRules("fiscal_year", (3, 1), Decimal("37.5"), "whole", "up_front", True),
+        LeaveRules("fiscal_year", (3, 1), Decimal("37.5"), "whole", "up_front", True, "computed"),
         True,
         "C0HRTEAM",
         ("E1003", "E1005"),
@@ -98,6 +100,7 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
             ("full_time_weekly_hours", "41"),
             ("notices", "maybe"),
             ("notice_target", "#hr"),
+            ("grants", "calendar"),
             ("colour", "red"),
         ],
     )
@@ -110,8 +113,10 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
         "notices: 'maybe' is not allowed; allowed: true|false",
         "notice_target: '#hr' is not a Slack channel or user id; allowed: a Slack channel or user id "
         "(C…, G…, U…, W…), or empty for none",
+        "grants: 'calendar' is not allowed; allowed: imported|computed",
         "colour: unknown key (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days, announce_channel)",
+        "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
+        "announce_channel)",
     ]
 
 
@@ -144,6 +149,11 @@ async def test_the_defaults_until_hr_sets_a_policy_then_each_change_audited(
         ("hr-kim", "notices", "false", "true", at),
         ("hr-lee", "notice_target", "", "U0HRLEAD", at),
     ]
+    # The grants mode is a key like the others: set, read back, audited with its old value.
+    grants = await store.change(lambda p: with_changes(p, [("grants", "computed")])[0], "hr-park")
+    assert grants == [PolicyChange("grants", "imported", "computed")]
+    assert (await store.current()).rules.grants == "computed"
+    assert [(r.changed_by, r.change) for r in (await store.history())[-1:]] == [("hr-park", grants[0])]
     async with database.engine.connect() as connection:
         assert (await connection.execute(select(func.count()).select_from(leave_policy))).scalar() == 1
 
@@ -192,7 +202,8 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert status == 2
     assert err.getvalue().splitlines() == [
         "nonsense: not KEY=VALUE (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, notices, notice_target, approvers, quarter_days, request_ahead_days, announce_channel)",
+        "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
+        "announce_channel)",
         "rounding: 'up' is not allowed; allowed: exact|half_up|whole",
         "officebot: nothing changed: 2 problem(s)",
     ]
@@ -240,6 +251,22 @@ async def test_migration_0004_keeps_every_employee_and_adds_nothing_to_them(
 
 
 # --- Import and export of the employment fields ------------------------------------------------------------
+
+
+async def test_migration_0006_keeps_a_stored_policy_and_gives_it_the_imported_grants(
+    database: ScratchDatabase,
+) -> None:
+    async with database.engine.begin() as connection:  # back to 0005, with a policy HR had set
+        await connection.run_sync(lambda sync: command.downgrade(migrate._config(sync), "0005"))
+        await connection.exec_driver_sql(
+            "INSERT INTO leave_policy (id, basis, fiscal_start, rounding, first_year, full_time_weekly_hours,"
+            " under_five_employees, notices) VALUES (1, 'fiscal_year', '04-01', 'whole', 'monthly', 40,"
+            " false, true)"
+        )
+    assert await migrate.upgrade(database.engine) == ("0005", migrate.head_revision())
+    policy = await SqlPolicyStore(database.engine).current()
+    assert (policy.rules.basis, policy.rules.fiscal_start, policy.notices) == ("fiscal_year", (4, 1), True)
+    assert policy.rules.grants == "imported"  # existing installs keep today's balances
 
 
 async def test_the_employment_fields_are_imported_and_exported(

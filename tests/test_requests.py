@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -38,6 +39,7 @@ from bot.ports.hr import UnknownEmployee
 from bot.requests.validation import check
 from bot.slack.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
+from bot.tools.leave_balance import balance_of
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.database import ScratchDatabase
@@ -657,3 +659,15 @@ async def test_the_approver_sees_who_else_on_the_team_is_off(seeded_database: Sc
     ]
     assert team_line(away, korean=True) == "같은 팀 부재: 이서연 2026-12-22 (승인 대기), 최유진 2026-12-24"
     assert [(a.name, a.state) for a in await store.team_away(seoyeon)] == [("김민수", "pending")]
+
+
+async def test_the_check_reads_the_balance_as_the_balance_tool_does_in_either_grants_mode(
+    seeded_database: ScratchDatabase,
+):
+    store, hr = _store(seeded_database), SqlHrStore(seeded_database.engine)
+    draft = Draft("annual", date(2026, 12, 21), date(2026, 12, 21))
+    for mode in ("imported", "computed"):
+        policy = replace(POLICY, rules=replace(POLICY.rules, grants=mode))
+        expected = balance_of(await hr.ledger_inputs("E1001"), policy.rules, TODAY, 2026)
+        checked = await store.check("E1001", draft, policy, TODAY)
+        assert checked.balance_before == expected.remaining, mode

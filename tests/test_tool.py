@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts
 from bot.domain.people import Caller, Employee
 from bot.hr.directory import caller_for_employee_id
+from bot.ports.hr import LedgerInputs
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox
@@ -37,7 +39,9 @@ def test_declaration_matches_the_note_and_has_no_employee_field():
 async def test_success_result_is_checkable(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert not outcome.is_error
+    # The default `grants=imported`: HR's calendar-year rows, the text and figures exactly as before.
     assert outcome.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert outcome.figures == (Balance(2026, D(15), D("7.5")),)
 
 
 async def test_quarter_days_stay_exact(hr):
@@ -111,11 +115,17 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
             asked.append((employee_id, 0))
             return await hr.employee(employee_id)
 
+        async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+            asked.append((employee_id, 0))
+            return await hr.ledger_inputs(employee_id)
+
     box = toolbox(RecordingStore())
     for tool in ("get_leave_balance", "list_leave_taken"):
         for tool_input in ({"year": 2026}, {"year": 2025}, {"year": 2026, "employee_id": "E1002"}):
             await box.dispatch(tool, tool_input, minsu)
-    assert asked == [("E1001", 2026), ("E1001", 2025)] * 2
+    # The balance reads the caller's whole ledger (year 0 here), the records tool the year asked; the
+    # smuggled E1002 never reaches the store.
+    assert asked == [("E1001", 0), ("E1001", 0), ("E1001", 2026), ("E1001", 2025)]
 
 
 async def test_unknown_employee_in_the_store_is_explained(hr):

@@ -15,7 +15,7 @@ from bot.core.loop import Turn
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Employee
 from bot.hr.directory import caller_for_employee_id
-from bot.ports.hr import StoreUnavailable
+from bot.ports.hr import LedgerInputs, StoreUnavailable
 from bot.services import open_services
 
 SCENARIOS = (
@@ -36,6 +36,9 @@ class UnavailableStore:
         raise StoreUnavailable("HR system is not responding")
 
     async def employee(self, employee_id: str) -> Employee:
+        raise StoreUnavailable("HR system is not responding")
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         raise StoreUnavailable("HR system is not responding")
 
 

@@ -158,6 +158,9 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
         ):
             if figure == value:
                 yield "fact", f"{role}({year})", role
+        for day, days in balance.expiring:  # of what remains, the days usable until that day
+            if days == value:
+                yield "fact", f'expiring({year}, "{day}")', "remaining"
     for year, taken in sorted(known.taken.items(), reverse=True):
         totals = dict(taken.totals)
         totals[ANNUAL] = totals.get(ANNUAL, Decimal(0)) + taken.undated  # annual leave with no dated record
@@ -213,6 +216,9 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
     for day in dict.fromkeys(g.expires_on for g in ent.current):
         if ent.expiring_on(day) == value:
             yield "fact", f'expiring_days("{day}")', None
+    for day, days in ent.unused:
+        if days == value:
+            yield "fact", f'unused_days("{day}")', "remaining"
     if ent.service_years == value:
         yield "fact", "service_years()", None
     for grant in grants:

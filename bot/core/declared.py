@@ -48,10 +48,12 @@ ANSWER_SCHEMA: dict[str, Any] = {
                         "type": ["string", "null"],
                         "description": "fact / calendar / statute: the expression that gives value, e.g. "
                         "remaining(2026) - 3, used(2026) / granted(2026) * 100, "
+                        'expiring(2026, "2027-03-03") (of the remaining, the days usable until then), '
                         'working_days("2026-12-21", "2026-12-23"), STATUTE.max_days; the Act\'s leave '
                         "from get_leave_entitlement: next_grant_days(), service_years(), current_days(), "
-                        'grant_days("2027-03-04"), grant_years("2027-03-04"), expiring_days("2027-03-03") '
-                        "(the dates themselves are incidental dates); a draft_leave_request's balance after: "
+                        'grant_days("2027-03-04"), grant_years("2027-03-04"), expiring_days("2027-03-03"), '
+                        'unused_days("2027-03-03") (the dates themselves are incidental dates); a '
+                        "draft_leave_request's balance after: "
                         'remaining(2026) - pending(2026) - working_days("2026-12-21", "2026-12-23") '
                         "(a half day: - 0.5).",
                     },

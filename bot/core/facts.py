@@ -74,6 +74,17 @@ class Resolver:
             if balance is None:
                 raise Unresolved(f"states {name}({year}), but no lookup of {year} succeeded")
             return {"granted": balance.granted, "used": balance.used, "remaining": balance.remaining}[name]
+        if name == "expiring":  # expiring(2026, "2027-03-03"): of 2026's remaining, usable until that day
+            if len(arguments) != 2:
+                raise Unresolved('expiring takes a year and a date, e.g. expiring(2026, "2027-03-03")')
+            year, day = _year(arguments[:1]), _date(arguments, 1)
+            balance = evidence.balances.get(year)
+            if balance is None:
+                raise Unresolved(f"states expiring({year}, …), but no lookup of {year} succeeded")
+            left = dict(balance.expiring).get(day)
+            if left is None:
+                raise Unresolved(f"names {year}'s leave usable until {day}, but its lookup named no such day")
+            return left
         if name == "taken":
             year, kind = _year(arguments[:1]), _kind(arguments[1:])
             taken = evidence.taken.get(year)
@@ -126,7 +137,8 @@ class Resolver:
 # The Act's leave for the asker, from get_leave_entitlement: service_years() (whole years since the hire
 # date), current_days() (the days that have arisen and can still be used), next_grant_days(),
 # grant_days("2027-03-04") (the days arising that day), grant_years("2027-03-04") (the years of service that
-# grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is).
+# grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is),
+# unused_days("2027-03-03") (`grants=computed`: those of them not yet used).
 ENTITLEMENT_FUNCTIONS = {
     "service_years",
     "current_days",
@@ -134,13 +146,14 @@ ENTITLEMENT_FUNCTIONS = {
     "grant_days",
     "grant_years",
     "expiring_days",
+    "unused_days",
 }
 
 
 def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None) -> Decimal:
     if ent is None:
         raise Unresolved(f"states {name}(…), but no get_leave_entitlement lookup succeeded")
-    dated = name in ("grant_days", "grant_years", "expiring_days")
+    dated = name in ("grant_days", "grant_years", "expiring_days", "unused_days")
     if len(arguments) != (1 if dated else 0):
         raise Unresolved(f"{name} takes {'one date' if dated else 'no argument'}, e.g. {_EXAMPLE[name]}")
     if name == "service_years":
@@ -152,6 +165,11 @@ def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None
             raise Unresolved("states the next grant, but there is none before the employment ends")
         return ent.next_days
     day = _date(arguments, 0)
+    if name == "unused_days":
+        unused = ent.unused_until(day)
+        if unused is None:
+            raise Unresolved(f"names unused leave usable until {day}, but the lookup named no such day")
+        return unused
     if name == "expiring_days":
         found = ent.expiring_on(day)
         if found is None:
@@ -172,6 +190,7 @@ _EXAMPLE = {
     "grant_days": 'grant_days("2027-03-04")',
     "grant_years": 'grant_years("2027-03-04")',
     "expiring_days": 'expiring_days("2027-03-03")',
+    "unused_days": 'unused_days("2027-03-03")',
 }
 
 

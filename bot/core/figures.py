@@ -255,6 +255,8 @@ _ROLE_OF_CALL = {
     "granted": "granted",
     "used": "used",
     "remaining": "remaining",
+    "expiring": "remaining",
+    "unused_days": "remaining",
     "taken": "used",
     "record": "used",
     "records": "used",

@@ -64,11 +64,16 @@ def _fact(figure: Figures) -> str:
             f"{g.days} days arising {g.arises_on}, usable through {g.expires_on}"
             for g in (*figure.current, *figure.upcoming)
         )
-        return f"{figure.service_years} years of service since {figure.hire_date}: {grants or 'no grants'}"
+        unused = "".join(f"; {format_days(d)} unused, usable through {on}" for on, d in figure.unused)
+        return (
+            f"{figure.service_years} years of service since {figure.hire_date}: {grants or 'no grants'}"
+            f"{unused}"
+        )
     if isinstance(figure, Balance):
+        expiring = "".join(f"; {format_days(days)} of it usable until {on}" for on, days in figure.expiring)
         return (
             f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
-            f"remaining {format_days(figure.remaining)}"
+            f"remaining {format_days(figure.remaining)}{expiring}"
         )
     if isinstance(figure, Checked):
         after = (

@@ -15,15 +15,30 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Select, and_, func, select
+from sqlalchemy import (
+    BindParameter,
+    Date,
+    Integer,
+    Row,
+    Select,
+    and_,
+    bindparam,
+    func,
+    literal_column,
+    null,
+    select,
+    true,
+    type_coerce,
+    union_all,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
-from bot.db.tables import employees, leave_grants, leave_records
-from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken
+from bot.db.tables import Days, employees, leave_grants, leave_records
+from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken, StoredYear
 from bot.domain.people import Employee
-from bot.ports.hr import NoRecordForYear, StoreUnavailable, UnknownEmployee
+from bot.ports.hr import LedgerInputs, NoRecordForYear, StoreUnavailable, UnknownEmployee
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +67,10 @@ class SqlHrStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
-    async def _rows(self, query: Select[Any]) -> Sequence[Row[Any]]:
+    async def _rows(self, query: Select[Any], parameters: dict[str, Any] | None = None) -> Sequence[Row[Any]]:
         try:
             async with single_statement(self._engine) as connection:
-                return (await connection.execute(query)).all()
+                return (await connection.execute(query, parameters)).all()
         except (SQLAlchemyError, OSError) as exc:
             log.warning("HR database unavailable: %s", exc.__class__.__name__)
             raise StoreUnavailable("HR database unavailable") from exc
@@ -109,6 +124,16 @@ class SqlHrStore:
         taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        rows = await self._rows(_LEDGER_INPUTS, {"employee_id": employee_id})
+        if not rows:
+            raise UnknownEmployee("employee not found in HR data")
+        stored = sorted(
+            (StoredYear(r.year, r.amount, r.opening) for r in rows if r.source == "g"), key=lambda g: g.year
+        )
+        dated = sorted(((r.day, r.amount) for r in rows if r.source == "r"), key=lambda r: r[0])
+        return LedgerInputs(employee_from(rows[0]), tuple(stored), tuple(dated))
+
     async def employee(self, employee_id: str) -> Employee:
         found = await self.employee_by_id(employee_id)
         if found is None:
@@ -148,3 +173,33 @@ def _in_year(employee_id: str, year: int) -> Any:
         leave_records.c.taken_on >= date(year, 1, 1),
         leave_records.c.taken_on <= date(year, 12, 31),
     )
+
+
+def _ledger_inputs() -> Select[Any]:
+    """One statement: the employee row, beside each of their stored rows ('g') and annual records ('r'), or
+    alone with NULLs when they have none. Built once (the person is a bound parameter): building it per
+    lookup cost more than running it."""
+    employee_id: BindParameter[str] = bindparam("employee_id")
+    grants = select(
+        literal_column("'g'").label("source"),
+        leave_grants.c.year.label("year"),
+        type_coerce(null(), Date).label("day"),
+        leave_grants.c.granted.label("amount"),
+        leave_grants.c.opening_used.label("opening"),
+    ).where(leave_grants.c.employee_id == employee_id)
+    records = select(
+        literal_column("'r'"),
+        type_coerce(null(), Integer),
+        leave_records.c.taken_on,
+        leave_records.c.days,
+        type_coerce(null(), Days),
+    ).where(leave_records.c.employee_id == employee_id, leave_records.c.leave_type == ANNUAL)
+    rows_of = union_all(grants, records).subquery()
+    return (
+        select(employees, rows_of)
+        .select_from(employees.outerjoin(rows_of, true()))
+        .where(employees.c.employee_id == employee_id)
+    )
+
+
+_LEDGER_INPUTS = _ledger_inputs()

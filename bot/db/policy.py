@@ -96,8 +96,13 @@ class SqlPolicyStore:
         ]
 
 
+# Built once: the policy is read on every lookup that applies it, and building a query costs about as
+# much as running this one.
+_CURRENT = select(leave_policy).where(leave_policy.c.id == _ROW_ID)
+
+
 async def _stored(connection: AsyncConnection, *, for_update: bool = False) -> Row[Any] | None:
-    query = select(leave_policy).where(leave_policy.c.id == _ROW_ID)
+    query = _CURRENT
     if for_update:  # PostgreSQL: a concurrent change waits; SQLite's writer already holds the lock
         query = query.with_for_update()
     return (await connection.execute(query)).first()
@@ -119,6 +124,7 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "quarter_days": "true" if row.quarter_days else "false",
         "request_ahead_days": str(row.request_ahead_days),
         "announce_channel": row.announce_channel or "",
+        "grants": row.grants,
     }
     try:
         return from_text(texts)
@@ -142,4 +148,5 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "quarter_days": policy.quarter_days,
         "request_ahead_days": policy.request_ahead_days,
         "announce_channel": policy.announce_channel,
+        "grants": rules.grants,
     }

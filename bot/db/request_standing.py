@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.calendar import KoreanCalendar
 from bot.db.tables import employees, leave_grants, leave_records, leave_requests
-from bot.domain.leave import ANNUAL
+from bot.domain.leave import ANNUAL, Balance
 from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Standing
 from bot.policy.company import CompanyPolicy
 
@@ -27,6 +27,7 @@ _LONGEST_RECORD = timedelta(days=62)
 async def read_standing(
     connection: AsyncConnection,
     calendar: KoreanCalendar,
+    balance: Balance | None,
     employee_id: str,
     draft: Draft,
     policy: CompanyPolicy,
@@ -62,27 +63,18 @@ async def read_standing(
     year = draft.start.year
     grant = (
         await connection.execute(
-            select(leave_grants).where(leave_grants.c.employee_id == employee_id, leave_grants.c.year == year)
-        )
-    ).first()
-    used = Decimal(0)
-    if grant is not None:
-        annual = await connection.execute(
-            select(leave_records.c.days).where(
-                leave_records.c.employee_id == employee_id,
-                leave_records.c.leave_type == ANNUAL,
-                leave_records.c.taken_on >= date(year, 1, 1),
-                leave_records.c.taken_on <= date(year, 12, 31),
+            select(leave_grants.c.allow_negative).where(
+                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
             )
         )
-        used = grant.opening_used + sum((row.days for row in annual), Decimal(0))
+    ).first()
     return Standing(
         today=today,
         leave_types=await leave_types_of(connection),
         held=held,
         record_dates=record_dates,
-        granted=None if grant is None else grant.granted,
-        used=used,
+        granted=None if balance is None else balance.granted,
+        used=Decimal(0) if balance is None else balance.used,
         pending=await pending_days_of(connection, employee_id, year),
         allow_negative=bool(grant is not None and grant.allow_negative),
         quarter_days=policy.quarter_days,

@@ -20,8 +20,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
+from bot.db.hr import SqlHrStore
 from bot.db.request_standing import leave_types_of, pending_days_of, read_standing, team_away_of
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
+from bot.domain.leave import Balance
 from bot.domain.requests import (
     MOVES,
     PART_DAYS,
@@ -39,9 +41,10 @@ from bot.domain.requests import (
 )
 from bot.policy.company import CompanyPolicy
 from bot.ports.audit import UtcClock, utc_now
-from bot.ports.hr import UnknownEmployee
+from bot.ports.hr import NoRecordForYear, UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check
+from bot.tools.leave_balance import balance_of
 
 AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
 
@@ -59,6 +62,17 @@ class SqlRequestStore:
         self._engine = engine
         self._calendar = calendar
         self._clock = clock
+        self._hr = SqlHrStore(engine)
+
+    async def _balance(
+        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
+    ) -> Balance | None:
+        """The year's balance as get_leave_balance gives it (the ledger, in the policy's grants mode), so the
+        check, the card and the balance answer agree; None when there is no grant that year."""
+        try:
+            return balance_of(await self._hr.ledger_inputs(employee_id), policy.rules, today, year)
+        except NoRecordForYear:
+            return None
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -69,7 +83,15 @@ class SqlRequestStore:
                 raise UnknownEmployee("employee not found in HR data")
             return check(
                 draft,
-                await read_standing(connection, self._calendar, employee_id, draft, policy, today),
+                await read_standing(
+                    connection,
+                    self._calendar,
+                    await self._balance(employee_id, draft.start.year, policy, today),
+                    employee_id,
+                    draft,
+                    policy,
+                    today,
+                ),
                 self._calendar,
             )
 
@@ -142,7 +164,10 @@ class SqlRequestStore:
                 if earlier is not None:
                     stored = request_from(earlier)
                     return Submitted(stored, Checked(draft, days=stored.days), again=True)
-            standing = await read_standing(connection, self._calendar, employee_id, draft, policy, today)
+            balance = await self._balance(employee_id, draft.start.year, policy, today)
+            standing = await read_standing(
+                connection, self._calendar, balance, employee_id, draft, policy, today
+            )
             checked = check(draft, standing, self._calendar)
             if not checked.ok:
                 return Submitted(None, checked)

@@ -243,6 +243,8 @@ leave_policy = Table(
     Column("quarter_days", Boolean, nullable=False, server_default="0"),
     Column("request_ahead_days", Integer, nullable=False, server_default="365"),
     Column("announce_channel", String(32)),
+    # Where a balance's grants come from: imported (HR's calendar-year rows) or computed (the Act's).
+    Column("grants", String(16), nullable=False, server_default="imported"),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
 )
 

@@ -13,15 +13,26 @@ from decimal import Decimal
 
 @dataclass(frozen=True)
 class Balance:
-    """One employee's annual leave for one year."""
+    """One employee's annual leave for one year. `expiring`: of what remains, the days usable until each
+    last usable day not yet passed on the day of the lookup (the next day they lapse), earliest first."""
 
     year: int
     granted: Decimal
     used: Decimal
+    expiring: tuple[tuple[date, Decimal], ...] = ()
 
     @property
     def remaining(self) -> Decimal:
         return self.granted - self.used
+
+
+@dataclass(frozen=True)
+class StoredYear:
+    """HR's stored row for one calendar year: the days granted, and the days used that no record lists."""
+
+    year: int
+    granted: Decimal
+    opening_used: Decimal = Decimal(0)
 
 
 # Leave of this type counts against the annual balance; other types (sick, …) are kept but do not.

@@ -279,6 +279,15 @@ def _expiry(ent: Entitlement, korean: bool) -> str:
             else "No leave has arisen that you can use now, so none is about to lapse."
         )
     said: list[str] = []
+    for expires, days in ent.unused:  # known (grants=computed): what is still unused, from the ledger
+        amount = format_days(days)
+        if korean:
+            said.append(f"지금 남은 연차 {amount}일은 {_day_ko(expires)}이 지나면 소멸돼요.")
+        else:
+            verb = "lapses" if days == 1 else "lapse"
+            said.append(f"Your {amount} unused {day_word(amount)} {verb} after {_day_en(expires)}.")
+    if ent.unused:
+        return " ".join(said)
     for expires in sorted({g.expires_on for g in ent.current}):
         amount = format_days(ent.expiring_on(expires) or Decimal(0))
         if korean:

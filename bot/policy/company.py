@@ -12,7 +12,14 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from bot.policy.grants import BASES, FIRST_YEAR_MODES, FULL_TIME_WEEKLY_HOURS, ROUNDINGS, LeaveRules
+from bot.policy.grants import (
+    BASES,
+    FIRST_YEAR_MODES,
+    FULL_TIME_WEEKLY_HOURS,
+    GRANTS_MODES,
+    ROUNDINGS,
+    LeaveRules,
+)
 
 # A Slack channel (C…, G… for a private one) or user (U…, W…) id.
 _SLACK_TARGET = re.compile(r"[CGUW][A-Z0-9]{2,31}")
@@ -198,6 +205,17 @@ SETTINGS: tuple[Setting, ...] = (
         lambda value: "true" if value else "false",
         lambda p: p.rules.under_five_employees,
         _rules("under_five_employees"),
+    ),
+    Setting(
+        "grants",
+        "|".join(GRANTS_MODES),
+        "where a balance's grants come from: imported (HR's rows per calendar year, usable to Dec 31) or "
+        "computed (the Act's grants on the basis above, HR's row winning for its year; leave taken from the "
+        "grant that expires first)",
+        _choice(GRANTS_MODES),
+        str,
+        lambda p: p.rules.grants,
+        _rules("grants"),
     ),
     Setting(
         "notices",

@@ -12,10 +12,14 @@ Basis = Literal["hire_date", "fiscal_year"]
 Rounding = Literal["exact", "half_up", "whole"]
 FirstYear = Literal["monthly", "up_front"]
 Kind = Literal["monthly", "annual", "prorated", "manual"]
+# Where a balance's grants come from: HR's calendar-year rows as they are, or the Act's grants with HR's
+# rows winning for their year (bot/policy/ledger.py).
+GrantsMode = Literal["imported", "computed"]
 
 BASES: tuple[Basis, ...] = ("hire_date", "fiscal_year")
 ROUNDINGS: tuple[Rounding, ...] = ("exact", "half_up", "whole")
 FIRST_YEAR_MODES: tuple[FirstYear, ...] = ("monthly", "up_front")
+GRANTS_MODES: tuple[GrantsMode, ...] = ("imported", "computed")
 
 FULL_TIME_WEEKLY_HOURS = Decimal(40)  # §50①: 40 hours a week; a company may set fewer for its full-timers
 MIN_WEEKLY_HOURS = Decimal(15)  # §18③: under 15 hours a week, §60 does not apply
@@ -55,6 +59,7 @@ class LeaveRules:
     rounding: Rounding = "exact"  # the first partial fiscal year's prorated days
     first_year: FirstYear = "monthly"  # the law: one day per completed month; `up_front`: 11 on the hire date
     under_five_employees: bool = False  # §11: the Act's leave rules do not apply
+    grants: GrantsMode = "imported"  # the balance's grants; the calculator itself does not read it
 
 
 @dataclass(frozen=True)

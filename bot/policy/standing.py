@@ -6,6 +6,7 @@ App Home card all read this one value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -16,7 +17,7 @@ from bot.policy.periods import after_years
 
 # Far enough ahead to find the next grant on any basis: a fiscal start is at most a year away, and a year
 # of service ends at most a year (and a day) from today.
-_HORIZON = timedelta(days=800)
+HORIZON = timedelta(days=800)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class Entitlement:
     current: tuple[StatutoryGrant, ...] = ()
     upcoming: tuple[StatutoryGrant, ...] = ()
     none_because: str | None = None
+    # `grants=computed` only: of the current grants, the days not yet used (the ledger's, leave taken from
+    # the grant that expires first) per last usable day, earliest first; () when not known.
+    unused: tuple[tuple[date, Decimal], ...] = ()
 
     @property
     def current_days(self) -> Decimal:
@@ -52,6 +56,10 @@ class Entitlement:
     def nearest_expiry(self) -> date | None:
         """The first day after which some of the current leave lapses (its last usable day)."""
         return min((g.expires_on for g in self.current), default=None)
+
+    def unused_until(self, day: date) -> Decimal | None:
+        """The unused days of the current grants whose last usable day is `day`; None when none is known."""
+        return dict(self.unused).get(day)
 
     def arising_on(self, day: date) -> Decimal | None:
         """The days of the grants (current or next) arising on `day`; None when none does."""
@@ -72,14 +80,22 @@ def completed_years(hire: date, on: date) -> int:
     return years
 
 
-def standing(employment: Employment, rules: LeaveRules, on: date) -> Entitlement:
-    """The person's leave under the Act on `on`: what can be used now and what arises next."""
+def standing(
+    employment: Employment,
+    rules: LeaveRules,
+    on: date,
+    grants: Sequence[StatutoryGrant] | None = None,
+) -> Entitlement:
+    """The person's leave under the Act on `on`: what can be used now and what arises next. `grants`: the
+    person's ledger's grants (`grants=computed`: HR's rows winning) instead of the calculator's own; they
+    must reach at least `HORIZON` past `on`."""
     hire = employment.hire_date
     service = completed_years(hire, on) if on >= hire else 0
     because = why_none(employment, rules)
     if because is not None:
         return Entitlement(on, hire, rules.basis, service, none_because=because)
-    grants = entitlement(employment, rules, max(on, hire) + _HORIZON)
+    if grants is None:
+        grants = entitlement(employment, rules, max(on, hire) + HORIZON)
     current = tuple(g for g in grants if g.arises_on <= on <= g.expires_on)
     later = [g for g in grants if g.arises_on > on]
     upcoming = tuple(g for g in later if g.arises_on == later[0].arises_on) if later else ()

@@ -7,9 +7,12 @@ values they trade in are in `bot/domain/`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 from typing import Protocol
 
-from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.leave import Balance, LeaveTaken, StoredYear
 from bot.domain.people import Employee
 
 
@@ -29,6 +32,16 @@ class NoRecordForYear(LeaveStoreError):
 
 class StoreUnavailable(LeaveStoreError):
     pass
+
+
+@dataclass(frozen=True)
+class LedgerInputs:
+    """What a person's ledger is built from (bot/policy/ledger.py): their HR record, HR's stored
+    calendar-year rows and their annual leave records as (first day, days), oldest first."""
+
+    employee: Employee
+    stored: tuple[StoredYear, ...]
+    records: tuple[tuple[date, Decimal], ...]
 
 
 class Directory(Protocol):
@@ -58,6 +71,11 @@ class LeaveStore(Protocol):
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         """The year's records (possibly none). Raises UnknownEmployee or StoreUnavailable."""
+        ...
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
+        """The person's record, every stored row and every annual record, in one read. Raises
+        UnknownEmployee or StoreUnavailable."""
         ...
 
     async def employee(self, employee_id: str) -> Employee:

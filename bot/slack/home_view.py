@@ -106,14 +106,16 @@ def request_button(korean: bool) -> dict[str, Any]:
 
 
 def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:
-    """The next grant and the nearest expiry, as the calculator gives them."""
+    """The next grant and the nearest expiry, as the entitlement lookup gives them (`grants=computed`: the
+    days of it still unused, from the ledger the balance reads)."""
     lines = []
     if ent.next_on is not None:
         days = format_days(ent.next_days)
         lines.append(text.HOME_NEXT_GRANT.pick(korean).format(days=days, date=ent.next_on.isoformat()))
     expiry = ent.nearest_expiry
     if expiry is not None:
-        days = format_days(ent.expiring_on(expiry) or Decimal(0))
+        left = ent.unused_until(expiry) if ent.unused else None
+        days = format_days(left if left is not None else ent.expiring_on(expiry) or Decimal(0))
         lines.append(text.HOME_EXPIRY.pick(korean).format(days=days, date=expiry.isoformat()))
     return lines
 

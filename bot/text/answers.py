@@ -27,13 +27,25 @@ __all__ = [
 
 
 def balance_sentence(balance: Balance, korean: bool) -> str:
-    """One year's figures as a sentence; every number in it is one the tool returned."""
+    """One year's figures as a sentence, then what of it expires when (`grants=computed`); every number in
+    it is one the tool returned."""
     remaining, granted, used = (format_days(v) for v in (balance.remaining, balance.granted, balance.used))
     if korean:
-        return f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
-    return (
+        said = f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
+        # The date after the amount, and no word such as "쓸 수 있어요" beside it: a date is never leave.
+        for on, days in balance.expiring:
+            said += f" 그중 {format_days(days)}일은 {on.year}년 {on.month}월 {on.day}일이 지나면 소멸돼요."
+        return said
+    said = (
         f"You have {remaining} days of annual leave left for {balance.year} ({granted} granted, {used} used)."
     )
+    for on, days in balance.expiring:
+        amount = format_days(days)
+        verb = "lapses" if days == 1 else "lapse"
+        said += (
+            f" Of these, {amount} {day_word(amount)} {verb} after {on.strftime('%B')} {on.day}, {on.year}."
+        )
+    return said
 
 
 def _years(years: Sequence[int], korean: bool) -> str:

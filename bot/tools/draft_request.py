@@ -20,6 +20,7 @@ from bot.domain.outcomes import FailureReason
 from bot.domain.requests import PARTS, REASON_LIMIT, Checked, Draft, Part
 from bot.ports.hr import LeaveStoreError, UnknownEmployee
 from bot.tools.dates import read_date
+from bot.tools.leave_balance import balance_of
 from bot.tools.registry import DRAFT_LEAVE_REQUEST, Figures, ToolContext, ToolError, ToolOutput
 
 NAME = DRAFT_LEAVE_REQUEST
@@ -109,7 +110,8 @@ class DraftRequestTool:
                 raise ToolError(message, "invalid_input", detail)
             figures: list[Figures] = [checked, self.calendar.working_days(start, end)]
             if leave_type == ANNUAL:  # the balance as the balance tool gives it: before and after rest on it
-                figures.append(await ctx.leave.get_balance(ctx.caller.employee_id, start.year))
+                inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
+                figures.append(balance_of(inputs, ctx.policy.rules, ctx.today, start.year))
         except LeaveStoreError as exc:
             why: FailureReason = (
                 "unknown_employee" if isinstance(exc, UnknownEmployee) else "store_unavailable"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
@@ -20,15 +21,14 @@ from anthropic.types import ToolParam
 from bot.domain.leave import format_days
 from bot.domain.people import Employee
 from bot.policy.grants import (
-    FULL_TIME_WEEKLY_HOURS,
     Basis,
     Employment,
     EntitlementInputError,
     Kind,
     StatutoryGrant,
 )
-from bot.policy.standing import Entitlement, standing
-from bot.tools.hr_reads import reading_hr
+from bot.policy.standing import HORIZON, Entitlement, standing
+from bot.tools.hr_reads import employment_from, ledger_of, reading_hr
 from bot.tools.registry import LEAVE_ENTITLEMENT, ToolContext, ToolError, ToolOutput
 
 NAME = LEAVE_ENTITLEMENT
@@ -60,20 +60,15 @@ _BASIS_EN: Mapping[Basis, str] = {"hire_date": "hire-date", "fiscal_year": "fisc
 
 
 def employment_of(employee: Employee) -> Employment:
-    """The employment the calculator needs, from what the HR store keeps: the hire date, the last day,
-    weekly hours and the years under 80 % attendance."""
-    if employee.hire_date is None:
+    """The employment the calculator needs (`employment_from`); without a hire date, a ToolError."""
+    employment = employment_from(employee)
+    if employment is None:
         raise ToolError(
             "the HR data has no hire date for the asking user, so the statutory leave cannot be computed; "
             "ask HR to add it",
             "no_record",
         )
-    return Employment(
-        hire_date=employee.hire_date,
-        end_date=employee.end_date,
-        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
-        below_80=frozenset(employee.below_80),
-    )
+    return employment
 
 
 # The result text and its parser sit together (as in leave_balance.py): the offline model reads the wire.
@@ -84,6 +79,7 @@ def format_result(ent: Entitlement) -> str:
         lines.append(f"연차 없음: {ent.none_because}")
         return "\n".join(lines)
     lines += [_grant_line("현재 연차", g) for g in ent.current] or ["현재 연차: 없음"]
+    lines += [f"미사용: {format_days(days)}일, {on}까지 사용 가능 (이후 소멸)" for on, days in ent.unused]
     lines += [_grant_line("다음 연차", g) for g in ent.upcoming] or ["다음 연차: 없음"]
     lines.append(_english(ent))
     return "\n".join(lines)
@@ -108,6 +104,8 @@ def _english(ent: Entitlement) -> str:
             f" Usable now: {format_days(ent.current_days)} day(s); the nearest expiry is the end of "
             f"{ent.nearest_expiry}."
         )
+    for on, days in ent.unused:
+        said += f" Unused: {format_days(days)} day(s), usable through {on}."
     if ent.upcoming:
         said += f" Next grant: {format_days(ent.next_days)} day(s) on {ent.next_on}."
     return said
@@ -121,6 +119,7 @@ _GRANT = re.compile(
     re.M,
 )
 _NONE = re.compile(r"^연차 없음: (.*)$", re.M)
+_UNUSED = re.compile(rf"^미사용: ([\d.]+)일, ({_DATE})까지 사용 가능 \(이후 소멸\)$", re.M)
 
 
 def parse_result(content: str) -> Entitlement | None:
@@ -144,6 +143,7 @@ def parse_result(content: str) -> Entitlement | None:
             )
             (current if m[1] == "현재" else upcoming).append(grant)
         none = _NONE.search(content)
+        unused = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _UNUSED.finditer(content))
         return Entitlement(
             on=date.fromisoformat(head[4]),
             hire_date=date.fromisoformat(head[2]),
@@ -152,6 +152,7 @@ def parse_result(content: str) -> Entitlement | None:
             current=tuple(current),
             upcoming=tuple(upcoming),
             none_because=none[1] if none else None,
+            unused=unused,
         )
     except (ValueError, InvalidOperation):
         return None
@@ -163,11 +164,39 @@ class LeaveEntitlementTool:
     uses_policy = True  # the Toolbox reads the company's leave policy for it, as it is at that moment
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
-        with reading_hr(None):
-            employee = await ctx.leave.employee(ctx.caller.employee_id)
-        employment = employment_of(employee)
-        try:
-            ent = standing(employment, ctx.rules, ctx.today)
-        except EntitlementInputError as exc:
-            raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
+        if ctx.rules.grants == "computed":
+            ent = await _from_the_ledger(ctx)
+        else:
+            with reading_hr(None):
+                employee = await ctx.leave.employee(ctx.caller.employee_id)
+            ent = _standing(employment_of(employee), ctx)
         return ToolOutput(format_result(ent), figures=(ent,), detail={})
+
+
+def _standing(
+    employment: Employment, ctx: ToolContext, grants: list[StatutoryGrant] | None = None
+) -> Entitlement:
+    try:
+        return standing(employment, ctx.rules, ctx.today, grants)
+    except EntitlementInputError as exc:
+        raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
+
+
+async def _from_the_ledger(ctx: ToolContext) -> Entitlement:
+    """`grants=computed`: the grants the balance counts (HR's rows winning) and what is left of them, so the
+    two tools name the same expiry."""
+    with reading_hr(None):
+        inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
+    employment = employment_of(inputs.employee)
+    # To a December 31: a year's grants are matched with HR's row for it whole, never cut.
+    horizon = date((max(ctx.today, employment.hire_date) + HORIZON).year, 12, 31)
+    found = ledger_of(inputs, ctx.rules, horizon)
+    grants = [use.grant.as_statutory() for year in sorted(found.years) for use in found.years[year].grants]
+    ent = _standing(employment, ctx, grants)
+    if ent.none_because is not None:
+        return ent
+    unused: dict[date, Decimal] = {}
+    for use in found.usable_on(ctx.today):
+        if use.left > 0:
+            unused[use.grant.expires_on] = unused.get(use.grant.expires_on, Decimal(0)) + use.left
+    return replace(ent, unused=tuple(sorted(unused.items())))

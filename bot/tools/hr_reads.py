@@ -11,7 +11,10 @@ from typing import Any
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
 from bot.domain.outcomes import FailureFacts
-from bot.ports.hr import LeaveStoreError, NoRecordForYear, UnknownEmployee
+from bot.domain.people import Employee
+from bot.policy.grants import FULL_TIME_WEEKLY_HOURS, Employment, EntitlementInputError, LeaveRules
+from bot.policy.ledger import Ledger, person_ledger
+from bot.ports.hr import LeaveStoreError, LedgerInputs, NoRecordForYear, UnknownEmployee
 from bot.tools.registry import ToolError
 
 
@@ -54,3 +57,29 @@ def reading_hr(year: int | None) -> Iterator[None]:
         raise ToolError(
             "the HR system is unavailable right now; try again later", "store_unavailable", detail, facts
         ) from None
+
+
+def employment_from(employee: Employee) -> Employment | None:
+    """The employment the calculator needs, from what the HR store keeps (None without a hire date): the
+    hire date, the last day, weekly hours and the years under 80 % attendance."""
+    if employee.hire_date is None:
+        return None
+    return Employment(
+        hire_date=employee.hire_date,
+        end_date=employee.end_date,
+        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
+        below_80=frozenset(employee.below_80),
+    )
+
+
+def ledger_of(inputs: LedgerInputs, rules: LeaveRules, until: date, year: int | None = None) -> Ledger:
+    """The person's ledger (bot/policy/ledger.py) up to `until`; with `year`, of that year's stored row and
+    records alone (enough in `imported` mode). Employment data the calculator cannot use is a ToolError."""
+    stored, records = inputs.stored, inputs.records
+    if year is not None:
+        stored = tuple(s for s in stored if s.year == year)
+        records = tuple(r for r in records if r[0].year == year)
+    try:
+        return person_ledger(stored, records, employment_from(inputs.employee), rules, until)
+    except EntitlementInputError as exc:
+        raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None

@@ -2,10 +2,18 @@
 
 The declaration has only `year`. Whose balance is read comes from `ctx.caller`, which the model cannot
 reach: an `employee_id` smuggled into the input is refused by the toolbox, never used.
+
+The year's granted / used / remaining come from one ledger (`bot/policy/ledger.py`), built from one read
+of the person's stored rows and records under the company's `grants` mode: `imported` (HR's calendar-year
+rows, the result exactly as before) or `computed` (the Act's grants, HR's rows winning for their year,
+leave taken from the grant that expires first), where one more line per last usable day says what of the
+remaining expires when. Both from the same ledger, so they cannot disagree
+([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -14,8 +22,11 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.domain.leave import Balance, format_days
-from bot.tools.hr_reads import reading_hr, validate_year
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
+from bot.policy.grants import LeaveRules
+from bot.policy.ledger import Ledger
+from bot.ports.hr import LedgerInputs, NoRecordForYear
+from bot.tools.hr_reads import ledger_of, reading_hr, validate_year
 from bot.tools.registry import LEAVE_BALANCE, ToolContext, ToolOutput
 
 NAME = LEAVE_BALANCE
@@ -28,6 +39,8 @@ DECLARATION: ToolParam = {
         "left, have used, or were given, for any year (this year, last year, a named year). "
         "직원 본인의 연차(휴가) 잔여 일수를 연도별로 조회한다: 부여·사용·남은 연차. "
         "'남은 연차', '휴가 잔여', '연차 며칠 남았어' 같은 질문에 사용. "
+        "When the company computes grants from the Act, the result also says until when the remaining days "
+        "can be used (남은 연차 소멸일). "
         "The employee is always the person asking; never guess a number, call this tool instead. "
         "For several years, call it once per year."
     ),
@@ -52,14 +65,21 @@ _RESULT = re.compile(
     r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
     r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
 )
+_EXPIRING = re.compile(r"^그중 ([\d.]+)일은 (\d{4}-\d{2}-\d{2})까지 사용 가능 \(이후 소멸\)$", re.M)
 
 
 def format_result(balance: Balance, today: date) -> str:
-    return (
+    """The balance line, then one line per last usable day of what remains (none passed)."""
+    line = (
         f"{balance.year}년 남은 연차: {format_days(balance.remaining)}일 "
         f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
         f"기준일 {today.isoformat()})"
     )
+    expiring = [
+        f"그중 {format_days(days)}일은 {on.isoformat()}까지 사용 가능 (이후 소멸)"
+        for on, days in balance.expiring
+    ]
+    return "\n".join([line, *expiring])
 
 
 def parse_result(content: str) -> Balance | None:
@@ -69,17 +89,64 @@ def parse_result(content: str) -> Balance | None:
         return None
     try:
         granted, used = Decimal(match["granted"]), Decimal(match["used"])
-    except InvalidOperation:
+        expiring = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _EXPIRING.finditer(content))
+    except (InvalidOperation, ValueError):
         return None
-    return Balance(int(match["year"]), granted, used)
+    return Balance(int(match["year"]), granted, used, expiring)
 
 
 class LeaveBalanceTool:
     name = NAME
     declaration = DECLARATION
+    # The `grants` mode says where the year's grants come from. Read beside the person's rows, at the same
+    # time: the balance then costs what one read costs, as before the mode existed.
+    uses_policy = "alongside"
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
         with reading_hr(year):
-            balance = await ctx.leave.get_balance(ctx.caller.employee_id, year)
+            reading = ctx.leave.ledger_inputs(ctx.caller.employee_id)
+            if ctx.rules_now is None:
+                rules, inputs = ctx.rules, await reading
+            else:
+                # Both finish before either's failure is raised (the store's first): nothing left running.
+                read_rules, read_inputs = await asyncio.gather(
+                    ctx.rules_now(), reading, return_exceptions=True
+                )
+                if isinstance(read_inputs, BaseException):
+                    raise read_inputs
+                if isinstance(read_rules, BaseException):
+                    raise read_rules
+                rules, inputs = read_rules, read_inputs
+            balance = balance_of(inputs, rules, ctx.today, year)
         return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
+
+
+def balance_of(inputs: LedgerInputs, rules: LeaveRules, today: date, year: int) -> Balance:
+    """The year's balance from the ledger; NoRecordForYear (naming the years there are) when the ledger has
+    no grant in it. `imported`: a year's grant is usable in that year only, so the ledger of its own row
+    and records is all it needs."""
+    last = max([year, today.year, *(day.year for day, _ in inputs.records)])
+    ledger = ledger_of(inputs, rules, date(last + 1, 12, 31), None if rules.grants == "computed" else year)
+    found = ledger.year(year)
+    if found is None or not found.grants:
+        raise NoRecordForYear(f"no annual leave record for {year}", _years_with_grants(inputs, ledger, today))
+    if rules.grants == "imported":
+        # HR's rows would say December 31 where the Act's grants (get_leave_entitlement) run from the
+        # anniversary: saying both would be two answers to "when does it expire?". `computed` gives one.
+        return Balance(year, found.granted, found.used)
+    remaining, expiring = found.remaining, []
+    for on, days in found.expiring(today):  # never more than remains (over-use is set against it)
+        if remaining <= 0:
+            break
+        expiring.append((on, min(days, remaining)))
+        remaining -= expiring[-1][1]
+    return Balance(year, found.granted, found.used, tuple(expiring))
+
+
+def _years_with_grants(inputs: LedgerInputs, ledger: Ledger, today: date) -> tuple[int, ...]:
+    """The years to name: every year HR keeps a row for, and the years the ledger has grants in that may
+    be asked about."""
+    low, high = today.year - YEARS_BACK, today.year + YEARS_AHEAD
+    computed = {y for y, found in ledger.years.items() if found.grants and low <= y <= high}
+    return tuple(sorted({s.year for s in inputs.stored} | computed))

@@ -6,6 +6,9 @@ today in their time zone, the HR port — so identity is an argument the model c
 pydantic-ai passes `RunContext[Deps]`). A tool returns a `ToolOutput`: the text the model reads, the
 structured figures code checks (the grounding check never re-parses text), and the audit detail.
 
+A tool marked `uses_policy = True` gets the company's policy read afresh before it runs (`ctx.rules`); one
+marked `uses_policy = "alongside"` reads it itself, at the same time as its own lookup (`ctx.rules_now`).
+
 `Toolbox.dispatch` runs one request: unknown name, non-object input and fields outside the declared
 schema are refused here, from the declaration, for every tool alike; the tool checks what the input
 means. Every failure becomes an `is_error` outcome with a short reason, and every request, whoever made
@@ -73,6 +76,9 @@ class ToolContext:
     rules: LeaveRules = field(
         default_factory=LeaveRules
     )  # how the company applies the Act (the defaults follow the Act)
+    # The policy read afresh, for a tool that reads it beside its own lookup (at the same time) rather than
+    # before it (`uses_policy = "alongside"`); None: `rules` is the policy.
+    rules_now: Callable[[], Awaitable[LeaveRules]] | None = None
     # Leave requests, for the draft tool only (it checks a draft against them; it never stores one).
     requests: RequestStore | None = None
     policy: CompanyPolicy = DEFAULT_POLICY
@@ -185,10 +191,18 @@ class Toolbox:
             if tool is None:
                 raise ToolError(f"unknown tool {name!r}; {self._which_tools()}", "unknown_tool")
             checked = _check_shape(tool.declaration, tool_input)
-            # Only a tool that applies the company's policy reads it (one more query per lookup).
-            reads_policy = getattr(tool, "uses_policy", False)
-            rules = await self.rules_now() if reads_policy and self.rules_now is not None else self.rules
-            ctx = ToolContext(caller=caller, today=self.today_for(caller), leave=self.leave, rules=rules)
+            # Only a tool that applies the company's policy reads it (one more query per lookup): before it
+            # runs (True), or by itself beside its own lookup ("alongside": the two at once).
+            reads_policy, policy_now = getattr(tool, "uses_policy", False), self.rules_now
+            rules = await policy_now() if reads_policy is True and policy_now is not None else self.rules
+            alongside = policy_now if reads_policy == "alongside" else None
+            ctx = ToolContext(
+                caller=caller,
+                today=self.today_for(caller),
+                leave=self.leave,
+                rules=rules,
+                rules_now=alongside,
+            )
             if getattr(tool, "uses_requests", False):  # the draft tool: the whole policy, and the requests
                 policy = await self.policy_now() if self.policy_now is not None else DEFAULT_POLICY
                 ctx = replace(ctx, requests=self.requests, policy=policy)

@@ -12,6 +12,7 @@ import pytest
 from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.llm.client import make_client
+from bot.policy.grants import LeaveRules
 from bot.ports.audit import AuditSink
 from bot.ports.hr import LeaveStore
 from bot.tools import BUILTIN_TOOLS
@@ -37,14 +38,18 @@ def tracked(client: anthropic.AsyncAnthropic) -> anthropic.AsyncAnthropic:
     return client
 
 
-def make_toolbox(store: LeaveStore, audit: AuditSink | None = None) -> Toolbox:
-    """The built-in tools over `store`, today fixed, audit times fixed."""
+def make_toolbox(
+    store: LeaveStore, audit: AuditSink | None = None, rules: LeaveRules | None = None
+) -> Toolbox:
+    """The built-in tools over `store`, today fixed, audit times fixed (the policy: `rules`, else the
+    defaults)."""
     return Toolbox(
         BUILTIN_TOOLS,
         leave=store,
         today_for=FIXED_CALENDAR.today_for,
         audit=audit or MemoryAuditLog(),
         clock=fixed_clock,
+        rules=rules,
     )
 
 
@@ -55,9 +60,10 @@ def make_assistant(
     max_retries: int = 0,
     grounding: bool = False,
     audit: AuditSink | None = None,
+    rules: LeaveRules | None = None,
     **kwargs: Any,
 ) -> Assistant:
     client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
-    toolbox = make_toolbox(store, audit)
+    toolbox = make_toolbox(store, audit, rules)
     check = Grounding(toolbox) if grounding else None
     return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)

@@ -14,14 +14,15 @@ from bot.core.loop import Assistant, Turn
 from bot.domain.people import Caller
 from bot.llm import offline_lines
 from bot.llm.client import make_client
+from bot.policy.grants import LeaveRules
 from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR
 
 
-def offline_assistant(store: LeaveStore) -> Assistant:
+def offline_assistant(store: LeaveStore, rules: LeaveRules | None = None) -> Assistant:
     """The offline model (no key) behind the real loop, with the grounding check on, as chat runs it."""
-    toolbox = make_toolbox(store)
+    toolbox = make_toolbox(store, rules=rules)
     client = tracked(make_client(None))
     return Assistant(client, toolbox, model="offline", calendar=FIXED_CALENDAR, check=Grounding(toolbox))
 

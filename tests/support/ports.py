@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Employee
 from bot.ports.audit import LookupRecord
+from bot.ports.hr import LedgerInputs
 
 # The employees of the bundled demo data (fixtures/employees.json).
 BUNDLED_EMPLOYEE_IDS = ("E1001", "E1002", "E1003", "E1004", "E1005")
@@ -30,4 +31,7 @@ class ExplodingStore:
         raise RuntimeError("password=hunter2 at db01.internal")
 
     async def employee(self, employee_id: str) -> Employee:
+        raise RuntimeError("password=hunter2 at db01.internal")
+
+    async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         raise RuntimeError("password=hunter2 at db01.internal")

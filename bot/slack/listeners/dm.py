@@ -120,7 +120,12 @@ class DmReply:
             elif await self._start_streaming(question):
                 self.presentation = "stream"
                 return await self._thread_conversation(question)
-        out_of_budget = out_of_budget or self._budget.wait_for("chat.update") > 0
+        if fresh and not out_of_budget and not self._thread_ts:
+            # A placeholder at the top level is edited into the answer: that edit (Tier 3) is taken now,
+            # so the answers that chose a placeholder together cannot outrun chat.update's budget.
+            out_of_budget = not self._budget.try_take_all({"chat.update": 1})
+            if not out_of_budget:
+                prepaid({"chat.update": 1})
         if fresh and out_of_budget and await self._status_in_thread(question):
             self.presentation = "status"
             return await self._thread_conversation(question)

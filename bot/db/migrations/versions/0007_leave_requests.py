@@ -2,7 +2,7 @@
 and the policy's request keys (approvers, quarter days, how far ahead).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from bot.db.tables import Days
 
 revision = "0007"
-down_revision = "0005"  # issue 21 was written beside another change's 0006: re-chained when both are merged
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
