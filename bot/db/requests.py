@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
-from bot.db.hr import SqlHrStore
+from bot.db.hr import ledger_inputs_on
 from bot.db.request_standing import leave_types_of, pending_days_of, read_standing, team_away_of
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.leave import Balance
@@ -62,17 +62,6 @@ class SqlRequestStore:
         self._engine = engine
         self._calendar = calendar
         self._clock = clock
-        self._hr = SqlHrStore(engine)
-
-    async def _balance(
-        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
-    ) -> Balance | None:
-        """The year's balance as get_leave_balance gives it (the ledger, in the policy's grants mode), so the
-        check, the card and the balance answer agree; None when there is no grant that year."""
-        try:
-            return balance_of(await self._hr.ledger_inputs(employee_id), policy.rules, today, year)
-        except NoRecordForYear:
-            return None
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -86,7 +75,7 @@ class SqlRequestStore:
                 await read_standing(
                     connection,
                     self._calendar,
-                    await self._balance(employee_id, draft.start.year, policy, today),
+                    await _balance(connection, employee_id, draft.start.year, policy, today),
                     employee_id,
                     draft,
                     policy,
@@ -164,7 +153,7 @@ class SqlRequestStore:
                 if earlier is not None:
                     stored = request_from(earlier)
                     return Submitted(stored, Checked(draft, days=stored.days), again=True)
-            balance = await self._balance(employee_id, draft.start.year, policy, today)
+            balance = await _balance(connection, employee_id, draft.start.year, policy, today)
             standing = await read_standing(
                 connection, self._calendar, balance, employee_id, draft, policy, today
             )
@@ -338,6 +327,18 @@ def request_from(row: Row[Any]) -> LeaveRequest:
 
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive UTC
+
+
+async def _balance(
+    connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
+) -> Balance | None:
+    """The year's balance as get_leave_balance gives it (the ledger, in the policy's grants mode), so the
+    check, the card and the balance answer agree, read in the check's own transaction (a second connection
+    per check would empty the pool under load); None when there is no grant that year."""
+    try:
+        return balance_of(await ledger_inputs_on(connection, employee_id), policy.rules, today, year)
+    except NoRecordForYear:
+        return None
 
 
 async def _request(connection: AsyncConnection, request_id: int) -> LeaveRequest | None:
