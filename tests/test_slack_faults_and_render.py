@@ -10,15 +10,6 @@ from tests.support.slack import MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn
 
 
-async def test_a_slack_429_is_waited_out_and_retried(slack: SlackStandIn, start_bot):
-    await start_bot()
-    slack.rate_limit_once("chat.postMessage", retry_after=1)
-    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
-    [update] = await slack.wait_for(lambda c: c.method == "chat.update")
-    assert "7.5" in update.args["text"]
-    assert len(slack.calls_to("chat.postMessage")) == 2  # the 429, then the retry after Retry-After
-
-
 async def test_many_conversations_at_once(slack, start_bot, messages_api):
     model = await messages_api(latency=0.3)  # every model call is slow; they must overlap, not queue
     await start_bot(model)

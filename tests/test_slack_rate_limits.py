@@ -54,7 +54,7 @@ def test_processes_divide_the_workspace_limits_between_them():
     assert sum(limiter.try_take_all({"chat.update": 1}) for _ in range(50)) == 25
 
 
-async def test_a_429_empties_the_budget_until_its_retry_after():
+async def test_a_429_stops_the_method_until_its_retry_after():
     clock = Clock()
     refused: list[str] = []
     limiter = Limiter({"users.info": (Limit(100),)}, clock=clock, on_refused=refused.append)
@@ -112,6 +112,8 @@ async def test_a_429_slack_sends_anyway_is_honoured_and_counted(slack: SlackStan
     slack.rate_limit_once("chat.postMessage", retry_after=1)
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(lambda c: c.method == "chat.update")
-    first, retry = slack.calls_to("chat.postMessage")
+    [update] = slack.calls_to("chat.update")
+    assert "7.5" in update.args["text"]
+    first, retry = slack.calls_to("chat.postMessage")  # the placeholder: refused, then posted
     assert retry.at - first.at >= 1.0  # Retry-After: 1
     assert bot.metrics.rate_limited.labels("chat.postMessage")._value.get() == 1

@@ -146,8 +146,8 @@ class _ScaledJitter(Jitter):
 
 
 class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
-    """The SDK's 429 retry, through the limiter: Slack's Retry-After (1 s when it sends none) empties the
-    method's budget until then, and the retry waits for the budget like any call, plus jitter."""
+    """The SDK's 429 retry, through the limiter: Slack's Retry-After (1 s when it sends none) stops the
+    method until then, and the retry waits for the budget like any call, plus jitter."""
 
     def __init__(self, limiter: Limiter, max_retry_count: int, jitter: float) -> None:
         super().__init__(max_retry_count=max_retry_count)

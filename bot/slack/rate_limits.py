@@ -10,8 +10,8 @@ whole minute's calls through and a steady rate above the tier is slowed to it.
 - `take(method, channel)` waits for a token (the client does this before every call), so no call is made
   that the budget already says Slack would refuse; `try_take_all` takes several at once or none, for
   choosing how to present an answer (stream it, or post it at once) without waiting.
-- A 429 that comes anyway (another app's use, a limit lower than the table) empties the method's bucket
-  until its `Retry-After` has passed: Slack's word wins over the table.
+- A 429 that comes anyway (a limit lower than the table) stops the method until its `Retry-After` has
+  passed: Slack's word wins over the table. Each retry then takes a token like any call.
 - Several processes share a workspace's limits. They divide them (`share` = 1/OFFICEBOT_PROCESSES of
   every workspace-wide limit), rather than coordinating through the database: a Slack call never waits
   for a database round trip, and a process that dies leaves no budget locked. The price is budget unused
@@ -158,12 +158,10 @@ class Limiter:
 
     def refused(self, method: str, channel: str | None, retry_after: float) -> None:
         """Slack answered 429: nothing more of `method` (in `channel`, for a per-channel limit) until
-        `retry_after` seconds have passed, and the bucket starts again from empty."""
+        `retry_after` seconds have passed."""
         with self._lock:
             now = self._clock()
             for bucket in self._buckets_of(method, channel):
-                bucket.refresh(now)
-                bucket.tokens = 0.0
                 bucket.not_before = max(bucket.not_before, now + retry_after)
         if self._on_refused is not None:
             self._on_refused(method)
