@@ -56,7 +56,7 @@ def open_request_form(intake: Intake, user_id: str, trigger_id: str) -> None:
         except SlackApiError as failed:
             log.warning("could not open the leave request form (%s)", failed.response.get("error"))
 
-    intake.later(job)
+    intake.later(lambda deps: _quietly(job(deps)))
 
 
 def _card_of(body: dict[str, Any]) -> tuple[str, str] | None:
