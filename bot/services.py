@@ -38,6 +38,7 @@ from bot.db.engine import create_engine
 from bot.db.feedback import SqlFeedbackLog
 from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
+from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees
 from bot.db.url import Database, embedded_database
 from bot.errors import ConfigError
@@ -50,6 +51,7 @@ from bot.ports.audit import AllSinks, AuditSink
 from bot.ports.feedback import FeedbackLog
 from bot.ports.hr import Directory, LeaveStore
 from bot.ports.policy import PolicyStore
+from bot.ports.requests import RequestStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Tool, Toolbox
 
@@ -69,6 +71,7 @@ class Services:
     policy: PolicyStore  # the company's leave policy (the defaults until HR sets one)
     toolbox: Toolbox
     assistant: Assistant
+    requests: RequestStore  # leave requests: submitted and decided only on a person's click
 
     @property
     def model_description(self) -> str:
@@ -120,7 +123,16 @@ async def open_services(
             return (await policy.current()).rules
 
         # The audit keeps its own real-time clock even when OFFICEBOT_TODAY pins the date the model is told.
-        toolbox = Toolbox(tools, leave=leave, today_for=calendar.today_for, audit=audit, rules_now=rules_now)
+        requests = SqlRequestStore(engine)
+        toolbox = Toolbox(
+            tools,
+            leave=leave,
+            today_for=calendar.today_for,
+            audit=audit,
+            rules_now=rules_now,
+            requests=requests,
+            policy_now=policy.current,
+        )
         assistant = Assistant(
             model,
             toolbox,
@@ -132,7 +144,18 @@ async def open_services(
             declare_figures=settings.declared_figures,
         )
         yield Services(
-            settings, calendar, engine, directory, leave, model, audit, feedback, policy, toolbox, assistant
+            settings,
+            calendar,
+            engine,
+            directory,
+            leave,
+            model,
+            audit,
+            feedback,
+            policy,
+            toolbox,
+            assistant,
+            requests,
         )
 
 

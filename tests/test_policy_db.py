@@ -54,6 +54,10 @@ def test_every_key_reads_back_what_it_writes() -> None:
         "grants": "imported",
         "notices": "false",
         "notice_target": "",
+        "approvers": "",
+        "quarter_days": "false",
+        "request_ahead_days": "365",
+        "announce_channel": "",
     }
     assert DEFAULT_POLICY.rules == LeaveRules()  # the calculator's own defaults: the Act
     changed, problems = with_changes(
@@ -68,6 +72,9 @@ def test_every_key_reads_back_what_it_writes() -> None:
             ("grants", "computed"),
             ("notices", "on"),
             ("notice_target", "C0HRTEAM"),
+            ("approvers", "E1003,E1005"),
+            ("quarter_days", "true"),
+            ("request_ahead_days", "180"),
         ],
     )
     assert problems == []
@@ -75,6 +82,9 @@ def test_every_key_reads_back_what_it_writes() -> None:
         LeaveRules("fiscal_year", (3, 1), Decimal("37.5"), "whole", "up_front", True, "computed"),
         True,
         "C0HRTEAM",
+        ("E1003", "E1005"),
+        True,
+        180,
     )
     assert from_text(as_text(changed)) == changed
 
@@ -105,7 +115,8 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
         "(C…, G…, U…, W…), or empty for none",
         "grants: 'calendar' is not allowed; allowed: imported|computed",
         "colour: unknown key (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, grants, notices, notice_target)",
+        "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
+        "announce_channel)",
     ]
 
 
@@ -191,7 +202,8 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert status == 2
     assert err.getvalue().splitlines() == [
         "nonsense: not KEY=VALUE (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
-        "under_five_employees, grants, notices, notice_target)",
+        "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
+        "announce_channel)",
         "rounding: 'up' is not allowed; allowed: exact|half_up|whole",
         "officebot: nothing changed: 2 problem(s)",
     ]
@@ -274,9 +286,9 @@ async def test_the_employment_fields_are_imported_and_exported(
     csv_out = (tmp_path / "csv").joinpath("employees.csv")
     await export_data(database.engine, tmp_path / "csv")
     assert csv_out.read_text("utf-8").splitlines()[:3] == [
-        "employee_id,name,email,slack_user_id,hire_date,active,end_date,weekly_hours,below_80",
-        "E1,가,e1@x.kr,,2021-03-02,true,,,",
-        "E2,나,e2@x.kr,,2024-07-15,true,2027-01-01,20,2",
+        "employee_id,name,email,slack_user_id,hire_date,active,end_date,weekly_hours,below_80,manager_id",
+        "E1,가,e1@x.kr,,2021-03-02,true,,,,",
+        "E2,나,e2@x.kr,,2024-07-15,true,2027-01-01,20,2,",
     ]
     (json_out,) = await export_data(database.engine, tmp_path / "json", "json")
     text = json_out.read_text("utf-8")

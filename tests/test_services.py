@@ -147,6 +147,7 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         "count_working_days",
         "get_day",
         "get_leave_entitlement",
+        "draft_leave_request",
         "get_weekday",
     ]
     first_results = api.requests[1]["messages"][-1]["content"]

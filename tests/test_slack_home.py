@@ -18,7 +18,8 @@ def _home_text(view: dict) -> str:
     for block in view["blocks"]:
         if block.get("text"):
             parts.append(block["text"]["text"])
-        parts += [e["text"] for e in block.get("elements") or [] if "text" in e]
+        texts = [e["text"] for e in block.get("elements") or [] if "text" in e]
+        parts += [t if isinstance(t, str) else t["text"] for t in texts]  # a button's label is an object
     return "\n".join(parts)
 
 

@@ -23,10 +23,11 @@ SCOPE_FOR_METHOD = {
     "assistant_threads_setSuggestedPrompts": "assistant:write",
     "chat_stream": "chat:write",  # chat.startStream / appendStream / stopStream
     "chat_stopStream": "chat:write",
+    "users_lookupByEmail": "users:read.email",  # an approver or requester without a slack_user_id
 }
-# Methods that need no bot scope: auth.test, apps.connections.open, views.publish (the Home tab);
-# is_connected is the Socket Mode client's own.
-NO_SCOPE = {"auth_test", "apps_connections_open", "is_connected", "views_publish"}
+# Methods that need no bot scope: auth.test, apps.connections.open, views.publish (the Home tab), views.open
+# (a modal, with the trigger_id of the person's own action); is_connected is the Socket Mode client's own.
+NO_SCOPE = {"auth_test", "apps_connections_open", "is_connected", "views_publish", "views_open"}
 
 
 def _scopes() -> set[str]:

@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement | notices`: parse the command line, read Settings, call
+"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement | notices | requests`: parse the command line, read Settings, call
 the command's module (one per command group in this package).
 
 Only the standard library is imported here: each command imports what it needs (Slack, the anthropic SDK,
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 # The commands that work on the database, never on an OFFICEBOT_DATA file.
-DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices")
+DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices", "requests")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -89,6 +89,21 @@ def _parser() -> argparse.ArgumentParser:
         "--dry-run", action="store_true", help="list who would get which notice; send nothing"
     )
     notices.add_argument("--on", metavar="DATE", help="the day, YYYY-MM-DD (default: today)")
+    requests = sub.add_parser("requests", help="leave requests: list, approve, decline, cancel (as HR)")
+    requests_sub = requests.add_subparsers(dest="requests_command", required=True)
+    listing = requests_sub.add_parser("list", help="the latest leave requests, newest first")
+    listing.add_argument("--state", choices=("pending", "approved", "declined", "cancelled", "expired"))
+    listing.add_argument("--employee", metavar="ID", help="one employee's requests")
+    listing.add_argument("--limit", type=_positive, default=50, help="at most this many (default 50)")
+    approve = requests_sub.add_parser("approve", help="approve a pending request (writes its leave records)")
+    approve.add_argument("id", type=int)
+    for name, meaning in (
+        ("decline", "decline a pending request"),
+        ("cancel", "cancel a pending or approved request (removes its leave records)"),
+    ):
+        decision = requests_sub.add_parser(name, help=meaning)
+        decision.add_argument("id", type=int)
+        decision.add_argument("--reason", required=True, help="why (kept with the request)")
     from bot.cli import entitlement  # the calculator is pure: the standard library and bot.policy
 
     entitlement.add_parser(sub)

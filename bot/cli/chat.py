@@ -20,8 +20,12 @@ from typing import Any, TextIO, TypeVar
 
 from bot.config import Settings
 from bot.core.conversation import Conversation
+from bot.core.trace import ToolResult
 from bot.core.window import recent
+from bot.domain.leave import format_days
+from bot.domain.requests import Checked
 from bot.hr.directory import caller_for_employee_id
+from bot.language.script import is_korean
 from bot.services import open_services
 
 T = TypeVar("T")
@@ -145,5 +149,25 @@ def run_chat(
                     for step in turn.trace.render_lines():
                         print("  " + step, file=out)
                 print(f"bot> {turn.answer}", file=out)
+                for note in draft_notes(turn.evidence, is_korean(line)):
+                    print(note, file=out)
         finally:
             runner.run(opened.aclose())
+
+
+def draft_notes(results: list[ToolResult], korean: bool) -> list[str]:
+    """A drafted leave request has no card in the terminal: say what it is and where it can be submitted."""
+    notes = []
+    for checked in (f for r in results if not r.is_error for f in r.figures if isinstance(f, Checked)):
+        draft = checked.draft
+        span = draft.start.isoformat() if draft.start == draft.end else f"{draft.start}~{draft.end}"
+        days = format_days(checked.days)
+        if korean:
+            notes.append(
+                f"  (초안 {span} {draft.part}, {days}일: 터미널에서는 신청할 수 없어요. Slack의 카드나 /leave request로 신청하세요.)"
+            )
+        else:
+            notes.append(
+                f"  (draft {span} {draft.part}, {days} days: the terminal cannot submit it; use its card in Slack or /leave request)"
+            )
+    return notes

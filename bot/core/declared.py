@@ -52,7 +52,10 @@ ANSWER_SCHEMA: dict[str, Any] = {
                         'working_days("2026-12-21", "2026-12-23"), STATUTE.max_days; the Act\'s leave '
                         "from get_leave_entitlement: next_grant_days(), service_years(), current_days(), "
                         'grant_days("2027-03-04"), grant_years("2027-03-04"), expiring_days("2027-03-03"), '
-                        'unused_days("2027-03-03") (the dates themselves are incidental dates).',
+                        'unused_days("2027-03-03") (the dates themselves are incidental dates); a '
+                        "draft_leave_request's balance after: "
+                        'remaining(2026) - pending(2026) - working_days("2026-12-21", "2026-12-23") '
+                        "(a half day: - 0.5).",
                     },
                     "as": {"type": ["string", "null"], "enum": [*INCIDENTALS, None]},
                 },

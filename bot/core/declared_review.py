@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 
 from bot import text
 from bot.calendar import WorkingDays
@@ -27,6 +28,7 @@ from bot.core.question import asks_for_balance
 from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.people import Caller
+from bot.domain.requests import Checked
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
 
@@ -37,6 +39,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
     entitlement: Entitlement | None = None
+    pending: dict[int, Decimal] = {}
     for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
@@ -47,6 +50,8 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
                 working[(figure.start, figure.end)] = figure.working
             elif isinstance(figure, Entitlement):
                 entitlement = figure
+            elif isinstance(figure, Checked):
+                pending[figure.draft.start.year] = figure.pending
     return Evidence(
         balances=balances,
         taken=taken,
@@ -55,6 +60,7 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
         calendar=calendar,
         today=today,
         entitlement=entitlement,
+        pending=pending,
     )
 
 

@@ -36,6 +36,7 @@ class Evidence:
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
     today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
     entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
+    pending: Mapping[int, Decimal] = field(default_factory=dict)  # a draft's other pending days, by year
 
     @property
     def question_numbers(self) -> set[Decimal]:
@@ -123,6 +124,11 @@ class Resolver:
             if evidence.calendar is None:
                 raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
             return Decimal(evidence.calendar(first, last))
+        if name == "pending":  # pending(2026): days in the asker's other pending requests (a draft's result)
+            year = _year(arguments)
+            if year not in evidence.pending:
+                raise Unresolved(f"states pending({year}), but no draft_leave_request of {year} succeeded")
+            return evidence.pending[year]
         if name in ENTITLEMENT_FUNCTIONS:
             return _statutory(name, arguments, evidence.entitlement)
         raise Unresolved(f"names {name}(…), which is not a known figure")

@@ -40,6 +40,7 @@ from bot.core.rules import Assessment, Verdict, assess, check, facts_from
 from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, format_days
 from bot.domain.people import Caller
+from bot.domain.requests import Checked
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Figures, Toolbox
 
@@ -74,6 +75,14 @@ def _fact(figure: Figures) -> str:
             f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
             f"remaining {format_days(figure.remaining)}{expiring}"
         )
+    if isinstance(figure, Checked):
+        after = (
+            f", balance {format_days(figure.balance_before)} before and {format_days(figure.balance_after)} after"
+            if figure.balance_before is not None and figure.balance_after is not None
+            else ""
+        )
+        draft = figure.draft
+        return f"a draft leave request {draft.start} to {draft.end} ({draft.part}): {format_days(figure.days)} days{after}"
     taken = ", ".join(f"{r.taken_on} {format_days(r.days)} {r.leave_type}" for r in figure.records)
     totals = ", ".join(f"{kind} {format_days(days)}" for kind, days in figure.totals.items())
     undated = f"; used without dates: {format_days(figure.undated)}" if figure.undated else ""

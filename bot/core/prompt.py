@@ -6,7 +6,7 @@ from datetime import date
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
 from bot.language.dates import KOREAN_WEEKDAYS
-from bot.tools.registry import COUNT_WORKING_DAYS, GET_DAY, LEAVE_BALANCE
+from bot.tools.registry import COUNT_WORKING_DAYS, DRAFT_LEAVE_REQUEST, GET_DAY, LEAVE_BALANCE
 
 
 def system_prompt(today: date, timezone: str) -> str:
@@ -31,6 +31,9 @@ def system_prompt(today: date, timezone: str) -> str:
         f"- For any count of working days (근무일, 영업일, days of leave a period takes) call "
         f"{COUNT_WORKING_DAYS}; for a date's weekday or whether it is a holiday or working day call "
         f"{GET_DAY}. Never count days or work out weekdays or holidays yourself.\n"
+        f"- When the person wants leave ('12월 24일 오후 반차 쓸래', 'next Thursday and Friday off'), call "
+        f"{DRAFT_LEAVE_REQUEST} with the dates resolved from today. It only drafts: say the person submits "
+        "it with the Submit button under your answer. You never submit, approve or cancel leave.\n"
         "- For what-if questions ('3일 쓰면 며칠 남아?'), do the arithmetic from the tool result and show it.\n"
         "- If a question is not about a balance (how to apply, approvals, carry-over rules, hours, "
         "today's date), answer it or say plainly what you cannot do and what you can; do not answer "

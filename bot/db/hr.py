@@ -32,7 +32,7 @@ from sqlalchemy import (
     union_all,
 )
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.db.engine import single_statement
 from bot.db.tables import Days, employees, leave_grants, leave_records
@@ -59,6 +59,7 @@ def employee_from(row: Row[Any]) -> Employee:
         end_date=row.end_date,
         weekly_hours=row.weekly_hours,
         below_80=tuple(sorted(int(y) for y in row.below_80 or ())),
+        manager_id=row.manager_id,
     )
 
 
@@ -124,14 +125,7 @@ class SqlHrStore:
         return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
     async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
-        rows = await self._rows(_LEDGER_INPUTS, {"employee_id": employee_id})
-        if not rows:
-            raise UnknownEmployee("employee not found in HR data")
-        stored = sorted(
-            (StoredYear(r.year, r.amount, r.opening) for r in rows if r.source == "g"), key=lambda g: g.year
-        )
-        dated = sorted(((r.day, r.amount) for r in rows if r.source == "r"), key=lambda r: r[0])
-        return LedgerInputs(employee_from(rows[0]), tuple(stored), tuple(dated))
+        return ledger_inputs_from(await self._rows(_LEDGER_INPUTS, {"employee_id": employee_id}))
 
     async def employee(self, employee_id: str) -> Employee:
         found = await self.employee_by_id(employee_id)
@@ -172,6 +166,21 @@ def _in_year(employee_id: str, year: int) -> Any:
         leave_records.c.taken_on >= date(year, 1, 1),
         leave_records.c.taken_on <= date(year, 12, 31),
     )
+
+
+async def ledger_inputs_on(connection: AsyncConnection, employee_id: str) -> LedgerInputs:
+    """`ledger_inputs` inside a transaction the caller holds (a leave request's check, bot/db/requests.py)."""
+    return ledger_inputs_from((await connection.execute(_LEDGER_INPUTS, {"employee_id": employee_id})).all())
+
+
+def ledger_inputs_from(rows: Sequence[Row[Any]]) -> LedgerInputs:
+    if not rows:
+        raise UnknownEmployee("employee not found in HR data")
+    stored = sorted(
+        (StoredYear(r.year, r.amount, r.opening) for r in rows if r.source == "g"), key=lambda g: g.year
+    )
+    dated = sorted(((r.day, r.amount) for r in rows if r.source == "r"), key=lambda r: r[0])
+    return LedgerInputs(employee_from(rows[0]), tuple(stored), tuple(dated))
 
 
 def _ledger_inputs() -> Select[Any]:

@@ -120,6 +120,10 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "under_five_employees": "true" if row.under_five_employees else "false",
         "notices": "true" if row.notices else "false",
         "notice_target": row.notice_target or "",
+        "approvers": row.approvers or "",
+        "quarter_days": "true" if row.quarter_days else "false",
+        "request_ahead_days": str(row.request_ahead_days),
+        "announce_channel": row.announce_channel or "",
         "grants": row.grants,
     }
     try:
@@ -140,5 +144,9 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "under_five_employees": rules.under_five_employees,
         "notices": policy.notices,
         "notice_target": policy.notice_target,
+        "approvers": text["approvers"] or None,
+        "quarter_days": policy.quarter_days,
+        "request_ahead_days": policy.request_ahead_days,
+        "announce_channel": policy.announce_channel,
         "grants": rules.grants,
     }

@@ -82,6 +82,10 @@ employees = Table(
     Column("end_date", Date),
     Column("weekly_hours", Days),
     Column("below_80", JSON(none_as_null=True)),
+    # Who approves this person's leave requests (migration 0007): their manager's employee id. No foreign
+    # key: an import may name a manager later in the same file, or one who left (the policy's HR approvers
+    # then decide).
+    Column("manager_id", String(32)),
 )
 
 leave_grants = Table(
@@ -115,7 +119,54 @@ leave_records = Table(
     Column("days", Days, nullable=False),
     Column("leave_type", String(32), nullable=False),
     Column("note", Text),
+    # The leave request whose approval wrote this record (migration 0007), so cancelling it removes them;
+    # NULL for imported records.
+    Column("request_id", BigInteger().with_variant(Integer, "sqlite")),
     Index("ix_leave_records_employee_taken_on", "employee_id", "taken_on"),
+    Index("ix_leave_records_request_id", "request_id"),
+)
+
+# Leave requests (bot/domain/requests.py, docs/requests.md): stored from the requester's Submit, as
+# `pending`; each move is one conditional UPDATE from the state it was read in (bot/db/requests.py).
+# `submission_key` makes a form submitted twice one request.
+leave_requests = Table(
+    "leave_requests",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column(
+        "employee_id",
+        String(32),
+        ForeignKey("employees.employee_id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("approver_id", String(32)),  # the manager; NULL: any of the policy's HR approvers
+    Column("leave_type", String(32), nullable=False),
+    Column("start_on", Date, nullable=False),
+    Column("end_on", Date, nullable=False),
+    Column("part", String(8), nullable=False),
+    Column("days", Days, nullable=False),
+    Column("reason", Text, nullable=False, server_default=""),
+    Column("state", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("decided_by", String(80)),
+    Column("decided_at", DateTime(timezone=True)),
+    Column("decision_note", Text),
+    Column("card_channel", String(32)),
+    Column("card_ts", String(32)),
+    Column("submission_key", String(128), unique=True),
+    # Reminders to the approver claimed so far (0, 1, 2): raised by one conditional UPDATE before a reminder
+    # is sent, so each goes once across processes (bot/slack/request_care.py).
+    Column("reminders", Integer, nullable=False, server_default="0"),
+    # A decision made where Slack cannot be reached (`officebot requests …`): the caretaker tells the people
+    # and brings the card up to date, once (it clears this in one conditional UPDATE before it does).
+    Column("to_tell", Boolean, nullable=False, server_default="0"),
+    CheckConstraint(
+        "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')", name="ck_leave_requests_state"
+    ),
+    CheckConstraint("part IN ('full', 'am', 'pm', 'quarter')", name="ck_leave_requests_part"),
+    CheckConstraint("end_on >= start_on", name="ck_leave_requests_dates"),
+    Index("ix_leave_requests_employee_start_on", "employee_id", "start_on"),
+    Index("ix_leave_requests_state_approver_id", "state", "approver_id"),
 )
 
 audit_log = Table(
@@ -187,6 +238,11 @@ leave_policy = Table(
     Column("under_five_employees", Boolean, nullable=False),
     Column("notices", Boolean, nullable=False),
     Column("notice_target", String(32)),
+    # Leave requests (migration 0007): the HR approvers' employee ids, comma-separated (NULL: none).
+    Column("approvers", Text),
+    Column("quarter_days", Boolean, nullable=False, server_default="0"),
+    Column("request_ahead_days", Integer, nullable=False, server_default="365"),
+    Column("announce_channel", String(32)),
     # Where a balance's grants come from: imported (HR's calendar-year rows) or computed (the Act's).
     Column("grants", String(16), nullable=False, server_default="imported"),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),

@@ -37,3 +37,5 @@ class Employee:
     end_date: date | None = None
     weekly_hours: Decimal | None = None
     below_80: tuple[int, ...] = ()
+    # Who approves their leave requests (docs/requests.md); None: the policy's HR approvers.
+    manager_id: str | None = None

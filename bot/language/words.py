@@ -361,3 +361,26 @@ FOLLOW_UP = Words(
     ko=("그럼", "그러면", "그건", r"그\s*해"),
     en=(r"and\b", r"what\s+about", r"how\s+about", r"then\b"),
 )
+
+
+# ----- asking for leave (issue 21: the draft tool) --------------------------------------------------------
+# Saying one wants leave on a date: "12월 24일 오후 반차 쓸래", "next Thursday and Friday off". A question
+# about a balance ("며칠 남았어?", "how many days off do I have?") is not one (see bot/llm/drafting.py).
+WANTS_LEAVE = Words(
+    ko=(
+        r"쓸래",
+        r"쓸게",
+        r"쓰고\s*싶",
+        r"낼래",
+        r"내고\s*싶",
+        r"쉴래",
+        r"쉬고\s*싶",
+        r"신청해\s*줘",
+        r"신청해\s*주세요",
+        r"신청할래",
+        r"신청하고\s*싶",
+    ),
+    en=(r"\boff\b", r"\bbook\b", r"\brequest\b", r"\btake\b[^?]*\b(?:leave|day|days)\b"),
+)
+MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b",))
+AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b",))

@@ -39,9 +39,10 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
+from bot.llm.drafting import leave_asked
 from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.policy.standing import Entitlement
-from bot.tools import entitlement, leave_balance, leave_taken
+from bot.tools import draft_request, entitlement, leave_balance, leave_taken
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -92,6 +93,10 @@ class OfflineModel:
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
             return self._message(body, [_text(_previous_answer(messages))], "end_turn")
+        if results and (drafted := _draft_answer(results, messages, korean)) is not None:
+            return self._message(
+                body, [_text(self._final(drafted, messages, question, today, declaring))], "end_turn"
+            )
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API).
@@ -100,14 +105,32 @@ class OfflineModel:
             return self._message(
                 body, [_text(self._final(answer, messages, question, today, declaring))], "end_turn"
             )
+        asked = leave_asked(question, today) if draft_request.NAME in offered else None
+        if asked is not None:
+            thinking = "The user wants leave on a date: draft it with draft_leave_request; they submit it."
+            draft_input: dict[str, Any] = {
+                "start": asked.start.isoformat(),
+                "end": asked.end.isoformat(),
+                "part": asked.part,
+                "leave_type": "annual",
+                "reason": "",
+            }
+            blocks: list[dict[str, Any]] = [
+                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
+                {
+                    "type": "tool_use",
+                    "id": self._tool_use_id(),
+                    "name": draft_request.NAME,
+                    "input": draft_input,
+                },
+            ]
+            return self._message(body, blocks, "tool_use")
         reading = read_question(question, today, _earlier(messages[:-1]), system)
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
             years = ", ".join(map(str, reading.years))
             thinking = f"The user asks ({reading.kind}) about leave in {years}; look it up with {' and '.join(tools)}."
-            blocks: list[dict[str, Any]] = [
-                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)}
-            ]
+            blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
             if reading.kind in ENTITLEMENT_KINDS:
                 thinking = (
                     f"The user asks ({reading.kind}) about their statutory leave; compute it with {tools[0]}."
@@ -371,6 +394,27 @@ def _answer_from_results(
         return _with_cap(text.results_answer(found, korean), reading, korean)
     said += [text.lookup_failed(f.kind, f.reason, korean, f.facts) for f in failed]
     return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
+
+
+def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool) -> str | None:
+    """The answer to a draft_leave_request result: what was drafted and that only Submit sends it, or why
+    it cannot be; None when these results are not a draft's."""
+    asked = {
+        b["id"]: b.get("input") or {}
+        for b in _blocks(messages[-2])
+        if len(messages) > 1
+        if b.get("type") == "tool_use" and b.get("name") == draft_request.NAME
+    }
+    for block in results:
+        drafted = asked.get(block.get("tool_use_id"))
+        if drafted is None:
+            continue
+        content = _result_text(block)
+        if block.get("is_error"):
+            english, _, korean_reason = content.partition("\n")
+            return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
+        return lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+    return None
 
 
 def _with_cap(answer: str, reading: Reading, korean: bool) -> str:

@@ -35,10 +35,10 @@ OFFLINE_SOMEONE_ELSE = Phrase(
     "'How many days do I have left this year?'",
 )
 OFFLINE_HOW_TO = Phrase(
-    "연차 신청·취소·승인은 제가 할 수 없어요. 회사 인사 시스템이나 인사팀을 이용해 주세요. "
-    "저는 연도별 남은 연차와 연차를 쓴 날짜를 알려 드릴 수 있어요.",
-    "I can't apply for, cancel or approve leave: please use the HR system or ask HR. "
-    "I can tell you how much leave you have left in a year and when you took it.",
+    "연차 신청은 '/leave request'나 홈 탭의 '휴가 신청' 버튼으로 하거나, 저에게 날짜를 말해 주시면 초안을 "
+    "만들어 드려요 (예: '12월 24일 연차 쓸래'). 신청은 본인이, 승인은 팀장님이 해요.",
+    "To request leave, use '/leave request' or the Home tab's 'Request leave' button, or tell me the dates and "
+    "I'll draft it (e.g. 'December 24 off'). You submit it; your manager approves it.",
 )
 OFFLINE_RULES = Phrase(
     "이월·소멸·수당 같은 규정은 제가 알 수 없어요. 인사팀에 문의해 주세요. "
@@ -66,9 +66,35 @@ OFFLINE_HOURS = Phrase(
     "I can tell you how many days you have left (e.g. 'How many days do I have left?').",
 )
 CANNOT_BOOK = Phrase(
-    "연차 신청·승인은 제가 할 수 없어요 (인사 시스템에서 신청하고 팀장님 승인을 받아 주세요).",
-    "I can't book or approve leave (request it in the HR system and get your manager's approval).",
+    "연차 신청은 '/leave request'로 하거나, 날짜를 말해 주시면 초안을 만들어 드려요. 승인은 팀장님이 해요.",
+    "To request leave use '/leave request', or tell me the dates and I'll draft it; your manager approves it.",
 )
+_PART_WORDS = {
+    "full": ("", ""),
+    "am": (" 오전 반차", " morning half day"),
+    "pm": (" 오후 반차", " afternoon half day"),
+    "quarter": (" 반반차", " quarter day"),
+}
+
+
+def drafted(start: str, end: str, part: str, korean: bool) -> str:
+    """A draft made: its dates and part, and that nothing is sent until the person clicks Submit."""
+    span = start if start == end else f"{start}~{end}"
+    words_ko, words_en = _PART_WORDS.get(part, ("", ""))
+    if korean:
+        return (
+            f"{span}{words_ko} 휴가 신청 초안을 만들었어요. 아래 카드에서 확인하고 '신청'을 눌러야 신청돼요."
+        )
+    span = start if start == end else f"{start} to {end}"
+    return f"I drafted a leave request for {span}{words_en}. Check it on the card below and press Submit to send it."
+
+
+def draft_refused(reason: str, korean: bool) -> str:
+    if korean:
+        return f"그 휴가는 신청할 수 없어요. {reason.removeprefix('초안을 신청할 수 없어요: ')}"
+    return f"That leave cannot be requested: {reason.removeprefix('this draft cannot be submitted: ')}"
+
+
 MONTHLY = Phrase(
     "월별 합계는 따로 없어서, 날짜별 기록으로 보여 드릴게요.",
     "I have no monthly totals, so here are the dated records.",

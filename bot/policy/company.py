@@ -25,6 +25,9 @@ from bot.policy.grants import (
 _SLACK_TARGET = re.compile(r"[CGUW][A-Z0-9]{2,31}")
 _FISCAL_START = re.compile(r"([0-9]{2})-([0-9]{2})")
 _HOURS = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?")
+_EMPLOYEE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # as the HR data's employee_id column takes it
+_WHOLE_DAYS = re.compile(r"[0-9]{1,4}")
+MOST_DAYS_AHEAD = 3660
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
@@ -36,6 +39,12 @@ class CompanyPolicy:
     rules: LeaveRules = field(default_factory=LeaveRules)
     notices: bool = False
     notice_target: str | None = None
+    # Leave requests (docs/requests.md): who approves when a person has no manager in the HR data (employee
+    # ids), whether quarter days (반반차) may be requested, and how far ahead a request may start.
+    approvers: tuple[str, ...] = ()
+    quarter_days: bool = False
+    request_ahead_days: int = 365
+    announce_channel: str | None = None  # where approved leave is announced ("부재 12/24 (오후)")
 
 
 DEFAULT_POLICY = CompanyPolicy()
@@ -105,6 +114,30 @@ def _read_target(text: str) -> str | None:
     if not _SLACK_TARGET.fullmatch(text):
         raise ValueError(f"{text!r} is not a Slack channel or user id")
     return text
+
+
+def _read_channel(text: str) -> str | None:
+    if not text:
+        return None
+    if not _SLACK_TARGET.fullmatch(text) or text[0] not in "CG":
+        raise ValueError(f"{text!r} is not a Slack channel id")
+    return text
+
+
+def _read_approvers(text: str) -> tuple[str, ...]:
+    ids = tuple(part.strip() for part in text.split(",") if part.strip())
+    for employee_id in ids:
+        if not _EMPLOYEE_ID.fullmatch(employee_id):
+            raise ValueError(f"{employee_id!r} is not an employee id")
+    if len(set(ids)) != len(ids):
+        raise ValueError("an employee id is listed twice")
+    return ids
+
+
+def _read_days_ahead(text: str) -> int:
+    if not _WHOLE_DAYS.fullmatch(text) or not 1 <= int(text) <= MOST_DAYS_AHEAD:
+        raise ValueError(f"{text!r} is not a whole number of days from 1 to {MOST_DAYS_AHEAD}")
+    return int(text)
 
 
 def _rules(name: str) -> Callable[[CompanyPolicy, Any], CompanyPolicy]:
@@ -201,6 +234,42 @@ SETTINGS: tuple[Setting, ...] = (
         lambda value: value or "",
         lambda p: p.notice_target,
         lambda policy, value: replace(policy, notice_target=value),
+    ),
+    Setting(
+        "approvers",
+        "employee ids separated by commas, or empty for none",
+        "who approves leave requests of a person with no manager in the HR data",
+        _read_approvers,
+        ",".join,
+        lambda p: p.approvers,
+        lambda policy, value: replace(policy, approvers=value),
+    ),
+    Setting(
+        "quarter_days",
+        "true|false",
+        "quarter days (반반차, 0.25) may be requested",
+        _read_boolean,
+        lambda value: "true" if value else "false",
+        lambda p: p.quarter_days,
+        lambda policy, value: replace(policy, quarter_days=value),
+    ),
+    Setting(
+        "request_ahead_days",
+        f"whole days from 1 to {MOST_DAYS_AHEAD}",
+        "how far ahead of today a leave request may start",
+        _read_days_ahead,
+        str,
+        lambda p: p.request_ahead_days,
+        lambda policy, value: replace(policy, request_ahead_days=value),
+    ),
+    Setting(
+        "announce_channel",
+        "a Slack channel id (C…, G…), or empty for none",
+        "where approved leave is announced as '김민수 부재 12/24 (오후)', without its type or reason",
+        _read_channel,
+        lambda value: value or "",
+        lambda p: p.announce_channel,
+        lambda policy, value: replace(policy, announce_channel=value),
     ),
 )
 SETTING = {setting.key: setting for setting in SETTINGS}

@@ -43,6 +43,7 @@ from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
 from bot.ports.inbox import Held
 from bot.slack.deps import Deps
+from bot.slack.drafts import offer_drafts
 from bot.slack.pacing import Pacing
 from bot.slack.questions import Question
 from bot.slack.render import Message, answer_text, trace_messages
@@ -305,6 +306,7 @@ async def _respond_or_apologise(
         anchor = await _deliver(
             lambda: reply.finish(posted, feedback_id=held.delivery_id), reply.surface, deps.pacing
         )
+        await offer_drafts(reply.post_trace, trace, anchor, korean)  # a drafted leave request: its card
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:

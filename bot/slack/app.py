@@ -13,7 +13,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.intake import Intake, NotRecorded
-from bot.slack.listeners import dm, feedback, home, leave_command, mention, welcome
+from bot.slack.listeners import dm, feedback, home, leave_command, mention, requests, welcome
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,7 @@ def build_app(
     welcome.register(app, intake)
     home.register(app, intake)
     feedback.register(app, intake)
+    requests.register(app, intake)
     app.error(_listener_failed)
     return app
 

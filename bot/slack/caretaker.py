@@ -7,9 +7,11 @@
   at once, without waiting out its lease,
 - reads the inbox depth for `/metrics`, and now and then purges finished rows,
 - every `notice_every` seconds (an hour; the first at start) starts a round of the §61 leave notices
-  (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases,
+  (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases;
 - every profile TTL (the first at start), refreshes the members' Slack profiles from `users.list`
-  (`SlackIdentity.refresh_members`), also as a task of its own.
+  (`SlackIdentity.refresh_members`), also as a task of its own;
+- every `care_every` seconds (an hour; the first at start) the same for pending leave requests: reminders
+  to the approver and expiry (`bot/slack/request_care.py`).
 
 A failing database only costs a warning per round: the next round tries again.
 """
@@ -30,6 +32,7 @@ from bot.slack.deps import Deps
 from bot.slack.intake import AnswerHeld
 from bot.slack.listeners import dm, leave_command, mention
 from bot.slack.notices import NOTICE_EVERY, NoticeRound
+from bot.slack.request_care import CARE_EVERY, RequestCare
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,40 @@ TAKE_AT_ONCE = 50  # questions taken over per round, so one process does not gra
 Submit = Callable[[Callable[[Deps], Coroutine[Any, Any, None]]], None]
 
 
+class _Periodic:
+    """Work done every `every` seconds (the first at start) as a task of its own, never two at once; a
+    failure is one warning, and the next round tries again."""
+
+    def __init__(self, name: str, every: float, work: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        self._name, self._every, self._work = name, every, work
+        self._last: float | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start_if_due(self) -> None:
+        now = time.monotonic()
+        if self._task is not None and not self._task.done():
+            return  # the last round is still working
+        if self._last is not None and now - self._last < self._every:
+            return
+        self._last = now
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"officebot-{self._name}")
+
+    async def _run(self) -> None:
+        try:
+            await self._work()
+        except Exception as exc:
+            log.warning(
+                "%s failed this round (%s); the next round tries again", self._name, exc.__class__.__name__
+            )
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+
 def _job(answerer: AnswerHeld, held: Held) -> Callable[[Deps], Coroutine[Any, Any, None]]:
     return lambda deps: answerer(held, deps)
 
@@ -58,6 +95,7 @@ class Caretaker:
         sole_process: bool = False,
         notice_every: float = NOTICE_EVERY,
         notices: NoticeRound | None = None,
+        care_every: float = CARE_EVERY,
     ) -> None:
         self._deps = deps
         self._submit = submit
@@ -73,23 +111,27 @@ class Caretaker:
             services.calendar.clock,
             services.calendar.timezone,
         )
-        self._notice_every = notice_every
-        self._last_notices: float | None = None
-        self._notice_task: asyncio.Task[None] | None = None
-        self._last_members: float | None = None
-        self._members_task: asyncio.Task[None] | None = None
+        self._care = RequestCare(
+            services.requests,
+            services.policy,
+            services.directory,
+            deps.client,
+            services.calendar.clock,
+            services.calendar.timezone,
+        )
+        self._periodic = [
+            _Periodic("leave notices", notice_every, self._notices.round),
+            _Periodic("Slack members' profiles", deps.identity.ttl, self._members_round),
+            _Periodic("leave requests' reminders and expiry", care_every, self._care.round),
+        ]
 
     def start(self) -> None:
         """Starts the rounds on the running (answer) loop; the first round runs at once."""
         self._task = asyncio.get_running_loop().create_task(self._rounds(), name="officebot-caretaker")
 
     async def stop(self) -> None:
-        for side_task in (self._notice_task, self._members_task):
-            if side_task is not None:
-                side_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await side_task
-        self._notice_task = self._members_task = None
+        for periodic in self._periodic:
+            await periodic.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -99,8 +141,8 @@ class Caretaker:
     async def _rounds(self) -> None:
         while True:
             taken: list[Held] = []
-            self._start_notices()
-            self._start_members()
+            for periodic in self._periodic:
+                periodic.start_if_due()
             try:
                 taken = await self.round()
             except Exception as exc:
@@ -108,42 +150,12 @@ class Caretaker:
             if len(taken) < TAKE_AT_ONCE:  # a full batch: there may be more orphans, go on at once
                 await asyncio.sleep(self._every)
 
-    def _start_notices(self) -> None:
-        now = time.monotonic()
-        if self._notice_task is not None and not self._notice_task.done():
-            return  # the last round is still sending
-        if self._last_notices is not None and now - self._last_notices < self._notice_every:
-            return
-        self._last_notices = now
-        self._notice_task = asyncio.get_running_loop().create_task(
-            self._notice_round(), name="officebot-notices"
-        )
-
-    def _start_members(self) -> None:
-        now = time.monotonic()
-        if self._members_task is not None and not self._members_task.done():
-            return
-        if self._last_members is not None and now - self._last_members < self._deps.identity.ttl:
-            return
-        self._last_members = now
-        self._members_task = asyncio.get_running_loop().create_task(
-            self._members_round(), name="officebot-members"
-        )
-
     async def _members_round(self) -> None:
         try:
             count = await self._deps.identity.refresh_members()
             log.info("Slack profiles refreshed: %d members", count)
         except Exception as exc:  # each person is then looked up with users.info, as before
             log.warning("could not list the Slack members (%s)", exc.__class__.__name__)
-
-    async def _notice_round(self) -> None:
-        try:
-            await self._notices.round()
-        except Exception as exc:
-            log.warning(
-                "leave notices failed this round (%s); the next round tries again", exc.__class__.__name__
-            )
 
     async def round(self) -> list[Held]:
         """One round; returns the questions taken over."""

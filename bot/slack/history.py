@@ -17,7 +17,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.questions import parse_question
-from bot.slack.render import TRACE_EVENT_TYPE, is_placeholder
+from bot.slack.render import REQUEST_EVENT_TYPE, TRACE_EVENT_TYPE, is_placeholder
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
     )
     if from_us:
         metadata = message.get("metadata") or {}
-        if metadata.get("event_type") == TRACE_EVENT_TYPE:
+        if metadata.get("event_type") in (TRACE_EVENT_TYPE, REQUEST_EVENT_TYPE):
             return None
         return _Turn(message["ts"], "assistant", text) if text.strip() and not is_placeholder(text) else None
     if message.get("bot_id") or message.get("subtype") not in (None, "file_share") or not message.get("user"):

@@ -13,6 +13,7 @@ from bot import text
 from bot.domain.leave import Balance, LeaveRecord, format_days
 from bot.policy.standing import Entitlement
 from bot.slack.render import escape, truncate
+from bot.slack.request_views import OPEN_FORM_ACTION
 
 RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list
 SECTION_LIMIT = 3000
@@ -25,6 +26,7 @@ class YearOnHome:
     year: int
     balance: Balance | None
     failure: str | None = None
+    pending: Decimal = Decimal(0)  # annual days in pending requests: "신청 중"
 
 
 def _section(markdown: str) -> dict[str, Any]:
@@ -41,9 +43,11 @@ def home_view(
     today: date,
     korean: bool,
     statutory: Entitlement | None = None,
+    requests: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}}
+        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}},
+        request_button(korean),
     ]
     for entry in years:
         if entry.balance is None:
@@ -54,11 +58,19 @@ def home_view(
         figures = text.HOME_FIGURES.pick(korean).format(
             granted=format_days(b.granted), used=format_days(b.used)
         )
+        if entry.pending:  # requested, not yet approved: shown apart, never as used
+            figures += (
+                f" · 신청 중 {format_days(entry.pending)}일"
+                if korean
+                else f" · {format_days(entry.pending)} pending"
+            )
         blocks.append(_section(f"{remaining}\n{figures}"))
     if statutory is not None and (lines := _statutory_lines(statutory, korean)):
         blocks.append(_section("\n".join(lines)))
     blocks.append(_context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
     blocks.append({"type": "divider"})
+    if requests:
+        blocks += [*requests, {"type": "divider"}]
     recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
     lines = [
         f"• {r.taken_on.isoformat()} · {format_days(r.days)}{'일' if korean else 'd'} · "
@@ -73,6 +85,24 @@ def home_view(
     blocks.append({"type": "divider"})
     blocks.append(_context(text.HOME_ASK.pick(korean)))
     return {"type": "home", "blocks": blocks}
+
+
+def request_button(korean: bool) -> dict[str, Any]:
+    """Opens the leave request form (bot/slack/listeners/requests.py)."""
+    label = "휴가 신청" if korean else "Request leave"
+    return {
+        "type": "actions",
+        "block_id": "home_request",
+        "elements": [
+            {
+                "type": "button",
+                "action_id": OPEN_FORM_ACTION,
+                "text": {"type": "plain_text", "text": label},
+                "style": "primary",
+                "value": "open",
+            }
+        ],
+    }
 
 
 def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.domain.people import Surface
 from bot.metrics import Metrics
@@ -25,6 +25,8 @@ from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # How a surface answers a question it holds; also how a taken-over question is answered.
 AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
@@ -103,6 +105,11 @@ class Intake:
             log.warning(
                 "could not drop a question recorded late (%s)", dropping.exception().__class__.__name__
             )
+
+    async def run(self, job: Callable[[Deps], Coroutine[Any, Any, T]]) -> T:
+        """Work whose result the ack carries (a form's field errors): done on the answer loop, where the
+        services live, and awaited here. It must be quick: Slack wants the ack within 3 s."""
+        return await self._worker.run(job(self._worker.deps))
 
     def later(self, job: Callable[[Deps], Coroutine[Any, Any, None]]) -> None:
         """Work that is not a question (a greeting, the Home tab, a feedback click): done on the answer

@@ -41,7 +41,7 @@ def parse_question(text: str, bot_user_id: str | None = None) -> Question:
 
 
 # "balance": no question, so this year's balance straight from the tool; "question": through the model.
-LeaveCommandKind = Literal["balance", "question", "help"]
+LeaveCommandKind = Literal["balance", "question", "help", "request"]
 
 
 @dataclass(frozen=True)
@@ -59,4 +59,6 @@ def parse_leave_command(text: str) -> LeaveCommand:
         question = Question(words[1] if len(words) > 1 else "", wants_trace=True)
     if question.text.lower() in ("help", "도움말", "?"):
         return LeaveCommand("help", question)
+    if question.text.lower() in ("request", "신청", "휴가 신청", "연차 신청"):
+        return LeaveCommand("request", question)
     return LeaveCommand("question" if question.text else "balance", question)

@@ -51,6 +51,7 @@ LIMITS: Mapping[str, tuple[Limit, ...]] = {
     "auth.test": (TIER_4,),  # "special": far above what one start-up needs
     "users.info": (TIER_4,),
     "users.list": (TIER_2,),
+    "users.lookupByEmail": (TIER_3,),  # an approver or requester without a slack_user_id (leave requests)
     "conversations.history": (TIER_3,),
     "conversations.replies": (TIER_3,),
     "conversations.open": (TIER_3,),

@@ -20,6 +20,10 @@ BLOCKS_PER_MESSAGE = 50
 ANSWER_LIMIT = 4000
 # Marks our trace posts so history.py can leave them out of the conversation given to the model.
 TRACE_EVENT_TYPE = "officebot_trace"
+# Message metadata on what the bot DMs about a leave request (cards, notices, reminders): not a conversation
+# turn, so the history rebuilt for a follow-up leaves it out, as it leaves out traces.
+REQUEST_EVENT_TYPE = "officebot_request"
+REQUEST_METADATA = {"event_type": REQUEST_EVENT_TYPE, "event_payload": {}}
 # Message metadata on a DM placeholder: which question it shows progress for (found again on takeover).
 PROGRESS_EVENT_TYPE = "officebot_progress"
 # Message metadata on a DM's final message (answer, refusal or apology): which question it finished. A

@@ -68,6 +68,7 @@ LEAVE_USAGE = (
     "• `/leave` — 올해 남은 연차 (this year's balance)\n"
     "• `/leave 작년엔 며칠 썼어?` — 질문하기 (ask a question)\n"
     "• `/leave trace 올해 연차 며칠 남았어?` — 답과 함께 단계별 trace (answer plus every step)\n"
+    "• `/leave request` — 휴가 신청 양식 (the form to request leave)\n"
     "• `/leave help` — 이 도움말 (this help)\n"
     "답은 나에게만 보여요. Answers are visible only to you. DM me for a conversation with follow-ups."
 )
@@ -118,6 +119,7 @@ TASK_TITLES = {
     "count_working_days": Phrase("근무일 계산", "Working days"),
     "get_day": Phrase("날짜 확인", "Date check"),
     "get_leave_entitlement": Phrase("법정 연차 계산", "Statutory leave"),
+    "draft_leave_request": Phrase("휴가 신청 초안", "Leave request draft"),
 }
 TASK_READING = Phrase("질문 읽는 중", "Reading your question")
 PLAN_PARALLEL = Phrase("{count}가지를 함께 조회해요", "Looking up {count} things at once")

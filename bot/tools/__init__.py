@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.tools.day import DayTool
+from bot.tools.draft_request import DraftRequestTool
 from bot.tools.entitlement import LeaveEntitlementTool
 from bot.tools.leave_balance import LeaveBalanceTool
 from bot.tools.leave_taken import LeaveTakenTool
@@ -15,4 +16,5 @@ BUILTIN_TOOLS: tuple[Tool, ...] = (
     WorkingDaysTool(),
     DayTool(),
     LeaveEntitlementTool(),
+    DraftRequestTool(),
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
@@ -29,6 +29,8 @@ from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.domain.people import Caller
+from bot.domain.requests import Checked
+from bot.policy.company import DEFAULT_POLICY, CompanyPolicy
 from bot.policy.grants import LeaveRules
 from bot.policy.standing import Entitlement
 from bot.ports.audit import (
@@ -41,6 +43,7 @@ from bot.ports.audit import (
     utc_timestamp,
 )
 from bot.ports.hr import LeaveStore
+from bot.ports.requests import RequestStore
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +55,13 @@ LEAVE_TAKEN = "list_leave_taken"
 COUNT_WORKING_DAYS = "count_working_days"
 GET_DAY = "get_day"
 LEAVE_ENTITLEMENT = "get_leave_entitlement"
+DRAFT_LEAVE_REQUEST = "draft_leave_request"
 
 # What a tool's result says in numbers, structured: the evidence the grounding check compares with.
 # Calendar facts (`WorkingDays`, `Day`) are evidence too: a count of working days, a date's weekday; so is
 # the Act's leave for the asker (`Entitlement`): years of service, grants, their expiry, the next grant.
-Figures = Balance | LeaveTaken | WorkingDays | Day | Entitlement
+# A leave request's draft (`Checked`: its working days, days, balance before and after) is evidence too.
+Figures = Balance | LeaveTaken | WorkingDays | Day | Entitlement | Checked
 # What an audit record may keep of a request: validated values only (never an injected one).
 AuditDetail = Mapping[str, str | int | None]
 
@@ -74,6 +79,9 @@ class ToolContext:
     # The policy read afresh, for a tool that reads it beside its own lookup (at the same time) rather than
     # before it (`uses_policy = "alongside"`); None: `rules` is the policy.
     rules_now: Callable[[], Awaitable[LeaveRules]] | None = None
+    # Leave requests, for the draft tool only (it checks a draft against them; it never stores one).
+    requests: RequestStore | None = None
+    policy: CompanyPolicy = DEFAULT_POLICY
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,8 @@ class Toolbox:
         clock: UtcClock = utc_now,
         rules: LeaveRules | None = None,
         rules_now: Callable[[], Awaitable[LeaveRules]] | None = None,
+        requests: RequestStore | None = None,
+        policy_now: Callable[[], Awaitable[CompanyPolicy]] | None = None,
     ) -> None:
         self._tools: dict[str, Tool] = {}
         for tool in tools:
@@ -159,6 +169,8 @@ class Toolbox:
         self.rules = rules or LeaveRules()
         # The company's policy as it is now (HR may change it while the bot runs); else the fixed `rules`.
         self.rules_now = rules_now
+        self.requests = requests
+        self.policy_now = policy_now
 
     @property
     def declarations(self) -> list[ToolParam]:
@@ -191,6 +203,9 @@ class Toolbox:
                 rules=rules,
                 rules_now=alongside,
             )
+            if getattr(tool, "uses_requests", False):  # the draft tool: the whole policy, and the requests
+                policy = await self.policy_now() if self.policy_now is not None else DEFAULT_POLICY
+                ctx = replace(ctx, requests=self.requests, policy=policy)
             output = await tool.execute(ctx, checked)
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
         except ToolError as exc:

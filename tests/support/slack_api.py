@@ -28,6 +28,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.support.loopback import serve_on_loopback
+from tests.support.slack_modals import Modals
 
 BOT_USER_ID = "UOFFICEBOT"
 BOT_ID = "BOFFICEBOT"
@@ -104,6 +105,7 @@ SLACK_TIERS: dict[str, int] = {
     "chat.startStream": 20,
     "chat.stopStream": 20,
     "users.list": 20,
+    "users.lookupByEmail": 50,
     "chat.update": 50,
     "conversations.history": 50,
     "conversations.replies": 50,
@@ -153,7 +155,7 @@ class SlackLimits:
 
 
 @dataclass
-class SlackStandIn:
+class SlackStandIn(Modals):
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
 
     latency: float = 0.0
@@ -175,6 +177,10 @@ class SlackStandIn:
     # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
     # streaming is not available, so the bot falls back to placeholders (what most tests describe).
     streaming: bool = False
+    views: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # modals opened (tests/support/slack_modals)
+    triggers: dict[str, tuple[str, float]] = field(default_factory=dict)
     # Slack's rate limits, enforced when set (`enforce_limits`): a call over its budget is answered 429
     # with Retry-After, as Slack answers, and counted in `refused`.
     limits: SlackLimits | None = None
@@ -383,7 +389,7 @@ class SlackStandIn:
             "container": {"type": "message", "message_ts": message["ts"], "channel_id": channel},
             "channel": {"id": channel},
             "message": message,
-            "trigger_id": f"trigger-{next(self._ids)}",
+            "trigger_id": self.new_trigger(user),
             "response_url": f"{self.base_url}/response/{next(self._ids)}",
             "actions": [
                 {
@@ -430,7 +436,7 @@ class SlackStandIn:
             "text": text,
             "api_app_id": APP_ID,
             "response_url": f"{self.base_url}/response/{response_id}",
-            "trigger_id": f"trigger-{response_id}",
+            "trigger_id": self.new_trigger(user),
         }
 
     async def slash(self, user: str, text: str = "", **kwargs: Any) -> Sent:

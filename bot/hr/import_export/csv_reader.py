@@ -30,6 +30,7 @@ from bot.hr.import_export.schema import (
     read_false_unless_said,
     read_leave_date,
     read_leave_type,
+    read_manager_id,
     read_name,
     read_optional_date,
     read_service_years,
@@ -155,6 +156,7 @@ def _employee(reading: Reading, file_index: int, path: Path, line: int, cells: d
         row.parse("end_date", read_optional_date, cells.get("end_date", "")),
         row.parse("weekly_hours", read_weekly_hours, cells.get("weekly_hours", "")),
         row.parse("below_80", read_service_years, cells.get("below_80", "")),
+        row.parse("manager_id", read_manager_id, cells.get("manager_id", "")),
     )
 
 

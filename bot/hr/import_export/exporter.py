@@ -97,6 +97,7 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                         employee.end_date.isoformat() if employee.end_date else "",
                         format_days(employee.weekly_hours) if employee.weekly_hours is not None else "",
                         format_service_years(employee.below_80),
+                        employee.manager_id or "",
                     )
                 )
                 grants_csv.writerows(
@@ -152,6 +153,8 @@ def _json_employee(stored: StoredEmployee) -> str:
         members.append(f'"weekly_hours": {format_days(employee.weekly_hours)}')
     if employee.below_80:
         members.append(f'"below_80": [{", ".join(str(year) for year in employee.below_80)}]')
+    if employee.manager_id is not None:
+        members.append(f'"manager_id": {_string(employee.manager_id)}')
     if not employee.active:
         members.append('"active": false')
     grants = [_json_grant(grant) for grant in stored.grants]

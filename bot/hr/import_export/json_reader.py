@@ -29,6 +29,7 @@ from bot.hr.import_export.schema import (
     read_employee_id,
     read_leave_date,
     read_leave_type,
+    read_manager_id,
     read_name,
     read_optional_date,
     read_slack_user_id,
@@ -177,6 +178,7 @@ _employee_id = _text(read_employee_id)
 _name = _text(read_name)
 _email = _text(read_email)
 _slack_user_id = _text(read_slack_user_id, required=False)
+_manager_id = _text(read_manager_id, required=False)
 _optional_date = _text(read_optional_date, required=False)
 _leave_date = _text(read_leave_date)
 _leave_type = _text(read_leave_type, required=False)
@@ -210,6 +212,7 @@ def _read_employee(reading: Reading, file_index: int, path: Path, index: int, en
         row.parse("end_date", _optional_date, entry.get("end_date")),
         row.parse("weekly_hours", _weekly_hours, entry.get("weekly_hours")),
         row.parse("below_80", _service_years, entry.get("below_80")),
+        row.parse("manager_id", _manager_id, entry.get("manager_id")),
     )
     if employee_id is None or not accepted:
         return  # its grants and leave would only repeat the problem under another name

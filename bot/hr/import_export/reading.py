@@ -110,6 +110,7 @@ class Reading:
         end_date: date | None = None,
         weekly_hours: Decimal | None = None,
         below_80: list[int] | None = None,
+        manager_id: str | None = None,
     ) -> bool:
         """False if the row cannot stand for its employee (no usable id, or a duplicate id)."""
         if employee_id is None:
@@ -132,6 +133,8 @@ class Reading:
                 )
         if hire_date is not None and end_date is not None and end_date < hire_date:
             row.bad("end_date", f"{end_date} is before the hire date {hire_date}")
+        if manager_id is not None and manager_id == employee_id:
+            row.bad("manager_id", "an employee is not their own manager (leave empty for the HR approvers)")
         if row.ok and name is not None and email is not None and active is not None:
             self.employee_rows[employee_id] = {
                 "employee_id": employee_id,
@@ -144,6 +147,7 @@ class Reading:
                 "end_date": end_date,
                 "weekly_hours": weekly_hours,
                 "below_80": below_80,
+                "manager_id": manager_id,
             }
         return True
 

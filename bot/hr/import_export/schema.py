@@ -18,7 +18,7 @@ from functools import lru_cache
 # The CSV files, told apart by their header. The exporter writes these columns in this order.
 EMPLOYEE_COLUMNS = (
     *("employee_id", "name", "email", "slack_user_id", "hire_date"),  # required
-    *("active", "end_date", "weekly_hours", "below_80"),  # optional: older files have none of them
+    *("active", "end_date", "weekly_hours", "below_80", "manager_id"),  # optional: older files lack them
 )
 EMPLOYEE_REQUIRED = 5
 GRANT_COLUMNS = ("employee_id", "year", "granted", "opening_used", "allow_negative")
@@ -72,6 +72,11 @@ def read_email(text: str) -> str:
     if "@" not in text:
         raise BadValue(f"{quoted(text)} is not an email address")
     return text
+
+
+def read_manager_id(text: str) -> str | None:
+    """Empty: no manager (the policy's HR approvers approve this person's leave)."""
+    return read_employee_id(text) if text else None
 
 
 def read_slack_user_id(text: str) -> str | None:

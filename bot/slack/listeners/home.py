@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -25,6 +27,7 @@ from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
+from bot.slack.request_views import home_requests
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
@@ -76,7 +79,25 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
             records += [r for f in result.figures if isinstance(f, LeaveTaken) for r in f.records]
     # The next grant and the nearest expiry, when the HR data has a hire date (else the card leaves them out).
     statutory = next((f for f in statutory_result.figures if isinstance(f, Entitlement)), None)
-    return home_view(shown, records, today, korean, statutory)
+    store = deps.services.requests
+    shown = [replace(y, pending=await store.pending_days(caller.employee_id, y.year)) for y in shown]
+    return home_view(shown, records, today, korean, statutory, await _requests(deps, caller, today, korean))
+
+
+async def _requests(deps: Deps, caller: Caller, today: date, korean: bool) -> list[dict[str, Any]]:
+    """My pending and upcoming leave, and the requests waiting for my decision."""
+    store, directory = deps.services.requests, deps.services.directory
+    mine = [
+        r
+        for r in reversed(await store.listed(employee_id=caller.employee_id, limit=50))
+        if r.state == "pending" or (r.state == "approved" and r.end >= today)
+    ]
+    policy = await deps.services.policy.current()
+    waiting = []
+    for request in await store.waiting_for(caller.employee_id, policy.approvers):
+        requester = await directory.employee_by_id(request.employee_id)
+        waiting.append((request, requester.name if requester else request.employee_id))
+    return home_requests(mine, waiting, korean)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:

@@ -19,6 +19,7 @@ from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake, NotRecorded
+from bot.slack.listeners.requests import open_request_form
 from bot.slack.questions import Question, parse_leave_command
 from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.text import is_korean
@@ -72,6 +73,10 @@ def register(app: AsyncApp, intake: Intake) -> None:
         parsed = parse_leave_command(command.get("text") or "")
         if parsed.kind == "help":
             await ack(text=text.LEAVE_USAGE, response_type="ephemeral")
+            return
+        if parsed.kind == "request":  # the form, not a question: nothing for the inbox
+            await ack()
+            open_request_form(intake, command["user_id"], command["trigger_id"])
             return
         # Slack never redelivers a command; its trigger_id still names this one invocation.
         delivery_id = f"command:{command.get('trigger_id') or uuid.uuid4().hex}"

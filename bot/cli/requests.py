@@ -1,0 +1,92 @@
+"""`officebot requests list [--state S] [--employee E] | approve ID | decline ID --reason R | cancel ID
+--reason R`: HR's view of the leave requests, and HR's decisions (docs/requests.md).
+
+HR decides as `hr:<OS user>` (the audit's `by`), under the same table of moves as everyone else: approve and
+decline a pending request, cancel a pending or approved one whenever it starts. A refusal is one line and
+exit status 2; nothing is changed. This command has no Slack client: a running `officebot run` tells the
+requester and brings the approver's card up to date in its caretaker's next round (`to_tell`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from datetime import date, datetime
+from typing import TextIO
+from zoneinfo import ZoneInfo
+
+from bot.config import Settings
+from bot.db.policy import SqlPolicyStore
+from bot.db.requests import SqlRequestStore
+from bot.domain.leave import format_days
+from bot.domain.requests import Actor, LeaveRequest, Refusal
+from bot.services import open_database
+
+REFUSED = 2
+
+WHY_NOT: dict[Refusal, str] = {
+    "unknown_request": "there is no leave request #{id}: see `officebot requests list`",
+    "not_pending": "leave request #{id} is {state} already: nothing changed",
+    "not_allowed": "leave request #{id} cannot be changed that way",
+    "own_request": "leave request #{id} cannot be changed that way",
+    "already_started": "leave request #{id} has started",
+}
+
+
+def command(settings: Settings, args: argparse.Namespace) -> int:
+    return asyncio.run(run(settings, args, sys.stdout, sys.stderr))
+
+
+async def run(
+    settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, user: str | None = None
+) -> int:
+    from bot.cli.policy import os_user
+
+    async with open_database(settings) as engine:
+        store = SqlRequestStore(engine)
+        if args.requests_command == "list":
+            found = await store.listed(state=args.state, employee_id=args.employee, limit=args.limit)
+            for line in listing(found):
+                print(line, file=out)
+            return 0
+        policy = await SqlPolicyStore(engine).current()
+        moved = await store.move(
+            args.id,
+            args.requests_command,
+            Actor(None, hr_user=user or os_user()),
+            policy,
+            _today(settings),
+            "cli",
+            getattr(args, "reason", None),
+        )
+    if not moved.moved or moved.request is None:
+        state = moved.request.state if moved.request else "-"
+        print(
+            f"officebot: {WHY_NOT[moved.refusal or 'not_allowed'].format(id=args.id, state=state)}", file=err
+        )
+        return REFUSED
+    request = moved.request
+    print(f"leave request #{request.id} ({request.employee_id}): {request.state}.", file=out)
+    return 0
+
+
+def _today(settings: Settings) -> date:
+    """Today in the company's time zone (OFFICEBOT_TIMEZONE), or the pinned OFFICEBOT_TODAY."""
+    return settings.pinned_today or datetime.now(ZoneInfo(settings.timezone)).date()
+
+
+def listing(found: list[LeaveRequest]) -> list[str]:
+    if not found:
+        return ["no leave requests."]
+    lines = [
+        "id     employee  dates                     part     days  type     state      approver  decided"
+    ]
+    for r in found:
+        dates = r.start.isoformat() if r.start == r.end else f"{r.start}~{r.end}"
+        decided = f"{r.decided_by} {r.decided_at:%Y-%m-%d %H:%M}" if r.decided_at else "-"
+        lines.append(
+            f"{r.id:<6} {r.employee_id:<9} {dates:<25} {r.part:<8} {format_days(r.days):>4}  "
+            f"{r.leave_type:<8} {r.state:<10} {r.approver_id or '(HR)':<9} {decided}"
+        )
+    return lines

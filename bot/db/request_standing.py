@@ -1,0 +1,155 @@
+"""What a draft is checked against, read in the checking transaction (`bot/db/requests.py`): the asker's
+pending and approved requests and leave records on the draft's dates, the year's grant, used and pending
+days, and the leave types the data knows."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Row, and_, func, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.calendar import KoreanCalendar
+from bot.db.tables import employees, leave_grants, leave_records, leave_requests
+from bot.domain.leave import ANNUAL, Balance
+from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Standing
+from bot.policy.company import CompanyPolicy
+
+# A leave record of several days starts on its date and covers that many working days from it: how far
+# back a record may start and still reach into a draft's dates.
+_LONGEST_RECORD = timedelta(days=62)
+
+
+async def read_standing(
+    connection: AsyncConnection,
+    calendar: KoreanCalendar,
+    balance: Balance | None,
+    employee_id: str,
+    draft: Draft,
+    policy: CompanyPolicy,
+    today: date,
+) -> Standing:
+    first, last = min(draft.start, draft.end), max(draft.start, draft.end)
+    held_rows = await connection.execute(
+        select(
+            leave_requests.c.id,
+            leave_requests.c.start_on,
+            leave_requests.c.end_on,
+            leave_requests.c.state,
+        )
+        .where(
+            leave_requests.c.employee_id == employee_id,
+            leave_requests.c.state.in_(sorted(HOLDING)),
+            leave_requests.c.start_on <= last,
+            leave_requests.c.end_on >= first,
+        )
+        .order_by(leave_requests.c.start_on)
+    )
+    held = tuple(Held(row.id, row.start_on, row.end_on, row.state) for row in held_rows)
+    record_rows = await connection.execute(
+        select(leave_records.c.taken_on, leave_records.c.days).where(
+            leave_records.c.employee_id == employee_id,
+            leave_records.c.taken_on >= first - _LONGEST_RECORD,
+            leave_records.c.taken_on <= last,
+        )
+    )
+    record_dates = frozenset(
+        on for row in record_rows for on in _covered(calendar, row.taken_on, row.days) if first <= on <= last
+    )
+    year = draft.start.year
+    grant = (
+        await connection.execute(
+            select(leave_grants.c.allow_negative).where(
+                leave_grants.c.employee_id == employee_id, leave_grants.c.year == year
+            )
+        )
+    ).first()
+    return Standing(
+        today=today,
+        leave_types=await leave_types_of(connection),
+        held=held,
+        record_dates=record_dates,
+        granted=None if balance is None else balance.granted,
+        used=Decimal(0) if balance is None else balance.used,
+        pending=await pending_days_of(connection, employee_id, year),
+        allow_negative=bool(grant is not None and grant.allow_negative),
+        quarter_days=policy.quarter_days,
+        ahead_days=policy.request_ahead_days,
+    )
+
+
+def _covered(calendar: KoreanCalendar, start: date, days: Decimal) -> list[date]:
+    """The working days a record starting on `start` covers: a part day or one day is its own date."""
+    wanted, on = max(1, math.ceil(days)), start
+    found: list[date] = []
+    while len(found) < wanted and on <= start + _LONGEST_RECORD:
+        if calendar.day(on).working or on == start:
+            found.append(on)
+        on += timedelta(days=1)
+    return found
+
+
+async def team_away_of(connection: AsyncConnection, request: LeaveRequest) -> list[Away]:
+    """Teammates (the same manager, not the requester) with pending or approved requests, or leave records,
+    on the request's days."""
+    manager = (
+        select(employees.c.manager_id).where(employees.c.employee_id == request.employee_id).scalar_subquery()
+    )
+    team = select(employees.c.employee_id).where(
+        employees.c.manager_id == manager, employees.c.employee_id != request.employee_id
+    )
+    names = {
+        row.employee_id: row.name
+        for row in await connection.execute(
+            select(employees.c.employee_id, employees.c.name).where(employees.c.employee_id.in_(team))
+        )
+    }
+    if not names:
+        return []
+    found: list[Away] = []
+    requested = await connection.execute(
+        select(leave_requests).where(
+            leave_requests.c.employee_id.in_(list(names)),
+            leave_requests.c.state.in_(sorted(HOLDING)),
+            leave_requests.c.start_on <= request.end,
+            leave_requests.c.end_on >= request.start,
+        )
+    )
+    found += [Away(names[r.employee_id], r.start_on, r.end_on, r.state) for r in requested]
+    recorded = await connection.execute(
+        select(leave_records.c.employee_id, leave_records.c.taken_on).where(
+            leave_records.c.employee_id.in_(list(names)),
+            leave_records.c.request_id.is_(None),  # an approved request's records are shown as the request
+            leave_records.c.taken_on >= request.start,
+            leave_records.c.taken_on <= request.end,
+        )
+    )
+    found += [Away(names[r.employee_id], r.taken_on, r.taken_on, "recorded") for r in recorded]
+    return sorted(found, key=lambda away: (away.start, away.name))
+
+
+async def pending_days_of(connection: AsyncConnection, employee_id: str, year: int) -> Decimal:
+    rows: Sequence[Row[Any]] = (
+        await connection.execute(
+            select(leave_requests.c.days).where(
+                leave_requests.c.employee_id == employee_id,
+                leave_requests.c.state == "pending",
+                leave_requests.c.leave_type == ANNUAL,
+                and_(
+                    leave_requests.c.start_on >= date(year, 1, 1),
+                    leave_requests.c.start_on <= date(year, 12, 31),
+                ),
+            )
+        )
+    ).all()
+    return sum((row.days for row in rows), Decimal(0))
+
+
+async def leave_types_of(connection: AsyncConnection) -> tuple[str, ...]:
+    rows = await connection.execute(select(func.distinct(leave_records.c.leave_type)))
+    others = sorted({row[0] for row in rows} - {ANNUAL})
+    return (ANNUAL, *others)

@@ -1,0 +1,389 @@
+"""Leave requests in the database: the `RequestStore` port over `leave_requests` (docs/requests.md).
+
+A submission checks the draft and inserts it in one transaction that first locks the requester's employee
+row (PostgreSQL; SQLite's writer lock does the same), so two submissions of one person cannot both pass
+the overlap and balance checks. A move is one conditional `UPDATE … WHERE id = ? AND state = <the state
+read>`: of two deciders at once exactly one updates a row; the other's update matches none, and it reads
+the request again to say what happened. The approval's leave records (one per working day, a half day
+0.5, a quarter 0.25, `request_id` and a note naming the request), the removal of an approved request's
+records on cancellation, and the audit row of every move are written in the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import Row, delete, insert, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.calendar import KOREA, KoreanCalendar
+from bot.db.engine import single_statement, writing
+from bot.db.hr import ledger_inputs_on
+from bot.db.request_standing import leave_types_of, pending_days_of, read_standing, team_away_of
+from bot.db.tables import audit_log, employees, leave_records, leave_requests
+from bot.domain.leave import Balance
+from bot.domain.requests import (
+    MOVES,
+    PART_DAYS,
+    Action,
+    Actor,
+    Away,
+    Checked,
+    Draft,
+    LeaveRequest,
+    Part,
+    Problem,
+    State,
+    record_note,
+    refusal,
+)
+from bot.policy.company import CompanyPolicy
+from bot.ports.audit import UtcClock, utc_now
+from bot.ports.hr import NoRecordForYear, UnknownEmployee
+from bot.ports.requests import Moved, RequestSurface, Submitted
+from bot.requests.validation import check
+from bot.tools.leave_balance import balance_of
+
+AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
+
+NO_APPROVER = Problem(
+    "leave_type",
+    "승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. HR에 문의해 주세요.",
+    "Nobody can approve this: the HR data names no manager for you and the policy no approvers. Ask HR.",
+)
+
+
+class SqlRequestStore:
+    def __init__(
+        self, engine: AsyncEngine, calendar: KoreanCalendar = KOREA, clock: UtcClock = utc_now
+    ) -> None:
+        self._engine = engine
+        self._calendar = calendar
+        self._clock = clock
+
+    # --- reading ---------------------------------------------------------------------------------------
+
+    async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
+        # One read transaction (a snapshot on SQLite; nothing is written, so no write lock is taken).
+        async with self._engine.connect() as connection, connection.begin():
+            if await _employee_row(connection, employee_id) is None:
+                raise UnknownEmployee("employee not found in HR data")
+            return check(
+                draft,
+                await read_standing(
+                    connection,
+                    self._calendar,
+                    await _balance(connection, employee_id, draft.start.year, policy, today),
+                    employee_id,
+                    draft,
+                    policy,
+                    today,
+                ),
+                self._calendar,
+            )
+
+    async def get(self, request_id: int) -> LeaveRequest | None:
+        async with single_statement(self._engine) as connection:
+            return await _request(connection, request_id)
+
+    async def listed(
+        self, *, state: State | None = None, employee_id: str | None = None, limit: int = 200
+    ) -> list[LeaveRequest]:
+        query = select(leave_requests).order_by(leave_requests.c.id.desc()).limit(limit)
+        if state is not None:
+            query = query.where(leave_requests.c.state == state)
+        if employee_id is not None:
+            query = query.where(leave_requests.c.employee_id == employee_id)
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
+    async def waiting_for(
+        self, approver_id: str, hr_approvers: tuple[str, ...], limit: int = 20
+    ) -> list[LeaveRequest]:
+        mine = leave_requests.c.approver_id == approver_id
+        if approver_id in hr_approvers:
+            mine = or_(mine, leave_requests.c.approver_id.is_(None))
+        query = (
+            select(leave_requests)
+            .where(leave_requests.c.state == "pending", leave_requests.c.employee_id != approver_id, mine)
+            .order_by(leave_requests.c.id)
+            .limit(limit)
+        )
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
+    async def team_away(self, request: LeaveRequest) -> list[Away]:
+        async with single_statement(self._engine) as connection:
+            return await team_away_of(connection, request)
+
+    async def pending_days(self, employee_id: str, year: int) -> Decimal:
+        async with single_statement(self._engine) as connection:
+            return await pending_days_of(connection, employee_id, year)
+
+    async def leave_types(self) -> tuple[str, ...]:
+        async with single_statement(self._engine) as connection:
+            return await leave_types_of(connection)
+
+    # --- writing ---------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        requester: Actor,
+        draft: Draft,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        submission_key: str | None = None,
+    ) -> Submitted:
+        employee_id = requester.employee_id
+        if employee_id is None:
+            raise UnknownEmployee("a request is made by an employee")
+        async with writing(self._engine) as connection:
+            employee = await _employee_row(connection, employee_id, lock=True)
+            if employee is None:
+                raise UnknownEmployee("employee not found in HR data")
+            if submission_key is not None:
+                earlier = (
+                    await connection.execute(
+                        select(leave_requests).where(leave_requests.c.submission_key == submission_key)
+                    )
+                ).first()
+                if earlier is not None:
+                    stored = request_from(earlier)
+                    return Submitted(stored, Checked(draft, days=stored.days), again=True)
+            balance = await _balance(connection, employee_id, draft.start.year, policy, today)
+            standing = await read_standing(
+                connection, self._calendar, balance, employee_id, draft, policy, today
+            )
+            checked = check(draft, standing, self._calendar)
+            if not checked.ok:
+                return Submitted(None, checked)
+            approver = await _approver(connection, employee, policy)
+            if approver is None and not [a for a in policy.approvers if a != employee_id]:
+                return Submitted(None, Checked(draft, (NO_APPROVER,)))
+            now = self._clock()
+            inserted = await connection.execute(
+                insert(leave_requests)
+                .values(
+                    employee_id=employee_id,
+                    approver_id=approver,
+                    leave_type=draft.leave_type,
+                    start_on=draft.start,
+                    end_on=draft.end,
+                    part=draft.part,
+                    days=checked.days,
+                    reason=draft.reason,
+                    state="pending",
+                    created_at=now,
+                    submission_key=submission_key,
+                )
+                .returning(leave_requests.c.id)
+            )
+            request_id = int(inserted.scalar_one())
+            await _audit(
+                connection, now, requester, employee_id, request_id, "submit", "draft", "pending", surface
+            )
+            return Submitted(await _request(connection, request_id), checked)
+
+    async def move(
+        self,
+        request_id: int,
+        action: Action,
+        actor: Actor,
+        policy: CompanyPolicy,
+        today: date,
+        surface: RequestSurface,
+        note: str | None = None,
+    ) -> Moved:
+        async with writing(self._engine) as connection:
+            request = await _request(connection, request_id)
+            if request is None:
+                return Moved(None, False, "unknown_request")
+            why = refusal(action, request, actor, policy.approvers, today)
+            if why is not None:
+                return Moved(request, False, why)
+            to = MOVES[action].to
+            now = self._clock()
+            changed = await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id, leave_requests.c.state == request.state)
+                .values(
+                    state=to,
+                    decided_by=actor.label,
+                    decided_at=now,
+                    decision_note=note,
+                    to_tell=surface == "cli",
+                )
+            )
+            if changed.rowcount != 1:  # decided meanwhile by someone else: say how it stands now
+                return Moved(await _request(connection, request_id), False, "not_pending")
+            if to == "approved":
+                await self._write_records(connection, request)
+            elif request.state == "approved":
+                await connection.execute(
+                    delete(leave_records).where(leave_records.c.request_id == request_id)
+                )
+            await _audit(
+                connection, now, actor, request.employee_id, request_id, action, request.state, to, surface
+            )
+            return Moved(await _request(connection, request_id), True, before=request.state)
+
+    async def claim_reminder(self, request_id: int, number: int) -> bool:
+        """Records reminder `number` of a pending request before it is sent: True for the one caller whose
+        UPDATE raised the count (a later reminder claimed first makes an earlier one moot)."""
+        async with single_statement(self._engine) as connection:
+            claimed = await connection.execute(
+                update(leave_requests)
+                .where(
+                    leave_requests.c.id == request_id,
+                    leave_requests.c.state == "pending",
+                    leave_requests.c.reminders < number,
+                )
+                .values(reminders=number)
+            )
+            return claimed.rowcount == 1
+
+    async def to_tell(self, limit: int = 200) -> list[LeaveRequest]:
+        query = (
+            select(leave_requests)
+            .where(leave_requests.c.to_tell.is_(True))
+            .order_by(leave_requests.c.id)
+            .limit(limit)
+        )
+        async with single_statement(self._engine) as connection:
+            return [request_from(row) for row in await connection.execute(query)]
+
+    async def claim_telling(self, request_id: int) -> bool:
+        async with single_statement(self._engine) as connection:
+            claimed = await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id, leave_requests.c.to_tell.is_(True))
+                .values(to_tell=False)
+            )
+            return claimed.rowcount == 1
+
+    async def set_card(self, request_id: int, channel: str, ts: str) -> None:
+        """Where the approver's card is, so a decision can bring it up to date."""
+        async with single_statement(self._engine) as connection:
+            await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id)
+                .values(card_channel=channel, card_ts=ts)
+            )
+
+    async def _write_records(self, connection: AsyncConnection, request: LeaveRequest) -> None:
+        share = PART_DAYS[request.part]
+        dates = self._working_dates(request.start, request.end)
+        if dates:
+            await connection.execute(
+                insert(leave_records),
+                [
+                    {
+                        "employee_id": request.employee_id,
+                        "taken_on": on,
+                        "days": share,
+                        "leave_type": request.leave_type,
+                        "note": record_note(request.id),
+                        "request_id": request.id,
+                    }
+                    for on in dates
+                ],
+            )
+
+    def _working_dates(self, start: date, end: date) -> list[date]:
+        return [
+            start + timedelta(days=offset)
+            for offset in range((end - start).days + 1)
+            if self._calendar.day(start + timedelta(days=offset)).working
+        ]
+
+
+# --- rows ----------------------------------------------------------------------------------------------
+
+
+def request_from(row: Row[Any]) -> LeaveRequest:
+    return LeaveRequest(
+        id=int(row.id),
+        employee_id=row.employee_id,
+        approver_id=row.approver_id,
+        leave_type=row.leave_type,
+        start=row.start_on,
+        end=row.end_on,
+        part=cast(Part, row.part),
+        days=row.days,
+        reason=row.reason,
+        state=cast(State, row.state),
+        created_at=_utc(row.created_at),
+        decided_by=row.decided_by,
+        decided_at=None if row.decided_at is None else _utc(row.decided_at),
+        decision_note=row.decision_note,
+        card_channel=row.card_channel,
+        card_ts=row.card_ts,
+        reminders=int(row.reminders),
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive UTC
+
+
+async def _balance(
+    connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
+) -> Balance | None:
+    """The year's balance as get_leave_balance gives it (the ledger, in the policy's grants mode), so the
+    check, the card and the balance answer agree, read in the check's own transaction (a second connection
+    per check would empty the pool under load); None when there is no grant that year."""
+    try:
+        return balance_of(await ledger_inputs_on(connection, employee_id), policy.rules, today, year)
+    except NoRecordForYear:
+        return None
+
+
+async def _request(connection: AsyncConnection, request_id: int) -> LeaveRequest | None:
+    row = (await connection.execute(select(leave_requests).where(leave_requests.c.id == request_id))).first()
+    return None if row is None else request_from(row)
+
+
+async def _employee_row(connection: AsyncConnection, employee_id: str, lock: bool = False) -> Row[Any] | None:
+    query = select(employees).where(employees.c.employee_id == employee_id, employees.c.active.is_(True))
+    if lock and connection.dialect.name == "postgresql":  # SQLite: the writer's lock is already held
+        query = query.with_for_update()
+    return (await connection.execute(query)).first()
+
+
+async def _approver(connection: AsyncConnection, employee: Row[Any], policy: CompanyPolicy) -> str | None:
+    """The manager, while they are an active employee other than the requester; else None (the policy's
+    HR approvers decide)."""
+    manager = employee.manager_id
+    if manager is None or manager == employee.employee_id:
+        return None
+    return manager if await _employee_row(connection, manager) is not None else None
+
+
+async def _audit(
+    connection: AsyncConnection,
+    at: datetime,
+    actor: Actor,
+    employee_id: str,
+    request_id: int,
+    action: str,
+    before: str,
+    after: str,
+    surface: RequestSurface,
+) -> None:
+    """The state change's audit row, in the transaction that makes the change: who (`by`), which request,
+    from which state to which, when, and from which surface."""
+    await connection.execute(
+        insert(audit_log).values(
+            at=at,
+            slack_user_id=actor.slack_user_id,
+            employee_id=employee_id,
+            tool=AUDIT_TOOL,
+            detail={"request": request_id, "action": action, "from": before, "to": after, "by": actor.label},
+            outcome="ok",
+            surface=surface,
+            requested_by="code",
+        )
+    )

@@ -1,0 +1,113 @@
+"""What the offline model makes of "12월 24일 오후 반차 쓸래" or "next Thursday and Friday off": the dates and
+the part of the day to draft a leave request with (`draft_leave_request`), or None when the message is not
+asking for leave on a date it can read. Plain rules; the tool checks everything else."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from bot.domain.requests import Part
+from bot.language import words
+from bot.language.dates import KOREAN_WEEKDAYS, WEEKDAYS_EN
+from bot.language.words import pattern
+
+_WANTS = pattern(words.WANTS_LEAVE)
+# A balance question is not a request, whatever else it says ("how many days off do I have left?").
+_ASKS_AMOUNT = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
+_ASKS_IF = pattern(words.CAN_I_TAKE)  # "Can I take Friday off?" asks, it does not request
+_MORNING = pattern(words.MORNING_HALF)
+_AFTERNOON = pattern(words.AFTERNOON_HALF)
+_QUARTER = pattern(words.QUARTER_DAY)
+_HALF = pattern(words.HALF_DAY)
+_MONTH_DAY = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일")
+_DAY_ONLY = re.compile(r"(?:~|-|부터)\s*(\d{1,2})\s*일")
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_NEXT_WEEK = re.compile(r"다음\s*주|next\s+week|\bnext\b", re.I)
+_WEEKDAY = re.compile(
+    "|".join(
+        [*(name for name in KOREAN_WEEKDAYS[:5]), *WEEKDAYS_EN[:5], r"(?<![^\s,])[월화수목금](?=[\s,요]|$)"]
+    ),
+    re.I,
+)
+_SHORT_KO = "월화수목금"
+
+
+@dataclass(frozen=True)
+class LeaveAsked:
+    start: date
+    end: date
+    part: Part
+
+
+def leave_asked(question: str, today: date) -> LeaveAsked | None:
+    if not _WANTS.search(question) or _ASKS_IF.search(question):
+        return None
+    if _ASKS_AMOUNT.search(question) and "?" in question:
+        return None
+    dates = _dates(question, today)
+    if dates is None:
+        return None
+    start, end = dates
+    part: Part = "full"
+    if _QUARTER.search(question):
+        part = "quarter"
+    elif _AFTERNOON.search(question):
+        part = "pm"
+    elif _MORNING.search(question) or _HALF.search(question):
+        part = "am"  # 반차 alone: the morning, which the card shows and Change corrects
+    return LeaveAsked(start, end, part)
+
+
+def _dates(question: str, today: date) -> tuple[date, date] | None:
+    iso = [
+        date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))
+    ]
+    if iso:
+        return iso[0], iso[-1]
+    first_named = _MONTH_DAY.search(question)
+    if first_named is not None:
+        first = _upcoming(int(first_named.group(1)), int(first_named.group(2)), today)
+        if first is None:
+            return None
+        named = _MONTH_DAY.findall(question)
+        last = first
+        if len(named) > 1:  # "12월 24일부터 12월 26일까지"
+            last = _upcoming(int(named[-1][0]), int(named[-1][1]), first) or first
+        elif (only_day := _DAY_ONLY.search(question[first_named.end() :])) is not None:  # "12월 24일~26일"
+            last = _upcoming(first.month, int(only_day.group(1)), first) or first
+        return first, last
+    weekdays = sorted({_weekday(found.group(0)) for found in _WEEKDAY.finditer(question)})
+    if not weekdays or weekdays != list(range(weekdays[0], weekdays[-1] + 1)):
+        return None  # none, or not one stretch ("월, 금"): better the form than a wrong range
+    monday = today - timedelta(days=today.weekday())
+    week = (
+        monday + timedelta(days=7)
+        if _NEXT_WEEK.search(question) or today.weekday() >= weekdays[0]
+        else monday
+    )
+    return week + timedelta(days=weekdays[0]), week + timedelta(days=weekdays[-1])
+
+
+def _weekday(name: str) -> int:
+    lowered = name.lower()
+    if lowered in WEEKDAYS_EN:
+        return WEEKDAYS_EN.index(lowered)
+    return _SHORT_KO.index(name[0])
+
+
+def _real(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _upcoming(month: int, day: int, after: date) -> date | None:
+    """The next `month`/`day` on or after `after` (this year, else next year)."""
+    for year in (after.year, after.year + 1):
+        if _real(year, month, day) and date(year, month, day) >= after:
+            return date(year, month, day)
+    return None

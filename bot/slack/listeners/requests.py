@@ -1,0 +1,208 @@
+"""Leave requests' Slack surfaces (docs/requests.md): the form opened from `/leave request` or the Home
+tab's button, its submission, and the approver's Approve / Decline (with the decline's small form).
+
+Thin: each listener acknowledges and hands the work to the answer loop (`bot/slack/requesting.py`). A
+form's submission is the one that waits for its work before acking, since its field errors travel in the
+ack (`response_action: errors`); the check is a few reads, well inside Slack's 3 seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_sdk.errors import SlackApiError
+
+from bot.domain.requests import Action, Actor, refusal
+from bot.hr.directory import NotAnEmployee
+from bot.slack.deps import Deps
+from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
+from bot.slack.drafts import change_draft, discard_draft, submit_draft
+from bot.slack.identity import prefers_korean
+from bot.slack.intake import Intake
+from bot.slack.listeners.home import publish_home
+from bot.slack.request_views import (
+    APPROVE_ACTION,
+    CANCEL_ACTION,
+    DECLINE_ACTION,
+    DECLINE_FORM,
+    OPEN_FORM_ACTION,
+    REQUEST_FORM,
+    VALUE,
+    decline_form,
+    decline_target,
+)
+from bot.slack.requesting import announce, decide, form_for, refuse, submit_form
+
+log = logging.getLogger(__name__)
+
+FORM_TIMEOUT = 2.5  # seconds the form's check may take before the ack must go without it
+_TRY_AGAIN = "잠시 후 다시 신청해 주세요. Please submit again in a moment."
+
+
+def open_request_form(intake: Intake, user_id: str, trigger_id: str) -> None:
+    """Opens the form for `user_id` at once (a trigger_id is good for 3 seconds)."""
+
+    async def job(deps: Deps) -> None:
+        try:
+            view = await form_for(deps, user_id)
+        except NotAnEmployee as refused:
+            await deps.client.chat_postMessage(channel=user_id, text=str(refused))
+            return
+        try:
+            await deps.client.views_open(trigger_id=trigger_id, view=view)
+        except SlackApiError as failed:
+            log.warning("could not open the leave request form (%s)", failed.response.get("error"))
+
+    intake.later(lambda deps: _quietly(job(deps)))
+
+
+def _card_of(body: dict[str, Any]) -> tuple[str, str] | None:
+    container = body.get("container") or {}
+    channel, ts = container.get("channel_id"), container.get("message_ts")
+    return (str(channel), str(ts)) if channel and ts else None
+
+
+def _request_id(action: dict[str, Any]) -> int | None:
+    value = str(action.get("value") or "")
+    return int(value) if value.isdigit() and len(value) < 19 else None
+
+
+def register(app: AsyncApp, intake: Intake) -> None:
+    @app.action(OPEN_FORM_ACTION)
+    async def on_open(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user, trigger_id = (body.get("user") or {}).get("id"), body.get("trigger_id")
+        if user and trigger_id:
+            open_request_form(intake, user, trigger_id)
+
+    @app.view(REQUEST_FORM)
+    async def on_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        user = str((body.get("user") or {}).get("id") or "")
+        try:
+            errors, submitted = await asyncio.wait_for(
+                intake.run(lambda deps: submit_form(deps, user, view)), FORM_TIMEOUT
+            )
+        except Exception as exc:  # too slow, or the database failed: nothing the person can fix but retry
+            log.warning("could not check a leave request form (%s)", exc.__class__.__name__)
+            await ack(response_action="errors", errors={"reason": _TRY_AGAIN})
+            return
+        if errors:
+            await ack(response_action="errors", errors=errors)
+            return
+        await ack()
+        if submitted is not None:
+            intake.later(lambda deps: announce(deps, submitted, user))
+
+    def applied_once(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
+        """Approve (the approver's card) and cancel (the requester's DM): acked, then applied once."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user = (body.get("user") or {}).get("id")
+            if not user:
+                return
+            card, blocks = _card_of(body), (body.get("message") or {}).get("blocks")
+            request_id, reply_in = _request_id(action), card[0] if card else None
+            on_home = (body.get("container") or {}).get("type") == "view"
+
+            async def job(deps: Deps) -> None:
+                await _quietly(
+                    decide(
+                        deps, user, request_id, action_name, card=card, card_blocks=blocks, reply_in=reply_in
+                    )
+                )
+                if on_home:  # the Home tab shows the request's new state
+                    await publish_home(deps, user)
+
+            intake.later(job)
+
+        return on_click
+
+    @app.action(DRAFT_SUBMIT)
+    async def on_draft_submit(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
+        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        if user:
+            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card, blocks)))
+
+    @app.action(DRAFT_CHANGE)
+    async def on_draft_change(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        user, trigger_id = (body.get("user") or {}).get("id"), body.get("trigger_id")
+        value = str(action.get("value") or "")
+        if user and trigger_id:
+            intake.later(lambda deps: _quietly(change_draft(deps, user, value, trigger_id)))
+
+    @app.action(DRAFT_DISCARD)
+    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user = (body.get("user") or {}).get("id")
+        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        if user:
+            intake.later(lambda deps: _quietly(discard_draft(deps, user, card, blocks)))
+
+    app.action(APPROVE_ACTION)(applied_once("approve"))
+    app.action(CANCEL_ACTION)(applied_once("cancel"))
+
+    @app.action(DECLINE_ACTION)
+    async def on_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        user, trigger_id = (body.get("user") or {}).get("id"), body.get("trigger_id")
+        if user and trigger_id:
+            intake.later(lambda deps: _ask_why(deps, user, trigger_id, _request_id(action), _card_of(body)))
+
+    @app.view(DECLINE_FORM)
+    async def on_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        await ack()
+        user = (body.get("user") or {}).get("id")
+        request_id, card = decline_target(str(view.get("private_metadata") or ""))
+        reason = str(
+            (((view.get("state") or {}).get("values") or {}).get("reason") or {}).get(VALUE, {}).get("value")
+            or ""
+        )
+        if user:
+
+            async def job(deps: Deps) -> None:
+                await _quietly(
+                    decide(deps, user, request_id, "decline", note=reason.strip() or None, card=card)
+                )
+                if card is None:  # declined from the Home tab: it shows the request gone
+                    await publish_home(deps, user)
+
+            intake.later(job)
+
+
+async def _ask_why(
+    deps: Deps, user: str, trigger_id: str, request_id: int | None, card: tuple[str, str] | None
+) -> None:
+    """The decline's small form, for someone who may decline this request; else why not, and no form."""
+    try:
+        korean = prefers_korean(await deps.identity.profile(user))
+        caller = await deps.identity.caller(user, "home")
+        request = None if request_id is None else await deps.services.requests.get(request_id)
+        policy = await deps.services.policy.current()
+        today = deps.services.toolbox.today_for(caller)
+        reply_in = card[0] if card else None
+        if request is None:
+            await refuse(deps, user, "unknown_request", None, reply_in)
+            return
+        why = refusal("decline", request, Actor(caller.employee_id, user), policy.approvers, today)
+        if why is not None:
+            await refuse(deps, user, why, request, reply_in)
+            return
+        await deps.client.views_open(trigger_id=trigger_id, view=decline_form(request.id, card, korean))
+    except NotAnEmployee as refused:
+        await deps.client.chat_postMessage(channel=user, text=str(refused))
+    except Exception:
+        log.warning("could not open the decline form", exc_info=True)
+
+
+async def _quietly(work: Any) -> None:
+    try:
+        await work
+    except Exception:
+        log.warning("a leave request's click could not be handled", exc_info=True)

@@ -1,0 +1,176 @@
+"""Pending leave requests looked after (the caretaker starts a round now and then; docs/requests.md):
+
+- after 1 and after 3 working days still pending, the approver gets a reminder: each is claimed first
+  (`RequestStore.claim_reminder`, one conditional UPDATE), so only one process sends it;
+- after 7 working days, or once its first day has passed, a pending request expires: the move is the same
+  conditional UPDATE as every decision, so one process moves it and only that one tells the requester and
+  brings the approver's card up to date;
+- a decision HR made at the terminal (`officebot requests …`, which has no Slack client) is told the same
+  way, by the one process that clears its `to_tell` mark.
+
+Working days are counted by code (bot/calendar.py) from the day after the request was made, in the
+company's time zone. A reminder whose send fails is not sent again (the next one, or expiry, follows).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.calendar import KOREA, KoreanCalendar
+from bot.domain.requests import SYSTEM, LeaveRequest
+from bot.ports.hr import Directory
+from bot.ports.policy import PolicyStore
+from bot.ports.requests import RequestStore
+from bot.slack.render import REQUEST_METADATA
+from bot.slack.request_views import decided_card, decision_line, request_summary
+
+log = logging.getLogger(__name__)
+
+CARE_EVERY = 3600.0  # seconds between rounds (the caretaker's setting)
+REMIND_AFTER = (1, 3)  # working days pending before reminder 1 and reminder 2
+EXPIRE_AFTER = 7  # working days pending before a request expires
+
+
+@dataclass
+class CareRound:
+    """What one round did: (request id, reminder number) sent, and the requests it expired."""
+
+    reminded: list[tuple[int, int]] = field(default_factory=list)
+    expired: list[int] = field(default_factory=list)
+    told: list[int] = field(default_factory=list)  # decisions made at the terminal, told in Slack
+
+
+class RequestCare:
+    def __init__(
+        self,
+        requests: RequestStore,
+        policy: PolicyStore,
+        directory: Directory,
+        client: AsyncWebClient,
+        clock: Callable[[], datetime],
+        timezone: str,
+        calendar: KoreanCalendar = KOREA,
+    ) -> None:
+        self._requests, self._policy, self._directory, self._client = requests, policy, directory, client
+        self._clock, self._zone, self._calendar = clock, ZoneInfo(timezone), calendar
+
+    async def round(self) -> CareRound:
+        done = CareRound()
+        today = self._clock().astimezone(self._zone).date()
+        policy = await self._policy.current()
+        for request in reversed(await self._requests.listed(state="pending", limit=1000)):
+            made_on = request.created_at.astimezone(self._zone).date()
+            waited = (
+                self._calendar.working_days(made_on + timedelta(days=1), today).working
+                if today > made_on
+                else 0
+            )
+            if request.start < today or waited >= EXPIRE_AFTER:
+                moved = await self._requests.move(request.id, "expire", SYSTEM, policy, today, "caretaker")
+                if moved.moved and moved.request is not None:
+                    done.expired.append(request.id)
+                    await self._expired(moved.request)
+                continue
+            due = [number for number, after in enumerate(REMIND_AFTER, 1) if waited >= after]
+            if (
+                due
+                and due[-1] > request.reminders
+                and await self._requests.claim_reminder(request.id, due[-1])
+            ):
+                done.reminded.append((request.id, due[-1]))
+                await self._remind(request, waited, policy.approvers)
+        for request in await self._requests.to_tell():
+            if await self._requests.claim_telling(request.id):
+                done.told.append(request.id)
+                await self._tell(request, "HR")
+        return done
+
+    async def _remind(self, request: LeaveRequest, waited: int, hr_approvers: tuple[str, ...]) -> None:
+        name = await self._name(request.employee_id)
+        for approver in [request.approver_id] if request.approver_id else list(hr_approvers):
+            if approver == request.employee_id:
+                continue
+            user = await self._slack_user(approver)
+            if user is None:
+                continue
+            korean = await self._korean(user)
+            summary = request_summary(request, name, korean, None)
+            line = (
+                f"⏰ 이 휴가 신청이 {waited}근무일째 승인을 기다리고 있어요. 받은 카드나 홈 탭에서 승인·반려해 주세요."
+                if korean
+                else f"⏰ This leave request has waited {waited} working days for your decision: approve or "
+                "decline it on its card or the Home tab."
+            )
+            await self._send(user, f"{summary}\n{line}")
+
+    async def _expired(self, request: LeaveRequest) -> None:
+        why = (
+            "승인되지 않은 채 기한이 지나 만료됐어요. 필요하면 다시 신청해 주세요.",
+            "It expired without a decision. Request it again if you still need it.",
+        )
+        await self._tell(request, "OfficeBot", why)
+
+    async def _tell(self, request: LeaveRequest, decided_by: str, why: tuple[str, str] | None = None) -> None:
+        """A decision made without a Slack click (expiry; HR at the terminal): the approver's card brought up
+        to date, and the requester told."""
+        name = await self._name(request.employee_id)
+        if request.card_channel and request.card_ts:
+            approver = await self._slack_user(request.approver_id) if request.approver_id else None
+            korean = await self._korean(approver) if approver else True
+            summary = request_summary(request, name, korean, None)
+            try:
+                await self._client.chat_update(
+                    channel=request.card_channel,
+                    ts=request.card_ts,
+                    text=summary,
+                    blocks=decided_card(summary, request, decided_by, korean),
+                )
+            except SlackApiError as failed:
+                log.warning("could not update a decided request's card (%s)", failed.response.get("error"))
+        user = await self._slack_user(request.employee_id)
+        if user is not None:
+            korean = await self._korean(user)
+            summary = request_summary(request, name, korean, None)
+            line = decision_line(request, decided_by, korean)
+            if why is not None:
+                line += f" · {why[0] if korean else why[1]}"
+            await self._send(user, f"{summary}\n{line}")
+
+    async def _name(self, employee_id: str) -> str:
+        employee = await self._directory.employee_by_id(employee_id)
+        return employee.name if employee else employee_id
+
+    async def _slack_user(self, employee_id: str) -> str | None:
+        employee = await self._directory.employee_by_id(employee_id)
+        if employee is None:
+            return None
+        if employee.slack_user_id:
+            return employee.slack_user_id
+        try:
+            found = await self._client.users_lookupByEmail(email=employee.email)
+        except SlackApiError:
+            return None
+        return str((found.get("user") or {}).get("id") or "") or None
+
+    async def _korean(self, user: str) -> bool:
+        """Korean unless the person's Slack locale is English."""
+        try:
+            info = await self._client.users_info(user=user, include_locale=True)
+        except SlackApiError:
+            return True
+        return not str((info.get("user") or {}).get("locale") or "").lower().startswith("en")
+
+    async def _send(self, user: str, message: str) -> None:
+        try:
+            await self._client.chat_postMessage(metadata=REQUEST_METADATA, channel=user, text=message)
+        except SlackApiError as failed:
+            log.warning(
+                "could not send a leave request's reminder or expiry (%s)", failed.response.get("error")
+            )
