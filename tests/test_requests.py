@@ -324,6 +324,18 @@ async def test_a_form_submitted_twice_is_one_request(seeded_database: ScratchDat
     assert len(await store.listed(employee_id="E1001")) == 1
 
 
+async def test_a_submission_is_only_ever_its_requesters(seeded_database: ScratchDatabase):
+    # The key comes from the Slack payload (the form's view id): another person's sending with it must never
+    # be answered with the first person's request.
+    store = _store(seeded_database)
+    draft = Draft("annual", date(2026, 12, 21), date(2026, 12, 21))
+    first = await store.submit(MINSU, draft, POLICY, TODAY, "modal", submission_key="V123")
+    with pytest.raises(Exception) as refused:
+        await store.submit(SEOYEON, draft, POLICY, TODAY, "modal", submission_key="V123")
+    assert "E1001" not in str(refused.value) and first.request is not None
+    assert len(await store.listed(employee_id="E1002")) == 0
+
+
 async def test_nobody_to_approve_is_said_before_anything_is_stored(seeded_database: ScratchDatabase):
     store = _store(seeded_database)
     submitted = await store.submit(

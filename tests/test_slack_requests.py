@@ -198,6 +198,17 @@ async def test_the_home_tab_button_opens_the_form_and_a_form_sent_twice_is_one_r
     assert (first, second) == (None, None)  # the second is the first again: both close the form
     assert len(await _requests(seeded_database)) == 1  # one view: one request
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON)
+    # The same form sent once more with other dates (as after a sending that timed out): not closed as if
+    # the change were stored; it names the request that was.
+    [(request_id, _, _)] = await _requests(seeded_database)
+    changed = await _submit(slack, MINSU, view, start="2026-12-22", end="2026-12-22")
+    assert changed["response_action"] == "errors" and f"#{request_id}" in changed["errors"]["start"]
+    assert len(await _requests(seeded_database)) == 1
+    assert len(_cards_to(slack, SEOYEON)) == 1  # announced once, whichever sending claimed it
+
+
+def _cards_to(slack: SlackStandIn, approver: str) -> list[dict[str, Any]]:
+    return [m for m in slack.history[f"D{approver}"] if m.get("bot_id") and m.get("blocks")]
 
 
 async def test_the_requester_cancels_and_the_approver_is_told(

@@ -145,9 +145,13 @@ class SqlRequestStore:
             if employee is None:
                 raise UnknownEmployee("employee not found in HR data")
             if submission_key is not None:
+                # The same submission is the same person's: a key is only ever matched with its requester.
                 earlier = (
                     await connection.execute(
-                        select(leave_requests).where(leave_requests.c.submission_key == submission_key)
+                        select(leave_requests).where(
+                            leave_requests.c.submission_key == submission_key,
+                            leave_requests.c.employee_id == employee_id,
+                        )
                     )
                 ).first()
                 if earlier is not None:
@@ -263,6 +267,17 @@ class SqlRequestStore:
                 .values(to_tell=False)
             )
             return claimed.rowcount == 1
+
+    async def claim_announcement(self, request_id: int) -> bool:
+        """True for the one caller that may post the request's cards: its card's place goes from unset to
+        claimed ("") in one conditional UPDATE, so a form sent twice is announced once."""
+        async with single_statement(self._engine) as connection:
+            claimed = await connection.execute(
+                update(leave_requests)
+                .where(leave_requests.c.id == request_id, leave_requests.c.card_channel.is_(None))
+                .values(card_channel="")
+            )
+        return bool(claimed.rowcount == 1)
 
     async def set_card(self, request_id: int, channel: str, ts: str) -> None:
         """Where the approver's card is, so a decision can bring it up to date."""

@@ -85,6 +85,10 @@ class RequestStore(Protocol):
         """True for the one caller that is to tell the people of that decision (recorded before telling)."""
         ...
 
+    async def claim_announcement(self, request_id: int) -> bool:
+        """True for the one caller that may post the request's cards (a form sent twice: once)."""
+        ...
+
     async def set_card(self, request_id: int, channel: str, ts: str) -> None:
         """Where the approver's card is, so a decision made elsewhere can bring it up to date."""
         ...

@@ -25,7 +25,8 @@ from bot.ports.hr import Directory
 log = logging.getLogger(__name__)
 
 # Long enough that a burst of questions costs one users.info per person (Tier 4 rate limit), short enough
-# that a deactivated or demoted account loses access within minutes.
+# that a deactivated or demoted account loses access within minutes: 5 for a profile from users.info, 10 for
+# one from the list (kept two TTLs, refreshed every TTL).
 DEFAULT_PROFILE_TTL = 300.0
 MEMBERS_PAGE = 200  # users.list's page: Slack recommends no more than 200
 

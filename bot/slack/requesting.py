@@ -13,7 +13,8 @@ from typing import Any
 
 from slack_sdk.errors import SlackApiError
 
-from bot.domain.requests import Action, Actor, LeaveRequest, Refusal
+from bot import text
+from bot.domain.requests import Action, Actor, Draft, LeaveRequest, Refusal
 from bot.hr.directory import NotAnEmployee
 from bot.ports.requests import Moved, Submitted
 from bot.slack.deps import Deps
@@ -79,13 +80,29 @@ async def submit_form(
     )
     if submitted.request is None:
         return submitted.checked.errors(korean), None
+    if submitted.again and not _same_leave(submitted.request, draft):
+        # Stored by an earlier sending that timed out before the form heard back; changed since: say so
+        # rather than close the form as if the change had been stored.
+        request = submitted.request
+        return {"start": text.REQUEST_ALREADY_SENT.pick(korean).format(id=request.id)}, None
     return {}, submitted
+
+
+def _same_leave(request: LeaveRequest, draft: Draft) -> bool:
+    return (request.leave_type, request.start, request.end, request.part) == (
+        draft.leave_type,
+        draft.start,
+        draft.end,
+        draft.part,
+    )
 
 
 async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> None:
     """The approver's card (to each HR approver when the person has no manager), and the requester told."""
     request = submitted.request
-    if request is None or submitted.again:  # a form sent twice: the first sending announced it
+    # A form sent twice is announced once, by whichever sending claims it: the first, or the one after a
+    # first that timed out before the form heard back (and so never announced it).
+    if request is None or not await deps.services.requests.claim_announcement(request.id):
         return
     try:
         requester = await deps.services.directory.employee_by_id(request.employee_id)

@@ -181,3 +181,8 @@ REFUSED_UNKNOWN_SLACK_USER = (
     "I couldn't find your Slack account; please ask HR for help. "
     "슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
 )
+# A leave request form sent again after its first sending was stored but timed out, with other dates.
+REQUEST_ALREADY_SENT = Phrase(
+    "이미 #{id}로 신청됐어요. 바꾸려면 그 신청을 취소하고 다시 신청해 주세요.",
+    "Already submitted as #{id}. To change it, cancel that request and submit it again.",
+)
