@@ -58,6 +58,7 @@ def test_every_key_reads_back_what_it_writes() -> None:
         "quarter_days": "false",
         "request_ahead_days": "365",
         "announce_channel": "",
+        "digest_hour": "9",
     }
     assert DEFAULT_POLICY.rules == LeaveRules()  # the calculator's own defaults: the Act
     changed, problems = with_changes(
@@ -75,6 +76,8 @@ def test_every_key_reads_back_what_it_writes() -> None:
             ("approvers", "E1003,E1005"),
             ("quarter_days", "true"),
             ("request_ahead_days", "180"),
+            ("announce_channel", "C0ABSENCE"),
+            ("digest_hour", "0"),
         ],
     )
     assert problems == []
@@ -85,6 +88,8 @@ def test_every_key_reads_back_what_it_writes() -> None:
         ("E1003", "E1005"),
         True,
         180,
+        "C0ABSENCE",
+        0,
     )
     assert from_text(as_text(changed)) == changed
 
@@ -101,6 +106,7 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
             ("notices", "maybe"),
             ("notice_target", "#hr"),
             ("grants", "calendar"),
+            ("digest_hour", "24"),
             ("colour", "red"),
         ],
     )
@@ -114,9 +120,10 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
         "notice_target: '#hr' is not a Slack channel or user id; allowed: a Slack channel or user id "
         "(C…, G…, U…, W…), or empty for none",
         "grants: 'calendar' is not allowed; allowed: imported|computed",
+        "digest_hour: '24' is not an hour from 0 to 23; allowed: a whole hour from 0 to 23",
         "colour: unknown key (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
         "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
-        "announce_channel)",
+        "announce_channel, digest_hour)",
     ]
 
 
@@ -203,7 +210,7 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert err.getvalue().splitlines() == [
         "nonsense: not KEY=VALUE (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
         "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
-        "announce_channel)",
+        "announce_channel, digest_hour)",
         "rounding: 'up' is not allowed; allowed: exact|half_up|whole",
         "officebot: nothing changed: 2 problem(s)",
     ]

@@ -124,6 +124,7 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "quarter_days": "true" if row.quarter_days else "false",
         "request_ahead_days": str(row.request_ahead_days),
         "announce_channel": row.announce_channel or "",
+        "digest_hour": str(row.digest_hour),
         "grants": row.grants,
     }
     try:
@@ -148,5 +149,6 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "quarter_days": policy.quarter_days,
         "request_ahead_days": policy.request_ahead_days,
         "announce_channel": policy.announce_channel,
+        "digest_hour": policy.digest_hour,
         "grants": rules.grants,
     }

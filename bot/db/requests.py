@@ -219,6 +219,7 @@ class SqlRequestStore:
                     decided_at=now,
                     decision_note=note,
                     to_tell=surface == "cli",
+                    moved_from=request.state,
                 )
             )
             if changed.rowcount != 1:  # decided meanwhile by someone else: say how it stands now
@@ -337,6 +338,7 @@ def request_from(row: Row[Any]) -> LeaveRequest:
         card_channel=row.card_channel,
         card_ts=row.card_ts,
         reminders=int(row.reminders),
+        moved_from=None if row.moved_from is None else cast(State, row.moved_from),
     )
 
 

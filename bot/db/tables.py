@@ -160,6 +160,9 @@ leave_requests = Table(
     # A decision made where Slack cannot be reached (`officebot requests …`): the caretaker tells the people
     # and brings the card up to date, once (it clears this in one conditional UPDATE before it does).
     Column("to_tell", Boolean, nullable=False, server_default="0"),
+    # The state the last move started from (migration 0008): a decision told later (`to_tell`) is announced
+    # as the click would have been, cancelled approved leave struck through.
+    Column("moved_from", String(16)),
     CheckConstraint(
         "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')", name="ck_leave_requests_state"
     ),
@@ -243,6 +246,8 @@ leave_policy = Table(
     Column("quarter_days", Boolean, nullable=False, server_default="0"),
     Column("request_ahead_days", Integer, nullable=False, server_default="365"),
     Column("announce_channel", String(32)),
+    # The local hour from which the morning "오늘 부재" digest is posted (migration 0008).
+    Column("digest_hour", Integer, nullable=False, server_default="9"),
     # Where a balance's grants come from: imported (HR's calendar-year rows) or computed (the Act's).
     Column("grants", String(16), nullable=False, server_default="imported"),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
@@ -275,4 +280,17 @@ leave_notices = Table(
     Column("sent_at", DateTime(timezone=True)),
     # No foreign key to employees: an HR import that rewrites an employee must not forget what was sent.
     PrimaryKeyConstraint("employee_id", "grant_arises_on", "notice"),
+)
+
+# The morning "오늘 부재" digest in the announcement channel: a day's row is inserted before the digest is
+# posted (`INSERT … ON CONFLICT DO NOTHING`), so one process posts it; `sent_at` once Slack took it. A row
+# without `sent_at` older than a few minutes is a failed post a later round may claim again
+# (bot/db/digests.py).
+leave_digests = Table(
+    "leave_digests",
+    metadata,
+    Column("day", Date, nullable=False),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True)),
+    PrimaryKeyConstraint("day"),
 )

@@ -162,6 +162,7 @@ class LeaveRequest:
     card_channel: str | None = None  # the approver's card, to bring up to date after a decision
     card_ts: str | None = None
     reminders: int = 0  # reminders to the approver sent (claimed) so far
+    moved_from: State | None = None  # the state its last move started from (None: never moved)
 
 
 @dataclass(frozen=True)

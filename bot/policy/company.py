@@ -45,6 +45,7 @@ class CompanyPolicy:
     quarter_days: bool = False
     request_ahead_days: int = 365
     announce_channel: str | None = None  # where approved leave is announced ("부재 12/24 (오후)")
+    digest_hour: int = 9  # the company's local hour from which the morning "오늘 부재" digest is posted
 
 
 DEFAULT_POLICY = CompanyPolicy()
@@ -137,6 +138,12 @@ def _read_approvers(text: str) -> tuple[str, ...]:
 def _read_days_ahead(text: str) -> int:
     if not _WHOLE_DAYS.fullmatch(text) or not 1 <= int(text) <= MOST_DAYS_AHEAD:
         raise ValueError(f"{text!r} is not a whole number of days from 1 to {MOST_DAYS_AHEAD}")
+    return int(text)
+
+
+def _read_hour(text: str) -> int:
+    if not _WHOLE_DAYS.fullmatch(text) or not 0 <= int(text) <= 23:
+        raise ValueError(f"{text!r} is not an hour from 0 to 23")
     return int(text)
 
 
@@ -270,6 +277,16 @@ SETTINGS: tuple[Setting, ...] = (
         lambda value: value or "",
         lambda p: p.announce_channel,
         lambda policy, value: replace(policy, announce_channel=value),
+    ),
+    Setting(
+        "digest_hour",
+        "a whole hour from 0 to 23",
+        "from which hour (the company's time zone) of a working day the announcement channel gets the "
+        "'오늘 부재' digest of who is off",
+        _read_hour,
+        str,
+        lambda p: p.digest_hour,
+        lambda policy, value: replace(policy, digest_hour=value),
     ),
 )
 SETTING = {setting.key: setting for setting in SETTINGS}

@@ -11,7 +11,10 @@
 - every profile TTL (the first at start), refreshes the members' Slack profiles from `users.list`
   (`SlackIdentity.refresh_members`), also as a task of its own;
 - every `care_every` seconds (an hour; the first at start) the same for pending leave requests: reminders
-  to the approver and expiry (`bot/slack/request_care.py`).
+  to the approver and expiry (`bot/slack/request_care.py`);
+- every `digest_every` seconds (ten minutes; the first at start) the morning "오늘 부재" digest in the
+  announcement channel, which goes out once a working day from the policy's `digest_hour`
+  (`bot/slack/absence_digest.py`).
 
 A failing database only costs a warning per round: the next round tries again.
 """
@@ -25,9 +28,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.db.digests import SqlDigestLog
 from bot.db.notices import SqlNoticeLog
 from bot.domain.people import Surface
 from bot.ports.inbox import Held
+from bot.slack.absence_digest import DIGEST_EVERY, AbsenceDigest
 from bot.slack.deps import Deps
 from bot.slack.intake import AnswerHeld
 from bot.slack.listeners import dm, leave_command, mention
@@ -96,6 +101,7 @@ class Caretaker:
         notice_every: float = NOTICE_EVERY,
         notices: NoticeRound | None = None,
         care_every: float = CARE_EVERY,
+        digest_every: float = DIGEST_EVERY,
     ) -> None:
         self._deps = deps
         self._submit = submit
@@ -119,10 +125,18 @@ class Caretaker:
             services.calendar.clock,
             services.calendar.timezone,
         )
+        self._digest = AbsenceDigest(
+            services.policy,
+            SqlDigestLog(services.engine, clock=services.calendar.clock),
+            deps.client,
+            services.calendar.clock,
+            services.calendar.timezone,
+        )
         self._periodic = [
             _Periodic("leave notices", notice_every, self._notices.round),
             _Periodic("Slack members' profiles", deps.identity.ttl, self._members_round),
             _Periodic("leave requests' reminders and expiry", care_every, self._care.round),
+            _Periodic("the absence digest", digest_every, self._digest.round),
         ]
 
     def start(self) -> None:

@@ -6,7 +6,8 @@
   conditional UPDATE as every decision, so one process moves it and only that one tells the requester and
   brings the approver's card up to date;
 - a decision HR made at the terminal (`officebot requests …`, which has no Slack client) is told the same
-  way, by the one process that clears its `to_tell` mark.
+  way, by the one process that clears its `to_tell` mark, and announced in the policy's announcement
+  channel as a click's would be (approved leave; approved leave cancelled, struck through).
 
 Working days are counted by code (bot/calendar.py) from the day after the request was made, in the
 company's time zone. A reminder whose send fails is not sent again (the next one, or expiry, follows).
@@ -29,7 +30,7 @@ from bot.ports.hr import Directory
 from bot.ports.policy import PolicyStore
 from bot.ports.requests import RequestStore
 from bot.slack.render import REQUEST_METADATA
-from bot.slack.request_views import decided_card, decision_line, request_summary
+from bot.slack.request_views import announcement, decided_card, decision_line, request_summary
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ class CareRound:
     reminded: list[tuple[int, int]] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
     told: list[int] = field(default_factory=list)  # decisions made at the terminal, told in Slack
+    announced: list[int] = field(default_factory=list)  # of those, announced in the announcement channel
 
 
 class RequestCare:
@@ -90,6 +92,8 @@ class RequestCare:
             if await self._requests.claim_telling(request.id):
                 done.told.append(request.id)
                 await self._tell(request, "HR")
+                if policy.announce_channel and await self._announce(request, policy.announce_channel):
+                    done.announced.append(request.id)
         return done
 
     async def _remind(self, request: LeaveRequest, waited: int, hr_approvers: tuple[str, ...]) -> None:
@@ -142,6 +146,19 @@ class RequestCare:
             if why is not None:
                 line += f" · {why[0] if korean else why[1]}"
             await self._send(user, f"{summary}\n{line}")
+
+    async def _announce(self, request: LeaveRequest, channel: str) -> bool:
+        line = announcement(request, await self._name(request.employee_id))
+        if line is None:
+            return False
+        try:
+            await self._client.chat_postMessage(channel=channel, text=line)
+        except SlackApiError as failed:
+            log.warning(
+                "could not announce a decision made at the terminal (%s)", failed.response.get("error")
+            )
+            return False
+        return True
 
     async def _name(self, employee_id: str) -> str:
         employee = await self._directory.employee_by_id(employee_id)

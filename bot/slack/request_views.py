@@ -181,8 +181,22 @@ def absence_line(request: LeaveRequest, name: str) -> str:
     span = f"{request.start.month}/{request.start.day}"
     if request.end != request.start:
         span += f"~{request.end.month}/{request.end.day}"
-    part = {"full": "", "am": " (오전)", "pm": " (오후)", "quarter": " (반반차)"}[request.part]
-    return f"{name} 부재 {span}{part}"
+    return f"{name} 부재 {span}{part_label(request.part)}"
+
+
+def part_label(part: Part) -> str:
+    """A part of a day as the announcement channel shows it: nothing for a full day, else " (오후)"…"""
+    return {"full": "", "am": " (오전)", "pm": " (오후)", "quarter": " (반반차)"}[part]
+
+
+def announcement(request: LeaveRequest, name: str) -> str | None:
+    """What the announcement channel gets after a request's move, whoever made it (a click, HR at the
+    terminal): approved leave, or approved leave cancelled (struck through); None for any other move."""
+    if request.state == "approved":
+        return absence_line(request, name)
+    if request.state == "cancelled" and request.moved_from == "approved":
+        return f"~{absence_line(request, name)}~ (취소)"
+    return None
 
 
 def team_line(away: list[Away], korean: bool) -> str | None:

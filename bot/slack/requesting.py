@@ -21,7 +21,7 @@ from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
-    absence_line,
+    announcement,
     approver_card,
     decided_card,
     decision_line,
@@ -191,10 +191,7 @@ async def decide(
         await _tell_approvers(deps, request)
     else:
         await _tell_requester(deps, request)
-    announced = (
-        request.state == "approved" or moved.before == "approved"
-    )  # approved, or approved leave cancelled
-    if policy.announce_channel and announced:
+    if policy.announce_channel:
         await _announce_absence(deps, request, policy.announce_channel)
     return moved
 
@@ -233,10 +230,11 @@ async def _update_card(
 
 
 async def _announce_absence(deps: Deps, request: LeaveRequest, channel: str) -> None:
+    """Approved leave, or approved leave cancelled (bot/slack/request_views.py `announcement`); nothing else."""
     requester = await deps.services.directory.employee_by_id(request.employee_id)
-    line = absence_line(request, requester.name if requester else request.employee_id)
-    if request.state == "cancelled":
-        line = f"~{line}~ (취소)"
+    line = announcement(request, requester.name if requester else request.employee_id)
+    if line is None:
+        return
     try:
         await deps.client.chat_postMessage(channel=channel, text=line)
     except SlackApiError as failed:

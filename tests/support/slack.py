@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
         port: int = 0,
         pacing: Pacing = BRISK,
         limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
+        clock: Callable[[], datetime] = fixed_clock,
         **extra: str,
     ) -> SlackBot:
         if "OFFICEBOT_DATABASE_URL" not in extra:
@@ -105,7 +107,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
             settings,
             port=port,
             host="127.0.0.1",
-            services=lambda: open_services(settings, clock=fixed_clock),
+            services=lambda: open_services(settings, clock=clock),
             pacing=pacing,
             limits=limits,
         )
