@@ -167,7 +167,7 @@ class Caretaker:
     async def _members_round(self) -> None:
         try:
             count = await self._deps.identity.refresh_members()
-            log.info("Slack profiles refreshed: %d members", count)
+            log.debug("Slack profiles refreshed: %d members", count)  # every 5 minutes: not news
         except Exception as exc:  # each person is then looked up with users.info, as before
             log.warning("could not list the Slack members (%s)", exc.__class__.__name__)
 
