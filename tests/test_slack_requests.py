@@ -401,3 +401,21 @@ async def test_a_card_slack_would_not_update_catches_up_on_the_next_click(
     assert updates[-1].args["blocks"][-1]["elements"][0]["text"].startswith("승인됨 · <@U0456EFGH>")
     assert "actions" not in [b["type"] for b in slack.history[f"D{SEOYEON}"][0]["blocks"]]
     assert await _requests(seeded_database) == [(request_id, "approved", None)]
+
+
+async def test_the_balance_answer_says_what_is_pending_apart_from_used(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    await _with_manager(seeded_database)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    await _submit(slack, MINSU, await _open_form(slack, MINSU), start="2026-12-21", end="2026-12-22")
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == SEOYEON)
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [answer] = await slack.wait_for(
+        lambda c: (
+            c.method in ("chat.update", "chat.postMessage") and "남은 연차는" in (c.args.get("text") or "")
+        )
+    )
+    # 7.5 left, as before the request: the 2 pending days are said apart, never as used; and grounded.
+    assert "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)." in answer.args["text"]
+    assert "신청 중 2일은 승인되면 빠져요." in answer.args["text"]

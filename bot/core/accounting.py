@@ -161,6 +161,8 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
         for day, days in balance.expiring:  # of what remains, the days usable until that day
             if days == value:
                 yield "fact", f'expiring({year}, "{day}")', "remaining"
+        if balance.pending is not None and balance.pending == value:  # asked for, not yet decided
+            yield "fact", f"pending({year})", None
     for year, taken in sorted(known.taken.items(), reverse=True):
         totals = dict(taken.totals)
         totals[ANNUAL] = totals.get(ANNUAL, Decimal(0)) + taken.undated  # annual leave with no dated record

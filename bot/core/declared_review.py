@@ -44,6 +44,8 @@ def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayC
         for figure in result.figures:
             if isinstance(figure, Balance):
                 balances[figure.year] = figure
+                if figure.pending is not None:  # the balance says what is pending, as a draft does
+                    pending.setdefault(figure.year, figure.pending)
             elif isinstance(figure, LeaveTaken):
                 taken[figure.year] = figure
             elif isinstance(figure, WorkingDays):

@@ -36,7 +36,7 @@ class Evidence:
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
     today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
     entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
-    pending: Mapping[int, Decimal] = field(default_factory=dict)  # a draft's other pending days, by year
+    pending: Mapping[int, Decimal] = field(default_factory=dict)  # days in pending requests, by year
 
     @property
     def question_numbers(self) -> set[Decimal]:
@@ -124,10 +124,14 @@ class Resolver:
             if evidence.calendar is None:
                 raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
             return Decimal(evidence.calendar(first, last))
-        if name == "pending":  # pending(2026): days in the asker's other pending requests (a draft's result)
+        if (
+            name == "pending"
+        ):  # pending(2026): days in the asker's pending requests (a draft's or a balance's)
             year = _year(arguments)
             if year not in evidence.pending:
-                raise Unresolved(f"states pending({year}), but no draft_leave_request of {year} succeeded")
+                raise Unresolved(
+                    f"states pending({year}), but no lookup of {year}'s pending requests succeeded"
+                )
             return evidence.pending[year]
         if name in ENTITLEMENT_FUNCTIONS:
             return _statutory(name, arguments, evidence.entitlement)

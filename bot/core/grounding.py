@@ -71,9 +71,10 @@ def _fact(figure: Figures) -> str:
         )
     if isinstance(figure, Balance):
         expiring = "".join(f"; {format_days(days)} of it usable until {on}" for on, days in figure.expiring)
+        pending = f"; {format_days(figure.pending)} pending approval" if figure.pending else ""
         return (
             f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
-            f"remaining {format_days(figure.remaining)}{expiring}"
+            f"remaining {format_days(figure.remaining)}{expiring}{pending}"
         )
     if isinstance(figure, Checked):
         after = (

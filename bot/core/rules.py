@@ -32,6 +32,8 @@ class Facts:
     # stated with no role ("근무일 4일", "연차 4일 필요") may be one of them. Not the range's length in
     # calendar days: "연차 5일 필요" for Monday to Friday with a holiday is the mistake to catch.
     calendar: set[Decimal] = field(default_factory=set)
+    # Days in pending requests (the balance says them apart, "신청 중 2일"): an amount with no role may be one.
+    pending: set[Decimal] = field(default_factory=set)
 
     @property
     def years(self) -> set[int]:
@@ -62,6 +64,8 @@ def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
             add(figure.year, "remaining", abs(figure.remaining))
             add(figure.year, "used", figure.used)
             add(figure.year, "granted", figure.granted)
+            if figure.pending:
+                facts.pending.add(figure.pending)
         elif isinstance(figure, Entitlement):
             # The Act's grants count as granted leave of the year each arises in.
             for grant in (*figure.current, *figure.upcoming):
@@ -116,6 +120,8 @@ def _why_not(claim: Claim, facts: Facts, operands: set[Decimal], asked_years: Se
         return None  # the person's own number, repeated or answered
     if claim.value in facts.calendar and (claim.role is None or claim.hypothetical):
         return None  # a count of days the calendar tools gave
+    if claim.value in facts.pending and claim.role is None:
+        return None  # days asked for and not yet decided
     if claim.year is not None and claim.year not in facts.years:
         return f"{claim.text} is stated for {claim.year}, which no lookup returned"
     years = [claim.year] if claim.year is not None else _default_years(facts, asked_years)

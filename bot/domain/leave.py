@@ -20,6 +20,9 @@ class Balance:
     granted: Decimal
     used: Decimal
     expiring: tuple[tuple[date, Decimal], ...] = ()
+    # Annual days in the person's pending requests starting in the year ("신청 중"): not used, and not taken
+    # off `remaining` until approved. None: not looked up (no request store).
+    pending: Decimal | None = None
 
     @property
     def remaining(self) -> Decimal:

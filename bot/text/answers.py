@@ -35,6 +35,8 @@ def balance_sentence(balance: Balance, korean: bool) -> str:
         # The date after the amount, and no word such as "쓸 수 있어요" beside it: a date is never leave.
         for on, days in balance.expiring:
             said += f" 그중 {format_days(days)}일은 {on.year}년 {on.month}월 {on.day}일이 지나면 소멸돼요."
+        if balance.pending:
+            said += f" 신청 중 {format_days(balance.pending)}일은 승인되면 빠져요."
         return said
     said = (
         f"You have {remaining} days of annual leave left for {balance.year} ({granted} granted, {used} used)."
@@ -45,6 +47,9 @@ def balance_sentence(balance: Balance, korean: bool) -> str:
         said += (
             f" Of these, {amount} {day_word(amount)} {verb} after {on.strftime('%B')} {on.day}, {on.year}."
         )
+    if balance.pending:
+        pending = format_days(balance.pending)
+        said += f" {pending} {day_word(pending)} in requests await approval."
     return said
 
 

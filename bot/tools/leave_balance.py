@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar
 
 from anthropic.types import ToolParam
 
@@ -30,6 +31,7 @@ from bot.tools.hr_reads import ledger_of, reading_hr, validate_year
 from bot.tools.registry import LEAVE_BALANCE, ToolContext, ToolOutput
 
 NAME = LEAVE_BALANCE
+T = TypeVar("T")
 
 DECLARATION: ToolParam = {
     "name": NAME,
@@ -66,6 +68,7 @@ _RESULT = re.compile(
     r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
 )
 _EXPIRING = re.compile(r"^그중 ([\d.]+)일은 (\d{4}-\d{2}-\d{2})까지 사용 가능 \(이후 소멸\)$", re.M)
+_PENDING = re.compile(r"^신청 중 ([\d.]+)일 \(승인 전, 남은 연차에서 아직 빼지 않음\)$", re.M)
 
 
 def format_result(balance: Balance, today: date) -> str:
@@ -79,7 +82,12 @@ def format_result(balance: Balance, today: date) -> str:
         f"그중 {format_days(days)}일은 {on.isoformat()}까지 사용 가능 (이후 소멸)"
         for on, days in balance.expiring
     ]
-    return "\n".join([line, *expiring])
+    pending = (
+        [f"신청 중 {format_days(balance.pending)}일 (승인 전, 남은 연차에서 아직 빼지 않음)"]
+        if balance.pending
+        else []
+    )
+    return "\n".join([line, *expiring, *pending])
 
 
 def parse_result(content: str) -> Balance | None:
@@ -90,9 +98,11 @@ def parse_result(content: str) -> Balance | None:
     try:
         granted, used = Decimal(match["granted"]), Decimal(match["used"])
         expiring = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _EXPIRING.finditer(content))
+        pending_line = _PENDING.search(content)
+        pending = Decimal(pending_line[1]) if pending_line else None
     except (InvalidOperation, ValueError):
         return None
-    return Balance(int(match["year"]), granted, used, expiring)
+    return Balance(int(match["year"]), granted, used, expiring, pending)
 
 
 class LeaveBalanceTool:
@@ -104,22 +114,29 @@ class LeaveBalanceTool:
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         year = validate_year(tool_input, ctx.today)
+        employee_id = ctx.caller.employee_id
         with reading_hr(year):
-            reading = ctx.leave.ledger_inputs(ctx.caller.employee_id)
-            if ctx.rules_now is None:
-                rules, inputs = ctx.rules, await reading
-            else:
-                # Both finish before either's failure is raised (the store's first): nothing left running.
-                read_rules, read_inputs = await asyncio.gather(
-                    ctx.rules_now(), reading, return_exceptions=True
-                )
-                if isinstance(read_inputs, BaseException):
-                    raise read_inputs
-                if isinstance(read_rules, BaseException):
-                    raise read_rules
-                rules, inputs = read_rules, read_inputs
-            balance = balance_of(inputs, rules, ctx.today, year)
+            # The person's rows, the policy (when read afresh) and the days in pending requests, all at
+            # once: the balance costs what one read costs. All finish before a failure is raised (the
+            # store's first), so nothing is left running.
+            read_inputs, read_rules, read_pending = await asyncio.gather(
+                ctx.leave.ledger_inputs(employee_id),
+                ctx.rules_now() if ctx.rules_now is not None else _known(ctx.rules),
+                ctx.requests.pending_days(employee_id, year) if ctx.requests is not None else _known(None),
+                return_exceptions=True,
+            )
+            if isinstance(read_inputs, BaseException):
+                raise read_inputs
+            if isinstance(read_rules, BaseException):
+                raise read_rules
+            if isinstance(read_pending, BaseException):
+                raise read_pending
+            balance = replace(balance_of(read_inputs, read_rules, ctx.today, year), pending=read_pending)
         return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
+
+
+async def _known(value: T) -> T:
+    return value
 
 
 def balance_of(inputs: LedgerInputs, rules: LeaveRules, today: date, year: int) -> Balance:

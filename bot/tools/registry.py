@@ -79,7 +79,8 @@ class ToolContext:
     # The policy read afresh, for a tool that reads it beside its own lookup (at the same time) rather than
     # before it (`uses_policy = "alongside"`); None: `rules` is the policy.
     rules_now: Callable[[], Awaitable[LeaveRules]] | None = None
-    # Leave requests, for the draft tool only (it checks a draft against them; it never stores one).
+    # Leave requests, read only: the draft tool checks a draft against them, the balance says what is
+    # pending. No tool stores, moves or cancels one.
     requests: RequestStore | None = None
     policy: CompanyPolicy = DEFAULT_POLICY
 
@@ -202,10 +203,11 @@ class Toolbox:
                 leave=self.leave,
                 rules=rules,
                 rules_now=alongside,
+                requests=self.requests,
             )
-            if getattr(tool, "uses_requests", False):  # the draft tool: the whole policy, and the requests
+            if getattr(tool, "uses_requests", False):  # the draft tool: the whole policy too
                 policy = await self.policy_now() if self.policy_now is not None else DEFAULT_POLICY
-                ctx = replace(ctx, requests=self.requests, policy=policy)
+                ctx = replace(ctx, policy=policy)
             output = await tool.execute(ctx, checked)
             return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
         except ToolError as exc:
