@@ -48,6 +48,7 @@ from bot.db.audit import SqlAuditLog
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
+from bot.db.requests import SqlRequestStore
 from bot.db.url import database_from
 from bot.domain.people import Caller
 from bot.hr.import_export import import_files
@@ -261,9 +262,15 @@ async def tools_on(name: str, url: str, files: list[Path], n: int, calls: int, s
         def toolbox(
             tools: Sequence[Tool], policy_now: Callable[[], Awaitable[LeaveRules]] = rules_now
         ) -> Toolbox:
-            # As `open_services` builds it: the SQL store, the SQL audit log, the policy read per lookup.
+            # As `open_services` builds it: the SQL store, the SQL audit log, the policy read per lookup, the
+            # leave requests (the balance reads the year's pending days beside its rows).
             return Toolbox(
-                tools, leave=store, today_for=today_for, audit=SqlAuditLog(engine), rules_now=policy_now
+                tools,
+                leave=store,
+                today_for=today_for,
+                audit=SqlAuditLog(engine),
+                rules_now=policy_now,
+                requests=SqlRequestStore(engine),
             )
 
         alone, full = toolbox([LeaveBalanceTool()]), toolbox(BUILTIN_TOOLS)
