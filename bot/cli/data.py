@@ -57,6 +57,12 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
                 f"record(s) {done}: {summary.added} new, {summary.replaced} replaced.",
                 file=out,
             )
+            if summary.requests_ignored:
+                print(
+                    f"{summary.requests_ignored} leave request(s) in the files left as they are: "
+                    "requests are exported, never imported.",
+                    file=out,
+                )
             return 0
         if args.data_command == "export":
             for path in await export_data(engine, args.directory, args.format):

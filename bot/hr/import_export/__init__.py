@@ -11,6 +11,7 @@ One concept per module, in the order an import runs:
   importer    `import_files`: read, plan, write, all or nothing
   stored      one snapshot of the stored data, a batch of employees at a time
   exporter    `export_data`: CSV or JSON the importer reads back unchanged
+  requests_part  the leave requests an export writes too (export only: the readers skip them)
   check       `check_data`: what is wrong with the stored data; `differences_from_the_act`: grants
               unlike the Act's under the company policy
   batches     long lists cut into statements

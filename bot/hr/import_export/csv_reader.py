@@ -1,5 +1,8 @@
 """The import's CSV files: employees.csv, grants.csv and leave.csv, told apart by their header.
 
+An export's requests.csv (its header exactly `REQUEST_COLUMNS`) is accepted and not read: requests are
+export only (`requests_part`); its rows are counted so the import can say they were left out.
+
 Each file is read a physical line at a time (a bad byte is reported on its own line), each cell
 stripped of surrounding whitespace and of the quote the exporter added against spreadsheet formulas
 (`restore_cell`). The leave file may hold millions of rows: its usual row takes a lean path.
@@ -16,6 +19,7 @@ from pathlib import Path
 from bot.domain.leave import ANNUAL
 from bot.hr.import_export.cells import restore_cell
 from bot.hr.import_export.reading import At, CheckedRow, Reading
+from bot.hr.import_export.requests_part import REQUEST_COLUMNS
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
@@ -112,6 +116,9 @@ def read_csv(reading: Reading, file_index: int, path: Path) -> None:
         return
     header_line, header = first
     header = [column.lower() for column in header]
+    if sorted(header) == sorted(REQUEST_COLUMNS):
+        reading.requests_ignored += sum(1 for _ in rows)
+        return
     kind = next((kind for kind in _CSV_KINDS if kind.matches(header)), None)
     if kind is None or len(set(header)) != len(header):
         reading.problem(

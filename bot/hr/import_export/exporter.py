@@ -1,7 +1,9 @@
 """`officebot data export`: HR data out of the database, as files the importer reads back unchanged.
 
 `export_data` writes CSV (employees.csv, grants.csv, leave.csv) or JSON (employees.json, the format of
-the bundled demo data). Export, import into an empty database and export again gives the same bytes:
+the bundled demo data), and with them the leave requests (requests.csv, or the JSON's `"requests"`;
+export only: the importer ignores them, `requests_part`). Export, import into an empty database and
+export again gives the same bytes for the HR data:
 employees in id order, grants by year, leave by date then entry order; amounts without trailing zeros.
 HR opens CSV in spreadsheets, so a CSV cell a spreadsheet would run as a formula (beginning with =, +,
 -, @, a tab or a carriage return; a plain number like -1.5 is not one) is written with a leading `'`, as
@@ -23,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.domain.leave import format_days
 from bot.hr.import_export.cells import neutralise_cell
+from bot.hr.import_export.requests_part import REQUEST_COLUMNS, request_fields, stored_requests
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
     GRANT_COLUMNS,
@@ -71,9 +74,14 @@ class _LineFeedRows:
 
 
 async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path]:
-    paths = [directory / "employees.csv", directory / "grants.csv", directory / "leave.csv"]
+    paths = [
+        directory / "employees.csv",
+        directory / "grants.csv",
+        directory / "leave.csv",
+        directory / "requests.csv",
+    ]
     with ExitStack() as files:
-        employees_csv, grants_csv, leave_csv = (
+        employees_csv, grants_csv, leave_csv, requests_csv = (
             csv.writer(
                 _LineFeedRows(files.enter_context(path.open("w", encoding="utf-8", newline=""))),
                 lineterminator="\r\n",
@@ -120,6 +128,11 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
                     )
                     for record in stored.records
                 )
+        requests_csv.writerow(REQUEST_COLUMNS)
+        async for requests in stored_requests(connection):
+            requests_csv.writerows(
+                _cells(*(text or "" for text in request_fields(request).values())) for request in requests
+            )
     return paths
 
 
@@ -188,6 +201,20 @@ def _json_record(record: Row[Any]) -> str:
     return _inline(members)
 
 
+# A request's numbers are JSON numbers; its other values strings. A value the request lacks is left out.
+_JSON_NUMBERS = frozenset({"id", "days"})
+
+
+def _json_request(request: Row[Any]) -> str:
+    return _inline(
+        [
+            (key, value if key in _JSON_NUMBERS else _string(value))
+            for key, value in request_fields(request).items()
+            if value is not None
+        ]
+    )
+
+
 async def _export_json(connection: AsyncConnection, path: Path) -> Path:
     with path.open("w", encoding="utf-8", newline="\n") as file:
         file.write('{\n  "employees": [')
@@ -196,5 +223,12 @@ async def _export_json(connection: AsyncConnection, path: Path) -> Path:
             for stored in batch:
                 file.write(separator + _json_employee(stored))
                 separator = ",\n"
-        file.write("\n  ]\n}\n" if separator == ",\n" else "]\n}\n")
+        file.write("\n  ]" if separator == ",\n" else "]")
+        # Only when there are any: an export of HR data alone stays the bundled data's format, byte for byte.
+        separator = ',\n  "requests": [\n'
+        async for requests in stored_requests(connection):
+            for request in requests:
+                file.write(separator + "    " + _json_request(request))
+                separator = ",\n"
+        file.write("\n  ]\n}\n" if separator == ",\n" else "\n}\n")
     return path

@@ -49,6 +49,7 @@ class ImportSummary:
     replaced: int  # employees the database had, now replaced by the import
     dry_run: bool
     removed: int = 0  # employees deleted because the import did not name them (replace_all)
+    requests_ignored: int = 0  # leave requests in an exported set: export only, never imported
 
 
 # The PostgreSQL advisory lock every import holds for its transaction ("OBIMPORT" in ASCII).
@@ -88,6 +89,7 @@ async def import_files(
         replaced=len(plan.mentioned & plan.in_database.keys()),
         dry_run=dry_run,
         removed=len(plan.removed),
+        requests_ignored=reading.requests_ignored,
     )
 
 

@@ -3,7 +3,8 @@
 Each employee comes whole: their row, their grants (`annual_leave`, by year) and their leave
 (`leave_taken`, absent meaning none). Strings are read by the same rules as CSV cells; numbers are
 parsed as Decimal (never float), keys given twice or not known are problems, and so are NaN and
-Infinity, which Python's json would otherwise accept.
+Infinity, which Python's json would otherwise accept. An export's top-level `"requests"` is accepted and
+not read (requests are export only, `requests_part`).
 """
 
 from __future__ import annotations
@@ -92,7 +93,10 @@ def read_json(reading: Reading, file_index: int, path: Path) -> None:
     if not isinstance(document, _JsonObject) or not isinstance(document.get("employees"), list):
         top.bad("employees", 'expected {"employees": [...]}')
         return
-    _check_keys(top, document, frozenset({"employees"}))
+    # An export's "requests" are accepted and not read: requests are export only (`requests_part`).
+    _check_keys(top, document, frozenset({"employees", "requests"}))
+    if isinstance(document.get("requests"), list):
+        reading.requests_ignored += len(document["requests"])
     if not document["employees"] and not document.duplicates:
         top.bad("employees", "the list is empty: there is no employee to import")
     for index, entry in enumerate(document["employees"]):

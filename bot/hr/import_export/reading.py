@@ -86,6 +86,7 @@ class Reading:
         self.employee_rows_read = 0
         self.grant_rows_read = 0
         self.leave_rows_read = 0
+        self.requests_ignored = 0  # an export's leave requests: accepted in the files, never imported
 
     def problem(self, at: At, column: str, reason: str) -> None:
         self._problems.append(

@@ -1,17 +1,22 @@
 """An import written, once the plan found no problem: in the import's one transaction, delete-then-insert
 for what it replaces, in chunks, so thousands of rows cost a few statements. Re-importing the same files
-changes nothing.
+changes nothing: a replaced leave record that an approved leave request wrote gets its `request_id` back
+when the import gives the same record again (an exported set does), so cancelling the request still
+removes it.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, delete, insert, literal, update
+from collections import defaultdict
+from collections.abc import Iterable
+
+from sqlalchemy import bindparam, delete, insert, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.import_export.batches import ID_CHUNK, WRITE_CHUNK, chunks
 from bot.hr.import_export.plan import Plan
-from bot.hr.import_export.reading import Reading
+from bot.hr.import_export.reading import Reading, Record
 from bot.hr.import_export.schema import EMPLOYEE_COLUMNS
 
 _UPDATE_EMPLOYEE = (
@@ -26,6 +31,7 @@ async def write(connection: AsyncConnection, reading: Reading, plan: Plan) -> No
     in_database = plan.in_database
     for ids in chunks(plan.removed, ID_CHUNK):  # their grants and leave go with them (cascade)
         await connection.execute(delete(employees).where(employees.c.employee_id.in_(ids)))
+    requested = await _requested_records(connection, sorted(plan.leave_replaced & in_database.keys()))
     for table, replaced in ((leave_grants, plan.grants_replaced), (leave_records, plan.leave_replaced)):
         for ids in chunks(sorted(replaced & in_database.keys()), ID_CHUNK):
             await connection.execute(delete(table).where(table.c.employee_id.in_(ids)))
@@ -74,7 +80,37 @@ async def write(connection: AsyncConnection, reading: Reading, plan: Plan) -> No
         await connection.execute(
             insert(leave_records),
             [
-                {"employee_id": e, "taken_on": taken_on, "days": days, "leave_type": kind, "note": note}
+                {
+                    "employee_id": e,
+                    "taken_on": taken_on,
+                    "days": days,
+                    "leave_type": kind,
+                    "note": note,
+                    # Looked up only when there are linked records (a plain import's millions of rows pay nothing).
+                    "request_id": _request_of(requested, (e, taken_on, days, kind, note))
+                    if requested
+                    else None,
+                }
                 for e, taken_on, days, kind, note in records
             ],
         )
+
+
+async def _requested_records(connection: AsyncConnection, ids: Iterable[str]) -> dict[Record, list[int]]:
+    """The request ids of the leave records about to be replaced that an approved request wrote, by the
+    record's values (a request's records name it in their note, so equal values are its own records)."""
+    requested: dict[Record, list[int]] = defaultdict(list)
+    for chunk in chunks(list(ids), ID_CHUNK):
+        query = select(leave_records).where(
+            leave_records.c.employee_id.in_(chunk), leave_records.c.request_id.is_not(None)
+        )
+        for row in await connection.execute(query):
+            requested[row.employee_id, row.taken_on, row.days, row.leave_type, row.note].append(
+                row.request_id
+            )
+    return requested
+
+
+def _request_of(requested: dict[Record, list[int]], record: Record) -> int | None:
+    ids = requested.get(record)
+    return ids.pop() if ids else None
