@@ -1,14 +1,14 @@
 """What a draft is checked against, read in the checking transaction (`bot/db/requests.py`): the asker's
 pending and approved requests and leave records on the draft's dates, the year's grant, used and pending
-days, and the leave types the data knows."""
+days, and the leave types the data knows; and a `leave_requests` row as the `LeaveRequest` it is."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Row, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.calendar import KoreanCalendar
 from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL, Balance
-from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Standing
+from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Part, Standing, State
 from bot.policy.company import CompanyPolicy
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
@@ -153,3 +153,33 @@ async def leave_types_of(connection: AsyncConnection) -> tuple[str, ...]:
     rows = await connection.execute(select(func.distinct(leave_records.c.leave_type)))
     others = sorted({row[0] for row in rows} - {ANNUAL})
     return (ANNUAL, *others)
+
+
+# --- rows ----------------------------------------------------------------------------------------------
+
+
+def request_from(row: Row[Any]) -> LeaveRequest:
+    return LeaveRequest(
+        id=int(row.id),
+        employee_id=row.employee_id,
+        approver_id=row.approver_id,
+        leave_type=row.leave_type,
+        start=row.start_on,
+        end=row.end_on,
+        part=cast(Part, row.part),
+        days=row.days,
+        reason=row.reason,
+        state=cast(State, row.state),
+        created_at=_utc(row.created_at),
+        decided_by=row.decided_by,
+        decided_at=None if row.decided_at is None else _utc(row.decided_at),
+        decision_note=row.decision_note,
+        card_channel=row.card_channel,
+        card_ts=row.card_ts,
+        reminders=int(row.reminders),
+        moved_from=None if row.moved_from is None else cast(State, row.moved_from),
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive UTC

@@ -11,9 +11,9 @@ records on cancellation, and the audit row of every move are written in the same
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import Row, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -21,7 +21,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
 from bot.db.hr import ledger_inputs_on
-from bot.db.request_standing import leave_types_of, pending_days_of, read_standing, team_away_of
+from bot.db.request_standing import (
+    leave_types_of,
+    pending_days_of,
+    read_standing,
+    request_from,
+    team_away_of,
+)
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.leave import Balance
 from bot.domain.requests import (
@@ -33,7 +39,6 @@ from bot.domain.requests import (
     Checked,
     Draft,
     LeaveRequest,
-    Part,
     Problem,
     State,
     record_note,
@@ -314,36 +319,6 @@ class SqlRequestStore:
             for offset in range((end - start).days + 1)
             if self._calendar.day(start + timedelta(days=offset)).working
         ]
-
-
-# --- rows ----------------------------------------------------------------------------------------------
-
-
-def request_from(row: Row[Any]) -> LeaveRequest:
-    return LeaveRequest(
-        id=int(row.id),
-        employee_id=row.employee_id,
-        approver_id=row.approver_id,
-        leave_type=row.leave_type,
-        start=row.start_on,
-        end=row.end_on,
-        part=cast(Part, row.part),
-        days=row.days,
-        reason=row.reason,
-        state=cast(State, row.state),
-        created_at=_utc(row.created_at),
-        decided_by=row.decided_by,
-        decided_at=None if row.decided_at is None else _utc(row.decided_at),
-        decision_note=row.decision_note,
-        card_channel=row.card_channel,
-        card_ts=row.card_ts,
-        reminders=int(row.reminders),
-        moved_from=None if row.moved_from is None else cast(State, row.moved_from),
-    )
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite hands back naive UTC
 
 
 async def _balance(
