@@ -9,7 +9,8 @@ import pytest
 from bot.cli.demo import UnavailableStore
 from bot.core.loop import Assistant
 from bot.llm.client import make_client
-from bot.llm.offline import OfflineModel, sign, years_in
+from bot.llm.offline import OfflineModel, years_in
+from bot.llm.wire import sign
 from bot.ports.hr import LeaveStore
 from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR

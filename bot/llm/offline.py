@@ -20,8 +20,6 @@ It reads the date from the system prompt, as the real model must.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import itertools
 import json
 import re
@@ -41,25 +39,15 @@ from bot.language.years import years_in  # noqa: F401  (re-exported: tests read 
 from bot.llm import offline_lines as lines
 from bot.llm.drafting import leave_asked
 from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
+from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
 from bot.policy.standing import Entitlement
 from bot.tools import draft_request, entitlement, leave_balance, leave_taken
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
 OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
-_SIGNING_KEY = b"officebot-offline-model"
 
 _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
-
-
-def sign(thinking: str) -> str:
-    return hmac.new(_SIGNING_KEY, thinking.encode(), hashlib.sha256).hexdigest()
-
-
-class WireError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 @dataclass
@@ -80,11 +68,11 @@ class OfflineModel:
 
     def respond(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages") or []
-        _check_wire_contract(body, messages)
+        check_wire_contract(body, messages)
         today = today_from(body.get("system"))
         offered = {t.get("name") for t in body.get("tools") or []}
         last = messages[-1]
-        results = _tool_results(last) if last["role"] == "user" else []
+        results = tool_results(last) if last["role"] == "user" else []
         question = latest_question(messages)
         korean = text.is_korean(question)
         system = _system_text(body.get("system"))
@@ -115,7 +103,7 @@ class OfflineModel:
                 "leave_type": "annual",
                 "reason": "",
             }
-            blocks: list[dict[str, Any]] = [
+            content: list[dict[str, Any]] = [
                 {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
                 {
                     "type": "tool_use",
@@ -124,25 +112,25 @@ class OfflineModel:
                     "input": draft_input,
                 },
             ]
-            return self._message(body, blocks, "tool_use")
+            return self._message(body, content, "tool_use")
         reading = read_question(question, today, _earlier(messages[:-1]), system)
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
             years = ", ".join(map(str, reading.years))
             thinking = f"The user asks ({reading.kind}) about leave in {years}; look it up with {' and '.join(tools)}."
-            blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
+            content = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
             if reading.kind in ENTITLEMENT_KINDS:
                 thinking = (
                     f"The user asks ({reading.kind}) about their statutory leave; compute it with {tools[0]}."
                 )
-                blocks = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
-                blocks.append({"type": "tool_use", "id": self._tool_use_id(), "name": tools[0], "input": {}})
-            blocks += [
+                content = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
+                content.append({"type": "tool_use", "id": self._tool_use_id(), "name": tools[0], "input": {}})
+            content += [
                 {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
                 for tool in tools
                 for y in reading.years
             ]
-            return self._message(body, blocks, "tool_use")
+            return self._message(body, content, "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years, korean)
         return self._message(
             body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
@@ -191,15 +179,6 @@ def today_from(system: Any) -> date:
     return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
 
 
-def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
-    content = message.get("content")
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
-
-
-def _tool_results(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [b for b in _blocks(message) if b.get("type") == "tool_result"]
-
-
 def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
     """`answer` in the declared form ({"text", "figures"}), its figures read against the lookups whose
     results are in `messages` (the wire, as this peer sees it)."""
@@ -207,10 +186,10 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
     for message in messages:
-        for block in _tool_results(message):
+        for block in tool_results(message):
             if block.get("is_error"):
                 continue
-            content = _result_text(block)
+            content = result_text(block)
             figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
             if isinstance(figures, Balance):
                 balances[figures.year] = figures
@@ -229,7 +208,7 @@ def wants_declared(body: dict[str, Any]) -> bool:
 def _is_correction(message: dict[str, Any]) -> bool:
     return any(
         b.get("type") == "text" and str(b.get("text", "")).startswith(CORRECTION_OPENING)
-        for b in _blocks(message)
+        for b in blocks(message)
     )
 
 
@@ -245,7 +224,7 @@ def _last_text(messages: list[dict[str, Any]], role: str, joiner: str) -> str:
     """The text of the latest message from `role` that has any (tool results alone have none)."""
     for message in reversed(messages):
         if message["role"] == role:
-            texts = [b.get("text", "") for b in _blocks(message) if b.get("type") == "text"]
+            texts = [b.get("text", "") for b in blocks(message) if b.get("type") == "text"]
             if texts:
                 return joiner.join(texts)
     return ""
@@ -255,7 +234,7 @@ def _question_index(messages: list[dict[str, Any]]) -> int:
     """Where the latest question (a user message with text) is."""
     for index in range(len(messages) - 1, -1, -1):
         message = messages[index]
-        if message["role"] == "user" and any(b.get("type") == "text" for b in _blocks(message)):
+        if message["role"] == "user" and any(b.get("type") == "text" for b in blocks(message)):
             return index
     return 0
 
@@ -266,7 +245,7 @@ def _earlier(messages: list[dict[str, Any]]) -> Earlier:
     tools: list[str] = []
     about_leave = False
     for message in messages:
-        uses = [b for b in _blocks(message) if b.get("type") == "tool_use"]
+        uses = [b for b in blocks(message) if b.get("type") == "tool_use"]
         if uses:
             about_leave = True
             years = list(dict.fromkeys(int(b["input"]["year"]) for b in uses if _has_year(b)))
@@ -281,46 +260,6 @@ def _has_year(block: dict[str, Any]) -> bool:
 
 def _system_text(system: Any) -> str:
     return system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
-
-
-def _check_wire_contract(body: dict[str, Any], messages: list[dict[str, Any]]) -> None:
-    """Reject what the real API rejects, so a loop bug fails offline instead of in production."""
-    if not messages:
-        raise WireError(400, "messages: at least one message is required")
-    if messages[-1].get("role") != "user":
-        raise WireError(400, "offline model: the last message must be a user message")
-    choice = body.get("tool_choice") or {}
-    if choice.get("type") in ("any", "tool"):
-        raise WireError(400, "tool_choice: forcing tool use is not supported with thinking")
-    for index, message in enumerate(messages):
-        if message.get("role") != "assistant":
-            continue
-        blocks = _blocks(message)
-        for block in blocks:
-            if block.get("type") == "thinking" and block.get("signature") != sign(block.get("thinking", "")):
-                raise WireError(400, f"messages.{index}.content: invalid signature in thinking block")
-        tool_use_ids = [b["id"] for b in blocks if b.get("type") == "tool_use"]
-        if not tool_use_ids:
-            continue
-        following = messages[index + 1] if index + 1 < len(messages) else None
-        leading: list[str] = []
-        for block in _blocks(following) if following and following.get("role") == "user" else []:
-            if block.get("type") != "tool_result":
-                break
-            leading.append(str(block.get("tool_use_id")))
-        if sorted(leading) != sorted(tool_use_ids):
-            raise WireError(
-                400,
-                f"messages.{index + 1}: tool_use ids were found without tool_result blocks immediately "
-                f"after: each tool_use must have a tool_result first in the next user message",
-            )
-
-
-def _result_text(block: dict[str, Any]) -> str:
-    content = block.get("content")
-    if isinstance(content, list):
-        return " ".join(b.get("text", "") for b in content if b.get("type") == "text")
-    return str(content or "")
 
 
 # How the tool's error texts read, the way a model reads them, so the answer can say each kind of failure
@@ -364,7 +303,7 @@ def _answer_from_results(
     any API peer it sees only the wire text, so it reads that with the tool's parser."""
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
-        content = _result_text(block)
+        content = result_text(block)
         figures: Balance | LeaveTaken | None = None
         if not block.get("is_error"):
             figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
@@ -401,7 +340,7 @@ def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]],
     it cannot be; None when these results are not a draft's."""
     asked = {
         b["id"]: b.get("input") or {}
-        for b in _blocks(messages[-2])
+        for b in blocks(messages[-2])
         if len(messages) > 1
         if b.get("type") == "tool_use" and b.get("name") == draft_request.NAME
     }
@@ -409,7 +348,7 @@ def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]],
         drafted = asked.get(block.get("tool_use_id"))
         if drafted is None:
             continue
-        content = _result_text(block)
+        content = result_text(block)
         if block.get("is_error"):
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
