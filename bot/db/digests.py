@@ -2,11 +2,7 @@
 approved leave requests, and the `leave_digests` record that makes a day's digest go out once across
 processes and restarts.
 
-The same claim-then-send as the §61 notices (bot/db/notices.py): a day is recorded before its digest is
-posted, `INSERT … ON CONFLICT DO NOTHING` on the date, and only the process whose insert added the row
-posts it, then sets `sent_at`. A post that failed leaves `sent_at` empty; once `retry_after` has passed
-since it was recorded, a later round (of any process) may claim it again by moving `recorded_at` forward in
-one conditional UPDATE, which again only one process wins.
+The same claim-then-send as the §61 notices (bot/db/send_once.py), keyed by the date.
 """
 
 from __future__ import annotations
@@ -15,10 +11,10 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import cast
 
-from sqlalchemy import select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db import send_once
 from bot.db.engine import single_statement
 from bot.db.tables import employees, leave_digests, leave_requests
 from bot.domain.requests import Part
@@ -35,7 +31,6 @@ class SqlDigestLog:
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._engine, self._retry_after, self._clock = engine, retry_after, clock
-        self._insert = (postgresql if engine.dialect.name == "postgresql" else sqlite).insert
 
     async def away_on(self, day: date) -> list[tuple[str, Part]]:
         """Who is off on `day` by an approved request, with the part of the day, by name: nothing else of
@@ -55,30 +50,12 @@ class SqlDigestLog:
 
     async def claim(self, day: date) -> bool:
         """True for the one caller that may post `day`'s digest now."""
-        now = self._clock()
-        async with single_statement(self._engine) as connection:
-            inserted = await connection.execute(
-                self._insert(leave_digests).values(day=day, recorded_at=now).on_conflict_do_nothing()
-            )
-            if inserted.rowcount == 1:
-                return True
-            # Recorded already: claim it again only if its post failed long enough ago.
-            retried = await connection.execute(
-                update(leave_digests)
-                .where(
-                    leave_digests.c.day == day,
-                    leave_digests.c.sent_at.is_(None),
-                    leave_digests.c.recorded_at < now - self._retry_after,
-                )
-                .values(recorded_at=now)
-            )
-            return retried.rowcount == 1
+        return await send_once.claim(
+            self._engine, leave_digests, {"day": day}, self._clock(), self._retry_after
+        )
 
     async def sent(self, day: date) -> None:
-        async with single_statement(self._engine) as connection:
-            await connection.execute(
-                update(leave_digests).where(leave_digests.c.day == day).values(sent_at=self._clock())
-            )
+        await send_once.mark_sent(self._engine, leave_digests, {"day": day}, self._clock())
 
     async def recorded(self) -> dict[date, datetime | None]:
         """Every day recorded so far, with when its digest was sent (None: recorded, not sent)."""

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import ColumnElement, and_, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db import send_once
 from bot.db.engine import single_statement
 from bot.db.hr import SqlHrStore, employee_from
 from bot.db.tables import employees, leave_notices, leave_records
@@ -56,7 +56,6 @@ class SqlNoticeLog:
         self._engine = engine
         self._retry_after = retry_after
         self._clock = clock
-        self._insert = (postgresql if engine.dialect.name == "postgresql" else sqlite).insert
 
     async def due(self, policy: CompanyPolicy, on: date) -> list[DueNotice]:
         async with single_statement(self._engine) as connection:
@@ -116,45 +115,20 @@ class SqlNoticeLog:
         return Decimal(total) if total is not None else Decimal(0)
 
     async def claim(self, notice: DueNotice) -> bool:
-        now = self._clock()
-        employee_id, arises_on, number = notice.key
-        async with single_statement(self._engine) as connection:
-            inserted = await connection.execute(
-                self._insert(leave_notices)
-                .values(employee_id=employee_id, grant_arises_on=arises_on, notice=number, recorded_at=now)
-                .on_conflict_do_nothing()
-            )
-            if inserted.rowcount == 1:
-                return True
-            # Recorded already: claim it again only if its send failed long enough ago.
-            retried = await connection.execute(
-                update(leave_notices)
-                .where(
-                    self._row(notice),
-                    leave_notices.c.sent_at.is_(None),
-                    leave_notices.c.recorded_at < now - self._retry_after,
-                )
-                .values(recorded_at=now)
-            )
-            return retried.rowcount == 1
+        return await send_once.claim(
+            self._engine, leave_notices, _key(notice), self._clock(), self._retry_after
+        )
 
     async def sent(self, notice: DueNotice) -> None:
-        async with single_statement(self._engine) as connection:
-            await connection.execute(
-                update(leave_notices).where(self._row(notice)).values(sent_at=self._clock())
-            )
-
-    @staticmethod
-    def _row(notice: DueNotice) -> ColumnElement[bool]:
-        employee_id, arises_on, number = notice.key
-        return and_(
-            leave_notices.c.employee_id == employee_id,
-            leave_notices.c.grant_arises_on == arises_on,
-            leave_notices.c.notice == number,
-        )
+        await send_once.mark_sent(self._engine, leave_notices, _key(notice), self._clock())
 
     async def recorded(self) -> dict[tuple[str, date, int], datetime | None]:
         """Every notice recorded so far, with when it was sent (None: recorded, not sent)."""
         async with single_statement(self._engine) as connection:
             rows = (await connection.execute(select(leave_notices))).all()
         return {(r.employee_id, r.grant_arises_on, int(r.notice)): r.sent_at for r in rows}
+
+
+def _key(notice: DueNotice) -> dict[str, object]:
+    employee_id, arises_on, number = notice.key
+    return {"employee_id": employee_id, "grant_arises_on": arises_on, "notice": number}
