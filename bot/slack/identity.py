@@ -140,3 +140,20 @@ class SlackIdentity:
         profile = profile_from_users_info(response["user"], self._home)
         self._cache[user_id] = (self._clock() + self._ttl, profile)
         return profile
+
+
+async def slack_user_of_employee(
+    directory: Directory, client: AsyncWebClient, employee_id: str
+) -> str | None:
+    """An employee's Slack account, to DM them: pinned in the HR data, else found by their email."""
+    employee = await directory.employee_by_id(employee_id)
+    if employee is None:
+        return None
+    if employee.slack_user_id:
+        return employee.slack_user_id
+    try:
+        found = await client.users_lookupByEmail(email=employee.email)
+    except SlackApiError:
+        return None
+    user = found.get("user") or {}
+    return str(user["id"]) if user.get("id") else None

@@ -29,6 +29,7 @@ from bot.domain.requests import SYSTEM, LeaveRequest
 from bot.ports.hr import Directory
 from bot.ports.policy import PolicyStore
 from bot.ports.requests import RequestStore
+from bot.slack.identity import slack_user_of_employee
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import announcement, decided_card, decision_line, request_summary
 
@@ -165,16 +166,7 @@ class RequestCare:
         return employee.name if employee else employee_id
 
     async def _slack_user(self, employee_id: str) -> str | None:
-        employee = await self._directory.employee_by_id(employee_id)
-        if employee is None:
-            return None
-        if employee.slack_user_id:
-            return employee.slack_user_id
-        try:
-            found = await self._client.users_lookupByEmail(email=employee.email)
-        except SlackApiError:
-            return None
-        return str((found.get("user") or {}).get("id") or "") or None
+        return await slack_user_of_employee(self._directory, self._client, employee_id)
 
     async def _korean(self, user: str) -> bool:
         """Korean unless the person's Slack locale is English."""

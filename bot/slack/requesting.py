@@ -18,7 +18,7 @@ from bot.domain.requests import Action, Actor, Draft, LeaveRequest, Refusal
 from bot.hr.directory import NotAnEmployee
 from bot.ports.requests import Moved, Submitted
 from bot.slack.deps import Deps
-from bot.slack.identity import prefers_korean
+from bot.slack.identity import prefers_korean, slack_user_of_employee
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
     announcement,
@@ -290,17 +290,7 @@ async def _decider(deps: Deps, request: LeaveRequest) -> str:
 
 async def slack_user_of(deps: Deps, employee_id: str) -> str | None:
     """An employee's Slack account: pinned in the HR data, else found by their email."""
-    employee = await deps.services.directory.employee_by_id(employee_id)
-    if employee is None:
-        return None
-    if employee.slack_user_id:
-        return employee.slack_user_id
-    try:
-        found = await deps.client.users_lookupByEmail(email=employee.email)
-    except SlackApiError:
-        return None
-    user = found.get("user") or {}
-    return str(user["id"]) if user.get("id") else None
+    return await slack_user_of_employee(deps.services.directory, deps.client, employee_id)
 
 
 async def _ephemeral(deps: Deps, channel: str | None, user_id: str, message: str) -> None:
