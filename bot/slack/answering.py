@@ -42,6 +42,7 @@ from bot.core.trace import StepObserver, Trace, observing
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
 from bot.ports.inbox import Held
+from bot.slack.client import retry_after
 from bot.slack.deps import Deps
 from bot.slack.drafts import offer_drafts
 from bot.slack.pacing import Pacing
@@ -208,14 +209,7 @@ def _retry_after(exc: Exception, wait: float) -> float | None:
     busy = response.status_code == 429 or response.status_code >= 500
     if not busy and response.get("error") not in RETRYABLE_ERRORS:
         return None
-    headers = {str(name).lower(): value for name, value in (response.headers or {}).items()}
-    header = headers.get("retry-after")
-    if isinstance(header, list | tuple):  # some transports keep every value of a header
-        header = header[0] if header else None
-    try:
-        return max(float(header), 0.0) if header is not None else wait
-    except (TypeError, ValueError):
-        return wait
+    return retry_after(response.headers, default=wait)
 
 
 async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface, pacing: Pacing) -> T:

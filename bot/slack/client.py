@@ -126,6 +126,18 @@ class LimitedWebClient(AsyncWebClient):
             _CALLING.reset(token)
 
 
+def retry_after(headers: Mapping[str, Any] | None, *, default: float) -> float:
+    """Slack's `Retry-After` in seconds (never below 0), or `default` when it is missing or unreadable.
+    Header names in any case; a value as a string or as a list of them (some transports keep every one)."""
+    found = {str(name).lower(): value for name, value in (headers or {}).items()}.get("retry-after")
+    if isinstance(found, list | tuple):
+        found = found[0] if found else None
+    try:
+        return max(float(found), 0.0) if found is not None else default
+    except (TypeError, ValueError):
+        return default
+
+
 def _channel_of(*bodies: Any) -> str | None:
     for body in bodies:
         if isinstance(body, dict):
@@ -165,11 +177,7 @@ class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
         if response is None:
             raise error or RuntimeError("a rate-limit retry without a response")
         state.next_attempt_requested = True
-        header = {name.lower(): values for name, values in response.headers.items()}.get("retry-after")
-        try:
-            wait = max(float(header[0]), 0.0) if header else 1.0
-        except (TypeError, ValueError):
-            wait = 1.0
+        wait = retry_after(response.headers, default=1.0)
         method, channel = _CALLING.get((request.url.rsplit("/", 1)[-1], None))
         self.limiter.refused(method, channel, wait)
         await self.limiter.take(method, channel)
