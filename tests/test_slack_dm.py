@@ -332,3 +332,14 @@ async def test_an_edit_slack_holds_back_for_minutes_is_posted_instead(slack, sta
     [reply] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "3.5" in c.args["text"])
     assert status.args["thread_ts"] == reply.args["thread_ts"] == second.ts != asked.ts
     assert len(slack.calls_to("chat.update")) == 1
+
+
+async def test_a_prepaid_edit_still_keeps_to_a_retry_after_that_came_since(slack, start_bot, messages_api):
+    model = await messages_api(latency=1.5)  # two model calls, 3 s: past "still working" (1.5 s)
+    await start_bot(model, OFFICEBOT_DEADLINE="6")
+    slack.rate_limit_once("chat.update", retry_after=600)  # the notice's edit: chat.update for 10 minutes
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "7.5" in c.args["text"])
+    assert "thread_ts" not in answer.args  # under the placeholder, which could not be edited
+    [notice] = slack.calls_to("chat.update")  # the answer's prepaid edit was not sent into the 429
+    assert notice.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"

@@ -128,15 +128,20 @@ class LimitedWebClient(AsyncWebClient):
     ) -> AsyncSlackResponse:
         channel = _channel_of(json, data, params)
         paid = _PREPAID.get()
-        if paid and paid.get(api_method, 0) > 0:
-            paid[api_method] -= 1
-        else:
-            try:
+        try:
+            if paid and paid.get(api_method, 0) > 0:
+                held = self.limiter.held(api_method, channel)  # taken before a 429 that came since
+                if held > self.limiter.longest_wait:
+                    raise WaitTooLong(api_method, held)
+                paid[api_method] -= 1
+                await asyncio.sleep(held)
+            else:
                 await self.limiter.take(api_method, channel)
-            except WaitTooLong as held:
-                # As Slack would answer (a 429 with what is left of its Retry-After), so every caller
-                # handles it as it handles Slack's own refusal, without a call Slack would refuse.
-                raise SlackApiError(str(held), self._refusal(api_method, http_verb, held.seconds)) from None
+        except WaitTooLong as held_back:
+            # As Slack would answer (a 429 with what is left of its Retry-After), so every caller
+            # handles it as it handles Slack's own refusal, without a call Slack would refuse.
+            refusal = self._refusal(api_method, http_verb, held_back.seconds)
+            raise SlackApiError(str(held_back), refusal) from None
         token = _CALLING.set((api_method, channel))
         try:
             response = await super().api_call(

@@ -222,6 +222,13 @@ class Limiter:
                     bucket.refresh(now)
                     bucket.tokens = min(bucket.capacity, bucket.tokens + count)
 
+    def held(self, method: str, channel: str | None = None) -> float:
+        """Seconds a 429's Retry-After still holds `method` back (0: none). Even a call already taken
+        from the budget (prepaid) waits for it: Slack's word wins."""
+        with self._lock:
+            now = self._now()
+            return max((b.not_before - now for b in self._buckets_of(method, channel, now)), default=0.0)
+
     async def take(self, method: str, channel: str | None = None) -> float:
         """Waits until a call of `method` fits the budget, then takes it; returns the seconds waited.
         Raises `WaitTooLong` when a 429's Retry-After holds the method back longer than `longest_wait`.
