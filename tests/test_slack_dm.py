@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from bot.slack.rate_limits import LIMITS
+from bot.slack.rate_limits import LIMITS, Limit
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack import MINSU, posted_texts, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
@@ -299,3 +300,46 @@ async def test_a_slow_answer_says_it_is_still_coming_then_stops_at_the_deadline(
 
 def _is_trace(args: dict) -> bool:
     return (args.get("metadata") or {}).get("event_type") == "officebot_trace"
+
+
+async def test_the_still_working_notice_never_spends_the_answer_s_prepaid_edit(
+    slack, start_bot, messages_api
+):
+    # One chat.update a minute: the placeholder's prepaid edit is the only one there is, and it is the answer's.
+    slack.enforce_limits({"chat.update": 1})
+    model = await messages_api(latency=1.5)  # two model calls, 3 s: past "still working" (1.5 s)
+    await start_bot(model, OFFICEBOT_DEADLINE="6", limits=dict(LIMITS) | {"chat.update": (Limit(1),)})
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [update] = await slack.wait_for(_updates(slack), timeout=20)  # not a minute later, on a refilled token
+    assert "7.5" in update.args["text"]
+    await asyncio.sleep(0.5)  # nothing else edits the placeholder (the notice had no budget of its own)
+    assert slack.calls_to("chat.update") == [update]
+    assert slack.refused == []
+
+
+async def test_an_edit_slack_holds_back_for_minutes_is_posted_instead(slack, start_bot):
+    bot = await start_bot()
+    slack.rate_limit_once("chat.update", retry_after=600)  # ten minutes: nobody waits that long
+    asked = await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "7.5" in c.args["text"])
+    [placeholder, _] = slack.calls_to("chat.postMessage")
+    assert "조회 중" in placeholder.args["text"] and "thread_ts" not in answer.args  # under it, at the top
+    assert len(slack.calls_to("chat.update")) == 1  # refused once, not tried again within the 10 minutes
+    assert bot.metrics.rate_limited.labels("chat.update")._value.get() == 1
+    # The next question is not given a placeholder that could not be edited: the status line, in its thread.
+    second = await slack.user_message(MINSU, "작년엔 며칠이었지?")
+    [status] = await slack.wait_for(lambda c: c.method == "assistant.threads.setStatus")
+    [reply] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "3.5" in c.args["text"])
+    assert status.args["thread_ts"] == reply.args["thread_ts"] == second.ts != asked.ts
+    assert len(slack.calls_to("chat.update")) == 1
+
+
+async def test_a_prepaid_edit_still_keeps_to_a_retry_after_that_came_since(slack, start_bot, messages_api):
+    model = await messages_api(latency=1.5)  # two model calls, 3 s: past "still working" (1.5 s)
+    await start_bot(model, OFFICEBOT_DEADLINE="6")
+    slack.rate_limit_once("chat.update", retry_after=600)  # the notice's edit: chat.update for 10 minutes
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "7.5" in c.args["text"])
+    assert "thread_ts" not in answer.args  # under the placeholder, which could not be edited
+    [notice] = slack.calls_to("chat.update")  # the answer's prepaid edit was not sent into the 429
+    assert notice.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"

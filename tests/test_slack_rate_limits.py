@@ -7,8 +7,19 @@ import asyncio
 
 import pytest
 
-from bot.slack.rate_limits import HEADROOM, LIMITS, PER_CHANNEL, Limit, Limiter
-from tests.support.slack import MINSU
+from bot.config import Settings
+from bot.slack.client import make_web_client
+from bot.slack.rate_limits import (
+    ALIAS_KEPT,
+    HEADROOM,
+    LIMITS,
+    PER_CHANNEL,
+    SWEEP_EVERY,
+    Limit,
+    Limiter,
+    WaitTooLong,
+)
+from tests.support.slack import BRISK, MINSU, bot_env
 from tests.support.slack_api import SLACK_TIERS, SlackStandIn
 
 
@@ -65,6 +76,44 @@ async def test_a_429_stops_the_method_until_its_retry_after():
     assert await asyncio.wait_for(limiter.take("users.info"), 1) == 0
 
 
+async def test_a_retry_after_longer_than_a_caller_waits_fails_at_once():
+    clock = Clock()
+    limiter = Limiter({"users.info": (Limit(100),)}, clock=clock, longest_wait=30)
+    limiter.refused("users.info", None, 600.0)
+    with pytest.raises(WaitTooLong) as held:
+        await asyncio.wait_for(limiter.take("users.info"), 1)  # not ten minutes
+    assert held.value.seconds == pytest.approx(600.0)
+    clock.now += 600.0
+    assert await asyncio.wait_for(limiter.take("users.info"), 1) == 0
+
+
+def test_a_user_id_and_the_dm_it_names_are_one_conversation():
+    clock = Clock()
+    limiter = Limiter({"chat.postMessage": (PER_CHANNEL,)}, clock=clock)
+    assert limiter.try_take_all({"chat.postMessage": 2}, channel="U1")  # posted to the person…
+    limiter.same_channel("U1", "DU1")  # …which Slack answered was their DM
+    assert limiter.try_take_all({"chat.postMessage": 1}, channel="DU1")
+    assert not limiter.try_take_all({"chat.postMessage": 1}, channel="DU1")  # 3 in the DM's burst of 3
+    assert not limiter.try_take_all({"chat.postMessage": 1}, channel="U1")  # the same bucket
+
+
+def test_idle_buckets_are_dropped():
+    clock = Clock()
+    limiter = Limiter({"chat.postMessage": (PER_CHANNEL, Limit(1000))}, clock=clock)
+    for i in range(200):
+        assert limiter.try_take_all({"chat.postMessage": 1}, channel=f"D{i}")
+        limiter.same_channel(f"U{i}", f"D{i}")
+    assert limiter.bucket_count == 201  # a bucket a DM, and the workspace's
+    clock.now += SWEEP_EVERY  # every one of them full again: they say nothing a new one would not
+    assert limiter.try_take_all({"chat.postMessage": 1}, channel="D0")
+    assert limiter.bucket_count == 2
+    assert limiter.try_take_all({"chat.postMessage": 2}, channel="D0")
+    assert not limiter.try_take_all({"chat.postMessage": 1}, channel="U0")  # the DM is still known…
+    clock.now += ALIAS_KEPT  # …for an hour unused: then forgotten, until Slack names it again
+    assert limiter.try_take_all({"chat.postMessage": 3}, channel="D0")
+    assert limiter.try_take_all({"chat.postMessage": 1}, channel="U0")
+
+
 def test_the_table_is_at_most_what_slack_publishes():
     # The bot's table against the stand-in's, each written from Slack's method reference on its own.
     for method, per_minute in SLACK_TIERS.items():
@@ -117,3 +166,13 @@ async def test_a_429_slack_sends_anyway_is_honoured_and_counted(slack: SlackStan
     first, retry = slack.calls_to("chat.postMessage")  # the placeholder: refused, then posted
     assert retry.at - first.at >= 1.0  # Retry-After: 1
     assert bot.metrics.rate_limited.labels("chat.postMessage")._value.get() == 1
+
+
+async def test_posts_to_a_person_and_to_their_dm_count_in_one_budget(slack: SlackStandIn):
+    # Slack counts a post to a user id in the DM it opens: four posts there in a burst of three.
+    slack.enforce_limits()
+    client = make_web_client(Settings.from_env(bot_env(slack)), pacing=BRISK)
+    for channel in (MINSU, MINSU, f"D{MINSU}", f"D{MINSU}"):
+        await client.chat_postMessage(channel=channel, text="알림")
+    assert slack.refused == []  # the fourth waited for the DM's budget instead of a 429
+    assert len(slack.history[f"D{MINSU}"]) == 4

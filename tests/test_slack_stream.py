@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from bot.db.tables import inbox
 from bot.llm.offline import OfflineModel
+from bot.slack.rate_limits import LIMITS, Limit
 from tests.support.messages_api import MessagesAPIStandIn, text_reply, tool_reply
 from tests.support.slack import MINSU
 from tests.support.slack_api import Call, SlackStandIn
@@ -135,6 +136,26 @@ async def test_where_slack_cannot_stream_placeholders_answer_and_it_stops_trying
     assert len(slack.calls_to("chat.startStream")) == 1  # tried once, then placeholders only
     placeholders = slack.calls_to("chat.postMessage")
     assert len(placeholders) == 2 and all("thread_ts" not in p.args for p in placeholders)
+
+
+async def test_a_stream_that_could_not_start_gives_its_stop_back_to_the_budget(
+    slack: SlackStandIn, start_bot
+):
+    # One stop a minute: the stop taken with a start that failed is the next answer's stream, or nothing.
+    slack.streaming = True
+    bot = await start_bot(limits=dict(LIMITS) | {"chat.stopStream": (Limit(1),)})
+    slack.failing["chat.startStream"] = "internal_error"  # this one message, not streaming as a whole
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    [placeholder_answer] = await slack.wait_for(lambda c: c.method == "chat.update")
+    assert "7.5" in placeholder_answer.args["text"]
+    del slack.failing["chat.startStream"]
+    await slack.user_message(MINSU, "작년엔 며칠이었지?")
+    [stop] = await slack.wait_for(lambda c: c.method == "chat.stopStream")
+    assert "3.5" in _markdown([stop])
+    assert len(slack.calls_to("chat.startStream")) == 2
+    async with asyncio.timeout(10):  # counted once `answer()` returns, just after the stop
+        while bot.metrics.presentation.labels("stream")._value.get() < 1:
+            await asyncio.sleep(0.02)
 
 
 async def test_a_stream_cut_off_by_shutdown_is_finished_by_the_next_process(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -10,6 +11,7 @@ from typing import Any
 
 import aiohttp
 from aiohttp import FormData
+from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -25,7 +27,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.pacing import PRODUCTION, Pacing
-from bot.slack.rate_limits import Limiter
+from bot.slack.rate_limits import Limiter, WaitTooLong
 
 # Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst. A 5xx is retried
 # too (with backoff), so one failed post never turns a finished answer into an apology.
@@ -85,6 +87,26 @@ def prepaid(calls: Mapping[str, int]) -> None:
     _PREPAID.set({method: already.get(method, 0) + calls.get(method, 0) for method in {*already, *calls}})
 
 
+def give_back_unused(limiter: Limiter, calls: Mapping[str, int]) -> None:
+    """Returns to `limiter` whatever of `calls` this task prepaid and has not made: a stream that never
+    started has no stop to make, and its start, if Slack never saw it, was not spent either."""
+    paid = _PREPAID.get()
+    if not paid:
+        return
+    unused = {method: min(count, paid.get(method, 0)) for method, count in calls.items()}
+    for method, count in unused.items():
+        paid[method] = paid.get(method, 0) - count
+    limiter.give_back({method: count for method, count in unused.items() if count})
+
+
+def held_back(exc: Exception, limiter: Limiter) -> bool:
+    """Whether `exc` is Slack's 429 for longer than `limiter` waits one out: the call will not succeed
+    for a while, so the caller should show the answer another way than wait."""
+    if not isinstance(exc, SlackApiError) or exc.response.status_code != 429:
+        return False
+    return retry_after(exc.response.headers, default=0.0) > limiter.longest_wait
+
+
 class LimitedWebClient(AsyncWebClient):
     """slack_sdk's client; every call first waits for the process's budget (`bot.slack.rate_limits`)."""
 
@@ -106,13 +128,23 @@ class LimitedWebClient(AsyncWebClient):
     ) -> AsyncSlackResponse:
         channel = _channel_of(json, data, params)
         paid = _PREPAID.get()
-        if paid and paid.get(api_method, 0) > 0:
-            paid[api_method] -= 1
-        else:
-            await self.limiter.take(api_method, channel)
+        try:
+            if paid and paid.get(api_method, 0) > 0:
+                held = self.limiter.held(api_method, channel)  # taken before a 429 that came since
+                if held > self.limiter.longest_wait:
+                    raise WaitTooLong(api_method, held)
+                paid[api_method] -= 1
+                await asyncio.sleep(held)
+            else:
+                await self.limiter.take(api_method, channel)
+        except WaitTooLong as held_back:
+            # As Slack would answer (a 429 with what is left of its Retry-After), so every caller
+            # handles it as it handles Slack's own refusal, without a call Slack would refuse.
+            refusal = self._refusal(api_method, http_verb, held_back.seconds)
+            raise SlackApiError(str(held_back), refusal) from None
         token = _CALLING.set((api_method, channel))
         try:
-            return await super().api_call(
+            response = await super().api_call(
                 api_method,
                 http_verb=http_verb,
                 files=files,
@@ -124,6 +156,22 @@ class LimitedWebClient(AsyncWebClient):
             )
         finally:
             _CALLING.reset(token)
+        answered = response.get("channel")
+        if channel is not None and isinstance(answered, str) and answered != channel:
+            # Posted to a user id: Slack names the DM it went to, whose per-channel budget this call was.
+            self.limiter.same_channel(channel, answered)
+        return response
+
+    def _refusal(self, api_method: str, http_verb: str, seconds: float) -> AsyncSlackResponse:
+        return AsyncSlackResponse(
+            client=self,
+            http_verb=http_verb,
+            api_url=self.base_url + api_method,
+            req_args={},
+            data={"ok": False, "error": "ratelimited"},
+            headers={"Retry-After": str(math.ceil(seconds))},
+            status_code=429,
+        )
 
 
 def retry_after(headers: Mapping[str, Any] | None, *, default: float) -> float:
@@ -159,7 +207,8 @@ class _ScaledJitter(Jitter):
 
 class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
     """The SDK's 429 retry, through the limiter: Slack's Retry-After (1 s when it sends none) stops the
-    method until then, and the retry waits for the budget like any call, plus jitter."""
+    method until then, and the retry waits for the budget like any call, plus jitter. A Retry-After
+    longer than the limiter waits is not retried: the SDK raises the 429 for the caller to handle."""
 
     def __init__(self, limiter: Limiter, max_retry_count: int, jitter: float) -> None:
         super().__init__(max_retry_count=max_retry_count)
@@ -176,10 +225,13 @@ class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
     ) -> None:
         if response is None:
             raise error or RuntimeError("a rate-limit retry without a response")
-        state.next_attempt_requested = True
         wait = retry_after(response.headers, default=1.0)
         method, channel = _CALLING.get((request.url.rsplit("/", 1)[-1], None))
         self.limiter.refused(method, channel, wait)
-        await self.limiter.take(method, channel)
+        try:
+            await self.limiter.take(method, channel)
+        except WaitTooLong:
+            return  # no next attempt requested: the SDK raises this 429 now
+        state.next_attempt_requested = True
         await asyncio.sleep(random.random() * self.jitter)
         state.increment_current_attempt()

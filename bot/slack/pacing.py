@@ -1,6 +1,7 @@
 """How long the Slack shell waits on its own account: every delay it chooses itself, in one place.
 
-Not Slack's `Retry-After` (always honoured as sent) and not the operator's settings (`OFFICEBOT_DEADLINE`,
+Not Slack's `Retry-After` (always honoured as sent: a call it holds back for longer than
+`bot.slack.rate_limits.LONGEST_WAIT` fails at once rather than be made early) and not the operator's settings (`OFFICEBOT_DEADLINE`,
 `OFFICEBOT_SLACK_TIMEOUT`, …): these are the fixed pauses of retries, backoffs and give-ups that production
 never needs to change. `SlackBot(pacing=…)` takes another `Pacing` so that the tests exercise the same
 waits, in the same order, in milliseconds instead of seconds.

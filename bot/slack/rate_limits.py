@@ -11,7 +11,13 @@ whole minute's calls through and a steady rate above the tier is slowed to it.
   that the budget already says Slack would refuse; `try_take_all` takes several at once or none, for
   choosing how to present an answer (stream it, or post it at once) without waiting.
 - A 429 that comes anyway (a limit lower than the table) stops the method until its `Retry-After` has
-  passed: Slack's word wins over the table. Each retry then takes a token like any call.
+  passed: Slack's word wins over the table. Each retry then takes a token like any call. A Retry-After
+  longer than `LONGEST_WAIT` is not waited out: `take` raises `WaitTooLong` at once, so the caller can
+  show the answer another way or tell the person, instead of leaving them waiting for minutes.
+- Per-channel limits are Slack's per conversation: a call addressed to a user id (a DM opened by posting
+  to `U…`) counts in that DM's bucket once Slack has named the DM (`same_channel`, told by the client).
+- A bucket full again says nothing a fresh one would not: idle buckets are dropped now and then, so the
+  limiter's memory follows the conversations active in the last minute, not every one ever seen.
 - Several processes share a workspace's limits. They divide them (`share` = 1/OFFICEBOT_PROCESSES of
   every workspace-wide limit), rather than coordinating through the database: a Slack call never waits
   for a database round trip, and a process that dies leaves no budget locked. The price is budget unused
@@ -72,6 +78,23 @@ UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common ti
 # start) and by Slack when it arrives, seconds later; at a sustained full rate that drift alone would
 # earn the odd 429 (1 in 600 answers, measured), which the margin removes.
 HEADROOM = 0.9
+# The longest a call waits out a 429's Retry-After. Slack's are seconds; one of minutes is not waited (a
+# person would be left looking at nothing): the call fails at once, as if refused, for the caller to handle.
+LONGEST_WAIT = 30.0
+# How often idle (full) buckets are dropped: a per-channel bucket refills in seconds, a tier's in a minute.
+SWEEP_EVERY = 60.0
+# How long a user id's DM is remembered unused. Dropped, the next post to the user id counts apart from
+# the DM until Slack's answer names it again: one call's worth, an hour after the last.
+ALIAS_KEPT = 3600.0
+
+
+class WaitTooLong(Exception):
+    """A call that Slack's Retry-After holds back for longer than the caller waits."""
+
+    def __init__(self, method: str, seconds: float) -> None:
+        super().__init__(f"{method}: Slack asked to wait {seconds:.0f} s")
+        self.method = method
+        self.seconds = seconds
 
 
 @dataclass
@@ -85,6 +108,11 @@ class _Bucket:
     def refresh(self, now: float) -> None:
         self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.refill_per_second)
         self.at = now
+
+    def idle(self, now: float) -> bool:
+        """Full again and not held back: no different from a fresh bucket."""
+        self.refresh(now)
+        return self.tokens >= self.capacity and self.not_before <= now
 
     def wait(self, now: float, count: float) -> float:
         """Seconds until `count` tokens are there (0: now)."""
@@ -101,16 +129,61 @@ class Limiter:
         share: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
         on_refused: Callable[[str], None] | None = None,
+        longest_wait: float = LONGEST_WAIT,
     ) -> None:
         self._limits = limits
         self._on_refused = on_refused  # told of every 429 (the metrics count them by method)
         self._share = share  # of every workspace-wide limit: 1 / the number of processes
         self._clock = clock
+        self.longest_wait = longest_wait  # of a Retry-After, before a call fails instead (`WaitTooLong`)
         self._buckets: dict[tuple[str, Limit, str | None], _Bucket] = {}
+        # a user id -> the DM a call addressed to it goes to, and when that was last used
+        self._aliases: dict[str, tuple[str, float]] = {}
+        self._swept = clock()
         self._lock = threading.Lock()
 
-    def _buckets_of(self, method: str, channel: str | None) -> list[_Bucket]:
+    @property
+    def bucket_count(self) -> int:
+        """Buckets held now: those of calls in the last minute or so (idle ones are dropped)."""
+        with self._lock:
+            return len(self._buckets)
+
+    def _now(self) -> float:
+        """The clock, dropping idle buckets when a sweep is due. Called first under the lock, before any
+        bucket is picked up, so that no bucket in use is dropped."""
+        now = self._clock()
+        if now - self._swept >= SWEEP_EVERY:
+            self._swept = now
+            for key in [key for key, bucket in self._buckets.items() if bucket.idle(now)]:
+                del self._buckets[key]
+            self._aliases = {a: (c, at) for a, (c, at) in self._aliases.items() if now - at < ALIAS_KEPT}
+        return now
+
+    def same_channel(self, alias: str, channel: str) -> None:
+        """Calls addressed to `alias` (a user id) go to `channel` (their DM, as Slack answered): one
+        conversation, one per-channel budget. What was spent under the alias moves to the channel's."""
+        with self._lock:
+            if alias == channel:
+                return
+            now = self._now()
+            known = self._aliases.get(alias)
+            self._aliases[alias] = (channel, now)
+            if known is not None and known[0] == channel:
+                return
+            for method, limit, key in [k for k in self._buckets if k[2] == alias]:
+                spent = self._buckets.pop((method, limit, key))
+                spent.refresh(now)
+                into = self._buckets.setdefault((method, limit, channel), spent)
+                if into is not spent:
+                    into.refresh(now)
+                    into.tokens -= spent.capacity - spent.tokens
+                    into.not_before = max(into.not_before, spent.not_before)
+
+    def _buckets_of(self, method: str, channel: str | None, now: float) -> list[_Bucket]:
+        """`now`: the caller's instant, so that a new bucket is full at it (not short by a clock tick)."""
         buckets = []
+        if channel in self._aliases:
+            channel, _ = self._aliases[channel]
         for limit in self._limits.get(method, (UNLISTED,)):
             if limit.per_channel and channel is None:
                 continue  # a per-channel method called without one: Slack would refuse it anyway
@@ -118,7 +191,6 @@ class Limiter:
             bucket = self._buckets.get(key)
             if bucket is None:
                 capacity = limit.calls if limit.per_channel else max(1.0, limit.calls * self._share)
-                now = self._clock()
                 bucket = _Bucket(capacity, HEADROOM * capacity / limit.per, capacity, now)
                 self._buckets[key] = bucket
             buckets.append(bucket)
@@ -127,27 +199,48 @@ class Limiter:
     def wait_for(self, method: str, channel: str | None = None, count: float = 1) -> float:
         """Seconds until `count` calls of `method` fit the budget (0: they do now). Takes nothing."""
         with self._lock:
-            now = self._clock()
-            return max((b.wait(now, count) for b in self._buckets_of(method, channel)), default=0.0)
+            now = self._now()
+            return max((b.wait(now, count) for b in self._buckets_of(method, channel, now)), default=0.0)
 
     def try_take_all(self, calls: Mapping[str, float], channel: str | None = None) -> bool:
         """Takes every one of `calls` ({method: count}) if all fit the budget now, else none."""
         with self._lock:
-            now = self._clock()
-            wanted = [(b, n) for method, n in calls.items() for b in self._buckets_of(method, channel)]
+            now = self._now()
+            wanted = [(b, n) for method, n in calls.items() for b in self._buckets_of(method, channel, now)]
             if any(bucket.wait(now, count) > 0 for bucket, count in wanted):
                 return False
             for bucket, count in wanted:
                 bucket.tokens -= count
             return True
 
+    def give_back(self, calls: Mapping[str, float], channel: str | None = None) -> None:
+        """Returns `calls` ({method: count}) taken but never made (a stream's stop, when it never started)."""
+        with self._lock:
+            now = self._now()
+            for method, count in calls.items():
+                for bucket in self._buckets_of(method, channel, now):
+                    bucket.refresh(now)
+                    bucket.tokens = min(bucket.capacity, bucket.tokens + count)
+
+    def held(self, method: str, channel: str | None = None) -> float:
+        """Seconds a 429's Retry-After still holds `method` back (0: none). Even a call already taken
+        from the budget (prepaid) waits for it: Slack's word wins."""
+        with self._lock:
+            now = self._now()
+            return max((b.not_before - now for b in self._buckets_of(method, channel, now)), default=0.0)
+
     async def take(self, method: str, channel: str | None = None) -> float:
-        """Waits until a call of `method` fits the budget, then takes it; returns the seconds waited."""
+        """Waits until a call of `method` fits the budget, then takes it; returns the seconds waited.
+        Raises `WaitTooLong` when a 429's Retry-After holds the method back longer than `longest_wait`.
+        The budget's own refill is waited for whatever it takes: that queue is the tier's pace."""
         waited = 0.0
         while True:
             with self._lock:
-                now = self._clock()
-                buckets = self._buckets_of(method, channel)
+                now = self._now()
+                buckets = self._buckets_of(method, channel, now)
+                held = max((b.not_before - now for b in buckets), default=0.0)
+                if held > self.longest_wait:
+                    raise WaitTooLong(method, held)
                 pause = max((b.wait(now, 1) for b in buckets), default=0.0)
                 if pause <= 0:
                     for bucket in buckets:
@@ -160,8 +253,8 @@ class Limiter:
         """Slack answered 429: nothing more of `method` (in `channel`, for a per-channel limit) until
         `retry_after` seconds have passed."""
         with self._lock:
-            now = self._clock()
-            for bucket in self._buckets_of(method, channel):
+            now = self._now()
+            for bucket in self._buckets_of(method, channel, now):
                 bucket.not_before = max(bucket.not_before, now + retry_after)
         if self._on_refused is not None:
             self._on_refused(method)

@@ -149,6 +149,8 @@ class SlackLimits:
             limit = self.per_minute[method]
             waits.append(self._spend((method, None), limit, limit / 60, now))
         if method in _PER_CHANNEL and channel:
+            if channel.startswith("U"):  # a post to a user id goes to (and counts in) the DM with them
+                channel = f"D{channel}"
             waits.append(self._spend((method, channel), 3, 1.0, now))
         worst = max((w for w in waits if w is not None), default=None)
         return None if worst is None else max(1, math.ceil(worst))

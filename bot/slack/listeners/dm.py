@@ -18,7 +18,7 @@ from bot.core.trace import StepObserver
 from bot.domain.people import Surface
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
-from bot.slack.client import prepaid
+from bot.slack.client import give_back_unused, held_back, prepaid
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
@@ -186,6 +186,8 @@ class DmReply:
             await stream.start()
         except StreamFailed as failed:
             log.info("could not stream this answer (%s); using a placeholder", failed.error)
+            # The stop taken with the start will never be made (nor the start, if Slack never saw it).
+            give_back_unused(self._budget, {"chat.startStream": 1, "chat.stopStream": 1})
             return False
         self._stream = stream
         return True
@@ -262,10 +264,16 @@ class DmReply:
         if self._placeholder_ts and self._taken_over:
             await self._stop_stream(self._placeholder_ts)  # a stream its process left, if it is one
         if self._placeholder_ts:
-            await self._client.chat_update(
-                channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks, metadata=final
-            )
-            return self._placeholder_ts
+            try:
+                await self._client.chat_update(
+                    channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks, metadata=final
+                )
+                return self._placeholder_ts
+            except SlackApiError as exc:
+                if not held_back(exc, self._budget):
+                    raise  # a short Retry-After: waited out by the caller's delivery retries
+                # Slack will refuse edits for minutes: the answer is posted instead, under the placeholder.
+                log.warning("the placeholder cannot be edited for a while (Retry-After); posting the answer")
         posted = await self._client.chat_postMessage(
             channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks, metadata=final
         )
@@ -293,6 +301,11 @@ class DmReply:
                 status=still_working_status(question.text),
             )
         elif self._placeholder_ts:
+            # Its own edit, only if the budget has one now: the placeholder's prepaid edit is the answer's,
+            # and a notice is not worth making the answer wait for chat.update's budget.
+            if not self._budget.try_take_all({"chat.update": 1}):
+                return
+            prepaid({"chat.update": 1})
             await self._client.chat_update(
                 channel=self._channel, ts=self._placeholder_ts, text=still_working_text(question.text)
             )
