@@ -126,7 +126,7 @@ async def rig(
         if PROFILE_DIR is not None:
             # py-spy samples the bot (all threads, the answer worker's included) into collapsed stacks.
             out = PROFILE_DIR / f"bot-{len(list(PROFILE_DIR.glob('bot-*')))}-n{users}.txt"
-            cmd = ["py-spy", "record", "--format", "raw", "--threads", "--rate", "200", "-o", str(out)]
+            cmd = ["py-spy", "record", "--format", "raw", "--threads", "--gil", "--rate", "200", "-o", str(out)]
             profiler = subprocess.Popen([*cmd, "--pid", str(bot.pid)], stdout=subprocess.DEVNULL)
         yield Rig(slack, model, bot)
     finally:
