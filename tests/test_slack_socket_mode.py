@@ -62,7 +62,7 @@ async def _until_ready(port: int, want: int, timeout: float) -> str:
             return body
         if time.monotonic() > deadline:
             raise AssertionError(f"/readyz still {status} after {timeout} s: {body}")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
 
 
 async def _answers_over_socket_mode(slack: SlackStandIn) -> None:
@@ -92,8 +92,9 @@ def test_slack_bot_waits_as_production_does_unless_told_otherwise():
 
 
 async def test_a_refused_reconnect_gets_a_fresh_url_and_readyz_says_not_connected(slack, start_bot):
-    # Backoff from 0.05 s: the four attempts below take a fraction of a second.
-    quick = brisk(reconnect=ReconnectBackoff(base=0.05, cap=0.4, stable_after=6.0))
+    # Backoff from 0.02 s up to 0.08 s: the four attempts below, and the one after the refusals end, take a
+    # fraction of a second (how long the waits are is the business of the backoff tests below).
+    quick = brisk(reconnect=ReconnectBackoff(base=0.02, cap=0.08, stable_after=6.0))
     bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()), pacing=quick)
     await _answers_over_socket_mode(slack)
     slack.refuse_links = 1_000_000
@@ -199,8 +200,8 @@ async def test_the_backoff_resets_once_a_connection_has_stayed_up(slack, caplog)
     async def reconnected(before: int) -> None:
         await _until(lambda: len(slack.link_attempts) > before and slack.connected, 10, "a reconnect")
 
-    async with _client(slack, backoff_base=0.4, backoff_cap=0.4, stable_after=30.0, clock=lambda: now[0]):
-        # Dropped before it was stable (no time passed on its clock): the reconnect waits (0.2-0.4 s).
+    async with _client(slack, backoff_base=0.1, backoff_cap=0.1, stable_after=30.0, clock=lambda: now[0]):
+        # Dropped before it was stable (no time passed on its clock): the reconnect waits (0.05-0.1 s).
         before = len(slack.link_attempts)
         await slack.drop_links()
         await reconnected(before)
