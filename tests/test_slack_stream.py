@@ -197,8 +197,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
     slack: SlackStandIn, start_bot
 ):
     slack.streaming = True
-    slack.delay_once("chat.stopStream", 0.8)  # carried out after the bot gave up on it (0.5 s)
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
+    slack.delay_once("chat.stopStream", 0.45)  # carried out after the bot gave up on it (0.25 s)
+    await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")
     await _until_served(slack, "chat.stopStream", 2)  # the late stop has now reached the stream
@@ -210,8 +210,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
 
 async def test_a_stop_slack_did_but_answered_too_late_is_checked_not_repeated(slack: SlackStandIn, start_bot):
     slack.streaming = True
-    slack.answer_late_once("chat.stopStream", 0.8)  # done at once; the answer comes after the bot gave up
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
+    slack.answer_late_once("chat.stopStream", 0.45)  # done at once; the answer comes after the bot gave up
+    await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(lambda c: c.method == "chat.stopStream", count=2)  # the answer, then the check
     await _until_served(slack, "chat.stopStream", 2)
