@@ -290,7 +290,8 @@ async def test_a_slow_answer_says_it_is_still_coming_then_stops_at_the_deadline(
     slack, start_bot, messages_api
 ):
     model = await messages_api(latency=3)  # two model calls: far past the deadline
-    await start_bot(model, OFFICEBOT_DEADLINE="1")  # "still working" after 0.25 s
+    # "Still working" after 0.1 s (a quarter), stopped at 0.4 s: 0.3 s for that edit to reach Slack.
+    await start_bot(model, shorter={"deadline": 0.4})
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [still, stopped] = await slack.wait_for(_updates(slack), count=2, timeout=15)
     assert still.args["text"] == "_아직 조회 중이에요… 조금만 기다려 주세요._"

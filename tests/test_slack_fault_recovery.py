@@ -72,13 +72,14 @@ def answers_in(slack: SlackStandIn, channel: str) -> list[str]:
 async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_once(
     slack, start_bot, seeded_sqlite
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.3))
+    # Recording may take 0.2 s (production's 2 s): ample for an INSERT here, which takes milliseconds.
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.2))
     with sqlite_write_locked(
         seeded_sqlite
-    ):  # longer than the ack waits (0.3 s), shorter than the busy timeout
+    ):  # longer than the ack waits (0.2 s), shorter than the busy timeout
         sent = await slack.user_message(MINSU, QUESTION)
         with pytest.raises(TimeoutError):
-            await slack.wait_for_ack(sent.envelope_id, timeout=0.5)  # not acked: Slack will redeliver
+            await slack.wait_for_ack(sent.envelope_id, timeout=0.35)  # not acked: Slack will redeliver
     # The INSERT lands once the lock is gone: that question is answered (it used to be held, renewed
     # and never started, for as long as the process lived)…
     [update] = await slack.wait_for(lambda c: c.method == "chat.update", timeout=10)
@@ -97,7 +98,7 @@ async def test_sqlite_write_lock_past_the_ack_then_recorded_late_is_answered_onc
 async def test_sqlite_write_lock_past_a_slash_command_s_ack_drops_the_late_row_unanswered(
     slack, start_bot, seeded_sqlite
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.3))
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url, pacing=brisk(accept_timeout=0.2))
     with sqlite_write_locked(seeded_sqlite):
         command = await slack.slash(MINSU, QUESTION)
         told = await slack.wait_for_ack(command.envelope_id, timeout=5)

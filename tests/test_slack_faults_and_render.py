@@ -53,7 +53,7 @@ def test_answers_cannot_mention_people_and_are_bounded():
 async def test_a_hung_users_info_ends_in_an_answer_within_the_slack_timeout(slack: SlackStandIn, start_bot):
     slack.failing["users.list"] = "internal_error"  # no list of members: the person is looked up alone…
     slack.delays["users.info"] = 30  # …and Slack never answers in time
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
+    await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     started = asyncio.get_running_loop().time()
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [reply] = await slack.wait_for(lambda c: c.method == "chat.postMessage", timeout=15)

@@ -7,6 +7,7 @@ Slack's temporary ones) are good for one connection attempt each."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import socket
 import time
@@ -62,7 +63,7 @@ async def _until_ready(port: int, want: int, timeout: float) -> str:
             return body
         if time.monotonic() > deadline:
             raise AssertionError(f"/readyz still {status} after {timeout} s: {body}")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
 
 
 async def _answers_over_socket_mode(slack: SlackStandIn) -> None:
@@ -77,7 +78,7 @@ def _each_attempt_had_a_fresh_url(slack: SlackStandIn) -> None:
     assert len(slack.calls_to("apps.connections.open")) >= len(slack.link_attempts)
 
 
-# ----- through `SlackBot` (what `officebot run` starts), with production's backoff 5x faster ---------------
+# ----- through `SlackBot` (what `officebot run` starts), with production's backoff made faster -------------
 
 
 def test_slack_bot_waits_as_production_does_unless_told_otherwise():
@@ -88,12 +89,13 @@ def test_slack_bot_waits_as_production_does_unless_told_otherwise():
     # The SDK's own retry waits, unless a test passes others: 0.5 s × 2^n for a 5xx, up to 1 s of jitter.
     assert (pacing.server_error_backoff, pacing.rate_limit_jitter) == (0.5, 1.0)
     assert (pacing.accept_timeout, pacing.write_check_timeout) == (2.0, 2.0)  # inside Slack's 3 s ack
-    assert FAST_RECONNECT.base == ReconnectBackoff().base / 5  # what the tests below are scaled by
+    assert FAST_RECONNECT.base == ReconnectBackoff().base / 5  # what the other Slack tests reconnect with
 
 
 async def test_a_refused_reconnect_gets_a_fresh_url_and_readyz_says_not_connected(slack, start_bot):
-    # Backoff from 0.05 s: the four attempts below take a fraction of a second.
-    quick = brisk(reconnect=ReconnectBackoff(base=0.05, cap=0.4, stable_after=6.0))
+    # Backoff from 0.02 s up to 0.08 s: the four attempts below, and the one after the refusals end, take a
+    # fraction of a second (how long the waits are is the business of the backoff tests below).
+    quick = brisk(reconnect=ReconnectBackoff(base=0.02, cap=0.08, stable_after=6.0))
     bot = await start_bot(OFFICEBOT_HEALTH_PORT=str(_free_port()), pacing=quick)
     await _answers_over_socket_mode(slack)
     slack.refuse_links = 1_000_000
@@ -135,19 +137,31 @@ def test_officebot_run_stops_with_one_line_when_the_first_connection_fails(
     assert not any("OfficeBot is running" in message for message in caplog.messages)
 
 
+def _waited_at_least(slack: SlackStandIn, since: float, first: int, least: list[float]) -> None:
+    """Attempts `first`, `first` + 1, … each came at least `least[i]` after the one before (the first one
+    after `since`). Waits a loaded machine stretches only make these gaps longer, never shorter."""
+    at = [since, *slack.link_attempted_at[first : first + len(least)]]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(at)]
+    assert len(gaps) == len(least) and all(gap >= floor for gap, floor in zip(gaps, least, strict=True)), gaps
+
+
 async def test_connections_closed_after_hello_back_off_instead_of_storming(slack, start_bot):
-    await start_bot()
+    # Production's backoff from 0.1 s (10x faster), capped at 0.2 s so that the attempt after three closed
+    # connections is a fraction of a second away (the backoff's growth to its cap is tested below).
+    await start_bot(pacing=brisk(reconnect=ReconnectBackoff(base=0.1, cap=0.2, stable_after=6.0)))
     await _answers_over_socket_mode(slack)
     slack.close_after_hello = True
     before = len(slack.link_attempts)
+    dropped = time.monotonic()
     await slack.drop_links()
-    await asyncio.sleep(0.6)  # production's 3 s, as the backoff here is 5x faster
-    storm = len(slack.link_attempts) - before
-    # Before the fix: about 14 a second. Backoff from 0.2 s (equal jitter: at least 0.1, 0.2, 0.4 s)
-    # allows 3 (as production's from 1 s does in 3 s).
-    assert 1 <= storm <= 5, slack.link_attempts
+    await _until(
+        lambda: len(slack.link_attempts) >= before + 3, 10, "three attempts, each closed after hello"
+    )
     slack.close_after_hello = False
     await _answers_over_socket_mode(slack)  # still trying: back once the server lets it stay
+    # Before the fix: about 14 attempts a second, as fast as the network allows. Equal jitter waits at least
+    # half of 0.1, 0.2, 0.2 s before each.
+    _waited_at_least(slack, dropped, before, [0.05, 0.1, 0.1])
     _each_attempt_had_a_fresh_url(slack)
 
 
@@ -173,19 +187,20 @@ async def _client(slack: SlackStandIn, **delays: Any) -> AsyncIterator[Reconnect
 
 
 async def test_backoff_keeps_trying_within_its_cap_and_each_attempt_gets_a_fresh_url(slack):
-    async with _client(slack, backoff_base=0.02, backoff_cap=0.08) as client:
+    async with _client(slack, backoff_base=0.01, backoff_cap=0.04) as client:
         slack.close_after_hello = True
         before = len(slack.link_attempts)
+        dropped = time.monotonic()
         await slack.drop_links()
-        await asyncio.sleep(0.6)
-        storm = len(slack.link_attempts) - before
-        # Waits of at least 0.01, 0.02, 0.04, 0.04, … s allow ≤ 17 attempts in 0.6 s; of at most
-        # 0.02, 0.04, 0.08, 0.08, … s (the cap) force ≥ 8 (fewer on a busy machine: each attempt also
-        # connects). The SDK's own client made hundreds.
-        assert 3 <= storm <= 20, slack.link_attempts
+        await _until(lambda: len(slack.link_attempts) >= before + 8, 10, "eight attempts, each refused")
         slack.close_after_hello = False
         await _answers_over_socket_mode(slack)
         assert await client.is_connected()
+    # Waits of at most 0.01, 0.02, 0.04, 0.04, … s (the cap): eight attempts in about 0.3 s. Without the
+    # cap, waits of at least half of 0.01, 0.02, 0.04, 0.08, … s would take 1.27 s or more.
+    assert slack.link_attempted_at[before + 7] - dropped < 1.2
+    # Waits of at least half of each (equal jitter): the SDK's own client made hundreds of attempts a second.
+    _waited_at_least(slack, dropped, before, [0.005, 0.01, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02])
     _each_attempt_had_a_fresh_url(slack)
 
 
@@ -196,20 +211,27 @@ async def test_the_backoff_resets_once_a_connection_has_stayed_up(slack, caplog)
     def waits() -> int:
         return sum("reconnecting in" in record.getMessage() for record in caplog.records)
 
-    async def reconnected(before: int) -> None:
-        await _until(lambda: len(slack.link_attempts) > before and slack.connected, 10, "a reconnect")
+    async def reconnected(client: ReconnectingSocketModeClient, before: int) -> None:
+        # Until its reconnect is over (the lock released): only then has it read its clock for the time
+        # connected, which the test moves next.
+        def over() -> bool:
+            return len(slack.link_attempts) > before and not client.connect_operation_lock.locked()
 
-    async with _client(slack, backoff_base=0.4, backoff_cap=0.4, stable_after=30.0, clock=lambda: now[0]):
-        # Dropped before it was stable (no time passed on its clock): the reconnect waits (0.2-0.4 s).
+        await _until(lambda: over() and slack.connected, 10, "a reconnect")
+
+    async with _client(
+        slack, backoff_base=0.1, backoff_cap=0.1, stable_after=30.0, clock=lambda: now[0]
+    ) as client:
+        # Dropped before it was stable (no time passed on its clock): the reconnect waits (0.05-0.1 s).
         before = len(slack.link_attempts)
         await slack.drop_links()
-        await reconnected(before)
+        await reconnected(client, before)
         assert waits() == 1
         # Up for 31 s on its clock, longer than stable_after: the next reconnect is at once, no wait.
         now[0] += 31
         before = len(slack.link_attempts)
         await slack.drop_links()
-        await reconnected(before)
+        await reconnected(client, before)
         assert waits() == 1
         await _answers_over_socket_mode(slack)
 

@@ -164,8 +164,8 @@ async def test_a_stream_cut_off_by_shutdown_is_finished_by_the_next_process(
     slack.streaming = True
     gate = Gate()
     async with MessagesAPIStandIn(gate) as model:
-        first = await start_bot(
-            model, OFFICEBOT_DATABASE_URL=seeded_database.url, OFFICEBOT_SHUTDOWN_GRACE="0.2"
+        first = await start_bot(  # the grace runs out whatever its length: the answer is held at the model
+            model, OFFICEBOT_DATABASE_URL=seeded_database.url, OFFICEBOT_SHUTDOWN_GRACE="0.05"
         )
         await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
         await asyncio.wait_for(gate.arrived.wait(), 10)
@@ -218,8 +218,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
     slack: SlackStandIn, start_bot
 ):
     slack.streaming = True
-    slack.delay_once("chat.stopStream", 0.8)  # carried out after the bot gave up on it (0.5 s)
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
+    slack.delay_once("chat.stopStream", 0.45)  # carried out after the bot gave up on it (0.25 s)
+    await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")
     await _until_served(slack, "chat.stopStream", 2)  # the late stop has now reached the stream
@@ -231,8 +231,8 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
 
 async def test_a_stop_slack_did_but_answered_too_late_is_checked_not_repeated(slack: SlackStandIn, start_bot):
     slack.streaming = True
-    slack.answer_late_once("chat.stopStream", 0.8)  # done at once; the answer comes after the bot gave up
-    await start_bot(OFFICEBOT_SLACK_TIMEOUT="0.5")
+    slack.answer_late_once("chat.stopStream", 0.45)  # done at once; the answer comes after the bot gave up
+    await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(lambda c: c.method == "chat.stopStream", count=2)  # the answer, then the check
     await _until_served(slack, "chat.stopStream", 2)

@@ -83,10 +83,20 @@ def brisk(**changes: Any) -> Pacing:
     return replace(BRISK, **changes)
 
 
+def shorten(settings: Settings, **seconds: float) -> Settings:
+    """`settings` with some of its waits (`deadline`, `slack_timeout`, …) shorter than an operator may set
+    them (the bounds are for production, where a 0.3 s deadline would be a typo): a test that waits one out
+    then waits tenths of a second instead of whole ones. Only ever shorter, so no test waits longer."""
+    for name, value in seconds.items():
+        assert 0 < value < getattr(settings, name), f"{name}={value} is not shorter"
+    return settings.model_copy(update=seconds)
+
+
 @pytest.fixture
 async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     """`bot = await start_bot(model=None, **env)`: Socket Mode by default, on a migrated database holding
-    the demo data (OFFICEBOT_DATABASE_URL, as in production); stopped after the test."""
+    the demo data (OFFICEBOT_DATABASE_URL, as in production); stopped after the test. `shorter=` sets
+    waits below what the environment may (see `shorten`)."""
     running: list[SlackBot] = []
     databases: list[ScratchDatabase] = []
 
@@ -96,6 +106,7 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
         pacing: Pacing = BRISK,
         limits: Mapping[str, tuple[Limit, ...]] = LIMITS,
         clock: Callable[[], datetime] = fixed_clock,
+        shorter: Mapping[str, float] | None = None,
         **extra: str,
     ) -> SlackBot:
         if "OFFICEBOT_DATABASE_URL" not in extra:
@@ -103,6 +114,8 @@ async def start_bot(slack: SlackStandIn, tmp_path: Path) -> AsyncIterator[Callab
             databases.append(db)
             extra["OFFICEBOT_DATABASE_URL"] = db.url
         settings = Settings.from_env(bot_env(slack, model, **extra))
+        if shorter:
+            settings = shorten(settings, **shorter)
         bot = SlackBot(
             settings,
             port=port,

@@ -9,7 +9,8 @@ and read back the acks with the time they arrived.
 Point the bot at it with `SLACK_API_URL=slack.api_url`; `apps.connections.open` returns a ws:// URL to this
 same server, so Socket Mode needs nothing else. Each URL carries its own ticket and, like Slack's temporary
 URLs, is good for one connection attempt: a client that retries an old URL is turned away. `refuse_links`
-and `close_after_hello` make the WebSocket misbehave; `link_attempts` records every attempt's ticket.
+and `close_after_hello` make the WebSocket misbehave; `link_attempts` records every attempt's ticket and
+`link_attempted_at` its time.
 """
 
 from __future__ import annotations
@@ -174,6 +175,7 @@ class SlackStandIn(Modals):
     refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
     close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
+    link_attempted_at: list[float] = field(default_factory=list)  # and when (time.monotonic(), as asyncio's)
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
     served: list[str] = field(default_factory=list)  # each Web API method, once carried out
     # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
@@ -786,6 +788,7 @@ class SlackStandIn(Modals):
     async def _link(self, request: web.Request) -> web.StreamResponse:
         ticket = request.query.get("ticket", "")
         self.link_attempts.append(ticket)
+        self.link_attempted_at.append(time.monotonic())
         if ticket in self._used_tickets:
             return web.Response(status=401, text="this URL was used already: call apps.connections.open")
         self._used_tickets.add(ticket)
