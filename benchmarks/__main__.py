@@ -126,7 +126,9 @@ async def rig(
         if PROFILE_DIR is not None:
             # py-spy samples the bot (all threads, the answer worker's included) into collapsed stacks.
             out = PROFILE_DIR / f"bot-{len(list(PROFILE_DIR.glob('bot-*')))}-n{users}.txt"
-            cmd = ["py-spy", "record", "--format", "raw", "--threads", "--gil", "--rate", "200", "-o", str(out)]
+            # --gil: only the thread running Python counts (a worker thread waiting on its queue is not busy).
+            cmd = ["py-spy", "record", "--format", "raw", "--threads", "--gil", "--rate", "200"]
+            cmd += ["-o", str(out)]
             profiler = subprocess.Popen([*cmd, "--pid", str(bot.pid)], stdout=subprocess.DEVNULL)
         yield Rig(slack, model, bot)
     finally:
