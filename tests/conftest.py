@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot.db.hr import SqlHrStore
-from bot.domain.people import Caller
-from bot.hr.directory import caller_for_employee_id
-from tests.support.messages_api import MessagesAPIStandIn
+if TYPE_CHECKING:
+    from bot.db.hr import SqlHrStore
+    from bot.domain.people import Caller
+    from tests.support.messages_api import MessagesAPIStandIn
 
 _LOOPBACK = ("127.", "::1", "localhost")
 _real_connect = socket.socket.connect
@@ -35,13 +35,24 @@ def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 # Shared fixtures (the Slack stand-in workspace and bot factory, the environment scrub) live in support/.
-pytest_plugins = [
+SUPPORT_PLUGINS = (
     "tests.support.slack",
     "tests.support.env",
     "tests.support.assistant",
     "tests.support.database",
     "tests.support.in_process",
-]
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Loads the fixtures, and with them the bot and its SDKs (~2 s of imports), where tests run: not in
+    pytest-xdist's controller, which only hands tests to its workers and would make them wait that long
+    before they start."""
+    xdist_controller = bool(config.getoption("numprocesses", None)) and not hasattr(config, "workerinput")
+    if not xdist_controller:
+        for plugin in SUPPORT_PLUGINS:
+            config.pluginmanager.import_plugin(plugin)
+
 
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign,assignment]
 socket.getaddrinfo = _guarded_getaddrinfo
@@ -49,12 +60,16 @@ socket.getaddrinfo = _guarded_getaddrinfo
 
 @pytest.fixture
 async def minsu(hr: SqlHrStore) -> Caller:
+    from bot.hr.directory import caller_for_employee_id
+
     return await caller_for_employee_id(hr, "E1001")
 
 
 @pytest.fixture
 async def messages_api() -> AsyncIterator[Callable[..., Any]]:
     """Factory: `api = await messages_api(script, latency=0)`; stopped after the test."""
+    from tests.support.messages_api import MessagesAPIStandIn
+
     started: list[MessagesAPIStandIn] = []
 
     async def start(script: Any = None, latency: float = 0.0, declare: bool = True) -> MessagesAPIStandIn:

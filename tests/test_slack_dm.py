@@ -308,8 +308,9 @@ async def test_the_still_working_notice_never_spends_the_answer_s_prepaid_edit(
 ):
     # One chat.update a minute: the placeholder's prepaid edit is the only one there is, and it is the answer's.
     slack.enforce_limits({"chat.update": 1})
-    model = await messages_api(latency=1.5)  # two model calls, 3 s: past "still working" (1.5 s)
-    await start_bot(model, OFFICEBOT_DEADLINE="6", limits=dict(LIMITS) | {"chat.update": (Limit(1),)})
+    # "Still working" after 0.5 s (a quarter of the deadline); two model calls of 0.4 s end past it.
+    model = await messages_api(latency=0.4)
+    await start_bot(model, shorter={"deadline": 2.0}, limits=dict(LIMITS) | {"chat.update": (Limit(1),)})
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(_updates(slack), timeout=20)  # not a minute later, on a refilled token
     assert "7.5" in update.args["text"]
@@ -336,8 +337,9 @@ async def test_an_edit_slack_holds_back_for_minutes_is_posted_instead(slack, sta
 
 
 async def test_a_prepaid_edit_still_keeps_to_a_retry_after_that_came_since(slack, start_bot, messages_api):
-    model = await messages_api(latency=1.5)  # two model calls, 3 s: past "still working" (1.5 s)
-    await start_bot(model, OFFICEBOT_DEADLINE="6")
+    # "Still working" after 0.5 s (a quarter of the deadline); two model calls of 0.4 s end past it.
+    model = await messages_api(latency=0.4)
+    await start_bot(model, shorter={"deadline": 2.0})
     slack.rate_limit_once("chat.update", retry_after=600)  # the notice's edit: chat.update for 10 minutes
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "7.5" in c.args["text"])
