@@ -210,6 +210,7 @@ async def conversations(
 ) -> dict[str, Any]:
     """N people DM the bot at the same moment; optionally, /leave commands arrive while they wait."""
     async with rig(workdir, n, model_latency=latency, serial=serial) as r:
+        start_up_cpu = r.cpu_seconds()  # from exec to a Socket Mode connection: imports, database, Slack
         warm = await r.slack.user_message(user_id(1), "안녕?")
         await r.answer_of(warm.channel)
         r.slack.calls.clear()
@@ -237,6 +238,7 @@ async def conversations(
             "peak_rss_mib": round(r.peak_rss_mib(), 1),
             "bot_cpu_s": round(bot_cpu, 2),
             "standins_cpu_s": round(own_cpu, 2),
+            "start_up_cpu_s": round(start_up_cpu, 2),
         }
         if acks:
             result["ack_p50_ms"] = round(pct(ack_latencies, 0.5) * 1000, 2)
