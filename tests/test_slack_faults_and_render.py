@@ -11,7 +11,8 @@ from tests.support.slack_api import SlackStandIn
 
 
 async def test_many_conversations_at_once(slack, start_bot, messages_api):
-    model = await messages_api(latency=0.3)  # every model call is slow; they must overlap, not queue
+    model = await messages_api()
+    model.hold()  # every model call waits at the stand-in, in flight, until released below
     await start_bot(model)
     users = [f"UMANY{i:04d}" for i in range(40)]
     for user in users:
@@ -19,8 +20,15 @@ async def test_many_conversations_at_once(slack, start_bot, messages_api):
     sent = await asyncio.gather(
         *(slack.user_message(u, "올해 연차 며칠 남았어?") for u in [*users, MINSU, SEOYEON])
     )
+    # The 20 people with an email, MINSU and SEOYEON all reach the model at once: their calls overlap.
+    # A bot answering one conversation at a time would never have more than one held here (TimeoutError).
+    await model.wait_for_in_flight(20 + 2)
     slash = await slack.slash(SEOYEON)
-    await slack.wait_for_ack(slash.envelope_id)
+    await slack.wait_for_ack(slash.envelope_id)  # acked while every conversation waits on the model
+    for s in sent:
+        await slack.wait_for_ack(s.envelope_id)  # so was every DM: no ack waits for an answer
+    assert model.in_flight == 20 + 2  # still all held: the acks above came while the answers were open
+    model.release()
     updates = await slack.wait_for(lambda c: c.method == "chat.update", count=20 + 2, timeout=30)
     assert {u.args["channel"] for u in updates} >= {f"D{MINSU}", f"D{SEOYEON}"}
     assert all(slack.acks.get(s.envelope_id) for s in sent)

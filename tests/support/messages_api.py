@@ -1,5 +1,5 @@
-"""A Messages API stand-in on 127.0.0.1: scripted replies or the offline model, optional latency, and a
-record of every request as the SDK sent it."""
+"""A Messages API stand-in on 127.0.0.1: scripted replies or the offline model, optional latency, a gate
+that holds requests until the test lets them go, and a record of every request as the SDK sent it."""
 
 from __future__ import annotations
 
@@ -103,6 +103,8 @@ class MessagesAPIStandIn:
     # Sent as `retry-after-ms` with every 429 and 5xx, as the API sends `retry-after` with a 429: the SDK
     # waits that long before its retries (without one it backs off 0.5-8 s, which no test needs to wait).
     retry_after: float = 0.02
+    # The most requests ever in flight at once (see `in_flight`): how many calls overlapped.
+    most_in_flight: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         self._offline = OfflineModel()
@@ -110,6 +112,38 @@ class MessagesAPIStandIn:
         self._queue = list(self.script) if isinstance(self.script, list) else None
         self._arrived = asyncio.Condition()  # notified on each request: `wait_for_requests`
         self._stopping = asyncio.Event()  # ends every latency wait: stopping never waits for one
+        self._gate = asyncio.Event()  # open unless `hold()`: requests wait here, counted in flight
+        self._gate.set()
+        self._handling: dict[int, web.Request] = {}  # by id(): a request is a mapping, not hashable
+
+    @property
+    def in_flight(self) -> int:
+        """Requests being handled whose client still waits for the answer. One the SDK gave up on (its
+        timeout, then a retry) still has a handler here but no connection, and is not counted: one call
+        that timed out and was retried is not two calls overlapping."""
+        return sum(
+            1 for r in self._handling.values() if r.transport is not None and not r.transport.is_closing()
+        )
+
+    def hold(self) -> None:
+        """From now on every request waits, in flight, until `release()` (or `stop()`): with
+        `wait_for_in_flight` a test sees calls overlap by state, not by how long they took."""
+        self._gate.clear()
+
+    def release(self) -> None:
+        """Let the held requests, and every later one, through."""
+        self._gate.set()
+
+    async def wait_for_in_flight(self, count: int, timeout: float = 30) -> None:
+        """Until `count` requests are in flight at once (held, or in their latency), never a fixed sleep.
+        Calls that queue one behind another never get past one: the AssertionError says how many overlapped."""
+        try:
+            async with asyncio.timeout(timeout), self._arrived:
+                await self._arrived.wait_for(lambda: self.most_in_flight >= count)
+        except TimeoutError:
+            raise AssertionError(
+                f"at most {self.most_in_flight} model calls in flight at once in {timeout} s, not {count}"
+            ) from None
 
     async def wait_for_requests(self, count: int, timeout: float = 30) -> None:
         """Until `count` requests have arrived (a condition to wait for, never a fixed sleep)."""
@@ -121,12 +155,21 @@ class MessagesAPIStandIn:
         return f"http://127.0.0.1:{self.port}"
 
     async def _handle(self, request: web.Request) -> web.Response:
+        self._handling[id(request)] = request
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)  # the count only rises on arrivals
+        try:
+            return await self._answer(request)
+        finally:
+            del self._handling[id(request)]
+
+    async def _answer(self, request: web.Request) -> web.Response:
         self.received_at.append(time.perf_counter())
         body = await request.json()
         self.requests.append(body)
         self.headers.append(dict(request.headers))
         async with self._arrived:
             self._arrived.notify_all()
+        await self._gate.wait()
         if self.latency:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), self.latency)
@@ -159,6 +202,7 @@ class MessagesAPIStandIn:
 
     async def stop(self) -> None:
         self._stopping.set()
+        self._gate.set()  # stopping never waits for a held request either
         if self._runner:
             await self._runner.cleanup()
 
