@@ -19,15 +19,13 @@ from bot.db.engine import single_statement
 from bot.db.tables import employees, leave_digests, leave_requests
 from bot.domain.requests import Part
 
-RETRY_AFTER = timedelta(minutes=30)  # an unsent digest recorded this long ago may be claimed again
-
 
 class SqlDigestLog:
     def __init__(
         self,
         engine: AsyncEngine,
         *,
-        retry_after: timedelta = RETRY_AFTER,
+        retry_after: timedelta = send_once.RETRY_AFTER,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._engine, self._retry_after, self._clock = engine, retry_after, clock

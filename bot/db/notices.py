@@ -42,15 +42,13 @@ from bot.tools.entitlement import employment_of
 
 log = logging.getLogger(__name__)
 
-RETRY_AFTER = timedelta(minutes=30)  # an unsent notice recorded this long ago may be claimed again
-
 
 class SqlNoticeLog:
     def __init__(
         self,
         engine: AsyncEngine,
         *,
-        retry_after: timedelta = RETRY_AFTER,
+        retry_after: timedelta = send_once.RETRY_AFTER,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._engine = engine

@@ -20,6 +20,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement
 
+RETRY_AFTER = timedelta(minutes=30)  # a row recorded this long ago and still unsent may be claimed again
+
 
 async def claim(
     engine: AsyncEngine, table: Table, key: Mapping[str, Any], now: datetime, retry_after: timedelta

@@ -6,7 +6,7 @@ nothing when nobody is off.
 
 Once a day across processes and restarts: the day is claimed first (`SqlDigestLog.claim`, bot/db/digests.py)
 and only the process that claimed it posts. A failed post costs one log line; a later round claims the day
-again once `RETRY_AFTER` has passed.
+again once `RETRY_AFTER` (bot/db/send_once.py) has passed.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ then `sent_at`. HR gets one summary per round at the policy's `notice_target` (n
 the days and dates: what HR already has). Nothing is sent while the policy has notices off.
 
 A failed send costs one log line and leaves the notice unsent; a later round claims it again once
-`RETRY_AFTER` (bot/db/notices.py) has passed, as long as the notice's window is still open.
+`RETRY_AFTER` (bot/db/send_once.py) has passed, as long as the notice's window is still open.
 """
 
 from __future__ import annotations
