@@ -123,9 +123,7 @@ class DmReply:
         if fresh and not out_of_budget and not self._thread_ts:
             # A placeholder at the top level is edited into the answer: that edit (Tier 3) is taken now,
             # so the answers that chose a placeholder together cannot outrun chat.update's budget.
-            out_of_budget = not self._budget.try_take_all({"chat.update": 1})
-            if not out_of_budget:
-                prepaid({"chat.update": 1})
+            out_of_budget = not self._prepay({"chat.update": 1})
         if fresh and out_of_budget and await self._status_in_thread(question):
             self.presentation = "status"
             return await self._thread_conversation(question)
@@ -171,7 +169,11 @@ class DmReply:
         so a stream once started can always be finished), if its task cards' appends (Tier 4) fit too."""
         if self._budget.wait_for("chat.appendStream", count=STREAM_APPENDS) > 0:
             return False
-        calls = {"chat.startStream": 1, "chat.stopStream": 1}
+        return self._prepay({"chat.startStream": 1, "chat.stopStream": 1})
+
+    def _prepay(self, calls: dict[str, int]) -> bool:
+        """Takes every one of `calls` from the budget now, for this task to make later without waiting
+        (`prepaid`), if all fit; else takes none and says so."""
         if not self._budget.try_take_all(calls):
             return False
         prepaid(calls)
@@ -303,9 +305,8 @@ class DmReply:
         elif self._placeholder_ts:
             # Its own edit, only if the budget has one now: the placeholder's prepaid edit is the answer's,
             # and a notice is not worth making the answer wait for chat.update's budget.
-            if not self._budget.try_take_all({"chat.update": 1}):
+            if not self._prepay({"chat.update": 1}):
                 return
-            prepaid({"chat.update": 1})
             await self._client.chat_update(
                 channel=self._channel, ts=self._placeholder_ts, text=still_working_text(question.text)
             )
