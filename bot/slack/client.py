@@ -131,8 +131,6 @@ class LimitedWebClient(AsyncWebClient):
         try:
             if paid and paid.get(api_method, 0) > 0:
                 held = self.limiter.held(api_method, channel)  # taken before a 429 that came since
-                if held > self.limiter.longest_wait:
-                    raise WaitTooLong(api_method, held)
                 paid[api_method] -= 1
                 await asyncio.sleep(held)
             else:

@@ -224,10 +224,17 @@ class Limiter:
 
     def held(self, method: str, channel: str | None = None) -> float:
         """Seconds a 429's Retry-After still holds `method` back (0: none). Even a call already taken
-        from the budget (prepaid) waits for it: Slack's word wins."""
+        from the budget (prepaid) waits for it: Slack's word wins. Raises `WaitTooLong` past
+        `longest_wait`, as `take` does."""
         with self._lock:
             now = self._now()
-            return max((b.not_before - now for b in self._buckets_of(method, channel, now)), default=0.0)
+            return self._hold(method, self._buckets_of(method, channel, now), now)
+
+    def _hold(self, method: str, buckets: list[_Bucket], now: float) -> float:
+        held = max((b.not_before - now for b in buckets), default=0.0)
+        if held > self.longest_wait:
+            raise WaitTooLong(method, held)
+        return held
 
     async def take(self, method: str, channel: str | None = None) -> float:
         """Waits until a call of `method` fits the budget, then takes it; returns the seconds waited.
@@ -238,9 +245,7 @@ class Limiter:
             with self._lock:
                 now = self._now()
                 buckets = self._buckets_of(method, channel, now)
-                held = max((b.not_before - now for b in buckets), default=0.0)
-                if held > self.longest_wait:
-                    raise WaitTooLong(method, held)
+                self._hold(method, buckets, now)
                 pause = max((b.wait(now, 1) for b in buckets), default=0.0)
                 if pause <= 0:
                     for bucket in buckets:
