@@ -83,6 +83,10 @@ def _read_boolean(text: str) -> bool:
     raise ValueError(f"{text!r} is not allowed")
 
 
+def _write_boolean(value: bool) -> str:
+    return "true" if value else "false"
+
+
 def _read_fiscal_start(text: str) -> tuple[int, int]:
     match = _FISCAL_START.fullmatch(text)
     if match is None:
@@ -209,7 +213,7 @@ SETTINGS: tuple[Setting, ...] = (
         "true|false",
         "the workplace has fewer than 5 employees: the Act's annual leave rules do not apply (§11)",
         _read_boolean,
-        lambda value: "true" if value else "false",
+        _write_boolean,
         lambda p: p.rules.under_five_employees,
         _rules("under_five_employees"),
     ),
@@ -229,7 +233,7 @@ SETTINGS: tuple[Setting, ...] = (
         "true|false",
         "send the leave notices (§61 use-your-leave reminders); off until HR turns them on",
         _read_boolean,
-        lambda value: "true" if value else "false",
+        _write_boolean,
         lambda p: p.notices,
         lambda policy, value: replace(policy, notices=value),
     ),
@@ -256,7 +260,7 @@ SETTINGS: tuple[Setting, ...] = (
         "true|false",
         "quarter days (반반차, 0.25) may be requested",
         _read_boolean,
-        lambda value: "true" if value else "false",
+        _write_boolean,
         lambda p: p.quarter_days,
         lambda policy, value: replace(policy, quarter_days=value),
     ),
