@@ -58,7 +58,7 @@ def entitlement(employment: Employment, rules: LeaveRules, on: date) -> list[Sta
     if why_none(employment, rules) is not None:
         return []
     until = on if employment.end_date is None else min(on, employment.end_date)
-    grants = [g for g in _full_time_grants(employment, rules) if g.arises_on <= until]
+    grants = [g for g in _full_time_grants(employment, rules, until) if g.arises_on <= until]
     grants.sort(key=lambda g: (g.arises_on, g.kind))
     return [_in_hours(g, employment, rules) for g in grants]
 
@@ -119,9 +119,10 @@ def _check(employment: Employment, rules: LeaveRules, on: date) -> None:
         raise EntitlementInputError("fiscal_start", "give a month and day as MM-DD, e.g. 01-01") from None
 
 
-def _full_time_grants(employment: Employment, rules: LeaveRules) -> Iterator[StatutoryGrant]:
-    """Every grant in a full-timer's days, in no particular order, without the `until` bound (the caller
-    filters: the generators stop at a year far enough for any `on`, see `_years`)."""
+def _full_time_grants(employment: Employment, rules: LeaveRules, until: date) -> Iterator[StatutoryGrant]:
+    """Every grant in a full-timer's days up to `until` and perhaps a few after it (the caller filters), in
+    no particular order. The years stop at the first one that starts after `until`: building the grants of
+    all 80 years, then dropping most, was most of an answer's ledger cost."""
     hire = employment.hire_date
     yield from _first_year(hire, rules)
     year_start, partial = _year_starts(hire, rules)
@@ -129,6 +130,8 @@ def _full_time_grants(employment: Employment, rules: LeaveRules) -> Iterator[Sta
         yield partial
     first_anniversary = after_years(hire, 1)
     for n in _years():
+        if year_start(n) > until:
+            break  # this year's grants, and every later year's, arise after `until`
         if n in employment.below_80:
             yield from _monthly_instead(year_start(n), year_start(n + 1), n, first_anniversary, rules)
         else:
