@@ -125,10 +125,11 @@ _PER_CHANNEL = {"chat.postMessage", "assistant.threads.setStatus"}
 
 class SlackLimits:
     """Token buckets as Slack describes its tiers: a minute's calls in a burst, refilled over the minute;
-    per channel, a burst of 3 then one a second."""
+    per channel, a burst of 3 then one a second (`posts_per_second`)."""
 
-    def __init__(self, per_minute: dict[str, int]) -> None:
+    def __init__(self, per_minute: dict[str, int], posts_per_second: float = 1.0) -> None:
         self.per_minute = per_minute
+        self.posts_per_second = posts_per_second
         self._buckets: dict[tuple[str, str | None], tuple[float, float]] = {}  # -> (tokens, at)
 
     def _spend(
@@ -152,7 +153,7 @@ class SlackLimits:
         if method in _PER_CHANNEL and channel:
             if channel.startswith("U"):  # a post to a user id goes to (and counts in) the DM with them
                 channel = f"D{channel}"
-            waits.append(self._spend((method, channel), 3, 1.0, now))
+            waits.append(self._spend((method, channel), 3, self.posts_per_second, now))
         worst = max((w for w in waits if w is not None), default=None)
         return None if worst is None else max(1, math.ceil(worst))
 
@@ -190,11 +191,14 @@ class SlackStandIn(Modals):
     limits: SlackLimits | None = None
     refused: list[str] = field(default_factory=list)  # the method of each call answered 429 by the limits
 
-    def enforce_limits(self, per_minute: dict[str, int] | None = None) -> SlackLimits:
+    def enforce_limits(
+        self, per_minute: dict[str, int] | None = None, *, posts_per_second: float = 1.0
+    ) -> SlackLimits:
         """From now on, Slack's published limits (Slack's method reference): Tier 2 20, Tier 3 50, Tier 4
         100 calls a minute per workspace; chat.postMessage and assistant.threads.setStatus 1 a second per
-        channel (bursts of 3) under 600 a minute. `per_minute` overrides a method's workspace limit."""
-        self.limits = SlackLimits(dict(SLACK_TIERS, **(per_minute or {})))
+        channel (bursts of 3) under 600 a minute. `per_minute` overrides a method's workspace limit, and
+        `posts_per_second` the per-channel refill (a test that waits for it speeds the bot's up alike)."""
+        self.limits = SlackLimits(dict(SLACK_TIERS, **(per_minute or {})), posts_per_second)
         return self.limits
 
     def __post_init__(self) -> None:
@@ -203,7 +207,7 @@ class SlackStandIn(Modals):
         self._connected = asyncio.Event()
         self._waiters: list[_Waiter] = []
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
-        self._rate_limited: dict[str, list[int]] = {}
+        self._rate_limited: dict[str, list[float]] = {}
         self._delayed_once: dict[str, float] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
@@ -265,8 +269,10 @@ class SlackStandIn(Modals):
         """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
         self._server_errors[method] = status
 
-    def rate_limit_once(self, method: str, retry_after: int = 1, *, times: int = 1) -> None:
-        """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds."""
+    def rate_limit_once(self, method: str, retry_after: float = 1, *, times: int = 1) -> None:
+        """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds. Slack
+        sends whole seconds; a fraction (sent as written, "0.1") spares a test a whole second of waiting,
+        and the bot reads it as it reads whole ones (`bot.slack.client.retry_after`)."""
         self._rate_limited[method] = [retry_after] * times
 
     def delay_once(self, method: str, seconds: float) -> None:
