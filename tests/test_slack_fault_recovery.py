@@ -132,15 +132,18 @@ async def test_postgres_read_only_while_answers_are_posted_then_restart_answers_
 ):
     model = AnswersHeld()
     async with MessagesAPIStandIn(model) as api:
-        env = {"OFFICEBOT_DATABASE_URL": seeded_postgres.url, "OFFICEBOT_TAKEOVER_AFTER": "1"}
-        first = await start_bot(api, OFFICEBOT_SHUTDOWN_GRACE="0.5", **env)
+        # A half-second lease (renewed every sixth of a second): what the restarted process waits out.
+        shorter = {"takeover_after": 0.5}
+        first = await start_bot(
+            api, OFFICEBOT_DATABASE_URL=seeded_postgres.url, OFFICEBOT_SHUTDOWN_GRACE="0.1", shorter=shorter
+        )
         sent = [await slack.user_message(user, QUESTION) for user in (MINSU, SEOYEON)]
         await model.until_held(2)
         async with read_only(seeded_postgres):  # a failover: the answers are posted, "answered" cannot be
             model.gate.set()
             await slack.wait_for(lambda c: c.method == "chat.update", count=2)
-            await first.stop()  # restarted before the database took writes again
-        await start_bot(api, **env)
+            await first.stop()  # restarted before the database took writes again (nor could it release them)
+        await start_bot(api, OFFICEBOT_DATABASE_URL=seeded_postgres.url, shorter=shorter)
         await until_states(seeded_postgres, ["answered", "answered"])  # the takeover found the answers posted
     for dm in sent:
         assert len([c for c in slack.calls_to("chat.update") if c.args["channel"] == dm.channel]) == 1
