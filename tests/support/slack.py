@@ -4,6 +4,8 @@ Also the helpers that write Slack history straight into the stand-in."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -152,3 +154,18 @@ def seed_bot_turn(slack: SlackStandIn, user: str, text: str) -> str:
         {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "text": text, "ts": ts}
     )
     return ts
+
+
+async def not_acknowledged(
+    slack: SlackStandIn, logs: pytest.LogCaptureFixture, envelope_id: str, failure: str
+) -> None:
+    """Until Bolt's error handler has logged the listener's `failure` (a question the inbox could not
+    record: "could not record a dm question"): by then Bolt has made the response a 500, so the event is
+    never acknowledged (Slack delivers it again). No fixed wait for an absence."""
+    async with asyncio.timeout(15):
+        while not any(
+            r.name == "bot.slack.app" and r.levelno >= logging.ERROR and r.getMessage().startswith(failure)
+            for r in logs.records
+        ):
+            await asyncio.sleep(0.01)
+    assert envelope_id not in slack.acks
