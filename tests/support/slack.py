@@ -66,9 +66,10 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
 
 # Production's Socket Mode backoff, five times faster: the same shape, without seconds of waiting.
 FAST_RECONNECT = ReconnectBackoff(base=0.2, cap=6.0, stable_after=6.0)
-# Production's retries, twenty times faster and without the SDK's jitter: a fault costs milliseconds. The
-# give-ups that a test waits for (accept_timeout, write_check_timeout) stay production's here; the tests
-# about them pass shorter ones.
+# Production's retries, twenty times faster and without the SDK's jitter: a fault costs milliseconds; a
+# streamed answer's steps are gathered for 5 ms before an append, not 100 ms (a round's tool calls still
+# go in one: they are added together). The give-ups that a test waits for (accept_timeout,
+# write_check_timeout) stay production's here; the tests about them pass shorter ones.
 BRISK = Pacing(
     reconnect=FAST_RECONNECT,
     deliver_first_wait=0.05,
@@ -77,6 +78,7 @@ BRISK = Pacing(
     record_longest_wait=0.5,
     rate_limit_jitter=0.0,
     server_error_backoff=0.025,
+    stream_coalesce=0.005,
 )
 
 
