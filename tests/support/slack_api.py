@@ -208,7 +208,7 @@ class SlackStandIn(Modals):
         self._waiters: list[_Waiter] = []
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
         self._rate_limited: dict[str, list[float]] = {}
-        self._delayed_once: dict[str, float] = {}
+        self._held_once: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
         self._stopping = asyncio.Event()
@@ -275,10 +275,11 @@ class SlackStandIn(Modals):
         and the bot reads it as it reads whole ones (`bot.slack.client.retry_after`)."""
         self._rate_limited[method] = [retry_after] * times
 
-    def delay_once(self, method: str, seconds: float) -> None:
-        """The next call to `method` waits `seconds` before it is carried out (a client that gives up
-        first does not know whether it was)."""
-        self._delayed_once[method] = seconds
+    def hold_once(self, method: str) -> asyncio.Event:
+        """The next call to `method` is carried out only once the returned event is set (or the stand-in
+        stops): a client that gives up first does not know whether it was, and the test chooses when it is."""
+        self._held_once[method] = release = asyncio.Event()
+        return release
 
     def answer_late_once(self, method: str, seconds: float) -> None:
         """The next call to `method` is carried out at once, but its answer comes `seconds` later (a client
@@ -508,9 +509,11 @@ class SlackStandIn(Modals):
                 args.update(await request.post())
         args = _decode_json_fields(args)
         self._record_call(Call(method, args, time.perf_counter()))
-        delay = self.latency + self.delays.get(method, 0.0) + self._delayed_once.pop(method, 0.0)
+        delay = self.latency + self.delays.get(method, 0.0)
         if delay:
             await self._pause(delay)
+        if method in self._held_once:
+            await self._until_released(self._held_once.pop(method))
         if method in self.dropping:
             assert request.transport is not None
             request.transport.close()  # the client sees the connection drop, not a Slack error
@@ -538,6 +541,15 @@ class SlackStandIn(Modals):
         if method in self._answered_late_once:
             await self._pause(self._answered_late_once.pop(method))
         return web.json_response(body)
+
+    async def _until_released(self, release: asyncio.Event) -> None:
+        # Ends early when the stand-in stops too, so a call never released does not hang teardown.
+        waits = {asyncio.ensure_future(release.wait()), asyncio.ensure_future(self._stopping.wait())}
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def _pause(self, seconds: float) -> None:
         # A pause ends early when the stand-in stops, so a test of a hung call does not hang teardown.
