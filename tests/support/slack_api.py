@@ -174,7 +174,7 @@ class SlackStandIn(Modals):
     dropping: set[str] = field(default_factory=set)  # methods whose calls get the connection closed
     delays: dict[str, float] = field(default_factory=dict)  # method -> extra seconds before answering
     refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
-    close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
+    close_after_hello: int = 0  # the next N WebSockets are closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
     link_attempted_at: list[float] = field(default_factory=list)  # and when (time.monotonic(), as asyncio's)
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
@@ -818,7 +818,8 @@ class SlackStandIn(Modals):
         await socket.send_str(
             json.dumps({"type": "hello", "num_connections": 1, "connection_info": {"app_id": APP_ID}})
         )
-        if self.close_after_hello:
+        if self.close_after_hello > 0:
+            self.close_after_hello -= 1
             await socket.close()
             return socket
         self._sockets.append(socket)
