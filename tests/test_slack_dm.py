@@ -308,13 +308,14 @@ async def test_the_still_working_notice_never_spends_the_answer_s_prepaid_edit(
 ):
     # One chat.update a minute: the placeholder's prepaid edit is the only one there is, and it is the answer's.
     slack.enforce_limits({"chat.update": 1})
-    # "Still working" after 0.5 s (a quarter of the deadline); two model calls of 0.4 s end past it.
-    model = await messages_api(latency=0.4)
-    await start_bot(model, shorter={"deadline": 2.0}, limits=dict(LIMITS) | {"chat.update": (Limit(1),)})
+    # "Still working" after 0.2 s (a quarter of the deadline); two model calls of 0.15 s end past it. The
+    # notice, refused a budget, shows nothing to wait for: the model's latency is what puts it first.
+    model = await messages_api(latency=0.15)
+    await start_bot(model, shorter={"deadline": 0.8}, limits=dict(LIMITS) | {"chat.update": (Limit(1),)})
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(_updates(slack), timeout=20)  # not a minute later, on a refilled token
     assert "7.5" in update.args["text"]
-    await asyncio.sleep(0.5)  # nothing else edits the placeholder (the notice had no budget of its own)
+    await asyncio.sleep(0.2)  # nothing else edits the placeholder (the notice had no budget of its own)
     assert slack.calls_to("chat.update") == [update]
     assert slack.refused == []
 
@@ -337,11 +338,13 @@ async def test_an_edit_slack_holds_back_for_minutes_is_posted_instead(slack, sta
 
 
 async def test_a_prepaid_edit_still_keeps_to_a_retry_after_that_came_since(slack, start_bot, messages_api):
-    # "Still working" after 0.5 s (a quarter of the deadline); two model calls of 0.4 s end past it.
-    model = await messages_api(latency=0.4)
-    await start_bot(model, shorter={"deadline": 2.0})
+    model = await messages_api()
+    model.hold()  # the answer waits at the model until the notice has been refused
+    await start_bot(model, shorter={"deadline": 0.6})  # "still working" after 0.15 s, a quarter of it
     slack.rate_limit_once("chat.update", retry_after=600)  # the notice's edit: chat.update for 10 minutes
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
+    await slack.wait_for(_updates(slack))  # the notice, refused
+    model.release()
     [answer] = await slack.wait_for(lambda c: c.method == "chat.postMessage" and "7.5" in c.args["text"])
     assert "thread_ts" not in answer.args  # under the placeholder, which could not be edited
     [notice] = slack.calls_to("chat.update")  # the answer's prepaid edit was not sent into the 429

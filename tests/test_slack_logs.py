@@ -8,7 +8,6 @@ does: the bot connects as a role of its own, and a test revokes that role's INSE
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -33,7 +32,7 @@ from tests.support.database import (
     make_test_database,
     release_test_database,
 )
-from tests.support.slack import MINSU
+from tests.support.slack import MINSU, not_acknowledged
 from tests.support.slack_api import APP_ID, BOT_USER_ID, TEAM_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -96,20 +95,6 @@ def written(logs: pytest.LogCaptureFixture) -> str:
     """What the log handlers would write: each record's message and traceback."""
     formatter = logging.Formatter()
     return "\n".join(formatter.format(r) for r in logs.records if r.levelno >= logging.INFO)
-
-
-async def not_acknowledged(
-    slack: SlackStandIn, logs: pytest.LogCaptureFixture, envelope_id: str, failure: str
-) -> None:
-    """Until Bolt's error handler has logged the listener's `failure`: by then Bolt has made the response
-    a 500, so the event is never acknowledged (Slack delivers it again). No fixed wait for an absence."""
-    async with asyncio.timeout(15):
-        while not any(
-            r.name == "bot.slack.app" and r.levelno >= logging.ERROR and r.getMessage().startswith(failure)
-            for r in logs.records
-        ):
-            await asyncio.sleep(0.01)
-    assert envelope_id not in slack.acks
 
 
 def leaks(logs: pytest.LogCaptureFixture) -> list[str]:

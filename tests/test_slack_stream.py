@@ -218,10 +218,11 @@ async def test_a_stop_that_timed_out_before_slack_did_it_is_not_sent_again_with_
     slack: SlackStandIn, start_bot
 ):
     slack.streaming = True
-    slack.delay_once("chat.stopStream", 0.45)  # carried out after the bot gave up on it (0.25 s)
+    late = slack.hold_once("chat.stopStream")  # carried out after the bot gave up on it (0.25 s)
     await start_bot(shorter={"slack_timeout": 0.25})  # Slack calls here take 10-50 ms
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     [update] = await slack.wait_for(lambda c: c.method == "chat.update")
+    late.set()  # …and after it stopped the stream and edited the answer in
     await _until_served(slack, "chat.stopStream", 2)  # the late stop has now reached the stream
     stream = _the_stream(slack)
     assert not stream["streaming"]

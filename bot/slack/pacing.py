@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.db.engine import WRITE_CHECK_TIMEOUT
 from bot.slack.socket_mode import ReconnectBackoff
+from bot.slack.stream import COALESCE_STEPS
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Pacing:
     server_error_backoff: float = 0.5
     # /readyz: another connection holding the database's write lock this long reads as not ready.
     write_check_timeout: float = WRITE_CHECK_TIMEOUT
+    # A streamed answer's steps that come within this long of each other go in one append.
+    stream_coalesce: float = COALESCE_STEPS
 
 
 PRODUCTION = Pacing()

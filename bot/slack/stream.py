@@ -99,9 +99,17 @@ def task_title(name: str, tool_input: Any, korean: bool) -> str:
 
 class AnswerStream:
     def __init__(
-        self, client: AsyncWebClient, channel: str, thread_ts: str, korean: bool, switch: StreamSwitch
+        self,
+        client: AsyncWebClient,
+        channel: str,
+        thread_ts: str,
+        korean: bool,
+        switch: StreamSwitch,
+        *,
+        coalesce: float = COALESCE_STEPS,
     ) -> None:
         self._client = client
+        self._coalesce = coalesce  # Pacing.stream_coalesce
         self._channel = channel
         self._thread_ts = thread_ts
         self._korean = korean
@@ -151,7 +159,7 @@ class AnswerStream:
             self._consumer = asyncio.ensure_future(self._consume())
 
     async def _consume(self) -> None:
-        await asyncio.sleep(COALESCE_STEPS)  # let the steps that come together arrive
+        await asyncio.sleep(self._coalesce)  # let the steps that come together arrive
         while not self._queue.empty() and not self.broken:
             batch: list[Step | Running] = []
             while not self._queue.empty():  # steps that came together go in one call, in order

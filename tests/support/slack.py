@@ -4,6 +4,8 @@ Also the helpers that write Slack history straight into the stand-in."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -64,9 +66,10 @@ def bot_env(slack: SlackStandIn, model: MessagesAPIStandIn | None = None, **extr
 
 # Production's Socket Mode backoff, five times faster: the same shape, without seconds of waiting.
 FAST_RECONNECT = ReconnectBackoff(base=0.2, cap=6.0, stable_after=6.0)
-# Production's retries, twenty times faster and without the SDK's jitter: a fault costs milliseconds. The
-# give-ups that a test waits for (accept_timeout, write_check_timeout) stay production's here; the tests
-# about them pass shorter ones.
+# Production's retries, twenty times faster and without the SDK's jitter: a fault costs milliseconds; a
+# streamed answer's steps are gathered for 5 ms before an append, not 100 ms (a round's tool calls still
+# go in one: they are added together). The give-ups that a test waits for (accept_timeout,
+# write_check_timeout) stay production's here; the tests about them pass shorter ones.
 BRISK = Pacing(
     reconnect=FAST_RECONNECT,
     deliver_first_wait=0.05,
@@ -75,6 +78,7 @@ BRISK = Pacing(
     record_longest_wait=0.5,
     rate_limit_jitter=0.0,
     server_error_backoff=0.025,
+    stream_coalesce=0.005,
 )
 
 
@@ -152,3 +156,18 @@ def seed_bot_turn(slack: SlackStandIn, user: str, text: str) -> str:
         {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "text": text, "ts": ts}
     )
     return ts
+
+
+async def not_acknowledged(
+    slack: SlackStandIn, logs: pytest.LogCaptureFixture, envelope_id: str, failure: str
+) -> None:
+    """Until Bolt's error handler has logged the listener's `failure` (a question the inbox could not
+    record: "could not record a dm question"): by then Bolt has made the response a 500, so the event is
+    never acknowledged (Slack delivers it again). No fixed wait for an absence."""
+    async with asyncio.timeout(15):
+        while not any(
+            r.name == "bot.slack.app" and r.levelno >= logging.ERROR and r.getMessage().startswith(failure)
+            for r in logs.records
+        ):
+            await asyncio.sleep(0.01)
+    assert envelope_id not in slack.acks

@@ -125,10 +125,11 @@ _PER_CHANNEL = {"chat.postMessage", "assistant.threads.setStatus"}
 
 class SlackLimits:
     """Token buckets as Slack describes its tiers: a minute's calls in a burst, refilled over the minute;
-    per channel, a burst of 3 then one a second."""
+    per channel, a burst of 3 then one a second (`posts_per_second`)."""
 
-    def __init__(self, per_minute: dict[str, int]) -> None:
+    def __init__(self, per_minute: dict[str, int], posts_per_second: float = 1.0) -> None:
         self.per_minute = per_minute
+        self.posts_per_second = posts_per_second
         self._buckets: dict[tuple[str, str | None], tuple[float, float]] = {}  # -> (tokens, at)
 
     def _spend(
@@ -152,7 +153,7 @@ class SlackLimits:
         if method in _PER_CHANNEL and channel:
             if channel.startswith("U"):  # a post to a user id goes to (and counts in) the DM with them
                 channel = f"D{channel}"
-            waits.append(self._spend((method, channel), 3, 1.0, now))
+            waits.append(self._spend((method, channel), 3, self.posts_per_second, now))
         worst = max((w for w in waits if w is not None), default=None)
         return None if worst is None else max(1, math.ceil(worst))
 
@@ -173,7 +174,7 @@ class SlackStandIn(Modals):
     dropping: set[str] = field(default_factory=set)  # methods whose calls get the connection closed
     delays: dict[str, float] = field(default_factory=dict)  # method -> extra seconds before answering
     refuse_links: int = 0  # the next N WebSocket upgrades get HTTP 503
-    close_after_hello: bool = False  # every new WebSocket is closed by the server right after `hello`
+    close_after_hello: int = 0  # the next N WebSockets are closed by the server right after `hello`
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
     link_attempted_at: list[float] = field(default_factory=list)  # and when (time.monotonic(), as asyncio's)
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
@@ -190,11 +191,14 @@ class SlackStandIn(Modals):
     limits: SlackLimits | None = None
     refused: list[str] = field(default_factory=list)  # the method of each call answered 429 by the limits
 
-    def enforce_limits(self, per_minute: dict[str, int] | None = None) -> SlackLimits:
+    def enforce_limits(
+        self, per_minute: dict[str, int] | None = None, *, posts_per_second: float = 1.0
+    ) -> SlackLimits:
         """From now on, Slack's published limits (Slack's method reference): Tier 2 20, Tier 3 50, Tier 4
         100 calls a minute per workspace; chat.postMessage and assistant.threads.setStatus 1 a second per
-        channel (bursts of 3) under 600 a minute. `per_minute` overrides a method's workspace limit."""
-        self.limits = SlackLimits(dict(SLACK_TIERS, **(per_minute or {})))
+        channel (bursts of 3) under 600 a minute. `per_minute` overrides a method's workspace limit, and
+        `posts_per_second` the per-channel refill (a test that waits for it speeds the bot's up alike)."""
+        self.limits = SlackLimits(dict(SLACK_TIERS, **(per_minute or {})), posts_per_second)
         return self.limits
 
     def __post_init__(self) -> None:
@@ -203,8 +207,8 @@ class SlackStandIn(Modals):
         self._connected = asyncio.Event()
         self._waiters: list[_Waiter] = []
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
-        self._rate_limited: dict[str, list[int]] = {}
-        self._delayed_once: dict[str, float] = {}
+        self._rate_limited: dict[str, list[float]] = {}
+        self._held_once: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
         self._stopping = asyncio.Event()
@@ -265,14 +269,17 @@ class SlackStandIn(Modals):
         """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
         self._server_errors[method] = status
 
-    def rate_limit_once(self, method: str, retry_after: int = 1, *, times: int = 1) -> None:
-        """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds."""
+    def rate_limit_once(self, method: str, retry_after: float = 1, *, times: int = 1) -> None:
+        """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds. Slack
+        sends whole seconds; a fraction (sent as written, "0.1") spares a test a whole second of waiting,
+        and the bot reads it as it reads whole ones (`bot.slack.client.retry_after`)."""
         self._rate_limited[method] = [retry_after] * times
 
-    def delay_once(self, method: str, seconds: float) -> None:
-        """The next call to `method` waits `seconds` before it is carried out (a client that gives up
-        first does not know whether it was)."""
-        self._delayed_once[method] = seconds
+    def hold_once(self, method: str) -> asyncio.Event:
+        """The next call to `method` is carried out only once the returned event is set (or the stand-in
+        stops): a client that gives up first does not know whether it was, and the test chooses when it is."""
+        self._held_once[method] = release = asyncio.Event()
+        return release
 
     def answer_late_once(self, method: str, seconds: float) -> None:
         """The next call to `method` is carried out at once, but its answer comes `seconds` later (a client
@@ -502,9 +509,11 @@ class SlackStandIn(Modals):
                 args.update(await request.post())
         args = _decode_json_fields(args)
         self._record_call(Call(method, args, time.perf_counter()))
-        delay = self.latency + self.delays.get(method, 0.0) + self._delayed_once.pop(method, 0.0)
+        delay = self.latency + self.delays.get(method, 0.0)
         if delay:
             await self._pause(delay)
+        if method in self._held_once:
+            await self._until_released(self._held_once.pop(method))
         if method in self.dropping:
             assert request.transport is not None
             request.transport.close()  # the client sees the connection drop, not a Slack error
@@ -532,6 +541,15 @@ class SlackStandIn(Modals):
         if method in self._answered_late_once:
             await self._pause(self._answered_late_once.pop(method))
         return web.json_response(body)
+
+    async def _until_released(self, release: asyncio.Event) -> None:
+        # Ends early when the stand-in stops too, so a call never released does not hang teardown.
+        waits = {asyncio.ensure_future(release.wait()), asyncio.ensure_future(self._stopping.wait())}
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def _pause(self, seconds: float) -> None:
         # A pause ends early when the stand-in stops, so a test of a hung call does not hang teardown.
@@ -800,7 +818,8 @@ class SlackStandIn(Modals):
         await socket.send_str(
             json.dumps({"type": "hello", "num_connections": 1, "connection_info": {"app_id": APP_ID}})
         )
-        if self.close_after_hello:
+        if self.close_after_hello > 0:
+            self.close_after_hello -= 1
             await socket.close()
             return socket
         self._sockets.append(socket)

@@ -38,7 +38,7 @@ from bot.slack.render import (
     still_working_text,
     working_text,
 )
-from bot.slack.stream import STREAM_APPENDS, AnswerStream, StreamFailed, StreamSwitch
+from bot.slack.stream import COALESCE_STEPS, STREAM_APPENDS, AnswerStream, StreamFailed, StreamSwitch
 from bot.text import is_korean
 
 log = logging.getLogger(__name__)
@@ -89,9 +89,12 @@ class DmReply:
         held: Held,
         streaming: StreamSwitch | None = None,
         budget: Limiter | None = None,
+        *,
+        coalesce: float = COALESCE_STEPS,
     ) -> None:
         self._client = client
         self._streaming = streaming
+        self._coalesce = coalesce  # a stream's steps this close together go in one append (Pacing)
         self._budget = budget or Limiter()  # the process's; a reply made alone gets a fresh one
         self.presentation = "placeholder"  # how the answer was shown: "stream", "status" or "placeholder"
         self._stream: AnswerStream | None = None
@@ -183,7 +186,9 @@ class DmReply:
         assert self._streaming is not None
         thread = self._thread_ts or self._event["ts"]
         korean = is_korean(question.text) or not question.text
-        stream = AnswerStream(self._client, self._channel, thread, korean, self._streaming)
+        stream = AnswerStream(
+            self._client, self._channel, thread, korean, self._streaming, coalesce=self._coalesce
+        )
         try:
             await stream.start()
         except StreamFailed as failed:
@@ -331,7 +336,7 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    reply = DmReply(deps.client, held, deps.streaming, deps.limiter)
+    reply = DmReply(deps.client, held, deps.streaming, deps.limiter, coalesce=deps.pacing.stream_coalesce)
     await answer(reply, held, question, deps, hint=hint)
     deps.metrics.presentation.labels(reply.presentation).inc()
 
