@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from tests.support.database import make_test_database, release_test_database
 from tests.support.process import start_typed_officebot
 
 
@@ -212,9 +213,13 @@ async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tm
     # inside the event loop instead of at the prompt. Now each Ctrl-C waits for what it needs on the
     # screen (unbuffered output): ① for the question to reach the model, ② for the prompt after /help.
     api = await messages_api(latency=8)  # an answer that would take long
+    # A migrated, seeded copy: the chat's start-up is its imports, not the embedded file's migration and
+    # seeding (test_chat_session covers those, in a fresh directory).
+    db = await make_test_database("sqlite", tmp_path, seeded=True)
     chat = await start_typed_officebot(
         "chat",
         cwd=tmp_path,
+        OFFICEBOT_DATABASE_URL=db.url,
         ANTHROPIC_API_KEY="test-key",
         ANTHROPIC_BASE_URL=api.base_url,
         PYTHONUNBUFFERED="1",
@@ -246,3 +251,4 @@ async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tm
     assert "(cancelled; ask again, or /quit)" in text
     assert "/trace  toggle the step trace" in text  # the prompt was still there after ①
     assert "Traceback" not in err.decode()
+    await release_test_database(db)

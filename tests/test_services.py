@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -211,7 +210,7 @@ async def test_a_data_copy_left_by_a_dead_process_is_removed_at_the_next_start(n
     temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temp))
     gone = dead_pid()
-    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    alive = subprocess.Popen(["sleep", "60"])  # any running process; `sleep` starts at once
     try:
         stale = _left_copy(temp, f"officebot-data-{gone}-k9x2", f"{gone}\n")
         # Our pid, but not a folder this process made: an earlier process with the same pid (a restarted

@@ -130,9 +130,7 @@ async def test_a_process_killed_mid_answer_has_its_questions_answered_exactly_on
     env = bot_env(slack, api, OFFICEBOT_DATABASE_URL=db.url)  # the default 30 s lease
     process = await start_officebot("run", cwd=tmp_path, **env)
     try:
-        async with asyncio.timeout(60):  # a process starting on a busy machine can take a while
-            while not slack.connected:
-                await asyncio.sleep(0.05)
+        await slack.until_connected(timeout=60)  # a process starting on a busy machine can take a while
         dms = [await slack.user_message(user, QUESTION) for user in (MINSU, SEOYEON, JIHOON)]
         await slack.wait_for(lambda c: c.method == "chat.postMessage", count=3, timeout=60)
         await model.until_arrived(3, timeout=60)

@@ -232,6 +232,10 @@ class SlackStandIn(Modals):
         """Whether a Socket Mode WebSocket is open (and stayed open past `hello`)."""
         return bool(self._sockets)
 
+    async def until_connected(self, timeout: float = 10) -> None:
+        """Until a Socket Mode WebSocket is open: a bot process still starting up connects when it is ready."""
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
     # ----- set-up helpers ----------------------------------------------------------------------------------
 
     def add_user(
@@ -303,7 +307,7 @@ class SlackStandIn(Modals):
         retry_reason: str = "",
         envelope_id: str | None = None,
     ) -> Sent:
-        await asyncio.wait_for(self._connected.wait(), timeout=10)
+        await self.until_connected()
         envelope_id = envelope_id or f"env-{next(self._ids)}"
         envelope = {
             "envelope_id": envelope_id,
