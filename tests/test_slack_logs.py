@@ -79,7 +79,9 @@ async def bot_role(tmp_path: Path) -> AsyncIterator[BotRole]:
         url = make_url(database.url).set(username=name, password=password)
         yield BotRole(name, url.render_as_string(hide_password=False), database)
     finally:
-        await release_test_database(database)  # the role's rights go with the database
+        async with _connected(database.url) as admin:
+            await admin.execute(f'DROP OWNED BY "{name}"')  # its rights here, so that the role can go
+        await release_test_database(database)
         async with _connected(ADMIN_URL) as server:
             await server.execute(f'DROP ROLE IF EXISTS "{name}"')
 
