@@ -501,16 +501,22 @@ class _SqliteTemplates:
 
     async def copy(self, seeded: bool, to: Path) -> None:
         if self.folder is None:
-            self.folder = Path(tempfile_dir())
-            for name, seed in (("empty.db", False), ("seeded.db", True)):
-                engine = create_engine(database_from(f"sqlite:///{self.folder / name}", self.folder))
-                await migrate.upgrade(engine)
-                if seed:
-                    await import_files(engine, [bundled_data_path()], replace_all=True)
-                async with engine.begin() as connection:  # fold the WAL into the file before copying it
-                    await connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-                await engine.dispose()
+            self.folder = folder = Path(tempfile_dir())
+            # One migration: the seeded file starts as a copy of the migrated one.
+            await self._made(folder / "empty.db", migrate.upgrade)
+            shutil.copy(folder / "empty.db", folder / "seeded.db")
+            await self._made(
+                folder / "seeded.db", lambda e: import_files(e, [bundled_data_path()], replace_all=True)
+            )
         shutil.copy(self.folder / ("seeded.db" if seeded else "empty.db"), to)
+
+    @staticmethod
+    async def _made(path: Path, work: Callable[[AsyncEngine], Awaitable[object]]) -> None:
+        engine = create_engine(database_from(f"sqlite:///{path}", path.parent))
+        await work(engine)
+        async with engine.begin() as connection:  # fold the WAL into the file before copying it
+            await connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        await engine.dispose()
 
 
 def tempfile_dir() -> str:
