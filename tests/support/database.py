@@ -77,6 +77,7 @@ class _Postgres:
         self._thread: threading.Thread | None = None
         self._loop = asyncio.new_event_loop()
         self._prepared: concurrent.futures.Future[None] | None = None
+        self._handed_back: list[str] = []  # by the test running now
         # Touched on the thread's loop only. Keys `seeded`: whether a database holds the demo data.
         self._admin: asyncpg.Connection | None = None
         self._ready: dict[bool, list[str]] = {False: [], True: []}  # ready for a test
@@ -120,18 +121,26 @@ class _Postgres:
         return await asyncio.wrap_future(self._submit(self._acquire(seeded)))
 
     def release(self, name: str) -> None:
-        """The test is done with `name`: it is emptied for the next test (or dropped) on the thread."""
-        self._loop.call_soon_threadsafe(self._start_release, name)
+        """The test is done with `name`: once its teardown is over (a bot still running on it stops
+        first), the database is emptied for the next test, or dropped, on the thread."""
+        self._handed_back.append(name)
+
+    def after_teardown(self) -> None:
+        for name in self._handed_back:
+            self._loop.call_soon_threadsafe(self._start_release, name)
+        self._handed_back.clear()
 
     def close(self) -> None:
         """Drops every database the session made and stops the thread."""
-        if self._thread is None:
-            return
-        try:
-            self._submit(self._close()).result(timeout=120)
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout=10)
+        self.after_teardown()
+        if self._thread is not None:
+            try:
+                self._submit(self._close()).result(timeout=120)
+            finally:
+                self._loop.call_soon_threadsafe(self._loop.stop)
+                self._thread.join(timeout=10)
+        if self._thread is None or not self._thread.is_alive():
+            self._loop.close()
 
     def _submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop)
@@ -434,6 +443,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         concurrent.futures.wait([_POSTGRES.start()])  # a failure is the first PostgreSQL test's to report
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    yield
+    _POSTGRES.after_teardown()
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     _POSTGRES.close()
 
@@ -548,8 +563,8 @@ async def make_test_database(backend: str, tmp_path: Path, *, seeded: bool = Fal
 
 
 async def release_test_database(db: ScratchDatabase) -> None:
-    """The test is done with `db`. A PostgreSQL database is emptied for the next test (or dropped) while
-    the test goes on: its teardown does not wait for the server."""
+    """The test is done with `db`. A PostgreSQL database is emptied for the next test (or dropped) after
+    this test's teardown, while the next test runs: no teardown waits for the server."""
     await db.engine.dispose()
     if db.database.url.get_backend_name() == "postgresql":
         _POSTGRES.release(str(db.database.url.database))
