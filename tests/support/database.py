@@ -430,6 +430,8 @@ _POSTGRES = _Postgres()
 def pytest_itemcollected(item: pytest.Item) -> None:
     """The first test collected that runs on PostgreSQL starts the template's migration, which then goes
     on while the rest are collected (a second or two in the whole suite) instead of in that test."""
+    if _POSTGRES.started or item.config.option.collectonly:
+        return
     if "postgresql" in getattr(getattr(item, "callspec", None), "params", {}).values():
         import alembic.command  # noqa: F401  # here, not on the thread, while this thread imports modules too
 
