@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from tests.support.database import make_test_database, release_test_database
 from tests.support.process import start_typed_officebot
 
 
@@ -207,19 +206,20 @@ async def _reading_stdin(pid: int, timeout: float = 20) -> None:
             await asyncio.sleep(0.01)
 
 
-async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tmp_path, messages_api):
+async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(
+    tmp_path, messages_api, seeded_sqlite
+):
     # Why this once failed (a 20 s timeout in 1 run of 2): the second Ctrl-C was sent a fixed second after
     # the first. On a busy machine the chat had not yet finished cancelling the answer, so Ctrl-C ② landed
     # inside the event loop instead of at the prompt. Now each Ctrl-C waits for what it needs on the
     # screen (unbuffered output): ① for the question to reach the model, ② for the prompt after /help.
     api = await messages_api(latency=8)  # an answer that would take long
-    # A migrated, seeded copy: the chat's start-up is its imports, not the embedded file's migration and
-    # seeding (test_chat_session covers those, in a fresh directory).
-    db = await make_test_database("sqlite", tmp_path, seeded=True)
     chat = await start_typed_officebot(
         "chat",
         cwd=tmp_path,
-        OFFICEBOT_DATABASE_URL=db.url,
+        # A migrated, seeded copy: the chat's start-up is its imports, not the embedded file's migration and
+        # seeding (test_chat_session covers those, in a fresh directory).
+        OFFICEBOT_DATABASE_URL=seeded_sqlite.url,
         ANTHROPIC_API_KEY="test-key",
         ANTHROPIC_BASE_URL=api.base_url,
         PYTHONUNBUFFERED="1",
@@ -251,4 +251,3 @@ async def test_ctrl_c_cancels_the_answer_in_progress_then_quits_at_the_prompt(tm
     assert "(cancelled; ask again, or /quit)" in text
     assert "/trace  toggle the step trace" in text  # the prompt was still there after ①
     assert "Traceback" not in err.decode()
-    await release_test_database(db)

@@ -16,7 +16,6 @@ import pytest
 
 from bot.cli import main
 from bot.hr.bundled import bundled_data_path
-from tests.support.database import make_test_database, release_test_database
 from tests.support.in_process import SlackOnAThread, send_to_this_process
 from tests.support.process import dead_pid, start_officebot
 from tests.support.slack import MINSU
@@ -87,13 +86,12 @@ def test_a_rejected_token_is_one_line(newcomer, monkeypatch, capsys, slack_threa
     assert stderr.strip().splitlines()[-1].startswith("officebot: SLACK_BOT_TOKEN was rejected by Slack")
 
 
-async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn, tmp_path):
+async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandIn, tmp_path, seeded_sqlite):
     # A migrated, seeded copy: the process's start-up is its imports, not the embedded file's migration and
     # seeding (a quarter of a second of its CPU), which `main(["run"])` in a fresh directory covers
     # (test_sighup_stops_the_bot_gracefully).
-    db = await make_test_database("sqlite", tmp_path, seeded=True)
     env = {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1", "SLACK_API_URL": slack.api_url}
-    process = await start_officebot("run", cwd=tmp_path, OFFICEBOT_DATABASE_URL=db.url, **env)
+    process = await start_officebot("run", cwd=tmp_path, OFFICEBOT_DATABASE_URL=seeded_sqlite.url, **env)
     try:
         await slack.until_connected(timeout=60)  # a process starting on a busy machine can take a while
         await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
@@ -106,7 +104,6 @@ async def test_officebot_run_serves_socket_mode_until_sigterm(slack: SlackStandI
     assert process.returncode == 0, log
     assert "offline model" in log  # says at start that it is not Claude
     assert "Traceback" not in log
-    await release_test_database(db)
 
 
 def test_a_busy_port_is_one_line(newcomer, monkeypatch, capsys, caplog, slack_thread: SlackOnAThread):

@@ -464,7 +464,7 @@ async def cut_off(db: ScratchDatabase) -> AsyncIterator[None]:
     admin = await _POSTGRES.admin()
     try:
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name)
+        await admin.execute(_CUT_SESSIONS, name)
         yield
     finally:
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
@@ -479,14 +479,13 @@ async def read_only(db: ScratchDatabase) -> AsyncIterator[None]:
     require_postgres()
     name = str(db.database.url.database)
     admin = await _POSTGRES.admin()
-    cut = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"
     try:
         await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
-        await admin.execute(cut, name)
+        await admin.execute(_CUT_SESSIONS, name)
         yield
     finally:
         await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
-        await admin.execute(cut, name)  # sessions opened read-only reconnect writable
+        await admin.execute(_CUT_SESSIONS, name)  # sessions opened read-only reconnect writable
         await admin.close()
 
 
