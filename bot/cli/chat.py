@@ -73,7 +73,7 @@ def command(settings: Settings, args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def _ctrl_c_reaches_the_prompt() -> Iterator[None]:
-    """Threads started meanwhile (aiosqlite's, the loop's executor) block SIGINT, so Ctrl-C is always
+    """Threads started meanwhile (the loop's executor, for one) block SIGINT, so Ctrl-C is always
     delivered to the main thread.
 
     Why: the kernel hands a process's SIGINT to any thread that does not block it. Python runs the handler

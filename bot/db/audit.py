@@ -32,8 +32,11 @@ class SqlAuditLog:
             row = asdict(entry)
             row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
             rows.append(row)
-        async with single_statement(self._engine) as connection:  # one INSERT is atomic by itself
-            await connection.execute(insert(audit_log).values(rows))
+        # The rows as executemany parameters: one cached statement (SQLAlchemy's "insertmanyvalues" renders
+        # them into one INSERT where the driver allows), where `.values(rows)` compiled a new statement for
+        # every batch size. Atomic either way: one INSERT, or on SQLite one transaction around the batch.
+        async with single_statement(self._engine) as connection:
+            await connection.execute(insert(audit_log), rows)
         return [None] * len(entries)
 
     async def recent(self, employee_id: str, limit: int) -> list[LookupRecord]:

@@ -1,0 +1,209 @@
+"""SQLite on the event loop's own thread: the part of aiosqlite's API that SQLAlchemy's aiosqlite dialect
+uses, run in place instead of on a thread of its own.
+
+Why: aiosqlite runs every cursor operation on its connection's thread, so one statement through
+SQLAlchemy's async engine is about five thread hand-offs (cursor, execute, fetch, close, the pool's
+reset), each a wake-up of another thread and back. On this project's 2-core machine that was ~1.1 ms of
+CPU a statement against ~0.13 ms for the same statement run in place (docs/performance.md), and an answer
+makes about ten. Our statements are small (a row by key, a handful of rows by index, one INSERT); SQLite
+answers them from the page cache in microseconds, so running them in place costs the loop less than
+handing them over does.
+
+What running in place must not do is wait: a connection that waits for another's write lock inside
+SQLite's busy handler would stop the whole loop, including the coroutine holding the lock. So SQLite's
+own busy timeout is 0 here, and a statement refused with SQLITE_BUSY is tried again after an
+`asyncio.sleep`, until `lock_wait` seconds have passed (the same wait SQLite's busy timeout gave, now
+without blocking). A refused statement did nothing, so trying it again is what SQLite's busy handler
+does too. The one exception is a stale snapshot (SQLITE_BUSY_SNAPSHOT), which no wait cures: raised at
+once, as SQLite does. An `executemany` outside a transaction runs inside BEGIN IMMEDIATE … COMMIT, so a
+refusal part-way can never leave some of its rows written and others not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from types import TracebackType
+from typing import Any, TypeVar
+
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
+from sqlalchemy.engine import URL
+
+T = TypeVar("T")
+
+_SQLITE_BUSY = 5
+_SQLITE_BUSY_SNAPSHOT = 5 | (2 << 8)
+# Between tries of a statement refused for a lock: short at first (another coroutine's transaction of
+# this process ends within a turn or two of the loop), longer while another process holds the lock.
+_FIRST_RETRY_S = 0.001
+_LONGEST_RETRY_S = 0.05
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == _SQLITE_BUSY and code != _SQLITE_BUSY_SNAPSHOT
+
+
+class Connection:
+    """One SQLite connection whose statements run on the caller's thread (the event loop's)."""
+
+    def __init__(self, database: str, *, lock_wait: float, uri: bool = False) -> None:
+        # isolation_level None: the driver begins no transaction of its own; SQLAlchemy sends BEGIN
+        # (bot/db/engine.py). timeout 0: SQLite never waits for a lock on this thread (see above).
+        # check_same_thread off: the pool may close a connection from whatever thread collects it.
+        self._conn = sqlite3.connect(
+            database, isolation_level=None, timeout=0, check_same_thread=False, uri=uri
+        )
+        self.lock_wait = lock_wait  # seconds a statement keeps trying while another holds the lock
+
+    # What SQLAlchemy's dialect reads of aiosqlite's Connection.
+    @property
+    def _connection(self) -> sqlite3.Connection | None:
+        return self._conn
+
+    @property
+    def isolation_level(self) -> str | None:
+        return self._conn.isolation_level
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
+    def cursor(self) -> _CursorOpening:
+        return _CursorOpening(self)
+
+    async def commit(self) -> None:
+        await self.retrying(self._conn.commit)
+
+    async def rollback(self) -> None:
+        self._conn.rollback()  # never refused for a lock: it only lets go
+
+    async def close(self) -> None:
+        self._conn.close()
+
+    def stop(self) -> None:
+        self._conn.close()
+
+    async def create_function(self, *args: Any, **kwargs: Any) -> None:
+        self._conn.create_function(*args, **kwargs)
+
+    async def retrying(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)`, tried again while SQLite refuses it for a lock held elsewhere, up to `lock_wait`
+        seconds; then SQLite's own "database is locked" error."""
+        deadline: float | None = None
+        pause = _FIRST_RETRY_S
+        while True:
+            try:
+                return work(*args)
+            except sqlite3.OperationalError as error:
+                if not _busy(error):
+                    raise
+                now = time.monotonic()
+                if deadline is None:
+                    deadline = now + self.lock_wait
+                if now >= deadline:
+                    raise
+                await asyncio.sleep(min(pause, deadline - now))
+                pause = min(pause * 2, _LONGEST_RETRY_S)
+
+
+class _CursorOpening(Awaitable["Cursor"]):
+    """`connection.cursor()`, awaited or used as `async with` (as aiosqlite's `Result` is)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._cursor: Cursor | None = None
+
+    def __await__(self) -> Any:
+        return self._open().__await__()
+
+    async def _open(self) -> Cursor:
+        return Cursor(self._connection)
+
+    async def __aenter__(self) -> Cursor:
+        self._cursor = Cursor(self._connection)
+        return self._cursor
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._cursor is not None:
+            await self._cursor.close()
+
+
+class Cursor:
+    """The part of aiosqlite's Cursor that SQLAlchemy uses."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._cursor = connection._conn.cursor()
+
+    @property
+    def description(self) -> Any:
+        return self._cursor.description
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    @property
+    def arraysize(self) -> int:
+        return self._cursor.arraysize
+
+    @arraysize.setter
+    def arraysize(self, value: int) -> None:
+        self._cursor.arraysize = value
+
+    async def execute(self, sql: str, parameters: Sequence[Any] | None = None) -> Cursor:
+        if parameters is None:
+            await self._connection.retrying(self._cursor.execute, sql)
+        else:
+            await self._connection.retrying(self._cursor.execute, sql, parameters)
+        return self
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
+        rows = list(parameters)
+        if self._connection.in_transaction:  # its first write takes the lock; a refusal wrote nothing
+            await self._connection.retrying(self._cursor.executemany, sql, rows)
+            return self
+        await self._connection.retrying(self._cursor.execute, "BEGIN IMMEDIATE")
+        try:
+            self._cursor.executemany(sql, rows)  # the write lock is held: no refusal from here on
+        except BaseException:
+            self._connection._conn.rollback()
+            raise
+        await self._connection.commit()
+        return self
+
+    async def fetchone(self) -> Any:
+        return self._cursor.fetchone()
+
+    async def fetchmany(self, size: int | None = None) -> list[Any]:
+        return self._cursor.fetchmany(size if size is not None else self._cursor.arraysize)
+
+    async def fetchall(self) -> list[Any]:
+        return self._cursor.fetchall()
+
+    async def close(self) -> None:
+        self._cursor.close()
+
+
+def connector(url: URL, *, lock_wait: float) -> Callable[[], Awaitable[Connection]]:
+    """The `async_creator` for `create_async_engine`: each call opens one connection to the file `url`
+    names, read as SQLAlchemy's SQLite dialect reads it (`sqlite:///file:…?mode=ro&uri=true` too); a
+    `timeout` in the URL sets `lock_wait`."""
+    arguments, options = SQLiteDialect_pysqlite().create_connect_args(url)
+    (database,) = arguments
+    lock_wait = float(options.get("timeout", lock_wait))
+    uri = bool(options.get("uri", False))
+
+    async def connect() -> Connection:
+        return Connection(database, lock_wait=lock_wait, uri=uri)
+
+    return connect
