@@ -127,7 +127,7 @@ def _positive(text: str) -> int:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Loading the SDKs makes a few hundred thousand objects that live as long as the process. The cyclic
     garbage collector waits while they load (walking them again and again was about a tenth of start-up's
     CPU), then leaves them out of its walks for good (`gc.freeze`): its first walks over them after the load,
@@ -149,7 +149,7 @@ def _collector_paused() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)  # --version and --help end here, before anything heavy is imported
-    with _collector_paused():
+    with collector_paused():
         from bot.config import Settings
         from bot.errors import StartupError
         from bot.hr.directory import NotAnEmployee
@@ -189,7 +189,7 @@ def _command(settings: Settings, args: argparse.Namespace) -> int:
         )
     if args.command in ("demo", "chat"):
         settings = _bundled_data_date(settings)
-    with _collector_paused():  # each command is bot/cli/<command>.py with `command(settings, args)`
+    with collector_paused():  # each command is bot/cli/<command>.py with `command(settings, args)`
         module = importlib.import_module(f"bot.cli.{args.command}")
     return int(module.command(settings, args))
 
