@@ -5,6 +5,7 @@ demo data), and the module table in docs/architecture.md matches the tree."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import subprocess
@@ -21,9 +22,15 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "bot"
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test here that reads it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: Path) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -71,7 +78,7 @@ def test_caller_is_built_only_in_the_directory():
     for path in PACKAGE.rglob("*.py"):
         if path.relative_to(PACKAGE).as_posix() == "hr/directory.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Caller":
                 pytest.fail(f"{path.relative_to(ROOT)} builds a Caller; only bot/hr/directory.py may")
 
