@@ -14,7 +14,9 @@ answers it, the caretaker renews its lease (`Inbox.working`).
 
 Two faults get special care, so that a person gets exactly one answer:
 - Posting the answer is retried (with Slack's Retry-After, or a backoff) while Slack says it is busy or
-  rate-limited: a finished answer is never replaced by an apology while a retry can still succeed.
+  rate-limited: a finished answer is never replaced by an apology while a retry can still succeed. A post
+  whose outcome is unknown (a 5xx, a time-out, a dropped connection: Slack may have done it) is looked
+  for first (`answered_before`), and posted again only if it is not there.
 - Recording "answered" is retried with a backoff while the database refuses it (a failover). If it never
   succeeds, the question is taken over after a restart, and the surface looks for the answer already
   posted (`answered_before`: a DM's final message carries the question's id) before answering again.
@@ -31,7 +33,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from anthropic.types import MessageParam
 from slack_sdk.errors import SlackApiError
@@ -47,6 +49,7 @@ from bot.slack.deps import Deps
 from bot.slack.drafts import offer_drafts
 from bot.slack.pacing import Pacing
 from bot.slack.questions import Question
+from bot.slack.rate_limits import outcome_unknown
 from bot.slack.render import Message, answer_text, trace_messages
 
 log = logging.getLogger(__name__)
@@ -88,9 +91,10 @@ class SlackReply(Protocol):
         """Tell the person, once, that a slow answer is still coming."""
         ...
 
-    async def answered_before(self) -> bool:
-        """Whether this question's final reply is already where the person looks (posted by a process
-        that could not record it). Surfaces whose replies cannot be read back (ephemeral) say False."""
+    async def answered_before(self) -> str | None:
+        """The ts of this question's final reply if it is already where the person looks (posted by a
+        process that could not record it, or by a post whose answer was lost). Surfaces whose replies
+        cannot be read back (ephemeral) say None."""
         ...
 
 
@@ -160,12 +164,12 @@ async def _respond(
         await _record_outcome(deps, held, reply.surface, answered=outcome)
 
 
-async def _answered_before(reply: SlackReply) -> bool:
+async def _answered_before(reply: SlackReply) -> str | None:
     try:
         return await reply.answered_before()
     except Exception as exc:  # cannot tell: answering again beats leaving the person without an answer
         log.warning("could not check for an earlier answer (%s)", exc.__class__.__name__)
-        return False
+        return None
 
 
 async def _record_outcome(deps: Deps, held: Held, surface: Surface, *, answered: bool) -> None:
@@ -198,13 +202,11 @@ def _why(exc: BaseException) -> str:
 # Slack's answers that mean "not done, try again later": a retry of the same call can still succeed.
 RETRYABLE_ERRORS = {"ratelimited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"}
 
-T = TypeVar("T")
-
 
 def _retry_after(exc: Exception, wait: float) -> float | None:
     """How long to wait before trying a failed Slack call again; None when trying again cannot help."""
     if not isinstance(exc, SlackApiError):
-        return None
+        return wait if outcome_unknown(exc) else None  # a dropped connection, no answer in time
     response = exc.response
     busy = response.status_code == 429 or response.status_code >= 500
     if not busy and response.get("error") not in RETRYABLE_ERRORS:
@@ -212,14 +214,22 @@ def _retry_after(exc: Exception, wait: float) -> float | None:
     return retry_after(response.headers, default=wait)
 
 
-async def _deliver(post: Callable[[], Awaitable[T]], surface: Surface, pacing: Pacing) -> T:
-    """`post()`, tried again while Slack says it is busy or rate-limited (beyond what the SDK's own
-    retries covered), for up to `pacing.deliver_retry_for` seconds (a minute)."""
+async def _deliver(reply: SlackReply, answer: str, feedback_id: str, pacing: Pacing) -> str | None:
+    """`reply.finish(answer)`, tried again while Slack says it is busy or rate-limited (beyond what the
+    SDK's own retries covered), for up to `pacing.deliver_retry_for` seconds (a minute); returns the
+    answer's anchor. A try whose outcome is unknown may have posted the answer: it is looked for before
+    the next try, and found, it is the answer (the SDK repeats no post for this reason: it cannot look)."""
     wait, give_up = pacing.deliver_first_wait, time.monotonic() + pacing.deliver_retry_for
+    surface = reply.surface
     while True:
         try:
-            return await post()
+            return await reply.finish(answer, feedback_id=feedback_id)
         except Exception as exc:
+            if outcome_unknown(exc) and (found := await _answered_before(reply)):
+                log.info(
+                    "a %s answer whose post went unanswered had been posted; not posting it again", surface
+                )
+                return found
             pause = _retry_after(exc, wait)
             if pause is None or time.monotonic() + pause > give_up:
                 raise
@@ -297,9 +307,7 @@ async def _respond_or_apologise(
             return False
         deps.metrics.count_turn(trace)
         posted = answer_text(said)
-        anchor = await _deliver(
-            lambda: reply.finish(posted, feedback_id=held.delivery_id), reply.surface, deps.pacing
-        )
+        anchor = await _deliver(reply, posted, held.delivery_id, deps.pacing)
         await offer_drafts(reply.post_trace, trace, anchor, korean)  # a drafted leave request: its card
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)

@@ -27,10 +27,11 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.pacing import PRODUCTION, Pacing
-from bot.slack.rate_limits import Limiter, WaitTooLong
+from bot.slack.rate_limits import REPEATABLE, Limiter, WaitTooLong
 
-# Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst. A 5xx is retried
-# too (with backoff), so one failed post never turns a finished answer into an apology.
+# Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst. A 5xx or a dropped
+# connection is retried too (with backoff), but only for the methods a repeat cannot double
+# (`rate_limits.REPEATABLE`): Slack may have done the call whose answer was lost.
 RATE_LIMIT_RETRIES = 3
 SERVER_ERROR_RETRIES = 2
 
@@ -53,7 +54,8 @@ def make_web_client(
     for `limiter`'s budget first (one limiter per process, shared by its clients; a new one if none).
 
     A shared `session` keeps connections alive; without one the SDK opens a new session per call. The
-    SDK's retry handlers, with their waits taken from `pacing` (production's are the SDK's own)."""
+    SDK's retry handlers, with their waits taken from `pacing` (production's are the SDK's own): a 429
+    for every method, a 5xx or a dropped connection only for the `REPEATABLE` ones."""
     limiter = limiter or Limiter()
     backoff = BackoffRetryIntervalCalculator(
         pacing.server_error_backoff, _ScaledJitter(pacing.rate_limit_jitter)
@@ -67,9 +69,9 @@ def make_web_client(
         # says int, but it only hands the value to aiohttp.ClientTimeout, which takes seconds as a float.
         timeout=settings.slack_timeout,
         retry_handlers=[
-            AsyncConnectionErrorRetryHandler(interval_calculator=backoff),
+            _ConnectionErrorRetry(interval_calculator=backoff),
             _RateLimitRetry(limiter, RATE_LIMIT_RETRIES, pacing.rate_limit_jitter),
-            AsyncServerErrorRetryHandler(max_retry_count=SERVER_ERROR_RETRIES, interval_calculator=backoff),
+            _ServerErrorRetry(max_retry_count=SERVER_ERROR_RETRIES, interval_calculator=backoff),
         ],
     )
 
@@ -203,6 +205,49 @@ class _ScaledJitter(Jitter):
         return duration + random.random() * self.scale
 
 
+def _calling(request: HttpRequest) -> tuple[str, str | None]:
+    """The method and channel of the call being made (the retry handlers see only the request's URL)."""
+    return _CALLING.get((request.url.rsplit("/", 1)[-1], None))
+
+
+def _repeatable(request: HttpRequest) -> bool:
+    return _calling(request)[0] in REPEATABLE
+
+
+class _ConnectionErrorRetry(AsyncConnectionErrorRetryHandler):
+    """The SDK's retry of a dropped connection, for a method a repeat cannot double: the request may
+    have reached Slack before the connection dropped."""
+
+    async def _can_retry_async(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> bool:
+        return _repeatable(request) and await super()._can_retry_async(
+            state=state, request=request, response=response, error=error
+        )
+
+
+class _ServerErrorRetry(AsyncServerErrorRetryHandler):
+    """The SDK's retry of a 5xx, for a method a repeat cannot double: Slack may have done the call and
+    failed only in answering."""
+
+    async def _can_retry_async(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> bool:
+        return _repeatable(request) and await super()._can_retry_async(
+            state=state, request=request, response=response, error=error
+        )
+
+
 class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
     """The SDK's 429 retry, through the limiter: Slack's Retry-After (1 s when it sends none) stops the
     method until then, and the retry waits for the budget like any call, plus jitter. A Retry-After
@@ -224,7 +269,7 @@ class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):
         if response is None:
             raise error or RuntimeError("a rate-limit retry without a response")
         wait = retry_after(response.headers, default=1.0)
-        method, channel = _CALLING.get((request.url.rsplit("/", 1)[-1], None))
+        method, channel = _calling(request)
         self.limiter.refused(method, channel, wait)
         try:
             await self.limiter.take(method, channel)

@@ -1,5 +1,6 @@
 """Slack's rate limits, known before they are spent: one table of the Web API methods OfficeBot calls,
-and the limiter every Slack call of a process goes through.
+and the limiter every Slack call of a process goes through. Beside the table, which of those methods may
+be sent again when Slack's answer is lost (`REPEATABLE`), and `outcome_unknown`: whether it may have been.
 
 Slack limits each method per app per workspace in tiers (Tier 1: 1+ a minute, Tier 2: 20+, Tier 3: 50+,
 Tier 4: 100+), with bursts allowed, and `chat.postMessage` / `assistant.threads.setStatus` per channel
@@ -33,6 +34,9 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+import aiohttp
+from slack_sdk.errors import SlackApiError
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,33 @@ LIMITS: Mapping[str, tuple[Limit, ...]] = {
     "views.update": (TIER_4,),
 }
 UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common tier
+
+# The methods that may be sent again when Slack's answer to them is lost (a 5xx, a dropped connection):
+# doing one twice leaves Slack as doing it once. Reads; edits and setters that replace what is there
+# (`chat.update`, `views.publish` / `views.update`, the assistant status and prompts); a second
+# `chat.stopStream` is refused (`message_not_in_streaming_state`), never appended; `conversations.open`
+# finds the DM it opened; `apps.connections.open` only hands out another URL. Every other method creates
+# something (`chat.postMessage`, `chat.postEphemeral`, `chat.startStream`, `chat.appendStream`,
+# `views.open`): a repeat would show it twice, so only a 429 (Slack did nothing) is retried blindly, and the
+# caller looks for what it posted before posting again (bot/slack/answering.py's `_deliver`).
+REPEATABLE: frozenset[str] = frozenset(
+    {
+        "apps.connections.open",
+        "auth.test",
+        "users.info",
+        "users.list",
+        "users.lookupByEmail",
+        "conversations.history",
+        "conversations.replies",
+        "conversations.open",
+        "chat.update",
+        "chat.stopStream",
+        "assistant.threads.setStatus",
+        "assistant.threads.setSuggestedPrompts",
+        "views.publish",
+        "views.update",
+    }
+)
 # Refill at 90 % of Slack's rate: a call is counted here when its budget is taken (a stream's stop with its
 # start) and by Slack when it arrives, seconds later; at a sustained full rate that drift alone would
 # earn the odd 429 (1 in 600 answers, measured), which the margin removes.
@@ -86,6 +117,14 @@ SWEEP_EVERY = 60.0
 # How long a user id's DM is remembered unused. Dropped, the next post to the user id counts apart from
 # the DM until Slack's answer names it again: one call's worth, an hour after the last.
 ALIAS_KEPT = 3600.0
+
+
+def outcome_unknown(exc: BaseException) -> bool:
+    """Whether Slack may have carried out a call that raised `exc`: it gave no answer we can trust (a
+    5xx, no answer in time, the connection dropped). An `ok: false` or a 429 means it did nothing."""
+    if isinstance(exc, SlackApiError):
+        return bool(getattr(exc.response, "status_code", 0) >= 500)
+    return isinstance(exc, aiohttp.ClientError | TimeoutError)
 
 
 class WaitTooLong(Exception):

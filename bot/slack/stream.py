@@ -28,6 +28,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
 from bot.core.trace import ModelCall, Running, Step, ToolCall, ToolResult
+from bot.slack.rate_limits import outcome_unknown
 from bot.slack.render import truncate
 
 log = logging.getLogger(__name__)
@@ -53,22 +54,14 @@ STREAM_APPENDS = 3
 
 class StreamFailed(Exception):
     """The stream could not carry the answer; `ts` is its message, if it was started. `maybe_delivered`:
-    the stop carrying the answer got no answer from Slack (a time-out, a dropped connection, a 5xx), so
-    Slack may have done it: check before sending the answer again."""
+    the call that failed (the start, or the stop carrying the answer) got no answer from Slack (a time-out,
+    a dropped connection, a 5xx), so Slack may have done it: check before doing it again."""
 
     def __init__(self, ts: str | None, error: str | None, *, maybe_delivered: bool = False) -> None:
         super().__init__(error or "stream failed")
         self.ts = ts
         self.error = error
         self.maybe_delivered = maybe_delivered
-
-
-def _outcome_unknown(exc: Exception) -> bool:
-    """Whether Slack may have carried out a call that failed: it said nothing we can trust (no answer in
-    time, the connection dropped, a server error); an `ok: false` or a 429 means it did nothing."""
-    if isinstance(exc, SlackApiError):
-        return bool(exc.response.status_code >= 500)
-    return True
 
 
 class StreamSwitch:
@@ -142,7 +135,7 @@ class AnswerStream:
             if error in UNAVAILABLE:
                 log.warning("Slack refused to stream (%s): answering with placeholders from now on", error)
                 self._switch.enabled = False
-            raise StreamFailed(None, error) from exc
+            raise StreamFailed(None, error, maybe_delivered=outcome_unknown(exc)) from exc
         self.ts = self._stream.ts
         if not self.ts:
             raise StreamFailed(None, "no ts")
@@ -226,5 +219,5 @@ class AnswerStream:
                 chunks=[*closing, MarkdownTextChunk(text=answer)], blocks=blocks, metadata=metadata
             )
         except Exception as exc:
-            raise StreamFailed(self.ts, _error_of(exc), maybe_delivered=_outcome_unknown(exc)) from exc
+            raise StreamFailed(self.ts, _error_of(exc), maybe_delivered=outcome_unknown(exc)) from exc
         return self.ts

@@ -211,6 +211,9 @@ class SlackStandIn(Modals):
         self._held_once: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
+        self._lost_once: dict[
+            str, int | None
+        ] = {}  # method -> the 5xx answered after doing it; None: dropped
         self._stopping = asyncio.Event()
         self._ts = itertools.count(1)
         self._ids = itertools.count(1)
@@ -272,6 +275,15 @@ class SlackStandIn(Modals):
     def server_error_once(self, method: str, status: int = 503) -> None:
         """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
         self._server_errors[method] = status
+
+    def do_but_fail_once(self, method: str, status: int = 500) -> None:
+        """The next call to `method` is carried out, then answered with HTTP `status` (a 5xx) instead of
+        its result: the client cannot tell that it was done."""
+        self._lost_once[method] = status
+
+    def do_but_drop_once(self, method: str) -> None:
+        """The next call to `method` is carried out, then the connection is closed before any answer."""
+        self._lost_once[method] = None
 
     def rate_limit_once(self, method: str, retry_after: float = 1, *, times: int = 1) -> None:
         """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds. Slack
@@ -542,6 +554,13 @@ class SlackStandIn(Modals):
         handler = getattr(self, "_m_" + method.replace(".", "_"), None)
         body = handler(args) if handler else {"ok": True}
         self.served.append(method)
+        if method in self._lost_once:
+            status = self._lost_once.pop(method)
+            if status is None:
+                assert request.transport is not None
+                request.transport.close()
+                return web.Response(status=500)  # never reaches the client: the connection is gone
+            return web.json_response({"ok": False, "error": "internal_error"}, status=status)
         if method in self._answered_late_once:
             await self._pause(self._answered_late_once.pop(method))
         return web.json_response(body)

@@ -23,7 +23,7 @@ from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
-from bot.slack.rate_limits import Limiter
+from bot.slack.rate_limits import Limiter, outcome_unknown
 from bot.slack.render import (
     FINAL_EVENT_TYPE,
     PROGRESS_EVENT_TYPE,
@@ -105,6 +105,9 @@ class DmReply:
         self._delivery_id = held.delivery_id
         self._placeholder_ts = held.progress_ts
         self._taken_over = held.attempts > 0
+        # The placeholder may be a stream left streaming (by a process that had this question, or by a
+        # start whose answer was lost): it is stopped before it is edited into the answer.
+        self._may_be_streaming = self._taken_over
 
     @property
     def progress_ts(self) -> str | None:
@@ -121,7 +124,6 @@ class DmReply:
             if not self._stream_budget():
                 out_of_budget = True
             elif await self._start_streaming(question):
-                self.presentation = "stream"
                 return await self._thread_conversation(question)
         if fresh and not out_of_budget and not self._thread_ts:
             # A placeholder at the top level is edited into the answer: that edit (Tier 3) is taken now,
@@ -192,12 +194,40 @@ class DmReply:
         try:
             await stream.start()
         except StreamFailed as failed:
+            if failed.maybe_delivered and await self._adopt_stream_left_behind():
+                log.info(
+                    "a stream start went unanswered (%s) but Slack had started it: it is the placeholder",
+                    failed.error,
+                )
+                return True
             log.info("could not stream this answer (%s); using a placeholder", failed.error)
             # The stop taken with the start will never be made (nor the start, if Slack never saw it).
             give_back_unused(self._budget, {"chat.startStream": 1, "chat.stopStream": 1})
             return False
         self._stream = stream
+        self.presentation = "stream"
         return True
+
+    async def _adopt_stream_left_behind(self) -> bool:
+        """After a `chat.startStream` whose answer was lost: the stream Slack started anyway, if it is
+        there, becomes this answer's placeholder (stopped, then edited into the answer), so that no
+        second stream is started beside one left "typing". A stream carries no metadata until it stops,
+        so it is known as ours, with none, in the question's thread after the question and before the
+        person's next message there (later ones may be another question's)."""
+        try:
+            messages = await self._thread_since_question()
+        except Exception as exc:
+            log.info("could not look for a stream Slack may have started (%s)", exc.__class__.__name__)
+            return False
+        for message in messages:
+            if float(message["ts"]) <= float(self._event["ts"]):
+                continue  # the thread's root (Slack always lists it), or the question itself
+            if message.get("bot_id") != self._bot.bot_id:
+                return False  # the person wrote again: what follows may answer that
+            if not message.get("metadata"):
+                self._placeholder_ts, self._may_be_streaming = str(message["ts"]), True
+                return True
+        return False
 
     async def _show_progress(self, question: str) -> None:
         if self._taken_over and not self._placeholder_ts:
@@ -217,6 +247,16 @@ class DmReply:
                 return
             except SlackApiError as exc:
                 log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
+        try:
+            self._placeholder_ts = await self._post_placeholder(question)
+        except Exception as exc:
+            if not outcome_unknown(exc):
+                raise
+            # Slack may have posted it: a second one would be left showing "working" beside the answer.
+            found = await self._placeholder_left_behind()
+            self._placeholder_ts = found or await self._post_placeholder(question)
+
+    async def _post_placeholder(self, question: str) -> str:
         posted = await self._client.chat_postMessage(
             channel=self._channel,
             thread_ts=self._thread_ts,
@@ -224,33 +264,38 @@ class DmReply:
             # Names the question, so whoever takes it over finds this placeholder even if it was not noted.
             metadata=marked(PROGRESS_EVENT_TYPE, self._delivery_id),
         )
-        self._placeholder_ts = posted["ts"]
+        return str(posted["ts"])
 
     async def _placeholder_left_behind(self) -> str | None:
         return await self._left_behind(PROGRESS_EVENT_TYPE)
 
-    async def answered_before(self) -> bool:
-        return await self._left_behind(FINAL_EVENT_TYPE) is not None
+    async def answered_before(self) -> str | None:
+        return await self._left_behind(FINAL_EVENT_TYPE)
 
     async def _left_behind(self, event_type: str) -> str | None:
-        """The ts of a message a previous holder posted for this question with `event_type` metadata:
-        in the question's thread (a streamed answer is there even for a top-level question), and at the
-        top level of the DM for a top-level question."""
-        since = {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
-        thread = self._thread_ts or self._event["ts"]
-        responses = [await self._client.conversations_replies(ts=thread, limit=200, **since)]
+        """The ts of a message posted for this question with `event_type` metadata (by a previous holder,
+        or by a post whose answer was lost): in the question's thread (a streamed answer is there even
+        for a top-level question), and at the top level of the DM for a top-level question."""
+        messages = await self._thread_since_question()
         if not self._thread_ts:
-            responses.append(await self._client.conversations_history(limit=100, **since))
-        for response in responses:
-            for message in response.get("messages") or []:
-                metadata = message.get("metadata") or {}
-                payload = metadata.get("event_payload") or {}
-                if (
-                    metadata.get("event_type") == event_type
-                    and payload.get("delivery_id") == self._delivery_id
-                ):
-                    return str(message["ts"])
+            top_level = await self._client.conversations_history(limit=100, **self._since_question)
+            messages += top_level.get("messages") or []
+        for message in messages:
+            metadata = message.get("metadata") or {}
+            payload = metadata.get("event_payload") or {}
+            if metadata.get("event_type") == event_type and payload.get("delivery_id") == self._delivery_id:
+                return str(message["ts"])
         return None
+
+    @property
+    def _since_question(self) -> dict[str, Any]:
+        return {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
+
+    async def _thread_since_question(self) -> list[dict[str, Any]]:
+        """The question's thread (its own, for a top-level question), oldest first, from the question on."""
+        thread = self._thread_ts or self._event["ts"]
+        response = await self._client.conversations_replies(ts=thread, limit=200, **self._since_question)
+        return list(response.get("messages") or [])
 
     async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
         final = marked(FINAL_EVENT_TYPE, self._delivery_id)  # a takeover sees this question was answered
@@ -268,8 +313,8 @@ class DmReply:
                     # The stop that carried the answer timed out, but Slack had done it: it is there.
                     return failed.ts
         blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
-        if self._placeholder_ts and self._taken_over:
-            await self._stop_stream(self._placeholder_ts)  # a stream its process left, if it is one
+        if self._placeholder_ts and self._may_be_streaming:
+            await self._stop_stream(self._placeholder_ts)  # a stream left streaming, if it is one
         if self._placeholder_ts:
             try:
                 await self._client.chat_update(

@@ -51,8 +51,8 @@ class CommandReply:
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._respond(text=message["text"], blocks=message["blocks"], response_type="ephemeral")
 
-    async def answered_before(self) -> bool:
-        return False  # an ephemeral reply cannot be read back: a takeover answers again
+    async def answered_before(self) -> str | None:
+        return None  # an ephemeral reply cannot be read back: a takeover (or a lost post) answers again
 
 
 async def answer_leave_command(held: Held, deps: Deps) -> None:

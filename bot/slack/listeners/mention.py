@@ -53,8 +53,8 @@ class MentionReply:
     async def post_trace(self, message: Message, anchor: str | None) -> None:
         await self._post(message["text"], message["blocks"])
 
-    async def answered_before(self) -> bool:
-        return False  # an ephemeral reply cannot be read back: a takeover answers again
+    async def answered_before(self) -> str | None:
+        return None  # an ephemeral reply cannot be read back: a takeover (or a lost post) answers again
 
 
 async def answer_mention(held: Held, deps: Deps) -> None:
