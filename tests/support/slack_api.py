@@ -211,9 +211,8 @@ class SlackStandIn(Modals):
         self._held_once: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
-        self._lost_once: dict[
-            str, int | None
-        ] = {}  # method -> the 5xx answered after doing it; None: dropped
+        # method -> (the 5xx answered after doing it, its body is a web page), or None: the connection dropped
+        self._lost_once: dict[str, tuple[int, bool] | None] = {}
         self._stopping = asyncio.Event()
         self._ts = itertools.count(1)
         self._ids = itertools.count(1)
@@ -276,10 +275,11 @@ class SlackStandIn(Modals):
         """The next call to `method` gets an HTTP 5xx; the one after succeeds."""
         self._server_errors[method] = status
 
-    def do_but_fail_once(self, method: str, status: int = 500) -> None:
+    def do_but_fail_once(self, method: str, status: int = 500, *, garbled: bool = False) -> None:
         """The next call to `method` is carried out, then answered with HTTP `status` (a 5xx) instead of
-        its result: the client cannot tell that it was done."""
-        self._lost_once[method] = status
+        its result: the client cannot tell that it was done. `garbled`: the body, labelled JSON, is not (a
+        proxy's error page)."""
+        self._lost_once[method] = (status, garbled)
 
     def do_but_drop_once(self, method: str) -> None:
         """The next call to `method` is carried out, then the connection is closed before any answer."""
@@ -555,11 +555,16 @@ class SlackStandIn(Modals):
         body = handler(args) if handler else {"ok": True}
         self.served.append(method)
         if method in self._lost_once:
-            status = self._lost_once.pop(method)
-            if status is None:
+            lost = self._lost_once.pop(method)
+            if lost is None:
                 assert request.transport is not None
                 request.transport.close()
                 return web.Response(status=500)  # never reaches the client: the connection is gone
+            status, page = lost
+            if page:
+                return web.Response(
+                    status=status, text="<html>Service Unavailable</html>", content_type="text/html"
+                )
             return web.json_response({"ok": False, "error": "internal_error"}, status=status)
         if method in self._answered_late_once:
             await self._pause(self._answered_late_once.pop(method))
