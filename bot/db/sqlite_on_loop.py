@@ -57,11 +57,13 @@ class Connection:
             database, isolation_level=None, timeout=0, check_same_thread=False, uri=uri
         )
         self.lock_wait = lock_wait  # seconds a statement keeps trying while another holds the lock
+        self._closed = False
 
-    # What SQLAlchemy's dialect reads of aiosqlite's Connection.
+    # What SQLAlchemy's dialect reads of aiosqlite's Connection: None once closed, so that a pool's
+    # rollback of a connection already closed (terminated) is skipped, as it is for aiosqlite's.
     @property
     def _connection(self) -> sqlite3.Connection | None:
-        return self._conn
+        return None if self._closed else self._conn
 
     @property
     def isolation_level(self) -> str | None:
@@ -81,9 +83,10 @@ class Connection:
         self._conn.rollback()  # never refused for a lock: it only lets go
 
     async def close(self) -> None:
-        self._conn.close()
+        self.stop()
 
     def stop(self) -> None:
+        self._closed = True
         self._conn.close()
 
     async def create_function(self, *args: Any, **kwargs: Any) -> None:
