@@ -60,10 +60,22 @@ async def test_an_answer_posted_but_answered_500_is_found_not_posted_again(
     assert len(slack.calls_to("chat.postMessage")) == 1  # looked for, found: not sent again
 
 
+async def test_an_answer_posted_but_answered_ok_false_internal_error_is_found_not_posted_again(
+    slack: SlackStandIn, start_bot, seeded_sqlite
+):
+    # HTTP 200, `ok: false, error: internal_error`: Slack says some of the call may have been done.
+    slack.do_but_fail_once("chat.postMessage", status=200)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
+    await _ask_in_a_thread(slack)
+    await _until_answered(seeded_sqlite)
+    _the_one_answer(slack)
+    assert len(slack.calls_to("chat.postMessage")) == 1
+
+
 async def test_an_answer_posted_but_answered_with_a_garbled_503_is_found_not_posted_again(
     slack: SlackStandIn, start_bot, seeded_sqlite
 ):
-    # A proxy's page labelled JSON: the SDK still makes it an error response with the status (checked).
+    # A proxy's page labelled JSON: the SDK's error carries aiohttp's raw response (`status`, no body).
     slack.do_but_fail_once("chat.postMessage", status=503, garbled=True)
     await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
     await _ask_in_a_thread(slack)

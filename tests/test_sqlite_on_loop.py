@@ -141,3 +141,18 @@ async def test_an_executemany_through_the_engine_writes_every_row(tmp_path: Path
             assert (await connection.execute(select(things.c.id))).scalars().all() == list(range(1, 51))
     finally:
         await engine.dispose()
+
+
+async def test_the_readiness_check_puts_back_the_url_s_own_lock_wait(tmp_path: Path):
+    engine = await _engine_on(tmp_path / "own.db", "?timeout=0.2")
+    async with engine.begin() as connection:
+        await connection.run_sync(tables.metadata.create_all)
+    try:
+        assert await write_refused(engine, lock_timeout=0.1) is None  # on the pool's one connection
+        with _LockHolder(tmp_path / "own.db"):
+            async with asyncio.timeout(5):  # the URL's 0.2 s, not the default 10 s, once it is put back
+                async with engine.connect() as connection:
+                    with pytest.raises(OperationalError, match="database is locked"):
+                        await connection.execute(insert(things).values(name="never"))
+    finally:
+        await engine.dispose()

@@ -32,9 +32,9 @@ class SqlAuditLog:
             row = asdict(entry)
             row["at"] = datetime.fromisoformat(row.pop("time").replace("Z", "+00:00"))
             rows.append(row)
-        # The rows as executemany parameters: one cached statement (SQLAlchemy's "insertmanyvalues" renders
-        # them into one INSERT where the driver allows), where `.values(rows)` compiled a new statement for
-        # every batch size. Atomic either way: one INSERT, or on SQLite one transaction around the batch.
+        # The rows as executemany parameters: one cached statement, where `.values(rows)` compiled a new one
+        # for every batch size. Atomic: on SQLite the batch runs in one transaction
+        # (bot/db/sqlite_on_loop.py), and asyncpg's executemany is one.
         async with single_statement(self._engine) as connection:
             await connection.execute(insert(audit_log), rows)
         return [None] * len(entries)

@@ -145,7 +145,7 @@ async def write_refused(engine: AsyncEngine, lock_timeout: float = WRITE_CHECK_T
         sqlite = engine.dialect.name == "sqlite"
         on_loop = (await connection.get_raw_connection()).driver_connection
         if isinstance(on_loop, sqlite_on_loop.Connection):  # this connection only, put back below
-            on_loop.lock_wait = lock_timeout
+            own_lock_wait, on_loop.lock_wait = on_loop.lock_wait, lock_timeout
         try:
             await connection.execution_options(**{_WRITER: True, _SINGLE_STATEMENT: False})
             transaction = await connection.begin()  # BEGIN IMMEDIATE on SQLite
@@ -163,7 +163,7 @@ async def write_refused(engine: AsyncEngine, lock_timeout: float = WRITE_CHECK_T
             return f"database refuses writes ({_why(exc)})"
         finally:
             if isinstance(on_loop, sqlite_on_loop.Connection):
-                on_loop.lock_wait = SQLITE_LOCK_WAIT
+                on_loop.lock_wait = own_lock_wait
     return None
 
 

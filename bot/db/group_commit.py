@@ -1,7 +1,7 @@
 """Group commit: writes that arrive while one is in flight are written together in the next one.
 
-Each statement costs a round trip (on aiosqlite, several hops to its thread; on PostgreSQL, a network
-round trip and a pool checkout), and under load the cost is the number of statements, not their size.
+Each statement costs a round trip (on SQLite, SQLAlchemy's work and a checkout; on PostgreSQL, a network
+round trip and a pool checkout too), and under load the cost is the number of statements, not their size.
 So callers hand their item to a `GroupCommit` and await its result: the first item is written at once,
 on its own (no added delay when things are quiet); items that arrive meanwhile queue up and go in one
 transaction as soon as it finishes. Two hundred questions arriving together cost a handful of

@@ -3,9 +3,9 @@ uses, run in place instead of on a thread of its own.
 
 Why: aiosqlite runs every cursor operation on its connection's thread, so one statement through
 SQLAlchemy's async engine is about five thread hand-offs (cursor, execute, fetch, close, the pool's
-reset), each a wake-up of another thread and back. On this project's 2-core machine that was ~1.1 ms of
-CPU a statement against ~0.13 ms for the same statement run in place (docs/performance.md), and an answer
-makes about ten. Our statements are small (a row by key, a handful of rows by index, one INSERT); SQLite
+reset), each a wake-up of another thread and back: 0.92 ms of CPU a statement against 0.24–0.32 ms run in
+place, with SQLAlchemy's own work in both (`python -m benchmarks.statement_cost`), and an answer makes
+about ten. Our statements are small (a row by key, a handful of rows by index, one INSERT); SQLite
 answers them from the page cache in microseconds, so running them in place costs the loop less than
 handing them over does.
 
@@ -13,10 +13,15 @@ What running in place must not do is wait: a connection that waits for another's
 SQLite's busy handler would stop the whole loop, including the coroutine holding the lock. So SQLite's
 own busy timeout is 0 here, and a statement refused with SQLITE_BUSY is tried again after an
 `asyncio.sleep`, until `lock_wait` seconds have passed (the same wait SQLite's busy timeout gave, now
-without blocking). A refused statement did nothing, so trying it again is what SQLite's busy handler
-does too. The one exception is a stale snapshot (SQLITE_BUSY_SNAPSHOT), which no wait cures: raised at
-once, as SQLite does. An `executemany` outside a transaction runs inside BEGIN IMMEDIATE … COMMIT, so a
-refusal part-way can never leave some of its rows written and others not.
+without blocking). A refused statement did nothing, so it may be tried again, except when the refusal
+ended the transaction it was in, or came part-way through an `executemany` inside one (its first rows
+were written): those are raised at once, as is a stale snapshot (SQLITE_BUSY_SNAPSHOT), which no wait
+cures. An `executemany` outside a transaction runs inside BEGIN IMMEDIATE … COMMIT, so a refusal part-way
+can never leave some of its rows written and others not.
+
+What still runs on the loop beside the statements themselves: opening a connection (and recovering the
+WAL after a crash), and the WAL's automatic checkpoint, which the commit that fills it (every ~4 MB of
+changes) runs, fsync included.
 """
 
 from __future__ import annotations
@@ -92,16 +97,26 @@ class Connection:
     async def create_function(self, *args: Any, **kwargs: Any) -> None:
         self._conn.create_function(*args, **kwargs)
 
+    @property
+    def _tx(self) -> Any:
+        """aiosqlite's queue to its thread, which SQLAlchemy's dialect uses to set an isolation level.
+        There is no thread here, and SQLite's connections keep the driver's transactions off (see
+        bot/db/engine.py): an isolation level set on SQLite is a mistake, said plainly."""
+        raise NotImplementedError("isolation levels are not set on SQLite connections (bot/db/engine.py)")
+
     async def retrying(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)`, tried again while SQLite refuses it for a lock held elsewhere, up to `lock_wait`
-        seconds; then SQLite's own "database is locked" error."""
+        seconds; then SQLite's own "database is locked" error. Not tried again when the refusal ended the
+        transaction it was in (SQLite may roll one back on SQLITE_BUSY): the retry would run on its own,
+        outside the transaction the caller believes is open."""
         deadline: float | None = None
         pause = _FIRST_RETRY_S
         while True:
+            in_transaction = self._conn.in_transaction
             try:
                 return work(*args)
             except sqlite3.OperationalError as error:
-                if not _busy(error):
+                if not _busy(error) or (in_transaction and not self._conn.in_transaction):
                     raise
                 now = time.monotonic()
                 if deadline is None:
@@ -110,6 +125,14 @@ class Connection:
                     raise
                 await asyncio.sleep(min(pause, deadline - now))
                 pause = min(pause * 2, _LONGEST_RETRY_S)
+
+
+class _Unretryable(Exception):
+    """Carries a refusal out of `retrying` untried again."""
+
+    def __init__(self, error: sqlite3.OperationalError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class _CursorOpening(Awaitable["Cursor"]):
@@ -172,8 +195,23 @@ class Cursor:
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         rows = list(parameters)
-        if self._connection.in_transaction:  # its first write takes the lock; a refusal wrote nothing
-            await self._connection.retrying(self._cursor.executemany, sql, rows)
+        if self._connection.in_transaction:
+            # Tried again only while nothing of it was written (a refusal at its first row): a refusal
+            # part-way would otherwise write its first rows twice.
+            written = self._connection._conn.total_changes
+
+            def unless_written(sql: str, rows: list[Sequence[Any]]) -> Any:
+                try:
+                    return self._cursor.executemany(sql, rows)
+                except sqlite3.OperationalError as error:
+                    if self._connection._conn.total_changes != written:
+                        raise _Unretryable(error) from error
+                    raise
+
+            try:
+                await self._connection.retrying(unless_written, sql, rows)
+            except _Unretryable as refused:
+                raise refused.error from None
             return self
         await self._connection.retrying(self._cursor.execute, "BEGIN IMMEDIATE")
         try:

@@ -24,6 +24,7 @@ from bot.calendar import KOREA, KoreanCalendar
 from bot.db.digests import SqlDigestLog
 from bot.domain.requests import Part
 from bot.ports.policy import PolicyStore
+from bot.slack.rate_limits import error_of
 from bot.slack.request_views import part_label
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class AbsenceDigest:
             try:
                 await self._client.chat_postMessage(channel=policy.announce_channel, text=text)
             except SlackApiError as failed:
-                log.warning("could not post today's absence digest (%s)", failed.response.get("error"))
+                log.warning("could not post today's absence digest (%s)", error_of(failed))
                 return None
         await self._digests.sent(today)
         return Digest(today, text)

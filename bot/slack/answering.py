@@ -49,7 +49,7 @@ from bot.slack.deps import Deps
 from bot.slack.drafts import offer_drafts
 from bot.slack.pacing import Pacing
 from bot.slack.questions import Question
-from bot.slack.rate_limits import outcome_unknown
+from bot.slack.rate_limits import error_of, outcome_unknown, status_of
 from bot.slack.render import Message, answer_text, trace_messages
 
 log = logging.getLogger(__name__)
@@ -207,11 +207,10 @@ def _retry_after(exc: Exception, wait: float) -> float | None:
     """How long to wait before trying a failed Slack call again; None when trying again cannot help."""
     if not isinstance(exc, SlackApiError):
         return wait if outcome_unknown(exc) else None  # a dropped connection, no answer in time
-    response = exc.response
-    busy = response.status_code == 429 or response.status_code >= 500
-    if not busy and response.get("error") not in RETRYABLE_ERRORS:
+    status = status_of(exc)
+    if status != 429 and status < 500 and error_of(exc) not in RETRYABLE_ERRORS:
         return None
-    return retry_after(response.headers, default=wait)
+    return retry_after(getattr(exc.response, "headers", None), default=wait)
 
 
 async def _deliver(reply: SlackReply, answer: str, feedback_id: str, pacing: Pacing) -> str | None:

@@ -27,7 +27,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.pacing import PRODUCTION, Pacing
-from bot.slack.rate_limits import REPEATABLE, Limiter, WaitTooLong
+from bot.slack.rate_limits import REPEATABLE, Limiter, WaitTooLong, status_of
 
 # Slack answers 429 with Retry-After; waiting and retrying a few times covers a burst. A 5xx or a dropped
 # connection is retried too (with backoff), but only for the methods a repeat cannot double
@@ -104,7 +104,7 @@ def give_back_unused(limiter: Limiter, calls: Mapping[str, int]) -> None:
 def held_back(exc: Exception, limiter: Limiter) -> bool:
     """Whether `exc` is Slack's 429 for longer than `limiter` waits one out: the call will not succeed
     for a while, so the caller should show the answer another way than wait."""
-    if not isinstance(exc, SlackApiError) or exc.response.status_code != 429:
+    if not isinstance(exc, SlackApiError) or status_of(exc) != 429:
         return False
     return retry_after(exc.response.headers, default=0.0) > limiter.longest_wait
 
@@ -214,9 +214,9 @@ def _repeatable(request: HttpRequest) -> bool:
     return _calling(request)[0] in REPEATABLE
 
 
-class _ConnectionErrorRetry(AsyncConnectionErrorRetryHandler):
-    """The SDK's retry of a dropped connection, for a method a repeat cannot double: the request may
-    have reached Slack before the connection dropped."""
+class _RepeatableOnly:
+    """Mixed into the SDK's retry handlers: retry only a method a repeat cannot double (`REPEATABLE`),
+    unless the request never left (a refused or failed connect: Slack cannot have done it)."""
 
     async def _can_retry_async(
         self,
@@ -226,26 +226,18 @@ class _ConnectionErrorRetry(AsyncConnectionErrorRetryHandler):
         response: HttpResponse | None = None,
         error: Exception | None = None,
     ) -> bool:
-        return _repeatable(request) and await super()._can_retry_async(
+        never_sent = isinstance(error, aiohttp.ClientConnectorError)
+        return (never_sent or _repeatable(request)) and await super()._can_retry_async(  # type: ignore[misc]
             state=state, request=request, response=response, error=error
         )
 
 
-class _ServerErrorRetry(AsyncServerErrorRetryHandler):
-    """The SDK's retry of a 5xx, for a method a repeat cannot double: Slack may have done the call and
-    failed only in answering."""
+class _ConnectionErrorRetry(_RepeatableOnly, AsyncConnectionErrorRetryHandler):
+    """The SDK's retry of a dropped connection: the request may have reached Slack before it dropped."""
 
-    async def _can_retry_async(
-        self,
-        *,
-        state: RetryState,
-        request: HttpRequest,
-        response: HttpResponse | None = None,
-        error: Exception | None = None,
-    ) -> bool:
-        return _repeatable(request) and await super()._can_retry_async(
-            state=state, request=request, response=response, error=error
-        )
+
+class _ServerErrorRetry(_RepeatableOnly, AsyncServerErrorRetryHandler):
+    """The SDK's retry of a 5xx: Slack may have done the call and failed only in answering."""
 
 
 class _RateLimitRetry(AsyncRateLimitErrorRetryHandler):

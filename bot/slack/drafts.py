@@ -19,6 +19,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.draft_views import closed_card, draft_card, draft_of
 from bot.slack.identity import prefers_korean
+from bot.slack.rate_limits import error_of
 from bot.slack.render import Message
 from bot.slack.request_views import request_form
 from bot.slack.requesting import announce
@@ -95,7 +96,7 @@ async def change_draft(deps: Deps, user_id: str, value: str, trigger_id: str) ->
     except NotAnEmployee as refused:
         await deps.client.chat_postMessage(channel=user_id, text=str(refused))
     except SlackApiError as failed:
-        log.warning("could not open the form from a draft (%s)", failed.response.get("error"))
+        log.warning("could not open the form from a draft (%s)", error_of(failed))
 
 
 async def discard_draft(deps: Deps, user_id: str, card: tuple[str, str] | None, blocks: list[Any]) -> None:
@@ -122,7 +123,7 @@ async def _close(deps: Deps, card: tuple[str, str] | None, summary: str, line: s
             channel=card[0], ts=card[1], text=summary or line, blocks=closed_card(summary, line)
         )
     except SlackApiError as failed:
-        log.warning("could not update a draft's card (%s)", failed.response.get("error"))
+        log.warning("could not update a draft's card (%s)", error_of(failed))
 
 
 async def _tell(deps: Deps, card: tuple[str, str] | None, user_id: str, message: str) -> None:
@@ -132,4 +133,4 @@ async def _tell(deps: Deps, card: tuple[str, str] | None, user_id: str, message:
         else:
             await deps.client.chat_postMessage(channel=user_id, text=message)
     except SlackApiError as failed:
-        log.warning("could not say why a draft was not submitted (%s)", failed.response.get("error"))
+        log.warning("could not say why a draft was not submitted (%s)", error_of(failed))

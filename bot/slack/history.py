@@ -17,6 +17,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack.questions import parse_question
+from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_EVENT_TYPE, TRACE_EVENT_TYPE, is_placeholder
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ async def recent_conversation(client: AsyncWebClient, where: Where, current_text
         messages = await _fetch(client, where)
     except SlackApiError as exc:
         # Better a context-free answer than none: the current question alone still gets answered.
-        log.warning("could not read a conversation's history (%s)", exc.response.get("error"))
+        log.warning("could not read a conversation's history (%s)", error_of(exc))
         messages = []
     turns = [t for t in (_to_turn(m, where) for m in messages) if t is not None]
     if not any(t.ts == where.ts for t in turns):  # history can lag behind the event

@@ -21,6 +21,7 @@ from bot.core.clock import is_known_timezone
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee, SlackProfile, caller_for_slack_user
 from bot.ports.hr import Directory
+from bot.slack.rate_limits import error_of
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ class SlackIdentity:
         try:
             response = await self._client.users_info(user=user_id, include_locale=True)
         except SlackApiError as exc:
-            if exc.response.get("error") in ("user_not_found", "user_not_visible"):
+            if error_of(exc) in ("user_not_found", "user_not_visible"):
                 raise NotAnEmployee(text.REFUSED_UNKNOWN_SLACK_USER) from None
             raise
         profile = profile_from_users_info(response["user"], self._home)

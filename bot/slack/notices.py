@@ -21,6 +21,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.domain.leave import format_days
 from bot.ports.notices import DueNotice, NoticeLog
 from bot.ports.policy import PolicyStore
+from bot.slack.rate_limits import error_of
 
 log = logging.getLogger(__name__)
 
@@ -135,5 +136,5 @@ class NoticeRound:
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, SlackApiError):
-        return str(exc.response.get("error") or "Slack error")
+        return str(error_of(exc) or "Slack error")
     return exc.__class__.__name__

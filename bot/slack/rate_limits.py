@@ -85,8 +85,9 @@ UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common ti
 # `chat.stopStream` is refused (`message_not_in_streaming_state`), never appended; `conversations.open`
 # finds the DM it opened; `apps.connections.open` only hands out another URL. Every other method creates
 # something (`chat.postMessage`, `chat.postEphemeral`, `chat.startStream`, `chat.appendStream`,
-# `views.open`): a repeat would show it twice, so only a 429 (Slack did nothing) is retried blindly, and the
-# caller looks for what it posted before posting again (bot/slack/answering.py's `_deliver`).
+# `views.open`): a repeat would show it twice, so the SDK retries it only after a 429 or a connection never
+# made (Slack did nothing), and a DM's answer is looked for before it is posted again
+# (bot/slack/answering.py's `_deliver`; an ephemeral one cannot be looked for, and is posted again).
 REPEATABLE: frozenset[str] = frozenset(
     {
         "apps.connections.open",
@@ -119,12 +120,32 @@ SWEEP_EVERY = 60.0
 ALIAS_KEPT = 3600.0
 
 
+# Slack's `ok: false` errors that say the call may have been carried out in part ("It's possible some aspect
+# of the operation succeeded", Slack's method reference): no more trustworthy than a 5xx.
+MAYBE_DONE_ERRORS = frozenset({"internal_error", "fatal_error"})
+
+
 def outcome_unknown(exc: BaseException) -> bool:
     """Whether Slack may have carried out a call that raised `exc`: it gave no answer we can trust (a
-    5xx, no answer in time, the connection dropped). An `ok: false` or a 429 means it did nothing."""
+    5xx, an `internal_error` / `fatal_error`, no answer in time, the connection dropped). Any other
+    `ok: false`, or a 429, means it did nothing."""
     if isinstance(exc, SlackApiError):
-        return bool(getattr(exc.response, "status_code", 0) >= 500)
+        return status_of(exc) >= 500 or error_of(exc) in MAYBE_DONE_ERRORS
     return isinstance(exc, aiohttp.ClientError | TimeoutError)
+
+
+def status_of(exc: SlackApiError) -> int:
+    """The HTTP status of Slack's answer. Usually the SDK's parsed response (`status_code`); when the body,
+    labelled JSON, was not (a proxy's error page), the SDK hands over aiohttp's raw response (`status`)."""
+    response = exc.response
+    return int(getattr(response, "status_code", None) or getattr(response, "status", None) or 0)
+
+
+def error_of(exc: SlackApiError) -> str | None:
+    """Slack's `error` code, when its answer had a body to read (aiohttp's raw response has none)."""
+    read = getattr(exc.response, "get", None)
+    error = read("error") if read is not None else None
+    return error if isinstance(error, str) else None
 
 
 class WaitTooLong(Exception):

@@ -30,6 +30,7 @@ from bot.ports.hr import Directory
 from bot.ports.policy import PolicyStore
 from bot.ports.requests import RequestStore
 from bot.slack.identity import slack_user_of_employee
+from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import announcement, decided_card, decision_line, request_summary
 
@@ -138,7 +139,7 @@ class RequestCare:
                     blocks=decided_card(summary, request, decided_by, korean),
                 )
             except SlackApiError as failed:
-                log.warning("could not update a decided request's card (%s)", failed.response.get("error"))
+                log.warning("could not update a decided request's card (%s)", error_of(failed))
         user = await self._slack_user(request.employee_id)
         if user is not None:
             korean = await self._korean(user)
@@ -155,9 +156,7 @@ class RequestCare:
         try:
             await self._client.chat_postMessage(channel=channel, text=line)
         except SlackApiError as failed:
-            log.warning(
-                "could not announce a decision made at the terminal (%s)", failed.response.get("error")
-            )
+            log.warning("could not announce a decision made at the terminal (%s)", error_of(failed))
             return False
         return True
 
@@ -180,6 +179,4 @@ class RequestCare:
         try:
             await self._client.chat_postMessage(metadata=REQUEST_METADATA, channel=user, text=message)
         except SlackApiError as failed:
-            log.warning(
-                "could not send a leave request's reminder or expiry (%s)", failed.response.get("error")
-            )
+            log.warning("could not send a leave request's reminder or expiry (%s)", error_of(failed))

@@ -19,6 +19,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.ports.requests import Moved, Submitted
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean, slack_user_of_employee
+from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
     announcement,
@@ -226,7 +227,7 @@ async def _update_card(
         await deps.client.chat_update(channel=channel, ts=ts, text=summary, blocks=decided)
     except SlackApiError as failed:
         # The decision stands: the card catches up on the next click.
-        log.warning("could not update a leave request's card (%s)", failed.response.get("error"))
+        log.warning("could not update a leave request's card (%s)", error_of(failed))
 
 
 async def _announce_absence(deps: Deps, request: LeaveRequest, channel: str) -> None:
@@ -238,7 +239,7 @@ async def _announce_absence(deps: Deps, request: LeaveRequest, channel: str) -> 
     try:
         await deps.client.chat_postMessage(channel=channel, text=line)
     except SlackApiError as failed:
-        log.warning("could not announce approved leave (%s)", failed.response.get("error"))
+        log.warning("could not announce approved leave (%s)", error_of(failed))
 
 
 async def _tell_requester(deps: Deps, request: LeaveRequest) -> None:
@@ -256,7 +257,7 @@ async def _tell_requester(deps: Deps, request: LeaveRequest) -> None:
             metadata=REQUEST_METADATA, channel=slack_id, text=message, blocks=blocks
         )
     except SlackApiError as failed:
-        log.warning("could not tell a requester of a decision (%s)", failed.response.get("error"))
+        log.warning("could not tell a requester of a decision (%s)", error_of(failed))
 
 
 async def _tell_approvers(deps: Deps, request: LeaveRequest) -> None:
@@ -276,7 +277,7 @@ async def _tell_approvers(deps: Deps, request: LeaveRequest) -> None:
                 metadata=REQUEST_METADATA, channel=slack_id, text=f"{summary}\n{line}"
             )
         except SlackApiError as failed:
-            log.warning("could not tell an approver of a cancellation (%s)", failed.response.get("error"))
+            log.warning("could not tell an approver of a cancellation (%s)", error_of(failed))
 
 
 async def _decider(deps: Deps, request: LeaveRequest) -> str:
@@ -300,4 +301,4 @@ async def _ephemeral(deps: Deps, channel: str | None, user_id: str, message: str
         else:
             await deps.client.chat_postMessage(metadata=REQUEST_METADATA, channel=user_id, text=message)
     except SlackApiError as failed:
-        log.warning("could not tell someone why a click changed nothing (%s)", failed.response.get("error"))
+        log.warning("could not tell someone why a click changed nothing (%s)", error_of(failed))

@@ -38,7 +38,7 @@ from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
 from bot.slack.pacing import PRODUCTION, Pacing
-from bot.slack.rate_limits import LIMITS, Limit, Limiter
+from bot.slack.rate_limits import LIMITS, Limit, Limiter, error_of
 from bot.slack.socket_mode import (
     ReconnectingSocketModeClient,
     SocketModeHandler,
@@ -57,7 +57,7 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
     try:
         response = await call
     except SlackApiError as exc:
-        error = exc.response.get("error")
+        error = error_of(exc)
         if error in _REJECTED_TOKEN_ERRORS:
             raise ConfigError(f"{variable} was rejected by Slack ({error}): {hint}") from None
         # missing_scope, not_allowed_token_type, …: still a setup problem, still one line.

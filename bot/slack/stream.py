@@ -28,7 +28,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
 from bot.core.trace import ModelCall, Running, Step, ToolCall, ToolResult
-from bot.slack.rate_limits import outcome_unknown
+from bot.slack.rate_limits import error_of, outcome_unknown
 from bot.slack.render import truncate
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class StreamSwitch:
 
 def _error_of(exc: Exception) -> str | None:
     if isinstance(exc, SlackApiError):
-        return str(exc.response.get("error") or "")
+        return str(error_of(exc) or "")
     return exc.__class__.__name__
 
 

@@ -214,7 +214,7 @@ class SlackStandIn(Modals):
         # method -> (the 5xx answered after doing it, its body is a web page), or None: the connection dropped
         self._lost_once: dict[str, tuple[int, bool] | None] = {}
         self._stopping = asyncio.Event()
-        self._ts = itertools.count(1)
+        self._last_ts = 0  # microseconds
         self._ids = itertools.count(1)
         self._next_socket = itertools.count()
         self._used_tickets: set[str] = set()
@@ -276,9 +276,9 @@ class SlackStandIn(Modals):
         self._server_errors[method] = status
 
     def do_but_fail_once(self, method: str, status: int = 500, *, garbled: bool = False) -> None:
-        """The next call to `method` is carried out, then answered with HTTP `status` (a 5xx) instead of
-        its result: the client cannot tell that it was done. `garbled`: the body, labelled JSON, is not (a
-        proxy's error page)."""
+        """The next call to `method` is carried out, then answered with HTTP `status` and `ok: false,
+        error: internal_error` instead of its result (a 5xx, or a 200 whose error says "maybe done"): the
+        client cannot tell that it was done. `garbled`: the body, labelled JSON, is not (a proxy's page)."""
         self._lost_once[method] = (status, garbled)
 
     def do_but_drop_once(self, method: str) -> None:
@@ -305,7 +305,9 @@ class SlackStandIn(Modals):
     # ----- pushing events over Socket Mode -----------------------------------------------------------------
 
     def new_ts(self) -> str:
-        return f"1764400000.{next(self._ts):06d}"
+        """A message ts as Slack makes them: its clock's time, in microseconds, each one later than the last."""
+        self._last_ts = max(self._last_ts + 1, time.time_ns() // 1000)
+        return f"{self._last_ts // 1_000_000}.{self._last_ts % 1_000_000:06d}"
 
     def _record_message(self, channel: str, message: dict[str, Any]) -> None:
         self.history[channel].append(message)
@@ -560,10 +562,10 @@ class SlackStandIn(Modals):
                 assert request.transport is not None
                 request.transport.close()
                 return web.Response(status=500)  # never reaches the client: the connection is gone
-            status, page = lost
-            if page:
+            status, garbled = lost
+            if garbled:
                 return web.Response(
-                    status=status, text="<html>Service Unavailable</html>", content_type="text/html"
+                    status=status, text="<html>Service Unavailable</html>", content_type="application/json"
                 )
             return web.json_response({"ok": False, "error": "internal_error"}, status=status)
         if method in self._answered_late_once:

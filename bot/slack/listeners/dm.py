@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where, recent_conversation
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
-from bot.slack.rate_limits import Limiter, outcome_unknown
+from bot.slack.rate_limits import Limiter, error_of, outcome_unknown
 from bot.slack.render import (
     FINAL_EVENT_TYPE,
     PROGRESS_EVENT_TYPE,
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 # Subtypes that are still a person writing to us: a file shared with (or without) a question, and a
 # thread reply also sent to the conversation ("also send to …"), answered like any thread reply.
 _FROM_A_PERSON = {None, "file_share", "thread_broadcast"}
+# How far Slack's clock (a message's ts) may be behind ours when matching a message to a call we made.
+_CLOCK_SKEW_S = 1.0
 
 
 def is_person_writing_to_us(event: dict[str, Any]) -> bool:
@@ -165,7 +168,7 @@ class DmReply:
                 loading_messages=loading_messages(question.text),
             )
         except SlackApiError as exc:
-            log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
+            log.info("assistant status unavailable (%s); using a placeholder", error_of(exc))
             return False
         return True
 
@@ -191,10 +194,11 @@ class DmReply:
         stream = AnswerStream(
             self._client, self._channel, thread, korean, self._streaming, coalesce=self._coalesce
         )
+        asked_at = time.time()
         try:
             await stream.start()
         except StreamFailed as failed:
-            if failed.maybe_delivered and await self._adopt_stream_left_behind():
+            if failed.maybe_delivered and await self._adopt_stream_left_behind(asked_at):
                 log.info(
                     "a stream start went unanswered (%s) but Slack had started it: it is the placeholder",
                     failed.error,
@@ -208,12 +212,14 @@ class DmReply:
         self.presentation = "stream"
         return True
 
-    async def _adopt_stream_left_behind(self) -> bool:
+    async def _adopt_stream_left_behind(self, asked_at: float) -> bool:
         """After a `chat.startStream` whose answer was lost: the stream Slack started anyway, if it is
         there, becomes this answer's placeholder (stopped, then edited into the answer), so that no
         second stream is started beside one left "typing". A stream carries no metadata until it stops,
         so it is known as ours, with none, in the question's thread after the question and before the
-        person's next message there (later ones may be another question's)."""
+        person's next message there (later ones may be another question's), and started no earlier than
+        our call (`asked_at`, less a second for the clocks: Slack's ts is its time): an earlier one is
+        another answer's stream or the thread's greeting."""
         try:
             messages = await self._thread_since_question()
         except Exception as exc:
@@ -224,7 +230,7 @@ class DmReply:
                 continue  # the thread's root (Slack always lists it), or the question itself
             if message.get("bot_id") != self._bot.bot_id:
                 return False  # the person wrote again: what follows may answer that
-            if not message.get("metadata"):
+            if not message.get("metadata") and float(message["ts"]) >= asked_at - _CLOCK_SKEW_S:
                 self._placeholder_ts, self._may_be_streaming = str(message["ts"]), True
                 return True
         return False
@@ -246,7 +252,7 @@ class DmReply:
                 )
                 return
             except SlackApiError as exc:
-                log.info("assistant status unavailable (%s); using a placeholder", exc.response.get("error"))
+                log.info("assistant status unavailable (%s); using a placeholder", error_of(exc))
         try:
             self._placeholder_ts = await self._post_placeholder(question)
         except Exception as exc:
@@ -338,7 +344,7 @@ class DmReply:
         try:
             await self._client.chat_stopStream(channel=self._channel, ts=ts)
         except SlackApiError as exc:
-            error = exc.response.get("error")
+            error = error_of(exc)
             log.info("no stream left to stop (%s)", error)
             return bool(error == "message_not_in_streaming_state")
         except Exception as exc:

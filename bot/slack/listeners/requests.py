@@ -23,6 +23,7 @@ from bot.slack.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
 from bot.slack.listeners.home import publish_home
+from bot.slack.rate_limits import error_of
 from bot.slack.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
@@ -54,7 +55,7 @@ def open_request_form(intake: Intake, user_id: str, trigger_id: str) -> None:
         try:
             await deps.client.views_open(trigger_id=trigger_id, view=view)
         except SlackApiError as failed:
-            log.warning("could not open the leave request form (%s)", failed.response.get("error"))
+            log.warning("could not open the leave request form (%s)", error_of(failed))
 
     intake.later(lambda deps: _quietly(job(deps)))
 
