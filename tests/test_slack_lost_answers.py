@@ -6,16 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from typing import Any
 
+import aiohttp
 import pytest
+from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
+from slack_sdk.http_retry.request import HttpRequest
+from slack_sdk.http_retry.state import RetryState
 from sqlalchemy import select
 
 from bot import text
+from bot.config import Settings
 from bot.db.tables import inbox
+from bot.slack.client import make_web_client
 from bot.slack.rate_limits import LIMITS, REPEATABLE
 from tests.support.database import ScratchDatabase
-from tests.support.slack import MINSU, seed_user_turn
+from tests.support.slack import BRISK, MINSU, bot_env, seed_user_turn
 from tests.support.slack_api import SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -152,3 +159,33 @@ async def test_a_5xx_on_a_read_is_still_retried(slack: SlackStandIn, start_bot, 
 
 def test_every_method_retried_blindly_is_one_the_bot_calls():
     assert not REPEATABLE - LIMITS.keys()  # a misspelt name would leave a method unretried, silently
+
+
+async def _connection_refused() -> aiohttp.ClientConnectorError:
+    """A real refused connection: the request never left, so Slack cannot have done anything."""
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]  # bound, never listening: a connection to it is refused
+        async with aiohttp.ClientSession() as session:
+            try:
+                await session.post(f"http://127.0.0.1:{port}/api/chat.postMessage")
+            except aiohttp.ClientConnectorError as refused:
+                return refused
+    raise AssertionError("the connection was not refused")
+
+
+async def test_a_post_is_retried_by_the_sdk_only_when_it_never_left(slack: SlackStandIn):
+    client = make_web_client(Settings.from_env(bot_env(slack)), pacing=BRISK)
+    retries = [h for h in client.retry_handlers if not isinstance(h, AsyncRateLimitErrorRetryHandler)]
+    post = HttpRequest(method="POST", url=f"{slack.api_url}chat.postMessage", headers={})
+    read = HttpRequest(method="POST", url=f"{slack.api_url}conversations.history", headers={})
+    refused, dropped = await _connection_refused(), aiohttp.ServerDisconnectedError()
+
+    async def retried(request: HttpRequest, error: Exception) -> bool:
+        return any(
+            [await h.can_retry_async(state=RetryState(), request=request, error=error) for h in retries]
+        )
+
+    assert await retried(post, refused)  # never sent: safe to send
+    assert not await retried(post, dropped)  # may have been done: looked for by the caller instead
+    assert await retried(read, dropped)  # a read repeated is harmless
