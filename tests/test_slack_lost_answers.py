@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import time
 from typing import Any
 
 import aiohttp
@@ -22,7 +23,7 @@ from bot.db.tables import inbox
 from bot.slack.client import make_web_client
 from bot.slack.rate_limits import LIMITS, REPEATABLE
 from tests.support.database import ScratchDatabase
-from tests.support.slack import BRISK, MINSU, bot_env, seed_user_turn
+from tests.support.slack import BOT_ID, BOT_USER_ID, BRISK, MINSU, bot_env, seed_user_turn
 from tests.support.slack_api import SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -116,6 +117,32 @@ async def test_a_stream_started_but_answered_500_is_finished_not_started_again(
     await _until_answered(seeded_sqlite)
     answer = _the_one_answer(slack)  # the stream Slack started, stopped and edited: no orphan "typing"
     assert not answer["streaming"]
+    assert len(slack.calls_to("chat.startStream")) == 1
+
+
+async def test_a_lost_stream_start_never_takes_over_an_older_message_of_ours(
+    slack: SlackStandIn, start_bot, seeded_sqlite
+):
+    # The question, and after it another message of ours with no metadata (another answer's stream, the
+    # thread's greeting), both from well before this answer's start: the stream looked for is not it.
+    asked = time.time() - 10
+    slack.streaming = True
+    slack.do_but_fail_once("chat.startStream", status=500)
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_sqlite.url)
+    older = {
+        "type": "message",
+        "user": BOT_USER_ID,
+        "bot_id": BOT_ID,
+        "text": "다른 답",
+        "ts": f"{asked + 1:.6f}",
+        "thread_ts": f"{asked:.6f}",  # in the question's thread, where this answer's stream goes
+    }
+    slack.history[DM].append(older)
+    await slack.user_message(MINSU, QUESTION, ts=f"{asked:.6f}")
+    await _until_answered(seeded_sqlite)
+    assert older["text"] == "다른 답" and not older.get("metadata")  # left as it was
+    answers = [m for m in _bot_messages(slack) if m is not older]
+    assert len(answers) == 1 and "7.5" in answers[0]["text"] and not answers[0]["streaming"]
     assert len(slack.calls_to("chat.startStream")) == 1
 
 
