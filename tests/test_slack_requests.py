@@ -419,3 +419,24 @@ async def test_the_balance_answer_says_what_is_pending_apart_from_used(
     # 7.5 left, as before the request: the 2 pending days are said apart, never as used; and grounded.
     assert "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)." in answer.args["text"]
     assert "신청 중 2일은 승인되면 빠져요." in answer.args["text"]
+
+
+async def test_one_approver_s_card_failing_still_sends_the_others_and_tells_the_requester(
+    slack: SlackStandIn, start_bot, seeded_database
+):
+    # No manager: the policy's HR approvers, Seoyeon then Jihoon. Seoyeon's card is refused (a 500 Slack
+    # did not act on: a post is not repeated blindly, so it stays failed).
+    await SqlPolicyStore(seeded_database.engine).change(
+        lambda policy: replace(policy, approvers=("E1002", "E1003")), "hr-test"
+    )
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    view = await _open_form(slack, MINSU)
+    slack.server_error_once("chat.postMessage", status=500)
+    assert await _submit(slack, MINSU, view, start="2026-12-21", end="2026-12-22") is None
+    [to_requester] = await slack.wait_for(
+        lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU
+    )
+    assert "승인을 요청했어요." in to_requester.args["text"]
+    cards = [c.args["channel"] for c in slack.calls_to("chat.postMessage") if c.args["channel"] != MINSU]
+    assert cards == [SEOYEON, JIHOON]  # Seoyeon's refused, Jihoon's sent after it
+    assert _card(slack, JIHOON)["text"].startswith("*김민수* 님의 휴가 신청 #")

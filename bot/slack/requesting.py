@@ -111,10 +111,17 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
         policy = await deps.services.policy.current()
         approvers = [request.approver_id] if request.approver_id else list(policy.approvers)
         away = await deps.services.requests.team_away(request)
-        first = True
-        for approver_id in approvers:
-            if approver_id == request.employee_id:
-                continue
+    except Exception:
+        # The request is stored whatever happens here: the approver sees it on their Home tab, and is reminded.
+        log.warning("could not send a leave request's cards", exc_info=True)
+        return
+    # Each card on its own: one that Slack refuses (a post is not repeated blindly) must not keep the
+    # other approvers, or the requester, from being told.
+    card_noted = False
+    for approver_id in approvers:
+        if approver_id == request.employee_id:
+            continue
+        try:
             slack_id = await slack_user_of(deps, approver_id)
             if slack_id is None:
                 log.warning("an approver has no Slack account the bot can find")
@@ -129,9 +136,12 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
                 text=summary,
                 blocks=approver_card(summary, request.id, korean),
             )
-            if first:
+            if not card_noted:  # the first card sent is the one a decision updates
                 await deps.services.requests.set_card(request.id, str(posted["channel"]), str(posted["ts"]))
-                first = False
+                card_noted = True
+        except Exception:
+            log.warning("could not send an approver a leave request's card", exc_info=True)
+    try:
         korean = prefers_korean(await deps.identity.profile(requester_slack))
         mine = request_summary(request, name, korean, submitted.checked)
         told = f"{mine}\n{'승인을 요청했어요.' if korean else 'Sent for approval.'}"
@@ -142,8 +152,7 @@ async def announce(deps: Deps, submitted: Submitted, requester_slack: str) -> No
             blocks=requester_card(told, request.id, korean),
         )
     except Exception:
-        # The request is stored whatever Slack does: the approver sees it on their Home tab, and is reminded.
-        log.warning("could not send a leave request's cards", exc_info=True)
+        log.warning("could not tell a requester their leave request was sent", exc_info=True)
 
 
 async def decide(
