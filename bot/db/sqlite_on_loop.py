@@ -106,17 +106,22 @@ class Connection:
 
     async def retrying(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)`, tried again while SQLite refuses it for a lock held elsewhere, up to `lock_wait`
-        seconds; then SQLite's own "database is locked" error. Not tried again when the refusal ended the
-        transaction it was in (SQLite may roll one back on SQLITE_BUSY): the retry would run on its own,
-        outside the transaction the caller believes is open."""
+        seconds; then SQLite's own "database is locked" error. Not tried again when the refused try had
+        already written rows (an `executemany` refused part-way: a retry would write them twice), or when
+        the refusal ended the transaction it was in (SQLite may roll one back on SQLITE_BUSY: the retry
+        would run on its own, outside the transaction the caller believes is open)."""
         deadline: float | None = None
         pause = _FIRST_RETRY_S
         while True:
-            in_transaction = self._conn.in_transaction
+            in_transaction, written = self._conn.in_transaction, self._conn.total_changes
             try:
                 return work(*args)
             except sqlite3.OperationalError as error:
-                if not _busy(error) or (in_transaction and not self._conn.in_transaction):
+                if (
+                    not _busy(error)
+                    or self._conn.total_changes != written
+                    or (in_transaction and not self._conn.in_transaction)
+                ):
                     raise
                 now = time.monotonic()
                 if deadline is None:
@@ -125,14 +130,6 @@ class Connection:
                     raise
                 await asyncio.sleep(min(pause, deadline - now))
                 pause = min(pause * 2, _LONGEST_RETRY_S)
-
-
-class _Unretryable(Exception):
-    """Carries a refusal out of `retrying` untried again."""
-
-    def __init__(self, error: sqlite3.OperationalError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 class _CursorOpening(Awaitable["Cursor"]):
@@ -195,23 +192,8 @@ class Cursor:
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Cursor:
         rows = list(parameters)
-        if self._connection.in_transaction:
-            # Tried again only while nothing of it was written (a refusal at its first row): a refusal
-            # part-way would otherwise write its first rows twice.
-            written = self._connection._conn.total_changes
-
-            def unless_written(sql: str, rows: list[Sequence[Any]]) -> Any:
-                try:
-                    return self._cursor.executemany(sql, rows)
-                except sqlite3.OperationalError as error:
-                    if self._connection._conn.total_changes != written:
-                        raise _Unretryable(error) from error
-                    raise
-
-            try:
-                await self._connection.retrying(unless_written, sql, rows)
-            except _Unretryable as refused:
-                raise refused.error from None
+        if self._connection.in_transaction:  # tried again only if refused before its first row
+            await self._connection.retrying(self._cursor.executemany, sql, rows)
             return self
         await self._connection.retrying(self._cursor.execute, "BEGIN IMMEDIATE")
         try:
