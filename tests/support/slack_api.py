@@ -211,7 +211,7 @@ class SlackStandIn(Modals):
         self._held_once: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
-        # method -> (the 5xx answered after doing it, its body is a web page), or None: the connection dropped
+        # method -> (the status answered after doing it, whether its body is garbled), or None: connection dropped
         self._lost_once: dict[str, tuple[int, bool] | None] = {}
         self._stopping = asyncio.Event()
         self._last_ts = 0  # microseconds
