@@ -6,7 +6,12 @@ worker processes, each with its own engine and pool (as two `officebot run` woul
 `--requests` one-day requests between them (each process half, `--concurrency` at a time), then BOTH try
 to approve EVERY request at once: each request gets two approvals racing, of which exactly one may win.
 Then the database is checked: as many approvals as requests (moves and audit rows), one leave record per
-request, and each employee's balance 15 less their approved days. Run from a checkout, with PostgreSQL:
+request, and each employee's balance 15 less their approved days.
+
+Each process also delivers what its submissions and moves owe people, as `officebot run` does (the
+deliverer, `bot/slack/request_delivery.py`, against a Slack stand-in in this process), and then sweeps
+until nothing is owed: every owed message must be posted exactly once (one post per message id, every
+row `sent`), whichever process delivered it. Run from a checkout, with PostgreSQL:
 `python -m benchmarks.requests --postgres-url postgresql://postgres@127.0.0.1:5432/postgres`.
 """
 
@@ -21,22 +26,28 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from slack_sdk.web.async_client import AsyncWebClient
 from sqlalchemy import func, select
 
 from benchmarks.cluster import scratch_database
 from bot.calendar import KOREA
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
+from bot.db.policy import SqlPolicyStore
+from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
-from bot.db.tables import audit_log, leave_records, leave_requests
+from bot.db.tables import audit_log, leave_records, leave_requests, request_messages
 from bot.db.url import database_from
 from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy
+from bot.slack.identity import SlackIdentity
+from bot.slack.request_delivery import RequestDelivery
+from tests.support.slack_api import SlackStandIn
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 11, 2)  # a Monday: two months of working days ahead in the same year
@@ -80,10 +91,29 @@ def _ms(samples: list[float]) -> dict[str, float]:
     }
 
 
-async def worker(url: str, role: int, requests: int, employees: int, concurrency: int) -> dict[str, Any]:
-    """One process: submit its half, wait for the other (the database says when all are in), approve all."""
+def slack_user(employee_id: str) -> str:
+    return f"U{employee_id}"
+
+
+def _delivery(engine: Any, store: SqlRequestStore, slack_url: str, role: int) -> RequestDelivery:
+    client = AsyncWebClient(token="xoxb-bench", base_url=slack_url)
+    hr = SqlHrStore(engine)
+    clock = lambda: datetime.combine(TODAY, datetime.min.time(), UTC)  # noqa: E731
+    outbox = SqlRequestOutbox(engine)
+    identity = SlackIdentity(client, hr)
+    return RequestDelivery(
+        outbox, store, SqlPolicyStore(engine), hr, client, identity, f"bench-{role}", clock, "Asia/Seoul"
+    )
+
+
+async def worker(
+    url: str, role: int, requests: int, employees: int, concurrency: int, slack_url: str
+) -> dict[str, Any]:
+    """One process: submit its half, wait for the other (the database says when all are in), approve all;
+    deliver what each of its submissions and moves owes, then sweep until nothing is owed."""
     engine = create_engine(database_from(url, Path.cwd()))
     store = SqlRequestStore(engine)
+    delivery = _delivery(engine, store, slack_url, role)
     gate = asyncio.Semaphore(concurrency)
     mine = [item for n, item in enumerate(plan(requests, employees)) if n % 2 == role]
 
@@ -91,7 +121,10 @@ async def worker(url: str, role: int, requests: int, employees: int, concurrency
         async with gate:
             started = time.perf_counter()
             result = await work
-            return result, time.perf_counter() - started
+            elapsed = time.perf_counter() - started
+            if result.request is not None:  # what Slack's listener does next: deliver what is owed
+                await delivery.deliver(result.request.id)
+            return result, elapsed
 
     started = time.perf_counter()
     submitted = await asyncio.gather(
@@ -112,6 +145,10 @@ async def worker(url: str, role: int, requests: int, employees: int, concurrency
         *(timed(store.move(i, "approve", Actor(MANAGER), POLICY, TODAY, "card")) for i in ids)
     )
     approve_s = time.perf_counter() - started
+    started = time.perf_counter()
+    while await delivery.sweep():  # what the caretaker's sweep does: anything left, by either process
+        await asyncio.sleep(0.05)
+    deliver_s = time.perf_counter() - started
     await engine.dispose()
     return {
         "role": role,
@@ -123,6 +160,7 @@ async def worker(url: str, role: int, requests: int, employees: int, concurrency
         "lost_race": sum(1 for outcome, _ in moved if not outcome.moved and outcome.refusal == "not_pending"),
         "approve_s": round(approve_s, 3),
         "approve": _ms([t for _, t in moved]),
+        "sweep_s": round(deliver_s, 3),
     }
 
 
@@ -130,6 +168,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         hr_file = Path(folder) / "hr.json"
         write_hr(hr_file, args.employees)
+        slack = await SlackStandIn().start()
+        slack.add_user(slack_user(MANAGER), "m@example.com")
+        for i in range(args.employees):
+            slack.add_user(slack_user(f"E{i:05d}"), f"e{i}@example.com")
         async with scratch_database(args.postgres_url, hr_file) as scratch:
             started = time.perf_counter()
             workers = [
@@ -147,6 +189,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     str(args.employees),
                     "--concurrency",
                     str(args.concurrency),
+                    "--slack-url",
+                    slack.api_url,
                     stdout=asyncio.subprocess.PIPE,
                     cwd=ROOT,
                 )
@@ -172,9 +216,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     .select_from(audit_log)
                     .where(
                         audit_log.c.tool == "leave_request",
+                        audit_log.c.outcome == "ok",  # moves made; refused attempts are audited too
                         audit_log.c.detail["action"].as_string() == "approve",
                     )
                 )
+                messages = (
+                    await connection.execute(select(request_messages.c.id, request_messages.c.state))
+                ).all()
             hr = SqlHrStore(scratch.engine)
             per_employee: dict[str, int] = {}
             for employee, _ in plan(args.requests, args.employees):
@@ -184,6 +232,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 for e, days in per_employee.items()
                 if (await hr.get_balance(e, 2026)).remaining != Decimal(15 - days)
             ]
+        posts = [c.args.get("metadata") or {} for c in slack.calls_to("chat.postMessage")]
+        edits = len(slack.calls_to("chat.update"))
+        await slack.stop()
+    posted_ids = [(m.get("event_payload") or {}).get("message") for m in posts]
+    owed = {row.id for row in messages}
+    delivered = {
+        "owed": len(owed),
+        "sent": sum(1 for row in messages if row.state == "sent"),
+        "failed": sum(1 for row in messages if row.state == "failed"),
+        "posts": len(posted_ids),
+        "posted_twice": len(posted_ids) - len(set(posted_ids)),
+        "card_edits": edits,
+    }
     approved = sum(o["approved"] for o in outputs)
     return {
         "workers": outputs,
@@ -194,8 +255,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "records": records,
         "approval_audit_rows": approvals,
         "balances_wrong": len(wrong),
+        "messages": delivered,
         "exactly_once": approved == args.requests == states.get("approved") == records == approvals
         and not wrong,
+        "delivered_once": delivered["sent"] == len(owed)
+        and delivered["posted_twice"] == 0
+        and set(posted_ids) <= owed,
     }
 
 
@@ -207,10 +272,13 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=20, help="calls in flight per process")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--slack-url", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "requests.json")
     args = parser.parse_args()
     if args.worker is not None:
-        result = asyncio.run(worker(args.url, args.worker, args.requests, args.employees, args.concurrency))
+        result = asyncio.run(
+            worker(args.url, args.worker, args.requests, args.employees, args.concurrency, args.slack_url)
+        )
         print(json.dumps(result))
         return 0
     results = asyncio.run(run(args))
@@ -223,7 +291,7 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False), encoding="utf-8")
     print(json.dumps(results, indent=2, ensure_ascii=False))
-    return 0 if results["exactly_once"] else 1
+    return 0 if results["exactly_once"] and results["delivered_once"] else 1
 
 
 if __name__ == "__main__":

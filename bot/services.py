@@ -38,6 +38,7 @@ from bot.db.engine import create_engine
 from bot.db.feedback import SqlFeedbackLog
 from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
+from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees
 from bot.db.url import Database, embedded_database
@@ -51,6 +52,7 @@ from bot.ports.audit import AllSinks, AuditSink
 from bot.ports.feedback import FeedbackLog
 from bot.ports.hr import Directory, LeaveStore
 from bot.ports.policy import PolicyStore
+from bot.ports.request_messages import RequestOutbox
 from bot.ports.requests import RequestStore
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Tool, Toolbox
@@ -72,6 +74,7 @@ class Services:
     toolbox: Toolbox
     assistant: Assistant
     requests: RequestStore  # leave requests: submitted and decided only on a person's click
+    request_outbox: RequestOutbox  # what the requests' transitions owe people, until delivered
 
     @property
     def model_description(self) -> str:
@@ -156,6 +159,7 @@ async def open_services(
             toolbox,
             assistant,
             requests,
+            SqlRequestOutbox(engine, lease=settings.takeover_after),
         )
 
 

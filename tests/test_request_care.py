@@ -22,6 +22,7 @@ from bot.policy.company import CompanyPolicy
 from bot.slack.request_care import RequestCare
 from tests.support.clock import FIXED_NOW
 from tests.support.database import ScratchDatabase
+from tests.support.delivery import delivery_for
 from tests.support.slack import MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn
 
@@ -52,7 +53,7 @@ async def _pending(db: ScratchDatabase, made_on: date, on: date) -> int:
         return int(inserted.scalar_one())
 
 
-def _care(engine: AsyncEngine, slack: SlackStandIn) -> RequestCare:
+def _care(engine: AsyncEngine, slack: SlackStandIn, owner: str = "test") -> RequestCare:
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     clock = lambda: FIXED_NOW  # noqa: E731  (2026-11-29, a Sunday)
     return RequestCare(
@@ -60,6 +61,7 @@ def _care(engine: AsyncEngine, slack: SlackStandIn) -> RequestCare:
         SqlPolicyStore(engine),
         SqlHrStore(engine),
         client,
+        delivery_for(engine, slack, clock, owner),
         clock,
         "Asia/Seoul",
     )
@@ -78,7 +80,7 @@ async def test_reminders_and_expiry_happen_once_with_two_processes_racing(
     second = create_engine(seeded_database.database)  # another process
     try:
         rounds = await asyncio.gather(
-            _care(seeded_database.engine, slack).round(), _care(second, slack).round()
+            _care(seeded_database.engine, slack, "one").round(), _care(second, slack, "two").round()
         )
     finally:
         await second.dispose()
@@ -135,13 +137,15 @@ async def test_a_decision_made_at_the_terminal_is_told_in_slack_once(
     )
     assert moved.moved
     second = create_engine(seeded_database.database)
-    try:
-        rounds = await asyncio.gather(
-            _care(seeded_database.engine, slack).round(), _care(second, slack).round()
+    clock = lambda: FIXED_NOW  # noqa: E731
+    try:  # two processes' sweeps at once: one delivers it
+        await asyncio.gather(
+            delivery_for(seeded_database.engine, slack, clock, "one").sweep(),
+            delivery_for(second, slack, clock, "two").sweep(),
         )
     finally:
         await second.dispose()
-    assert sorted(t for done in rounds for t in done.told) == [request_id]  # one process tells it
     [told] = [m["text"] for m in slack.history[f"D{MINSU}"]]
     assert f"#{request_id}" in told and "반려됨 (인원 부족) · HR" in told
-    assert (await _care(seeded_database.engine, slack).round()).told == []
+    assert await delivery_for(seeded_database.engine, slack, clock).sweep() == 0  # nothing owed any more
+    assert len(slack.history[f"D{MINSU}"]) == 1

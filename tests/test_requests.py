@@ -215,10 +215,13 @@ async def _manager(db: ScratchDatabase, employee_id: str, manager_id: str | None
         )
 
 
-async def _audit_rows(db: ScratchDatabase) -> list[dict[str, object]]:
+async def _audit_rows(db: ScratchDatabase, outcome: str = "ok") -> list[dict[str, object]]:
+    """The requests' audit rows: the moves made (`ok`), or the attempts refused (`refused`)."""
     async with db.engine.connect() as connection:
         rows = await connection.execute(
-            select(audit_log).where(audit_log.c.tool == "leave_request").order_by(audit_log.c.id)
+            select(audit_log)
+            .where(audit_log.c.tool == "leave_request", audit_log.c.outcome == outcome)
+            .order_by(audit_log.c.id)
         )
         return [dict(row.detail, surface=row.surface, employee=row.employee_id) for row in rows]
 
@@ -377,6 +380,15 @@ async def test_refusals_change_nothing(seeded_database: ScratchDatabase):
     assert (await store.move(9999, "approve", SEOYEON, POLICY, TODAY, "card")).refusal == "unknown_request"
     assert (await store.get(request.id)) == request
     assert len(await _audit_rows(seeded_database)) == 1  # the submission only
+    refused = await _audit_rows(seeded_database, "refused")  # each refused attempt: who, what, why
+    assert [(r["request"], r["action"], r["refused"], r["by"]) for r in refused] == [
+        (request.id, "approve", "own_request", "E1001"),
+        (request.id, "approve", "own_request", "E1001"),
+        (request.id, "approve", "own_request", "E1001"),
+        (request.id, "approve", "not_allowed", "E1003"),
+        (request.id, "cancel", "not_allowed", "E1002"),
+        (9999, "approve", "unknown_request", "E1002"),
+    ]
     declined = await store.move(request.id, "decline", SEOYEON, POLICY, TODAY, "card", note="마감 주간")
     assert declined.moved and declined.request is not None and declined.request.decision_note == "마감 주간"
     late = await store.move(request.id, "approve", SEOYEON, POLICY, TODAY, "card")

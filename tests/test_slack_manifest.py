@@ -18,6 +18,7 @@ SCOPE_FOR_METHOD = {
     "users_list": "users:read",
     "conversations_history": "im:history",
     "conversations_replies": "im:history",
+    "conversations_open": "im:write",  # a person's DM with the bot: where a lost post may be
     # Slack accepts assistant:write or chat:write for the status, and will soon accept chat:write only.
     "assistant_threads_setStatus": "chat:write",
     "assistant_threads_setSuggestedPrompts": "assistant:write",

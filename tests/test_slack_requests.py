@@ -7,6 +7,7 @@ clicks change nothing and are told so privately."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -239,10 +240,13 @@ async def test_the_requester_cancels_and_the_approver_is_told(
     await slack.press(SEOYEON, f"D{MINSU}", approved, CANCEL_ACTION)
     await slack.wait_for(_ephemeral_to(SEOYEON, "이 휴가 신청은 내가 처리할 수 없어요."))
     await slack.press(MINSU, f"D{MINSU}", approved, CANCEL_ACTION)
-    [_, mine, theirs] = await slack.wait_for(lambda c: c.method == "chat.update", count=3)
-    assert {mine.args["channel"], theirs.args["channel"]} == {f"D{MINSU}", f"D{SEOYEON}"}
-    for changed in (mine, theirs):
-        assert changed.args["blocks"][-1]["elements"][0]["text"].startswith("취소됨 · <@U0123ABCD> · ")
+    # Every message of ours about it whose buttons no longer apply: the approver's card, and both of
+    # Minsu's DMs with a Cancel (the one clicked, and "sent for approval"). Each says who cancelled.
+    [_, *changed] = await slack.wait_for(lambda c: c.method == "chat.update", count=4)
+    assert sorted(c.args["channel"] for c in changed) == sorted([f"D{MINSU}", f"D{MINSU}", f"D{SEOYEON}"])
+    for edit in changed:
+        assert "취소됨 · <@U0123ABCD> · " in json.dumps(edit.args["blocks"], ensure_ascii=False)
+        assert "actions" not in [block["type"] for block in edit.args["blocks"]]
     [told] = await slack.wait_for(
         lambda c: (
             c.method == "chat.postMessage" and c.args["channel"] == SEOYEON and "취소됨" in c.args["text"]

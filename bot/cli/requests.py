@@ -3,8 +3,8 @@
 
 HR decides as `hr:<OS user>` (the audit's `by`), under the same table of moves as everyone else: approve and
 decline a pending request, cancel a pending or approved one whenever it starts. A refusal is one line and
-exit status 2; nothing is changed. This command has no Slack client: a running `officebot run` tells the
-requester and brings the approver's card up to date in its caretaker's next round (`to_tell`).
+exit status 2; nothing is changed. This command has no Slack client: what a decision owes people is recorded
+with it, and a running `officebot run` delivers it within its next sweep (15 s; bot/slack/request_delivery.py).
 """
 
 from __future__ import annotations

@@ -174,8 +174,6 @@ def request_from(row: Row[Any]) -> LeaveRequest:
         decided_by=row.decided_by,
         decided_at=None if row.decided_at is None else _utc(row.decided_at),
         decision_note=row.decision_note,
-        card_channel=row.card_channel,
-        card_ts=row.card_ts,
         reminders=int(row.reminders),
         moved_from=None if row.moved_from is None else cast(State, row.moved_from),
     )

@@ -6,11 +6,16 @@ the overlap and balance checks. A move is one conditional `UPDATE … WHERE id =
 read>`: of two deciders at once exactly one updates a row; the other's update matches none, and it reads
 the request again to say what happened. The approval's leave records (one per working day, a half day
 0.5, a quarter 0.25, `request_id` and a note naming the request), the removal of an approved request's
-records on cancellation, and the audit row of every move are written in the same transaction.
+records on cancellation, the audit row of every move, and the messages the move owes people
+(`bot/db/request_messages.py`) are written in the same transaction. A refused move is audited too (who,
+which request, why; never a text), at most `REFUSALS_AUDITED` a minute per person.
 """
 
 from __future__ import annotations
 
+import logging
+import time
+from collections import deque
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -21,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
 from bot.db.hr import ledger_inputs_on
+from bot.db.request_messages import owe
 from bot.db.request_standing import (
     leave_types_of,
     pending_days_of,
@@ -30,6 +36,7 @@ from bot.db.request_standing import (
 )
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.leave import Balance
+from bot.domain.request_messages import owed_on_move, owed_on_submit
 from bot.domain.requests import (
     MOVES,
     PART_DAYS,
@@ -51,7 +58,10 @@ from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check
 from bot.tools.leave_balance import balance_of
 
+log = logging.getLogger(__name__)
+
 AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
+REFUSALS_AUDITED = 20  # refused moves audited per person a minute: a script of forged clicks is not a flood
 
 NO_APPROVER = Problem(
     "leave_type",
@@ -67,6 +77,7 @@ class SqlRequestStore:
         self._engine = engine
         self._calendar = calendar
         self._clock = clock
+        self._refusals: dict[str, deque[float]] = {}  # per actor: when their last refusals were audited
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -88,6 +99,13 @@ class SqlRequestStore:
                 ),
                 self._calendar,
             )
+
+    async def balance_on(
+        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
+    ) -> Decimal | None:
+        async with single_statement(self._engine) as connection:
+            balance = await _balance(connection, employee_id, year, policy, today)
+        return None if balance is None else balance.granted - balance.used
 
     async def get(self, request_id: int) -> LeaveRequest | None:
         async with single_statement(self._engine) as connection:
@@ -141,6 +159,7 @@ class SqlRequestStore:
         today: date,
         surface: RequestSurface,
         submission_key: str | None = None,
+        approvers_in_slack: frozenset[str] | None = None,
     ) -> Submitted:
         employee_id = requester.employee_id
         if employee_id is None:
@@ -169,8 +188,17 @@ class SqlRequestStore:
             checked = check(draft, standing, self._calendar)
             if not checked.ok:
                 return Submitted(None, checked)
+
+            # Someone who cannot act in Slack (a guest, a deactivated account) approves nothing: passed over
+            # as if absent, so no card with the request's details goes to them.
+            def can_act(approver_id: str) -> bool:
+                return approvers_in_slack is None or approver_id in approvers_in_slack
+
             approver = await _approver(connection, employee, policy)
-            if approver is None and not [a for a in policy.approvers if a != employee_id]:
+            if approver is not None and not can_act(approver):
+                approver = None
+            hr_approvers = tuple(a for a in policy.approvers if a != employee_id and can_act(a))
+            if approver is None and not hr_approvers:
                 return Submitted(None, Checked(draft, (NO_APPROVER,)))
             now = self._clock()
             inserted = await connection.execute(
@@ -194,7 +222,10 @@ class SqlRequestStore:
             await _audit(
                 connection, now, requester, employee_id, request_id, "submit", "draft", "pending", surface
             )
-            return Submitted(await _request(connection, request_id), checked)
+            made = await _request(connection, request_id)
+            assert made is not None
+            await owe(connection, request_id, owed_on_submit(made, hr_approvers), now)
+            return Submitted(made, checked)
 
     async def move(
         self,
@@ -209,9 +240,11 @@ class SqlRequestStore:
         async with writing(self._engine) as connection:
             request = await _request(connection, request_id)
             if request is None:
+                await self._refused(connection, request_id, None, action, actor, "unknown_request", surface)
                 return Moved(None, False, "unknown_request")
             why = refusal(action, request, actor, policy.approvers, today)
             if why is not None:
+                await self._refused(connection, request_id, request, action, actor, why, surface)
                 return Moved(request, False, why)
             to = MOVES[action].to
             now = self._clock()
@@ -223,12 +256,13 @@ class SqlRequestStore:
                     decided_by=actor.label,
                     decided_at=now,
                     decision_note=note,
-                    to_tell=surface == "cli",
                     moved_from=request.state,
                 )
             )
             if changed.rowcount != 1:  # decided meanwhile by someone else: say how it stands now
-                return Moved(await _request(connection, request_id), False, "not_pending")
+                now_is = await _request(connection, request_id)
+                await self._refused(connection, request_id, now_is, action, actor, "not_pending", surface)
+                return Moved(now_is, False, "not_pending")
             if to == "approved":
                 await self._write_records(connection, request)
             elif request.state == "approved":
@@ -238,7 +272,57 @@ class SqlRequestStore:
             await _audit(
                 connection, now, actor, request.employee_id, request_id, action, request.state, to, surface
             )
-            return Moved(await _request(connection, request_id), True, before=request.state)
+            moved = await _request(connection, request_id)
+            assert moved is not None
+            owed = owed_on_move(action, moved, actor, policy.approvers, policy.announce_channel)
+            await owe(connection, request_id, owed, now)
+            return Moved(moved, True, before=request.state)
+
+    async def record_refusal(
+        self, request_id: int, action: Action, actor: Actor, why: str, surface: RequestSurface
+    ) -> None:
+        async with writing(self._engine) as connection:
+            await self._refused(
+                connection, request_id, await _request(connection, request_id), action, actor, why, surface
+            )
+
+    async def _refused(
+        self,
+        connection: AsyncConnection,
+        request_id: int,
+        request: LeaveRequest | None,
+        action: Action,
+        actor: Actor,
+        why: str,
+        surface: RequestSurface,
+    ) -> None:
+        """A refused move's audit row (who, which request, what, why), unless this person's refusals this
+        minute are past `REFUSALS_AUDITED` (then one warning a minute says how many went unrecorded)."""
+        if actor.system:
+            return  # the caretaker losing a race to another process: nobody's attempt
+        recent = self._refusals.setdefault(actor.label, deque())
+        moment = time.monotonic()
+        while recent and recent[0] < moment - 60:
+            recent.popleft()
+        if len(recent) >= REFUSALS_AUDITED:
+            if len(recent) == REFUSALS_AUDITED:
+                log.warning("more refused leave request clicks this minute than are audited; not recording")
+                recent.append(moment)
+            return
+        recent.append(moment)
+        employee_id = request.employee_id if request else actor.employee_id or "-"
+        await connection.execute(
+            insert(audit_log).values(
+                at=self._clock(),
+                slack_user_id=actor.slack_user_id,
+                employee_id=employee_id,
+                tool=AUDIT_TOOL,
+                detail={"request": request_id, "action": action, "refused": why, "by": actor.label},
+                outcome="refused",
+                surface=surface,
+                requested_by="code",
+            )
+        )
 
     async def claim_reminder(self, request_id: int, number: int) -> bool:
         """Records reminder `number` of a pending request before it is sent: True for the one caller whose
@@ -254,45 +338,6 @@ class SqlRequestStore:
                 .values(reminders=number)
             )
             return claimed.rowcount == 1
-
-    async def to_tell(self, limit: int = 200) -> list[LeaveRequest]:
-        query = (
-            select(leave_requests)
-            .where(leave_requests.c.to_tell.is_(True))
-            .order_by(leave_requests.c.id)
-            .limit(limit)
-        )
-        async with single_statement(self._engine) as connection:
-            return [request_from(row) for row in await connection.execute(query)]
-
-    async def claim_telling(self, request_id: int) -> bool:
-        async with single_statement(self._engine) as connection:
-            claimed = await connection.execute(
-                update(leave_requests)
-                .where(leave_requests.c.id == request_id, leave_requests.c.to_tell.is_(True))
-                .values(to_tell=False)
-            )
-            return claimed.rowcount == 1
-
-    async def claim_announcement(self, request_id: int) -> bool:
-        """True for the one caller that may post the request's cards: its card's place goes from unset to
-        claimed ("") in one conditional UPDATE, so a form sent twice is announced once."""
-        async with single_statement(self._engine) as connection:
-            claimed = await connection.execute(
-                update(leave_requests)
-                .where(leave_requests.c.id == request_id, leave_requests.c.card_channel.is_(None))
-                .values(card_channel="")
-            )
-        return bool(claimed.rowcount == 1)
-
-    async def set_card(self, request_id: int, channel: str, ts: str) -> None:
-        """Where the approver's card is, so a decision can bring it up to date."""
-        async with single_statement(self._engine) as connection:
-            await connection.execute(
-                update(leave_requests)
-                .where(leave_requests.c.id == request_id)
-                .values(card_channel=channel, card_ts=ts)
-            )
 
     async def _write_records(self, connection: AsyncConnection, request: LeaveRequest) -> None:
         share = PART_DAYS[request.part]

@@ -151,18 +151,17 @@ leave_requests = Table(
     Column("decided_by", String(80)),
     Column("decided_at", DateTime(timezone=True)),
     Column("decision_note", Text),
-    Column("card_channel", String(32)),
-    Column("card_ts", String(32)),
     Column("submission_key", String(128), unique=True),
     # Reminders to the approver claimed so far (0, 1, 2): raised by one conditional UPDATE before a reminder
     # is sent, so each goes once across processes (bot/slack/request_care.py).
     Column("reminders", Integer, nullable=False, server_default="0"),
-    # A decision made where Slack cannot be reached (`officebot requests …`): the caretaker tells the people
-    # and brings the card up to date, once (it clears this in one conditional UPDATE before it does).
-    Column("to_tell", Boolean, nullable=False, server_default="0"),
-    # The state the last move started from (migration 0008): a decision told later (`to_tell`) is announced
-    # as the click would have been, cancelled approved leave struck through.
+    # The state the last move started from (migration 0008): cancelled approved leave is announced struck
+    # through, whoever cancelled it.
     Column("moved_from", String(16)),
+    # Who is delivering the request's owed messages (`request_messages`), until when (migration 0009): one
+    # deliverer per request at a time, so its messages go in the order they were owed.
+    Column("deliver_owner", String(80)),
+    Column("deliver_until", DateTime(timezone=True)),
     CheckConstraint(
         "state IN ('pending', 'approved', 'declined', 'cancelled', 'expired')", name="ck_leave_requests_state"
     ),
@@ -293,4 +292,34 @@ leave_digests = Table(
     Column("recorded_at", DateTime(timezone=True), nullable=False),
     Column("sent_at", DateTime(timezone=True)),
     PrimaryKeyConstraint("day"),
+)
+
+# What a leave request's transitions owe people (bot/domain/request_messages.py): written in the transaction
+# of the submission or move that owes them (a transactional outbox), then delivered once by whichever
+# process holds the request's delivery lease (bot/slack/request_delivery.py). `attempts` is raised before
+# each try, so a try that may have posted before its process died is looked for before posting again;
+# `channel`/`ts` say where it was posted (a card a later decision edits, a click checked against it).
+request_messages = Table(
+    "request_messages",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column(
+        "request_id",
+        BigInteger().with_variant(Integer, "sqlite"),
+        ForeignKey("leave_requests.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("kind", String(24), nullable=False),
+    Column("recipient", String(32), nullable=False),  # an employee id; an announcement's channel
+    Column("state", String(8), nullable=False, server_default="owed"),  # owed → sent / failed
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("not_before", DateTime(timezone=True), nullable=False),  # Retry-After, backoff
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("channel", String(32)),
+    Column("ts", String(32)),
+    Column("error", String(64)),  # why it failed: Slack's error code, never a message text
+    CheckConstraint("state IN ('owed', 'sent', 'failed')", name="ck_request_messages_state"),
+    Index("ix_request_messages_state_not_before", "state", "not_before"),
+    Index("ix_request_messages_request_id", "request_id", "id"),
+    Index("ix_request_messages_ts", "ts"),  # a click's card, found by its ts
 )

@@ -159,8 +159,6 @@ class LeaveRequest:
     decided_by: str | None = None  # who moved it last (employee id, or `hr:<os user>`, or `system`)
     decided_at: datetime | None = None
     decision_note: str | None = None  # a decline's or a cancellation's reason
-    card_channel: str | None = None  # the approver's card, to bring up to date after a decision
-    card_ts: str | None = None
     reminders: int = 0  # reminders to the approver sent (claimed) so far
     moved_from: State | None = None  # the state its last move started from (None: never moved)
 

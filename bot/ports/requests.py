@@ -49,10 +49,13 @@ class RequestStore(Protocol):
         today: date,
         surface: RequestSurface,
         submission_key: str | None = None,
+        approvers_in_slack: frozenset[str] | None = None,
     ) -> Submitted:
-        """Checks and stores the draft as a pending request, with its audit record, in one transaction
-        (two submissions of one person at once: one checks after the other). A `submission_key` seen
-        before returns that request (`again`). Raises UnknownEmployee for an unknown requester."""
+        """Checks and stores the draft as a pending request, with its audit record and the messages it
+        owes (the approvers' cards, the requester's note), in one transaction (two submissions of one
+        person at once: one checks after the other). A `submission_key` seen before returns that request
+        (`again`), owing nothing new. `approvers_in_slack`: the approvers who can act in Slack (None: all);
+        the others are passed over as if absent. Raises UnknownEmployee for an unknown requester."""
         ...
 
     async def move(
@@ -67,30 +70,28 @@ class RequestStore(Protocol):
     ) -> Moved:
         """Applies `action` once: only from the state the request was read in, so of two callers at once
         exactly one moves it. An approval writes its leave records, cancelling an approved request removes
-        them, and every move writes its audit record, in the same transaction."""
+        them, and every move writes its audit record and the messages it owes, in the same transaction. A
+        refused move is audited as refused."""
+        ...
+
+    async def record_refusal(
+        self, request_id: int, action: Action, actor: Actor, why: str, surface: RequestSurface
+    ) -> None:
+        """A click refused before it reached `move` (a forged one: its card is not that request's)."""
         ...
 
     async def get(self, request_id: int) -> LeaveRequest | None: ...
 
+    async def balance_on(
+        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
+    ) -> Decimal | None:
+        """The year's annual balance before pending requests (granted − used), as a draft's check counts
+        it; None when nothing is granted that year."""
+        ...
+
     async def claim_reminder(self, request_id: int, number: int) -> bool:
         """Reminder `number` (1, 2) of a pending request, recorded before it is sent: True only for the
         one caller that is to send it."""
-        ...
-
-    async def to_tell(self, limit: int = 200) -> list[LeaveRequest]:
-        """Requests decided at the terminal whose people Slack has not told yet."""
-        ...
-
-    async def claim_telling(self, request_id: int) -> bool:
-        """True for the one caller that is to tell the people of that decision (recorded before telling)."""
-        ...
-
-    async def claim_announcement(self, request_id: int) -> bool:
-        """True for the one caller that may post the request's cards (a form sent twice: once)."""
-        ...
-
-    async def set_card(self, request_id: int, channel: str, ts: str) -> None:
-        """Where the approver's card is, so a decision made elsewhere can bring it up to date."""
         ...
 
     async def listed(

@@ -14,7 +14,10 @@
   to the approver and expiry (`bot/slack/request_care.py`);
 - every `digest_every` seconds (ten minutes; the first at start) the morning "오늘 부재" digest in the
   announcement channel, which goes out once a working day from the policy's `digest_hour`
-  (`bot/slack/absence_digest.py`).
+  (`bot/slack/absence_digest.py`);
+- every `Pacing.request_sweep` seconds (15; the first at start) what leave requests owe people and nobody
+  delivered yet: a process that died mid-delivery, a decision HR made at the terminal, a message Slack
+  asked to hold back (`bot/slack/request_delivery.py`).
 
 A failing database only costs a warning per round: the next round tries again.
 """
@@ -122,6 +125,7 @@ class Caretaker:
             services.policy,
             services.directory,
             deps.client,
+            deps.delivery,
             services.calendar.clock,
             services.calendar.timezone,
         )
@@ -138,14 +142,22 @@ class Caretaker:
             _Periodic("leave requests' reminders and expiry", care_every, self._care.round),
             _Periodic("the absence digest", digest_every, self._digest.round),
         ]
+        self._deliver_every = deps.pacing.request_sweep
+        self._sweeper: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Starts the rounds on the running (answer) loop; the first round runs at once."""
         self._task = asyncio.get_running_loop().create_task(self._rounds(), name="officebot-caretaker")
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_owed(), name="officebot-deliver")
 
     async def stop(self) -> None:
         for periodic in self._periodic:
             await periodic.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -163,6 +175,16 @@ class Caretaker:
                 log.warning("inbox caretaking failed this round (%s); retrying", exc.__class__.__name__)
             if len(taken) < TAKE_AT_ONCE:  # a full batch: there may be more orphans, go on at once
                 await asyncio.sleep(self._every)
+
+    async def _sweep_owed(self) -> None:
+        """Leave requests' owed messages nobody delivered, every `Pacing.request_sweep` (its own task: the
+        rounds above come every third of a lease, too seldom for a decision made at the terminal)."""
+        while True:
+            try:
+                await self._deps.delivery.sweep(sole_process=self._sole_process)
+            except Exception as exc:
+                log.warning("leave requests' messages: sweep failed (%s)", exc.__class__.__name__)
+            await asyncio.sleep(self._deliver_every)
 
     async def _members_round(self) -> None:
         try:

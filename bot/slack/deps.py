@@ -20,6 +20,7 @@ from bot.slack.client import make_session, make_web_client
 from bot.slack.identity import SlackIdentity
 from bot.slack.pacing import Pacing
 from bot.slack.rate_limits import Limiter
+from bot.slack.request_delivery import RequestDelivery
 from bot.slack.stream import StreamSwitch
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ class Deps:
     streaming: StreamSwitch  # whether DM answers are streamed (off after Slack says it cannot)
     pacing: Pacing  # the retries' and backoffs' waits (production's, or a test's shorter ones)
     limiter: Limiter  # this process's Slack budget: the presentation of an answer is chosen by it
+    delivery: RequestDelivery  # what leave requests owe people, delivered once
 
     @property
     def settings(self) -> Settings:
@@ -73,11 +75,26 @@ async def open_answering(
         )
         identity = SlackIdentity(client, services.directory, home=home)
         inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
+        delivery = RequestDelivery(
+            services.request_outbox,
+            services.requests,
+            services.policy,
+            services.directory,
+            client,
+            identity,
+            owner,
+            services.calendar.clock,
+            services.calendar.timezone,
+            backoff=pacing.request_backoff,
+        )
         try:
             slots = asyncio.Semaphore(settings.max_inflight)
             streaming = StreamSwitch(settings.stream)
-            yield Deps(services, client, identity, inbox, slots, metrics, streaming, pacing, limiter)
+            yield Deps(
+                services, client, identity, inbox, slots, metrics, streaming, pacing, limiter, delivery
+            )
         finally:
+            await delivery.close()
             try:
                 await inbox.release()
             except Exception as exc:  # the database is gone: the leases run out by themselves instead

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from slack_sdk.errors import SlackApiError
 
@@ -22,7 +21,7 @@ from bot.slack.identity import prefers_korean
 from bot.slack.rate_limits import error_of
 from bot.slack.render import Message
 from bot.slack.request_views import request_form
-from bot.slack.requesting import announce
+from bot.slack.requesting import approvers_in_slack, deliver
 
 log = logging.getLogger(__name__)
 
@@ -48,13 +47,10 @@ def _summary_text(checked: Checked, korean: bool) -> str:
     return str(draft_card(checked, korean)[0]["text"]["text"])
 
 
-async def submit_draft(
-    deps: Deps, user_id: str, value: str, card: tuple[str, str] | None, blocks: list[Any]
-) -> None:
+async def submit_draft(deps: Deps, user_id: str, value: str, card: tuple[str, str] | None) -> None:
     """Submit: the draft checked again and stored for the clicker; the card says so, the approver gets theirs."""
     korean = prefers_korean(await deps.identity.profile(user_id))
     draft = draft_of(value)
-    summary = _summary_of(blocks)
     try:
         caller = await deps.identity.caller(user_id, "dm")
     except NotAnEmployee as refused:
@@ -66,7 +62,13 @@ async def submit_draft(
     policy = await deps.services.policy.current()
     key = f"card:{card[0]}:{card[1]}" if card else None
     submitted = await deps.services.requests.submit(
-        Actor(caller.employee_id, user_id), draft, policy, deps.services.toolbox.today_for(caller), "dm", key
+        Actor(caller.employee_id, user_id),
+        draft,
+        policy,
+        deps.services.toolbox.today_for(caller),
+        "dm",
+        key,
+        approvers_in_slack=await approvers_in_slack(deps, caller.employee_id),
     )
     request = submitted.request
     if request is None:
@@ -78,8 +80,8 @@ async def submit_draft(
         if korean
         else f"Submitted · #{request.id} waiting for approval"
     )
-    await _close(deps, card, summary, line)
-    await announce(deps, submitted, user_id)
+    await _close(deps, user_id, card, _summary_of(submitted.checked, korean), line)
+    await deliver(deps, request.id)
 
 
 async def change_draft(deps: Deps, user_id: str, value: str, trigger_id: str) -> None:
@@ -99,24 +101,27 @@ async def change_draft(deps: Deps, user_id: str, value: str, trigger_id: str) ->
         log.warning("could not open the form from a draft (%s)", error_of(failed))
 
 
-async def discard_draft(deps: Deps, user_id: str, card: tuple[str, str] | None, blocks: list[Any]) -> None:
+async def discard_draft(deps: Deps, user_id: str, value: str, card: tuple[str, str] | None) -> None:
     korean = prefers_korean(await deps.identity.profile(user_id))
-    await _close(deps, card, _summary_of(blocks), "초안을 버렸어요." if korean else "Draft discarded.")
+    draft, summary = draft_of(value), ""
+    if draft is not None:  # what was discarded, counted again by code
+        caller = await deps.identity.caller(user_id, "dm")
+        policy = await deps.services.policy.current()
+        today = deps.services.toolbox.today_for(caller)
+        checked = await deps.services.requests.check(caller.employee_id, draft, policy, today)
+        summary = _summary_of(checked, korean)
+    await _close(deps, user_id, card, summary, "초안을 버렸어요." if korean else "Draft discarded.")
 
 
-def _summary_of(blocks: list[Any]) -> str:
-    return next(
-        (
-            str(b["text"]["text"])
-            for b in blocks
-            if isinstance(b, dict) and b.get("block_id") == "request_summary"
-        ),
-        "",
-    )
+def _summary_of(checked: Checked, korean: bool) -> str:
+    """The card's summary, rendered again from the draft (never copied from the click's payload)."""
+    return _summary_text(checked, korean)
 
 
-async def _close(deps: Deps, card: tuple[str, str] | None, summary: str, line: str) -> None:
-    if card is None:
+async def _close(deps: Deps, user_id: str, card: tuple[str, str] | None, summary: str, line: str) -> None:
+    """The draft's card with its buttons replaced by what happened: only a card in the clicker's own DM
+    with the bot (a click's payload names the message; it may name another)."""
+    if card is None or not await _in_own_dm(deps, user_id, card[0]):
         return
     try:
         await deps.client.chat_update(
@@ -124,6 +129,15 @@ async def _close(deps: Deps, card: tuple[str, str] | None, summary: str, line: s
         )
     except SlackApiError as failed:
         log.warning("could not update a draft's card (%s)", error_of(failed))
+
+
+async def _in_own_dm(deps: Deps, user_id: str, channel: str) -> bool:
+    try:
+        opened = await deps.client.conversations_open(users=user_id)
+    except SlackApiError as failed:
+        log.warning("could not find a person's DM with the bot (%s)", error_of(failed))
+        return False
+    return bool((opened.get("channel") or {}).get("id") == channel)
 
 
 async def _tell(deps: Deps, card: tuple[str, str] | None, user_id: str, message: str) -> None:

@@ -38,6 +38,10 @@ class Pacing:
     write_check_timeout: float = WRITE_CHECK_TIMEOUT
     # A streamed answer's steps that come within this long of each other go in one append.
     stream_coalesce: float = COALESCE_STEPS
+    # A leave request's message whose try got no answer from Slack is tried again after this long; and how
+    # often messages nobody delivered (a decision made at the terminal, a process that died) are swept up.
+    request_backoff: float = 30.0
+    request_sweep: float = 15.0
 
 
 PRODUCTION = Pacing()

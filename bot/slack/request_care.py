@@ -3,11 +3,8 @@
 - after 1 and after 3 working days still pending, the approver gets a reminder: each is claimed first
   (`RequestStore.claim_reminder`, one conditional UPDATE), so only one process sends it;
 - after 7 working days, or once its first day has passed, a pending request expires: the move is the same
-  conditional UPDATE as every decision, so one process moves it and only that one tells the requester and
-  brings the approver's card up to date;
-- a decision HR made at the terminal (`officebot requests …`, which has no Slack client) is told the same
-  way, by the one process that clears its `to_tell` mark, and announced in the policy's announcement
-  channel as a click's would be (approved leave; approved leave cancelled, struck through).
+  conditional UPDATE as every decision, so one process moves it, and what it owes (the requester told,
+  the cards brought up to date) is delivered like any decision's (`bot/slack/request_delivery.py`).
 
 Working days are counted by code (bot/calendar.py) from the day after the request was made, in the
 company's time zone. A reminder whose send fails is not sent again (the next one, or expiry, follows).
@@ -32,7 +29,8 @@ from bot.ports.requests import RequestStore
 from bot.slack.identity import slack_user_of_employee
 from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
-from bot.slack.request_views import announcement, decided_card, decision_line, request_summary
+from bot.slack.request_delivery import RequestDelivery
+from bot.slack.request_views import request_summary
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +45,6 @@ class CareRound:
 
     reminded: list[tuple[int, int]] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
-    told: list[int] = field(default_factory=list)  # decisions made at the terminal, told in Slack
-    announced: list[int] = field(default_factory=list)  # of those, announced in the announcement channel
 
 
 class RequestCare:
@@ -58,11 +54,13 @@ class RequestCare:
         policy: PolicyStore,
         directory: Directory,
         client: AsyncWebClient,
+        delivery: RequestDelivery,
         clock: Callable[[], datetime],
         timezone: str,
         calendar: KoreanCalendar = KOREA,
     ) -> None:
         self._requests, self._policy, self._directory, self._client = requests, policy, directory, client
+        self._delivery = delivery
         self._clock, self._zone, self._calendar = clock, ZoneInfo(timezone), calendar
 
     async def round(self) -> CareRound:
@@ -78,9 +76,9 @@ class RequestCare:
             )
             if request.start < today or waited >= EXPIRE_AFTER:
                 moved = await self._requests.move(request.id, "expire", SYSTEM, policy, today, "caretaker")
-                if moved.moved and moved.request is not None:
+                if moved.moved:
                     done.expired.append(request.id)
-                    await self._expired(moved.request)
+                    await self._delivery.deliver(request.id)
                 continue
             due = [number for number, after in enumerate(REMIND_AFTER, 1) if waited >= after]
             if (
@@ -90,12 +88,6 @@ class RequestCare:
             ):
                 done.reminded.append((request.id, due[-1]))
                 await self._remind(request, waited, policy.approvers)
-        for request in await self._requests.to_tell():
-            if await self._requests.claim_telling(request.id):
-                done.told.append(request.id)
-                await self._tell(request, "HR")
-                if policy.announce_channel and await self._announce(request, policy.announce_channel):
-                    done.announced.append(request.id)
         return done
 
     async def _remind(self, request: LeaveRequest, waited: int, hr_approvers: tuple[str, ...]) -> None:
@@ -115,50 +107,6 @@ class RequestCare:
                 "decline it on its card or the Home tab."
             )
             await self._send(user, f"{summary}\n{line}")
-
-    async def _expired(self, request: LeaveRequest) -> None:
-        why = (
-            "승인되지 않은 채 기한이 지나 만료됐어요. 필요하면 다시 신청해 주세요.",
-            "It expired without a decision. Request it again if you still need it.",
-        )
-        await self._tell(request, "OfficeBot", why)
-
-    async def _tell(self, request: LeaveRequest, decided_by: str, why: tuple[str, str] | None = None) -> None:
-        """A decision made without a Slack click (expiry; HR at the terminal): the approver's card brought up
-        to date, and the requester told."""
-        name = await self._name(request.employee_id)
-        if request.card_channel and request.card_ts:
-            approver = await self._slack_user(request.approver_id) if request.approver_id else None
-            korean = await self._korean(approver) if approver else True
-            summary = request_summary(request, name, korean, None)
-            try:
-                await self._client.chat_update(
-                    channel=request.card_channel,
-                    ts=request.card_ts,
-                    text=summary,
-                    blocks=decided_card(summary, request, decided_by, korean),
-                )
-            except SlackApiError as failed:
-                log.warning("could not update a decided request's card (%s)", error_of(failed))
-        user = await self._slack_user(request.employee_id)
-        if user is not None:
-            korean = await self._korean(user)
-            summary = request_summary(request, name, korean, None)
-            line = decision_line(request, decided_by, korean)
-            if why is not None:
-                line += f" · {why[0] if korean else why[1]}"
-            await self._send(user, f"{summary}\n{line}")
-
-    async def _announce(self, request: LeaveRequest, channel: str) -> bool:
-        line = announcement(request, await self._name(request.employee_id))
-        if line is None:
-            return False
-        try:
-            await self._client.chat_postMessage(channel=channel, text=line)
-        except SlackApiError as failed:
-            log.warning("could not announce a decision made at the terminal (%s)", error_of(failed))
-            return False
-        return True
 
     async def _name(self, employee_id: str) -> str:
         employee = await self._directory.employee_by_id(employee_id)

@@ -342,12 +342,13 @@ def home_requests(
 MAX_ON_HOME = 10  # each list on the Home tab (a view holds at most 100 blocks)
 
 
-def decline_form(request_id: int, card: tuple[str, str] | None, korean: bool) -> dict[str, Any]:
-    metadata = str(request_id) if card is None else f"{request_id}:{card[0]}:{card[1]}"
+def decline_form(request_id: int, korean: bool) -> dict[str, Any]:
+    """The decline's small form. It carries the request's id only: which card to bring up to date, and
+    what it shows, come from the database when it is submitted."""
     return {
         "type": "modal",
         "callback_id": DECLINE_FORM,
-        "private_metadata": metadata,
+        "private_metadata": str(request_id),
         "title": plain(pick(("휴가 신청 반려", "Decline leave"), korean)),
         "submit": plain(pick(("반려", "Decline"), korean)),
         "close": plain(pick(("닫기", "Close"), korean)),
@@ -362,11 +363,9 @@ def decline_form(request_id: int, card: tuple[str, str] | None, korean: bool) ->
     }
 
 
-def decline_target(metadata: str) -> tuple[int | None, tuple[str, str] | None]:
-    """The request id and the card (channel, ts) a decline form was opened from."""
-    request_id, _, card = metadata.partition(":")
-    channel, _, ts = card.partition(":")
-    return (int(request_id) if request_id.isdigit() else None), ((channel, ts) if channel and ts else None)
+def decline_target(metadata: str) -> int | None:
+    """The request id a decline form was opened for."""
+    return int(metadata) if metadata.isdigit() and len(metadata) < 19 else None
 
 
 def decided_at_text(moment: datetime | None) -> str:

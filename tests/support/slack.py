@@ -79,6 +79,8 @@ BRISK = Pacing(
     rate_limit_jitter=0.0,
     server_error_backoff=0.025,
     stream_coalesce=0.005,
+    request_backoff=0.2,
+    request_sweep=0.5,
 )
 
 

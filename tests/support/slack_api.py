@@ -209,6 +209,7 @@ class SlackStandIn(Modals):
         self._ack_waiters: dict[str, asyncio.Future[None]] = {}
         self._rate_limited: dict[str, list[float]] = {}
         self._held_once: dict[str, asyncio.Event] = {}
+        self._done_then_held: dict[str, asyncio.Event] = {}
         self._answered_late_once: dict[str, float] = {}
         self._server_errors: dict[str, int] = {}
         # method -> (the status answered after doing it, whether its body is garbled), or None: connection dropped
@@ -292,9 +293,16 @@ class SlackStandIn(Modals):
         self._rate_limited[method] = [retry_after] * times
 
     def hold_once(self, method: str) -> asyncio.Event:
-        """The next call to `method` is carried out only once the returned event is set (or the stand-in
-        stops): a client that gives up first does not know whether it was, and the test chooses when it is."""
+        """The next call to `method` is carried out only once the returned event is set; never, if the
+        stand-in stops first (as a call from a process killed mid-call may never reach Slack): a client that
+        gives up first does not know whether it was, and the test chooses when it is."""
         self._held_once[method] = release = asyncio.Event()
+        return release
+
+    def do_then_hold_once(self, method: str) -> asyncio.Event:
+        """The next call to `method` is carried out at once, and its answer held until the returned event
+        is set (or the stand-in stops): a process killed meanwhile never learns it was done."""
+        self._done_then_held[method] = release = asyncio.Event()
         return release
 
     def answer_late_once(self, method: str, seconds: float) -> None:
@@ -530,8 +538,8 @@ class SlackStandIn(Modals):
         delay = self.latency + self.delays.get(method, 0.0)
         if delay:
             await self._pause(delay)
-        if method in self._held_once:
-            await self._until_released(self._held_once.pop(method))
+        if method in self._held_once and not await self._until_released(self._held_once.pop(method)):
+            return web.Response(status=500)  # stopped first: never carried out
         if method in self.dropping:
             assert request.transport is not None
             request.transport.close()  # the client sees the connection drop, not a Slack error
@@ -570,16 +578,21 @@ class SlackStandIn(Modals):
             return web.json_response({"ok": False, "error": "internal_error"}, status=status)
         if method in self._answered_late_once:
             await self._pause(self._answered_late_once.pop(method))
+        if method in self._done_then_held:
+            await self._until_released(self._done_then_held.pop(method))
         return web.json_response(body)
 
-    async def _until_released(self, release: asyncio.Event) -> None:
-        # Ends early when the stand-in stops too, so a call never released does not hang teardown.
-        waits = {asyncio.ensure_future(release.wait()), asyncio.ensure_future(self._stopping.wait())}
+    async def _until_released(self, release: asyncio.Event) -> bool:
+        """True once released; False when the stand-in stops first, so a call never released does not
+        hang teardown."""
+        released = asyncio.ensure_future(release.wait())
+        waits = {released, asyncio.ensure_future(self._stopping.wait())}
         try:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for wait in waits:
                 wait.cancel()
+        return released.done() and not released.cancelled()
 
     async def _pause(self, seconds: float) -> None:
         # A pause ends early when the stand-in stops, so a test of a hung call does not hang teardown.

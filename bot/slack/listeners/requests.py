@@ -35,7 +35,7 @@ from bot.slack.request_views import (
     decline_form,
     decline_target,
 )
-from bot.slack.requesting import announce, decide, form_for, refuse, submit_form
+from bot.slack.requesting import decide, deliver, form_for, refuse, submit_form
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +94,9 @@ def register(app: AsyncApp, intake: Intake) -> None:
             await ack(response_action="errors", errors=errors)
             return
         await ack()
-        if submitted is not None:
-            intake.later(lambda deps: announce(deps, submitted, user))
+        if submitted is not None and submitted.request is not None:
+            request_id = submitted.request.id
+            intake.later(lambda deps: deliver(deps, request_id))
 
     def applied_once(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
         """Approve (the approver's card) and cancel (the requester's DM): acked, then applied once."""
@@ -105,16 +106,12 @@ def register(app: AsyncApp, intake: Intake) -> None:
             user = (body.get("user") or {}).get("id")
             if not user:
                 return
-            card, blocks = _card_of(body), (body.get("message") or {}).get("blocks")
+            card = _card_of(body)
             request_id, reply_in = _request_id(action), card[0] if card else None
             on_home = (body.get("container") or {}).get("type") == "view"
 
             async def job(deps: Deps) -> None:
-                await _quietly(
-                    decide(
-                        deps, user, request_id, action_name, card=card, card_blocks=blocks, reply_in=reply_in
-                    )
-                )
+                await _quietly(decide(deps, user, request_id, action_name, card=card, reply_in=reply_in))
                 if on_home:  # the Home tab shows the request's new state
                     await publish_home(deps, user)
 
@@ -126,9 +123,9 @@ def register(app: AsyncApp, intake: Intake) -> None:
     async def on_draft_submit(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         await ack()
         user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
-        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        card = _card_of(body)
         if user:
-            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card, blocks)))
+            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card)))
 
     @app.action(DRAFT_CHANGE)
     async def on_draft_change(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
@@ -139,12 +136,12 @@ def register(app: AsyncApp, intake: Intake) -> None:
             intake.later(lambda deps: _quietly(change_draft(deps, user, value, trigger_id)))
 
     @app.action(DRAFT_DISCARD)
-    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any]) -> None:
+    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         await ack()
-        user = (body.get("user") or {}).get("id")
-        card, blocks = _card_of(body), (body.get("message") or {}).get("blocks") or []
+        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
+        card = _card_of(body)
         if user:
-            intake.later(lambda deps: _quietly(discard_draft(deps, user, card, blocks)))
+            intake.later(lambda deps: _quietly(discard_draft(deps, user, value, card)))
 
     app.action(APPROVE_ACTION)(applied_once("approve"))
     app.action(CANCEL_ACTION)(applied_once("cancel"))
@@ -160,7 +157,7 @@ def register(app: AsyncApp, intake: Intake) -> None:
     async def on_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
         await ack()
         user = (body.get("user") or {}).get("id")
-        request_id, card = decline_target(str(view.get("private_metadata") or ""))
+        request_id = decline_target(str(view.get("private_metadata") or ""))
         reason = str(
             (((view.get("state") or {}).get("values") or {}).get("reason") or {}).get(VALUE, {}).get("value")
             or ""
@@ -168,11 +165,8 @@ def register(app: AsyncApp, intake: Intake) -> None:
         if user:
 
             async def job(deps: Deps) -> None:
-                await _quietly(
-                    decide(deps, user, request_id, "decline", note=reason.strip() or None, card=card)
-                )
-                if card is None:  # declined from the Home tab: it shows the request gone
-                    await publish_home(deps, user)
+                await _quietly(decide(deps, user, request_id, "decline", note=reason.strip() or None))
+                await publish_home(deps, user)  # the Home tab shows the request gone
 
             intake.later(job)
 
@@ -191,11 +185,16 @@ async def _ask_why(
         if request is None:
             await refuse(deps, user, "unknown_request", None, reply_in)
             return
-        why = refusal("decline", request, Actor(caller.employee_id, user), policy.approvers, today)
+        actor = Actor(caller.employee_id, user)
+        if card is not None and not await deps.delivery.is_card_of(request.id, *card):
+            await deps.services.requests.record_refusal(request.id, "decline", actor, "card_mismatch", "card")
+            await refuse(deps, user, "not_allowed", request, reply_in)
+            return
+        why = refusal("decline", request, actor, policy.approvers, today)
         if why is not None:
             await refuse(deps, user, why, request, reply_in)
             return
-        await deps.client.views_open(trigger_id=trigger_id, view=decline_form(request.id, card, korean))
+        await deps.client.views_open(trigger_id=trigger_id, view=decline_form(request.id, korean))
     except NotAnEmployee as refused:
         await deps.client.chat_postMessage(channel=user, text=str(refused))
     except Exception:
