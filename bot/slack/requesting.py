@@ -22,6 +22,7 @@ from bot.slack.identity import prefers_korean, slack_user_of_employee
 from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import (
+    Decider,
     announcement,
     approver_card,
     decided_card,
@@ -289,13 +290,12 @@ async def _tell_approvers(deps: Deps, request: LeaveRequest) -> None:
             log.warning("could not tell an approver of a cancellation (%s)", error_of(failed))
 
 
-async def _decider(deps: Deps, request: LeaveRequest) -> str:
+async def _decider(deps: Deps, request: LeaveRequest) -> Decider:
     """Who decided, as Slack shows a person: a mention when they have a Slack account."""
     by = request.decided_by or "-"
     if ":" in by or by == "system":  # HR at the terminal, or the caretaker
-        return by
-    slack_id = await slack_user_of(deps, by)
-    return f"<@{slack_id}>" if slack_id else by
+        return Decider(by)
+    return Decider(by, await slack_user_of(deps, by))
 
 
 async def slack_user_of(deps: Deps, employee_id: str) -> str | None:
