@@ -556,6 +556,28 @@ async def test_hr_lists_approves_declines_and_cancels_from_the_terminal(seeded_d
     assert "cancelled" in out and "declined" in out and "hr:hr-kim" in out
 
 
+async def test_hr_s_reason_must_be_one_line_of_text_within_the_limit(seeded_database: ScratchDatabase):
+    request = (
+        await _store(seeded_database).submit(
+            MINSU, Draft("annual", date(2026, 12, 21), date(2026, 12, 21)), POLICY, TODAY, "modal"
+        )
+    ).request
+    assert request is not None
+    for command in ("decline", "cancel"):
+        for reason, says in (
+            ("x" * 501, "at most 500 characters"),
+            ("마감\x00주간", "This character can't be used: U+0000"),
+            ("\x1b[31m인원 부족", "This character can't be used: U+001B"),
+            ("두 줄\n사유", "This character can't be used: U+000A"),
+            ("  ", "Say why."),
+        ):
+            status, out, err = await _hr(seeded_database, command, str(request.id), "--reason", reason)
+            assert (status, out) == (2, ""), (command, reason)
+            assert err.count("\n") == 1 and err.startswith("officebot: --reason: ") and says in err
+    assert (await _store(seeded_database).get(request.id)) == request  # nothing written
+    assert [row["action"] for row in await _audit_rows(seeded_database)] == ["submit"]
+
+
 def test_the_requests_commands_need_a_reason_to_decline_or_cancel(capsys):
     with pytest.raises(SystemExit):
         cli_parser().parse_args(["requests", "decline", "3"])
