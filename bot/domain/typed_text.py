@@ -41,4 +41,4 @@ def character_problem(text: str, *, lines: bool = False) -> tuple[str, str] | No
     if found is None:
         return None
     code = f"U+{ord(found):04X}"
-    return f"이 글자는 쓸 수 없어요: {code}", f"This character can't be used: {code}"
+    return f"이 글자는 쓸 수 없어요: {code}.", f"This character can't be used: {code}."

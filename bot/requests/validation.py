@@ -24,13 +24,7 @@ def out_of_range(draft: Draft, today: date, ahead_days: int) -> tuple[Problem, .
     problems: list[Problem] = []
     latest = today + timedelta(days=ahead_days)
     if draft.start < today - timedelta(days=MAX_RANGE_DAYS):
-        problems.append(
-            Problem(
-                "start",
-                f"{draft.start}은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
-                f"{draft.start} has passed: only HR records leave in the past.",
-            )
-        )
+        problems.append(_passed(draft.start))
     elif draft.start > latest:
         problems.append(_too_far_ahead(ahead_days))
     if draft.end > latest + timedelta(days=MAX_RANGE_DAYS) or draft.end < today - timedelta(
@@ -40,6 +34,14 @@ def out_of_range(draft: Draft, today: date, ahead_days: int) -> tuple[Problem, .
             Problem("end", f"{draft.end}은 신청할 수 없는 날짜예요.", f"{draft.end} cannot be requested.")
         )
     return tuple(problems)
+
+
+def _passed(start: date) -> Problem:
+    return Problem(
+        "start",
+        f"{start}은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
+        f"{start} has passed: only HR records leave in the past.",
+    )
 
 
 def _too_far_ahead(ahead_days: int) -> Problem:
@@ -75,11 +77,7 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
         bad("end", "종료일이 시작일보다 빨라요.", "The end date is before the start date.")
         return Checked(draft, tuple(problems))
     if draft.start < standing.today:
-        bad(
-            "start",
-            f"{draft.start}은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
-            f"{draft.start} has passed: only HR records leave in the past.",
-        )
+        problems.append(_passed(draft.start))
     if draft.start > standing.today + timedelta(days=standing.ahead_days):
         problems.append(_too_far_ahead(standing.ahead_days))
     if draft.part != "full" and draft.end != draft.start:
