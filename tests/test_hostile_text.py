@@ -246,6 +246,17 @@ def test_hostile_text_renders_as_text_everywhere(hostile: str):
                 lines = len(value.splitlines())
                 assert lines <= len(plain_made[where][path][1].splitlines()), (where, path, value[:200])
         _assert_limits(surface, shown)
+        # What the code says after the person's text is never cut off by it: the balance, who and when.
+        if where.startswith(("approver card", "requester card")):
+            assert ("승인 후 5.5일" if where.endswith("ko") else "5.5 days after approval") in _section(
+                surface
+            )
+        if where.startswith("decided card"):
+            assert surface.made["blocks"][-1]["elements"][0]["text"].endswith("· 2026-11-30 10:00")
+
+
+def _section(surface: Surface) -> str:
+    return str(surface.made["blocks"][0]["text"]["text"])
 
 
 def _assert_limits(surface: Surface, shown: dict[str, tuple[str, str]]) -> None:

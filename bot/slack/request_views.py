@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from bot.domain.leave import format_days
 from bot.domain.requests import NOTE_LIMIT, PARTS, REASON_LIMIT, Away, Checked, Draft, LeaveRequest, Part
-from bot.slack.blocks import LABEL_TEXT, TITLE_TEXT, button, context, option, plain, section
+from bot.slack.blocks import LABEL_TEXT, TITLE_TEXT, button, context, fitted, option, plain, section
 from bot.slack.user_text import NAME_LIMIT, TEXT_LIMIT, TYPE_LIMIT, plain_of, shown
 
 REQUEST_FORM = "officebot_request_form"  # the form's callback_id
@@ -43,6 +43,11 @@ _STATE_NAMES = {
     "cancelled": ("취소됨", "cancelled"),
     "expired": ("만료됨", "expired"),
 }
+
+
+# Room for a reason or a note once escaped (500 `<` are 2,000 characters of `&lt;`): what the code says
+# after it (the balance, who decided and when) always fits in the section's 3,000 and the context's 2,000.
+TYPED_ROOM = 1500
 
 
 def pick(names: tuple[str, str], korean: bool) -> str:
@@ -162,7 +167,7 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
         lines = [f"*{who}* 님의 휴가 신청 #{request.id}", f"{span} ({days}일{part}, {kind})"]
     else:
         lines = [f"*{who}* requests leave (#{request.id})", f"{span} ({days} days{part}, {kind})"]
-    if reason := shown(request.reason, TEXT_LIMIT):
+    if reason := fitted(shown(request.reason, TEXT_LIMIT), TYPED_ROOM):
         lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked is not None and checked.balance_before is not None and checked.balance_after is not None:
         before, after = format_days(checked.balance_before), format_days(checked.balance_after)
@@ -269,7 +274,7 @@ def decision_line(request: LeaveRequest, decided_by: Decider | str, korean: bool
     text, never as markup; a mention needs a `Decider` with a Slack user id."""
     state = pick(_STATE_NAMES[request.state], korean)
     when = f" · {decided_at_text(request.decided_at)}" if request.decided_at is not None else ""
-    note = shown(request.decision_note or "", TEXT_LIMIT)
+    note = fitted(shown(request.decision_note or "", TEXT_LIMIT), TYPED_ROOM)
     return f"{state}{f' ({note})' if note else ''} · {_decider_shown(decided_by)}{when}"
 
 
