@@ -198,3 +198,23 @@ async def test_without_requests_the_json_export_is_the_bundled_format(
     alone = await import_files(database.engine, [tmp_path / "requests.csv"])  # accepted, and nothing in it
     assert (alone.employees, alone.requests_ignored) == (0, 0)
     assert (await _files(database, tmp_path, "json"))["employees.json"] == b'{\n  "employees": []\n}\n'
+
+
+async def test_control_characters_people_typed_are_never_written_raw_into_requests_csv(
+    seeded_database: ScratchDatabase, tmp_path: Path
+):
+    # Rows stored before the form refused such characters: an ANSI escape, a bell, a bidi override.
+    pending, approved = await _pending_and_approved(seeded_database)
+    async with seeded_database.engine.begin() as connection:
+        await connection.execute(
+            update(leave_requests)
+            .where(leave_requests.c.id == pending)
+            .values(reason="\x1b[31m빨강\x1b[0m\x07 가족\n여행", decision_note="\u202eabc\u202c")
+        )
+    files = await _files(seeded_database, tmp_path, "csv")
+    written = files["requests.csv"].decode("utf-8")
+    assert not {"\x1b", "\x07", "\u202e", "\u202c"} & set(written)
+    row = {r["id"]: r for r in csv.DictReader(io.StringIO(written))}[str(pending)]
+    assert row["reason"] == "\ufffd[31m빨강\ufffd[0m\ufffd 가족\n여행"  # shown, the line break kept
+    assert row["decision_note"] == "\ufffdabc\ufffd"
+    assert str(approved) in {r["id"] for r in csv.DictReader(io.StringIO(written))}

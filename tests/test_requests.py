@@ -178,6 +178,14 @@ def test_pending_days_count_against_the_balance_after():
             "start",
             "No annual leave",
         ),
+        # What people type: a character no text may hold; dates out of any sane range (said, not crashed on).
+        (Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="a\x00b"), {}, "reason", "U+0000"),
+        (Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="\x1b[31m"), {}, "reason", "U+001B"),
+        (Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="\u202eab"), {}, "reason", "U+202E"),
+        (Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="a\r\nb"), {}, "reason", "U+000D"),
+        (Draft("annual", date(9999, 12, 30), date(9999, 12, 31)), {}, "start", "at most 365 days ahead"),
+        (Draft("annual", date(1, 1, 1), date(1, 1, 2)), {}, "start", "0001-01-01 has passed"),
+        (Draft("annual", date(2026, 12, 3), date(9999, 12, 31)), {}, "end", "9999-12-31 cannot be requested"),
     ],
 )
 def test_each_problem_names_its_field(draft, values, field, says):
@@ -190,6 +198,7 @@ def test_what_the_policy_and_the_data_allow_is_not_a_problem():
     assert problems(Draft("annual", date(2026, 12, 1), date(2026, 12, 11)), allow_negative=True) == {}
     assert problems(Draft("sick", date(2026, 12, 1), date(2026, 12, 11)), granted=None) == {}  # not annual
     assert problems(Draft("annual", TODAY, date(2026, 12, 1))) == {}  # today may still be asked
+    assert problems(Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="병원\n검진")) == {}  # lines
     korean = check(Draft("annual", date(2026, 12, 4), date(2026, 12, 3)), standing(), KOREA).errors(True)
     assert korean == {"end": "종료일이 시작일보다 빨라요."}
 
@@ -566,6 +575,28 @@ async def test_hr_lists_approves_declines_and_cancels_from_the_terminal(seeded_d
     ]
     status, out, _ = await _hr(seeded_database, "list", "--employee", "E1001")
     assert "cancelled" in out and "declined" in out and "hr:hr-kim" in out
+
+
+async def test_hr_s_reason_must_be_one_line_of_text_within_the_limit(seeded_database: ScratchDatabase):
+    request = (
+        await _store(seeded_database).submit(
+            MINSU, Draft("annual", date(2026, 12, 21), date(2026, 12, 21)), POLICY, TODAY, "modal"
+        )
+    ).request
+    assert request is not None
+    for command in ("decline", "cancel"):
+        for reason, says in (
+            ("x" * 501, "at most 500 characters"),
+            ("마감\x00주간", "This character can't be used: U+0000"),
+            ("\x1b[31m인원 부족", "This character can't be used: U+001B"),
+            ("두 줄\n사유", "This character can't be used: U+000A"),
+            ("  ", "Say why."),
+        ):
+            status, out, err = await _hr(seeded_database, command, str(request.id), "--reason", reason)
+            assert (status, out) == (2, ""), (command, reason)
+            assert err.count("\n") == 1 and err.startswith("officebot: --reason: ") and says in err
+    assert (await _store(seeded_database).get(request.id)) == request  # nothing written
+    assert [row["action"] for row in await _audit_rows(seeded_database)] == ["submit"]
 
 
 def test_the_requests_commands_need_a_reason_to_decline_or_cancel(capsys):

@@ -3,8 +3,10 @@
 
 HR decides as `hr:<OS user>` (the audit's `by`), under the same table of moves as everyone else: approve and
 decline a pending request, cancel a pending or approved one whenever it starts. A refusal is one line and
-exit status 2; nothing is changed. This command has no Slack client: what a decision owes people is recorded
-with it, and a running `officebot run` delivers it within its next sweep (15 s; bot/slack/request_delivery.py).
+exit status 2; nothing is changed. So is a reason that is empty, over 500 characters or holds a control
+character (`note_problem`, as the decline form). This command has no Slack client: what a decision owes
+people is recorded with it, and a running `officebot run` delivers it within its next sweep (15 s;
+bot/slack/request_delivery.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from bot.config import Settings
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.domain.leave import format_days
-from bot.domain.requests import Actor, LeaveRequest, Refusal
+from bot.domain.requests import Actor, LeaveRequest, Refusal, note_problem
 from bot.services import open_database
 
 REFUSED = 2
@@ -43,6 +45,10 @@ async def run(
 ) -> int:
     from bot.cli.policy import os_user
 
+    note = getattr(args, "reason", None)
+    if note is not None and (wrong := note_problem(note)) is not None:
+        print(f"officebot: --reason: {wrong[1]}", file=err)  # nothing opened, nothing written
+        return REFUSED
     async with open_database(settings) as engine:
         store = SqlRequestStore(engine)
         if args.requests_command == "list":
@@ -58,7 +64,7 @@ async def run(
             policy,
             _today(settings),
             "cli",
-            getattr(args, "reason", None),
+            note,
         )
     if not moved.moved or moved.request is None:
         state = moved.request.state if moved.request else "-"

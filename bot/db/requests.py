@@ -48,6 +48,7 @@ from bot.domain.requests import (
     LeaveRequest,
     Problem,
     State,
+    note_problem,
     record_note,
     refusal,
 )
@@ -55,7 +56,7 @@ from bot.policy.company import CompanyPolicy
 from bot.ports.audit import UtcClock, utc_now
 from bot.ports.hr import NoRecordForYear, UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
-from bot.requests.validation import check
+from bot.requests.validation import check, out_of_range
 from bot.tools.leave_balance import balance_of
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ class SqlRequestStore:
     # --- reading ---------------------------------------------------------------------------------------
 
     async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
+        if far := out_of_range(draft, today, policy.request_ahead_days):  # nothing to read for such dates
+            return Checked(draft, far)
         # One read transaction (a snapshot on SQLite; nothing is written, so no write lock is taken).
         async with self._engine.connect() as connection, connection.begin():
             if await _employee_row(connection, employee_id) is None:
@@ -164,6 +167,8 @@ class SqlRequestStore:
         employee_id = requester.employee_id
         if employee_id is None:
             raise UnknownEmployee("a request is made by an employee")
+        if far := out_of_range(draft, today, policy.request_ahead_days):
+            return Submitted(None, Checked(draft, far))
         async with writing(self._engine) as connection:
             employee = await _employee_row(connection, employee_id, lock=True)
             if employee is None:
@@ -237,6 +242,10 @@ class SqlRequestStore:
         surface: RequestSurface,
         note: str | None = None,
     ) -> Moved:
+        if note is not None and note_problem(note) is not None:
+            # The decline form and the terminal say what is wrong first; a note that got past them is a bug,
+            # and would be stored on SQLite but fail on PostgreSQL (a NUL).
+            raise ValueError("a decision note must be checked with note_problem before it is stored")
         async with writing(self._engine) as connection:
             request = await _request(connection, request_id)
             if request is None:

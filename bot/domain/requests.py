@@ -15,6 +15,8 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Literal, get_args
 
+from bot.domain.typed_text import character_problem
+
 State = Literal["pending", "approved", "declined", "cancelled", "expired"]
 STATES: tuple[State, ...] = get_args(State)
 
@@ -77,6 +79,19 @@ class Draft:
 Field = Literal["leave_type", "start", "end", "part", "reason"]
 
 REASON_LIMIT = 500  # characters: a reason is a line or two, and it goes on the approver's card
+NOTE_LIMIT = 500  # characters of a decline's or a cancellation's note: one line, on the card and the DM
+
+
+def note_problem(note: str) -> tuple[str, str] | None:
+    """What is wrong with a decline's or a cancellation's note (the decline form, the terminal), in Korean
+    and English; None when it may be stored. One line, some text, at most `NOTE_LIMIT` characters."""
+    if not note.strip():
+        return "사유를 적어 주세요.", "Say why."
+    if len(note) > NOTE_LIMIT:
+        return f"사유는 {NOTE_LIMIT}자까지예요 (지금 {len(note)}자).", (
+            f"A reason is at most {NOTE_LIMIT} characters ({len(note)} now)."
+        )
+    return character_problem(note)
 
 
 @dataclass(frozen=True)

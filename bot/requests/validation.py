@@ -9,11 +9,47 @@ Korean public holidays, company closures): never by the model.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import date, timedelta
 
 from bot.calendar import MAX_RANGE_DAYS, KoreanCalendar
 from bot.domain.leave import ANNUAL, format_days
 from bot.domain.requests import PART_DAYS, REASON_LIMIT, Checked, Draft, Field, Problem, Standing
+from bot.domain.typed_text import character_problem
+
+
+def out_of_range(draft: Draft, today: date, ahead_days: int) -> tuple[Problem, ...]:
+    """Dates no request can have (the years 0001 or 9999), said on their field before anything is read or
+    counted for them: the calendar and the balance know a few years around today, not every year. The
+    bounds are wider than `check`'s own, which says the finer problems of nearer dates."""
+    problems: list[Problem] = []
+    latest = today + timedelta(days=ahead_days)
+    if draft.start < today - timedelta(days=MAX_RANGE_DAYS):
+        problems.append(_passed(draft.start))
+    elif draft.start > latest:
+        problems.append(_too_far_ahead(ahead_days))
+    if draft.end > latest + timedelta(days=MAX_RANGE_DAYS) or draft.end < today - timedelta(
+        days=MAX_RANGE_DAYS
+    ):
+        problems.append(
+            Problem("end", f"{draft.end}은 신청할 수 없는 날짜예요.", f"{draft.end} cannot be requested.")
+        )
+    return tuple(problems)
+
+
+def _passed(start: date) -> Problem:
+    return Problem(
+        "start",
+        f"{start}은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
+        f"{start} has passed: only HR records leave in the past.",
+    )
+
+
+def _too_far_ahead(ahead_days: int) -> Problem:
+    return Problem(
+        "start",
+        f"{ahead_days}일 뒤까지만 신청할 수 있어요.",
+        f"Leave can be requested at most {ahead_days} days ahead.",
+    )
 
 
 def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked:
@@ -31,23 +67,19 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
         )
     if len(draft.reason) > REASON_LIMIT:
         bad("reason", f"사유는 {REASON_LIMIT}자까지예요.", f"A reason is at most {REASON_LIMIT} characters.")
+    if (unusable := character_problem(draft.reason, lines=True)) is not None:
+        bad("reason", *unusable)
     if draft.part == "quarter" and not standing.quarter_days:
         bad("part", "반반차는 회사 정책에서 쓰지 않아요.", "The company policy has no quarter days (반반차).")
+    if far := out_of_range(draft, standing.today, standing.ahead_days):
+        return Checked(draft, (*problems, *far))
     if draft.end < draft.start:
         bad("end", "종료일이 시작일보다 빨라요.", "The end date is before the start date.")
         return Checked(draft, tuple(problems))
     if draft.start < standing.today:
-        bad(
-            "start",
-            f"{draft.start}은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
-            f"{draft.start} has passed: only HR records leave in the past.",
-        )
+        problems.append(_passed(draft.start))
     if draft.start > standing.today + timedelta(days=standing.ahead_days):
-        bad(
-            "start",
-            f"{standing.ahead_days}일 뒤까지만 신청할 수 있어요.",
-            f"Leave can be requested at most {standing.ahead_days} days ahead.",
-        )
+        problems.append(_too_far_ahead(standing.ahead_days))
     if draft.part != "full" and draft.end != draft.start:
         bad(
             "part",

@@ -26,6 +26,7 @@ from bot.domain.requests import Part
 from bot.ports.policy import PolicyStore
 from bot.slack.rate_limits import error_of
 from bot.slack.request_views import part_label
+from bot.slack.user_text import NAME_LIMIT, shown
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ WEEKDAYS = "월화수목금토일"
 
 def digest_text(day: date, away: list[tuple[str, Part]]) -> str:
     """The message: the day and the names, each with its part of the day when not a full day."""
-    names = ", ".join(f"{name}{part_label(part)}" for name, part in away)
+    names = ", ".join(f"{shown(name, NAME_LIMIT)}{part_label(part)}" for name, part in away)
     return f"오늘 부재 ({day.month}/{day.day} {WEEKDAYS[day.weekday()]}): {names}"
 
 

@@ -9,8 +9,10 @@ from datetime import date
 from typing import Any
 
 from bot.domain.leave import format_days
-from bot.domain.requests import PARTS, Checked, Draft
-from bot.slack.request_views import part_name, pick, plain, type_name
+from bot.domain.requests import PARTS, REASON_LIMIT, Checked, Draft
+from bot.slack.blocks import button, context, section
+from bot.slack.request_views import part_name, pick, type_name
+from bot.slack.user_text import TEXT_LIMIT, TYPE_LIMIT, plain_of, shown
 
 # The card under an answer that drafted a request (draft_leave_request): only these clicks act on it.
 DRAFT_SUBMIT = "officebot_draft_submit"
@@ -19,9 +21,13 @@ DRAFT_DISCARD = "officebot_draft_discard"
 
 
 def draft_value(draft: Draft) -> str:
-    """A draft as a button's value (at most 2000 characters: the reason is at most 500)."""
-    fields = [draft.leave_type, draft.start.isoformat(), draft.end.isoformat(), draft.part, draft.reason]
-    return json.dumps(fields, ensure_ascii=False)
+    """A draft as a button's value, within Slack's 2,000 characters by construction: the reason at most 500
+    characters and none that JSON writes as a six-character `\\u0000` (control characters are dropped, as
+    the card shows the reason), so at most 1,000 once quotes, backslashes and newlines are escaped; the
+    other fields are short."""
+    reason = plain_of(draft.reason, REASON_LIMIT, lines=True)
+    fields = [plain_of(draft.leave_type, TYPE_LIMIT), draft.start.isoformat(), draft.end.isoformat()]
+    return json.dumps([*fields, draft.part, reason], ensure_ascii=False)
 
 
 def draft_of(value: str) -> Draft | None:
@@ -41,13 +47,13 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
     span = draft.start.isoformat() if draft.start == draft.end else f"{draft.start} ~ {draft.end}"
     part = "" if draft.part == "full" else f", {part_name(draft.part, korean)}"
     days = format_days(checked.days)
-    kind = type_name(draft.leave_type, korean)
+    kind = shown(type_name(draft.leave_type, korean), TYPE_LIMIT)
     if korean:
         lines = ["*휴가 신청 초안* (아직 신청되지 않았어요)", f"{span} ({days}일{part}, {kind})"]
     else:
         lines = ["*Leave request draft* (not submitted yet)", f"{span} ({days} days{part}, {kind})"]
-    if draft.reason:
-        lines.append(f"{pick(('사유', 'Reason'), korean)}: {draft.reason}")
+    if reason := shown(draft.reason, TEXT_LIMIT):
+        lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked.balance_before is not None and checked.balance_after is not None:
         before, after = format_days(checked.balance_before), format_days(checked.balance_after)
         lines.append(
@@ -56,31 +62,15 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
             else f"Balance {before} → {after} days after it"
         )
     value = draft_value(draft)
-
-    def button(action_id: str, label: tuple[str, str], style: str | None = None) -> dict[str, Any]:
-        made: dict[str, Any] = {
-            "type": "button",
-            "action_id": action_id,
-            "text": plain(pick(label, korean)),
-            "value": value,
-        }
-        if style:
-            made["style"] = style
-        return made
-
     return [
-        {
-            "type": "section",
-            "block_id": "request_summary",
-            "text": {"type": "mrkdwn", "text": "\n".join(lines)},
-        },
+        section("\n".join(lines), block_id="request_summary"),
         {
             "type": "actions",
             "block_id": "draft_actions",
             "elements": [
-                button(DRAFT_SUBMIT, ("신청", "Submit"), "primary"),
-                button(DRAFT_CHANGE, ("수정", "Change")),
-                button(DRAFT_DISCARD, ("취소", "Cancel")),
+                button(DRAFT_SUBMIT, pick(("신청", "Submit"), korean), value, "primary"),
+                button(DRAFT_CHANGE, pick(("수정", "Change"), korean), value),
+                button(DRAFT_DISCARD, pick(("취소", "Cancel"), korean), value),
             ],
         },
     ]
@@ -88,7 +78,4 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
 
 def closed_card(summary: str, line: str) -> list[dict[str, Any]]:
     """A card whose buttons have done their work: the summary, and what happened in their place."""
-    return [
-        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": summary}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": line}]},
-    ]
+    return [section(summary, block_id="request_summary"), context(line)]

@@ -12,11 +12,11 @@ from typing import Any
 from bot import text
 from bot.domain.leave import Balance, LeaveRecord, format_days
 from bot.policy.standing import Entitlement
-from bot.slack.render import escape, truncate
+from bot.slack.blocks import HEADER_TEXT, button, context, plain, section, view_blocks
 from bot.slack.request_views import OPEN_FORM_ACTION
+from bot.slack.user_text import TEXT_LIMIT, TYPE_LIMIT, shown
 
 RECENT_RECORDS = 5  # enough to recognise your last days off; the DM has the full list
-SECTION_LIMIT = 3000
 
 
 @dataclass(frozen=True)
@@ -29,14 +29,6 @@ class YearOnHome:
     pending: Decimal = Decimal(0)  # annual days in pending requests: "신청 중"
 
 
-def _section(markdown: str) -> dict[str, Any]:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(markdown, SECTION_LIMIT)}}
-
-
-def _context(markdown: str) -> dict[str, Any]:
-    return {"type": "context", "elements": [{"type": "mrkdwn", "text": truncate(markdown, SECTION_LIMIT)}]}
-
-
 def home_view(
     years: list[YearOnHome],
     records: list[LeaveRecord],
@@ -46,12 +38,12 @@ def home_view(
     requests: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": text.HOME_TITLE.pick(korean)}},
+        {"type": "header", "text": plain(text.HOME_TITLE.pick(korean), HEADER_TEXT)},
         request_button(korean),
     ]
     for entry in years:
         if entry.balance is None:
-            blocks.append(_section(f"*{entry.year}* · {escape(entry.failure or '')}"))
+            blocks.append(section(f"*{entry.year}* · {shown(entry.failure or '', TEXT_LIMIT)}"))
             continue
         b = entry.balance
         remaining = text.HOME_REMAINING.pick(korean).format(year=b.year, remaining=format_days(b.remaining))
@@ -64,27 +56,27 @@ def home_view(
                 if korean
                 else f" · {format_days(entry.pending)} pending"
             )
-        blocks.append(_section(f"{remaining}\n{figures}"))
+        blocks.append(section(f"{remaining}\n{figures}"))
     if statutory is not None and (lines := _statutory_lines(statutory, korean)):
-        blocks.append(_section("\n".join(lines)))
-    blocks.append(_context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
+        blocks.append(section("\n".join(lines)))
+    blocks.append(context(text.HOME_AS_OF.pick(korean).format(today=today.isoformat())))
     blocks.append({"type": "divider"})
     if requests:
         blocks += [*requests, {"type": "divider"}]
     recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
     lines = [
         f"• {r.taken_on.isoformat()} · {format_days(r.days)}{'일' if korean else 'd'} · "
-        f"{escape(text.leave_type_name(r.leave_type, korean))}"
+        f"{shown(text.leave_type_name(r.leave_type, korean), TYPE_LIMIT)}"
         for r in recent
     ]
     blocks.append(
-        _section(
+        section(
             text.HOME_RECENT.pick(korean) + "\n" + ("\n".join(lines) or text.HOME_NO_RECORDS.pick(korean))
         )
     )
     blocks.append({"type": "divider"})
-    blocks.append(_context(text.HOME_ASK.pick(korean)))
-    return {"type": "home", "blocks": blocks}
+    blocks.append(context(text.HOME_ASK.pick(korean)))
+    return {"type": "home", "blocks": view_blocks(blocks)}
 
 
 def request_button(korean: bool) -> dict[str, Any]:
@@ -93,15 +85,7 @@ def request_button(korean: bool) -> dict[str, Any]:
     return {
         "type": "actions",
         "block_id": "home_request",
-        "elements": [
-            {
-                "type": "button",
-                "action_id": OPEN_FORM_ACTION,
-                "text": {"type": "plain_text", "text": label},
-                "style": "primary",
-                "value": "open",
-            }
-        ],
+        "elements": [button(OPEN_FORM_ACTION, label, "open", "primary")],
     }
 
 
@@ -122,4 +106,4 @@ def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:
 
 def refused_view(refusal: str) -> dict[str, Any]:
     """What someone who may not read any balance sees: why, and nothing else."""
-    return {"type": "home", "blocks": [_section(escape(refusal))]}
+    return {"type": "home", "blocks": [section(shown(refusal, TEXT_LIMIT))]}

@@ -22,6 +22,7 @@ from bot.domain.leave import format_days
 from bot.ports.notices import DueNotice, NoticeLog
 from bot.ports.policy import PolicyStore
 from bot.slack.rate_limits import error_of
+from bot.slack.user_text import NAME_LIMIT, shown
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ NOTICE_EVERY = 3600.0  # seconds between notice rounds (the caretaker's setting)
 
 def notice_text(notice: DueNotice, english: bool) -> str:
     """The DM the person reads."""
-    s, name, days = notice.scheduled, notice.employee.name, format_days(notice.unused)
+    s, name, days = notice.scheduled, shown(notice.employee.name, NAME_LIMIT), format_days(notice.unused)
     if english:
         if s.notice == 1:
             return (
@@ -64,7 +65,8 @@ def summary_text(on: date, sent: list[DueNotice], failed: list[DueNotice]) -> st
         s = notice.scheduled
         extra = f", 회신 기한 {s.reply_by()}" if s.notice == 1 else ", 미지정일 사용 시기 지정 필요"
         lines.append(
-            f"- {notice.employee.name} ({notice.employee.employee_id}): {s.notice}차 {outcome}, "
+            f"- {shown(notice.employee.name, NAME_LIMIT)} ({shown(notice.employee.employee_id, NAME_LIMIT)}): "
+            f"{s.notice}차 {outcome}, "
             f"미사용 {format_days(notice.unused)}일, 소멸 {s.expires_on}{extra}"
         )
     return "\n".join(lines)

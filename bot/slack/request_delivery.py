@@ -41,6 +41,7 @@ from bot.slack.identity import SlackIdentity, prefers_korean, slack_user_of_empl
 from bot.slack.rate_limits import WaitTooLong, error_of, outcome_unknown
 from bot.slack.render import REQUEST_EVENT_TYPE
 from bot.slack.request_messages import Reader, cancellable, rendered
+from bot.slack.request_views import Decider
 
 log = logging.getLogger(__name__)
 
@@ -293,15 +294,15 @@ class RequestDelivery:
             balance_after=balance - all_pending,
         )
 
-    async def decider(self, request: LeaveRequest) -> str:
-        """Who decided, as Slack shows them: a mention, "HR" (at the terminal), "OfficeBot" (expiry)."""
+    async def decider(self, request: LeaveRequest) -> Decider:
+        """Who decided, as Slack shows them: a mention of their account (built by the renderer from the id we
+        looked up), "HR" (at the terminal), "OfficeBot" (expiry)."""
         by = request.decided_by or "-"
         if by == "system":
-            return "OfficeBot"
+            return Decider("OfficeBot")
         if by.startswith("hr:"):
-            return "HR"
-        user = await self._slack_user(by)
-        return f"<@{user}>" if user else by
+            return Decider("HR")
+        return Decider(by, await self._slack_user(by))
 
     async def _slack_user(self, employee_id: str) -> str | None:
         return await slack_user_of_employee(self._directory, self._client, employee_id)

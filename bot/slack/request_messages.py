@@ -11,7 +11,9 @@ from typing import Any
 
 from bot.domain.request_messages import MessageKind
 from bot.domain.requests import Away, Checked, LeaveRequest
+from bot.slack.blocks import context, section
 from bot.slack.request_views import (
+    Decider,
     announcement,
     approver_card,
     decided_card,
@@ -22,6 +24,7 @@ from bot.slack.request_views import (
 )
 
 Rendered = tuple[str, list[dict[str, Any]]]
+SUMMARY = "request_summary"  # the block id of a request's summary, as on every card
 
 _SENT = ("승인을 요청했어요.", "Sent for approval.")
 _EXPIRED = (
@@ -36,7 +39,7 @@ class Reader:
 
     korean: bool
     requester_name: str
-    decider: str  # who decided, as Slack shows them (a mention, "HR", "OfficeBot")
+    decider: Decider  # who decided: a mention of their account, "HR", "OfficeBot"
     today: date  # the company's today: whether a Cancel is still open
     balance: Checked | None = None  # the balance before and after, while the request is pending
     away: tuple[Away, ...] = ()  # the team's absences on those days, for the approver
@@ -49,48 +52,44 @@ def cancellable(request: LeaveRequest, today: date) -> bool:
 
 def rendered(kind: MessageKind, request: LeaveRequest, reader: Reader) -> Rendered | None:
     """The message of `kind` as it reads now; None when there is nothing to say (an announcement of a
-    move that is not announced). `card_update` is not a message: it renders the cards it edits."""
+    move that is not announced). `card_update` is not a message: it renders the cards it edits. What the
+    person or HR typed goes through the renderers of `request_views`, each bounded; who decided and when go
+    in a context block of their own, so a long reason can never push them out."""
     korean = reader.korean
     pick = 0 if korean else 1
+    pending = request.state == "pending"
     line = decision_line(request, reader.decider, korean)
+    decided = [] if pending else [context(line)]
     if kind == "approver_card":
-        summary = request_summary(
-            request, reader.requester_name, korean, reader.balance if request.state == "pending" else None
-        )
-        if (team := team_line(list(reader.away), korean)) is not None and request.state == "pending":
-            summary += f"\n{team}"
-        if request.state == "pending":
+        summary = request_summary(request, reader.requester_name, korean, reader.balance if pending else None)
+        if pending:
+            if (team := team_line(list(reader.away), korean)) is not None:
+                summary += f"\n{team}"
             return summary, approver_card(summary, request.id, korean)
         return summary, decided_card(summary, request, reader.decider, korean)
     if kind == "requester_sent":
-        summary = request_summary(
-            request, reader.requester_name, korean, reader.balance if request.state == "pending" else None
-        )
+        summary = request_summary(request, reader.requester_name, korean, reader.balance if pending else None)
         told = f"{summary}\n{_SENT[pick]}"
-        if request.state != "pending":
-            told += f"\n{line}"
-        return told, _with_cancel(told, request, reader)
+        return told, _with_cancel(told, decided, request, reader)
     if kind == "requester_decision":
         details = request_summary(request, reader.requester_name, korean, None).split("\n", 1)[1]
-        heading = f"휴가 신청 #{request.id}: {line}" if korean else f"Leave request #{request.id}: {line}"
-        told = f"{heading}\n{details}"
-        if request.state == "expired":
-            told += f"\n{_EXPIRED[pick]}"
-        return told, _with_cancel(told, request, reader)
+        heading = f"휴가 신청 #{request.id}" if korean else f"Leave request #{request.id}"
+        told = f"{heading}\n{details}" + (f"\n{_EXPIRED[pick]}" if request.state == "expired" else "")
+        return f"{heading}: {line}", _with_cancel(told, decided, request, reader)
     if kind == "approver_cancel":
-        told = f"{request_summary(request, reader.requester_name, korean, None)}\n{line}"
-        return told, [_section(told)]
+        summary = request_summary(request, reader.requester_name, korean, None)
+        return f"{summary}\n{line}", [section(summary, block_id=SUMMARY), *decided]
     if kind == "announcement":
         said = announcement(request, reader.requester_name)
-        return None if said is None else (said, [_section(said)])
+        return None if said is None else (said, [section(said)])
     return None
 
 
-def _with_cancel(text: str, request: LeaveRequest, reader: Reader) -> list[dict[str, Any]]:
+def _with_cancel(
+    text: str, decided: list[dict[str, Any]], request: LeaveRequest, reader: Reader
+) -> list[dict[str, Any]]:
+    """The requester's message: its text, who decided (once decided), and Cancel while it can be used."""
     if cancellable(request, reader.today):
-        return requester_card(text, request.id, reader.korean)
-    return [_section(text)]
-
-
-def _section(text: str) -> dict[str, Any]:
-    return {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": text}}
+        summary, cancel = requester_card(text, request.id, reader.korean)
+        return [summary, *decided, cancel]
+    return [section(text, block_id=SUMMARY), *decided]

@@ -2,16 +2,24 @@
 the card once decided, and the small decline form. Pure: values in, views and blocks out.
 
 The form's block ids are the check's field names (`bot/domain/requests.py` `Field`), so a problem goes
-back on its field with `response_action: errors` as it is."""
+back on its field with `response_action: errors` as it is.
+
+Every text a person or HR filled (a name, a reason, a note, a leave type) goes through
+`bot/slack/user_text.py` here, and every block through `bot/slack/blocks.py`: whoever calls these gets
+inert text within Slack's limits without doing anything."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 from bot.domain.leave import format_days
-from bot.domain.requests import PARTS, Away, Checked, Draft, LeaveRequest, Part
+from bot.domain.requests import NOTE_LIMIT, PARTS, REASON_LIMIT, Away, Checked, Draft, LeaveRequest, Part
+from bot.slack.blocks import LABEL_TEXT, TITLE_TEXT, button, context, fitted, option, plain, section
+from bot.slack.user_text import NAME_LIMIT, TEXT_LIMIT, TYPE_LIMIT, plain_of, shown
 
 REQUEST_FORM = "officebot_request_form"  # the form's callback_id
 DECLINE_FORM = "officebot_decline_form"
@@ -37,8 +45,9 @@ _STATE_NAMES = {
 }
 
 
-def plain(text: str) -> dict[str, Any]:
-    return {"type": "plain_text", "text": text}
+# Room for a reason or a note once escaped (500 `<` are 2,000 characters of `&lt;`): what the code says
+# after it (the balance, who decided and when) always fits in the section's 3,000 and the context's 2,000.
+TYPED_ROOM = 1500
 
 
 def pick(names: tuple[str, str], korean: bool) -> str:
@@ -46,23 +55,24 @@ def pick(names: tuple[str, str], korean: bool) -> str:
 
 
 def type_name(leave_type: str, korean: bool) -> str:
-    return pick(_TYPE_NAMES.get(leave_type, (leave_type, leave_type)), korean)
+    """A leave type's name as plain text (the data's own word for a type we have no name for)."""
+    return plain_of(pick(_TYPE_NAMES.get(leave_type, (leave_type, leave_type)), korean), TYPE_LIMIT)
+
+
+def _type_shown(leave_type: str, korean: bool) -> str:
+    return shown(type_name(leave_type, korean), TYPE_LIMIT)
 
 
 def part_name(part: Part, korean: bool) -> str:
     return pick(_PART_NAMES[part], korean)
 
 
-def _option(text: str, value: str) -> dict[str, Any]:
-    return {"text": plain(text), "value": value}
-
-
 def request_form(
     leave_types: tuple[str, ...], quarter_days: bool, today: date, korean: bool, draft: Draft | None = None
 ) -> dict[str, Any]:
     """The form, blank (today's date in both pickers) or filled in from a draft ("Change")."""
-    types = [_option(type_name(kind, korean), kind) for kind in leave_types]
-    parts = [_option(part_name(p, korean), p) for p in PARTS if p != "quarter" or quarter_days]
+    types = [option(type_name(kind, korean), kind) for kind in leave_types]
+    parts = [option(part_name(p, korean), p) for p in PARTS if p != "quarter" or quarter_days]
     chosen_type = next((o for o in types if draft and o["value"] == draft.leave_type), types[0])
     chosen_part = next((o for o in parts if draft and o["value"] == draft.part), parts[0])
     start = (draft.start if draft else today).isoformat()
@@ -71,25 +81,25 @@ def request_form(
         "type": "plain_text_input",
         "action_id": VALUE,
         "multiline": True,
-        "max_length": 500,
+        "max_length": REASON_LIMIT,
     }
-    if draft and draft.reason:
-        reason["initial_value"] = draft.reason
+    if draft and (typed := plain_of(draft.reason, REASON_LIMIT, lines=True)):
+        reason["initial_value"] = typed
 
     def field(block_id: str, label: tuple[str, str], element: dict[str, Any]) -> dict[str, Any]:
         return {
             "type": "input",
             "block_id": block_id,
-            "label": plain(pick(label, korean)),
+            "label": plain(pick(label, korean), LABEL_TEXT),
             "element": element,
         }
 
     return {
         "type": "modal",
         "callback_id": REQUEST_FORM,
-        "title": plain(pick(("휴가 신청", "Request leave"), korean)),
-        "submit": plain(pick(("신청", "Submit"), korean)),
-        "close": plain(pick(("닫기", "Close"), korean)),
+        "title": plain(pick(("휴가 신청", "Request leave"), korean), TITLE_TEXT),
+        "submit": plain(pick(("신청", "Submit"), korean), TITLE_TEXT),
+        "close": plain(pick(("닫기", "Close"), korean), TITLE_TEXT),
         "blocks": [
             field(
                 "leave_type",
@@ -152,18 +162,13 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
     span = request.start.isoformat() if request.start == request.end else f"{request.start} ~ {request.end}"
     part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
     days = format_days(request.days)
+    who, kind = shown(requester, NAME_LIMIT), _type_shown(request.leave_type, korean)
     if korean:
-        lines = [
-            f"*{requester}* 님의 휴가 신청 #{request.id}",
-            f"{span} ({days}일{part}, {type_name(request.leave_type, True)})",
-        ]
+        lines = [f"*{who}* 님의 휴가 신청 #{request.id}", f"{span} ({days}일{part}, {kind})"]
     else:
-        lines = [
-            f"*{requester}* requests leave (#{request.id})",
-            f"{span} ({days} days{part}, {type_name(request.leave_type, False)})",
-        ]
-    if request.reason:
-        lines.append(f"{pick(('사유', 'Reason'), korean)}: {request.reason}")
+        lines = [f"*{who}* requests leave (#{request.id})", f"{span} ({days} days{part}, {kind})"]
+    if reason := fitted(shown(request.reason, TEXT_LIMIT), TYPED_ROOM):
+        lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked is not None and checked.balance_before is not None and checked.balance_after is not None:
         before, after = format_days(checked.balance_before), format_days(checked.balance_after)
         pending = format_days(checked.pending)
@@ -181,7 +186,7 @@ def absence_line(request: LeaveRequest, name: str) -> str:
     span = f"{request.start.month}/{request.start.day}"
     if request.end != request.start:
         span += f"~{request.end.month}/{request.end.day}"
-    return f"{name} 부재 {span}{part_label(request.part)}"
+    return f"{shown(name, NAME_LIMIT)} 부재 {span}{part_label(request.part)}"
 
 
 def part_label(part: Part) -> str:
@@ -203,76 +208,82 @@ def team_line(away: list[Away], korean: bool) -> str | None:
     """Who else on the team is off on those days, for the approver (names and dates only)."""
     if not away:
         return None
-    shown = []
+    named = []
     for a in away[:8]:
         span = a.start.isoformat() if a.start == a.end else f"{a.start}~{a.end}"
         state = "" if a.state in ("approved", "recorded") else f" ({pick(_STATE_NAMES['pending'], korean)})"
-        shown.append(f"{a.name} {span}{state}")
-    return ("같은 팀 부재: " if korean else "Also off on the team: ") + ", ".join(shown)
+        named.append(f"{shown(a.name, NAME_LIMIT)} {span}{state}")
+    return ("같은 팀 부재: " if korean else "Also off on the team: ") + ", ".join(named)
 
 
 def approver_card(summary: str, request_id: int, korean: bool) -> list[dict[str, Any]]:
+    """`summary`: `request_summary`'s mrkdwn (with `team_line`), already safe."""
+    value = str(request_id)
     return [
-        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": summary}},
+        section(summary, block_id="request_summary"),
         {
             "type": "actions",
             "block_id": "request_decision",
             "elements": [
-                {
-                    "type": "button",
-                    "action_id": APPROVE_ACTION,
-                    "text": plain(pick(("승인", "Approve"), korean)),
-                    "style": "primary",
-                    "value": str(request_id),
-                },
-                {
-                    "type": "button",
-                    "action_id": DECLINE_ACTION,
-                    "text": plain(pick(("반려", "Decline"), korean)),
-                    "style": "danger",
-                    "value": str(request_id),
-                },
+                button(APPROVE_ACTION, pick(("승인", "Approve"), korean), value, "primary"),
+                button(DECLINE_ACTION, pick(("반려", "Decline"), korean), value, "danger"),
             ],
         },
     ]
 
 
 def requester_card(text: str, request_id: int, korean: bool) -> list[dict[str, Any]]:
-    """What the requester is told, with a button to cancel the request (pending, or approved and not
-    started: the store says no otherwise)."""
+    """What the requester is told (mrkdwn made of this module's lines), with a button to cancel the request
+    (pending, or approved and not started: the store says no otherwise)."""
     return [
-        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": text}},
+        section(text, block_id="request_summary"),
         {
             "type": "actions",
             "block_id": "request_cancel",
             "elements": [
-                {
-                    "type": "button",
-                    "action_id": CANCEL_ACTION,
-                    "text": plain(pick(("신청 취소", "Cancel request"), korean)),
-                    "value": str(request_id),
-                }
+                button(CANCEL_ACTION, pick(("신청 취소", "Cancel request"), korean), str(request_id))
             ],
         },
     ]
 
 
-def decided_card(summary: str, request: LeaveRequest, decided_by: str, korean: bool) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Decider:
+    """Who decided, as a card shows them: a mention of their Slack account, which only code makes from a
+    user id it looked up, else `label` shown as text (an employee id, `hr:<OS user>`, `system`)."""
+
+    label: str
+    slack_user: str | None = None
+
+
+_SLACK_USER = re.compile(r"[UW][A-Z0-9]{2,20}")
+
+
+def decided_card(
+    summary: str, request: LeaveRequest, decided_by: Decider | str, korean: bool
+) -> list[dict[str, Any]]:
     """The card once decided: no buttons, and who decided and when in their place."""
     return [
-        {"type": "section", "block_id": "request_summary", "text": {"type": "mrkdwn", "text": summary}},
-        {
-            "type": "context",
-            "elements": [{"type": "mrkdwn", "text": decision_line(request, decided_by, korean)}],
-        },
+        section(summary, block_id="request_summary"),
+        context(decision_line(request, decided_by, korean)),
     ]
 
 
-def decision_line(request: LeaveRequest, decided_by: str, korean: bool) -> str:
+def decision_line(request: LeaveRequest, decided_by: Decider | str, korean: bool) -> str:
+    """The state, its note, who and when ("반려됨 (note) · who · when"). `decided_by` as text is shown as
+    text, never as markup; a mention needs a `Decider` with a Slack user id."""
     state = pick(_STATE_NAMES[request.state], korean)
     when = f" · {decided_at_text(request.decided_at)}" if request.decided_at is not None else ""
-    note = f" ({request.decision_note})" if request.decision_note else ""
-    return f"{state}{note} · {decided_by}{when}"
+    note = fitted(shown(request.decision_note or "", TEXT_LIMIT), TYPED_ROOM)
+    return f"{state}{f' ({note})' if note else ''} · {_decider_shown(decided_by)}{when}"
+
+
+def _decider_shown(decided_by: Decider | str) -> str:
+    if isinstance(decided_by, str):
+        return shown(decided_by, NAME_LIMIT)
+    if decided_by.slack_user is not None and _SLACK_USER.fullmatch(decided_by.slack_user):
+        return f"<@{decided_by.slack_user}>"
+    return shown(decided_by.label, NAME_LIMIT)
 
 
 def home_requests(
@@ -289,50 +300,26 @@ def home_requests(
         part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
         days = format_days(request.days) + ("일" if korean else " days")
         state = pick(_STATE_NAMES[request.state], korean)
-        named = f"*{who}* · " if who else ""
-        return (
-            f"{named}#{request.id} {span} ({days}{part}, {type_name(request.leave_type, korean)}) · {state}"
-        )
-
-    def button(
-        action_id: str, label: tuple[str, str], request_id: int, style: str | None = None
-    ) -> dict[str, Any]:
-        made: dict[str, Any] = {
-            "type": "button",
-            "action_id": action_id,
-            "text": plain(pick(label, korean)),
-            "value": str(request_id),
-        }
-        if style:
-            made["style"] = style
-        return made
+        named = f"*{shown(who, NAME_LIMIT)}* · " if who else ""
+        kind = _type_shown(request.leave_type, korean)
+        return f"{named}#{request.id} {span} ({days}{part}, {kind}) · {state}"
 
     if mine:
-        blocks.append(
-            {
-                "type": "section",
-                "text": {"type": "mrkdwn", "text": pick(("*내 휴가 신청*", "*My leave requests*"), korean)},
-            }
-        )
+        blocks.append(section(pick(("*내 휴가 신청*", "*My leave requests*"), korean)))
         for request in mine[:MAX_ON_HOME]:
-            blocks.append(
-                {
-                    "type": "section",
-                    "text": {"type": "mrkdwn", "text": line(request, None)},
-                    "accessory": button(CANCEL_ACTION, ("취소", "Cancel"), request.id),
-                }
-            )
+            cancel = button(CANCEL_ACTION, pick(("취소", "Cancel"), korean), str(request.id))
+            blocks.append(section(line(request, None), accessory=cancel))
     if waiting:
-        title = ("*승인을 기다리는 신청*", "*Waiting for your approval*")
-        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": pick(title, korean)}})
+        blocks.append(section(pick(("*승인을 기다리는 신청*", "*Waiting for your approval*"), korean)))
         for request, who in waiting[:MAX_ON_HOME]:
-            blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": line(request, who)}})
+            blocks.append(section(line(request, who)))
+            value = str(request.id)
             blocks.append(
                 {
                     "type": "actions",
                     "elements": [
-                        button(APPROVE_ACTION, ("승인", "Approve"), request.id, "primary"),
-                        button(DECLINE_ACTION, ("반려", "Decline"), request.id, "danger"),
+                        button(APPROVE_ACTION, pick(("승인", "Approve"), korean), value, "primary"),
+                        button(DECLINE_ACTION, pick(("반려", "Decline"), korean), value, "danger"),
                     ],
                 }
             )
@@ -349,15 +336,15 @@ def decline_form(request_id: int, korean: bool) -> dict[str, Any]:
         "type": "modal",
         "callback_id": DECLINE_FORM,
         "private_metadata": str(request_id),
-        "title": plain(pick(("휴가 신청 반려", "Decline leave"), korean)),
-        "submit": plain(pick(("반려", "Decline"), korean)),
-        "close": plain(pick(("닫기", "Close"), korean)),
+        "title": plain(pick(("휴가 신청 반려", "Decline leave"), korean), TITLE_TEXT),
+        "submit": plain(pick(("반려", "Decline"), korean), TITLE_TEXT),
+        "close": plain(pick(("닫기", "Close"), korean), TITLE_TEXT),
         "blocks": [
             {
                 "type": "input",
                 "block_id": "reason",
-                "label": plain(pick(("반려 사유", "Why it is declined"), korean)),
-                "element": {"type": "plain_text_input", "action_id": VALUE, "max_length": 500},
+                "label": plain(pick(("반려 사유", "Why it is declined"), korean), LABEL_TEXT),
+                "element": {"type": "plain_text_input", "action_id": VALUE, "max_length": NOTE_LIMIT},
             }
         ],
     }

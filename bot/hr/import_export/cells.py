@@ -7,11 +7,17 @@ off again, both through this one pair so the two cannot drift apart. A text that
 gets one more, so an added quote is always followed by one of these characters or by `'`, and a
 hand-written `'Ollie` (followed by neither) is kept as written. JSON is not opened by spreadsheets and
 is not touched.
+
+Requests are export only (never read back), and what people typed into them may hold characters that a
+terminal or spreadsheet acts on (ANSI escapes, bidi controls: rows stored before the form refused them).
+`requests.csv` shows each as U+FFFD (`visible_cell`); the JSON keeps them, escaped.
 """
 
 from __future__ import annotations
 
 import re
+
+from bot.domain.typed_text import unusable
 
 _QUOTED_FIRST = frozenset("=+-@\t\r'")
 # Left alone: a spreadsheet reads a plain decimal as a number, never a formula, and the exporter writes
@@ -32,3 +38,9 @@ def restore_cell(cell: str) -> str:
     if cell[:1] == "'" and cell[1:2] in _QUOTED_FIRST:
         return cell[1:]
     return cell
+
+
+def visible_cell(text: str) -> str:
+    """`text` with each character no typed text may hold (`bot/domain/typed_text.py`) shown as U+FFFD;
+    line breaks and tabs are kept (the CSV writer quotes them)."""
+    return "".join("\ufffd" if unusable(c) and c not in "\n\t" else c for c in text)

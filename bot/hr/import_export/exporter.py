@@ -24,7 +24,7 @@ from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.domain.leave import format_days
-from bot.hr.import_export.cells import neutralise_cell
+from bot.hr.import_export.cells import neutralise_cell, visible_cell
 from bot.hr.import_export.requests_part import REQUEST_COLUMNS, request_fields, stored_requests
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
@@ -131,7 +131,8 @@ async def _export_csv(connection: AsyncConnection, directory: Path) -> list[Path
         requests_csv.writerow(REQUEST_COLUMNS)
         async for requests in stored_requests(connection):
             requests_csv.writerows(
-                _cells(*(text or "" for text in request_fields(request).values())) for request in requests
+                _cells(*(visible_cell(text or "") for text in request_fields(request).values()))
+                for request in requests
             )
     return paths
 

@@ -15,7 +15,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.errors import SlackApiError
 
-from bot.domain.requests import Action, Actor, refusal
+from bot.domain.requests import Action, Actor, note_problem, refusal
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
@@ -155,13 +155,18 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
     @app.view(DECLINE_FORM)
     async def on_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        await ack()
         user = (body.get("user") or {}).get("id")
         request_id = decline_target(str(view.get("private_metadata") or ""))
         reason = str(
             (((view.get("state") or {}).get("values") or {}).get("reason") or {}).get(VALUE, {}).get("value")
             or ""
         )
+        # Said on the field before the form closes (the form's max_length is the same limit, but a payload
+        # need not respect it); both languages, as nothing about the person is read before the ack.
+        if (wrong := note_problem(reason)) is not None:
+            await ack(response_action="errors", errors={"reason": " ".join(wrong)})
+            return
+        await ack()
         if user:
 
             async def job(deps: Deps) -> None:
