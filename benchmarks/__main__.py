@@ -295,7 +295,7 @@ async def tokens(workdir: Path) -> dict[str, Any]:
 
 
 def _estimated_input_tokens(request: dict[str, Any]) -> int:
-    from bot.llm.offline import estimate_tokens
+    from bot.llm.prompt_cache import estimate_tokens
 
     return estimate_tokens(request)
 

@@ -21,14 +21,14 @@ from typing import Any, Literal, Protocol
 
 import anthropic
 from anthropic import omit
-from anthropic.types import Message, MessageParam, ToolResultBlockParam, ToolUseBlock
+from anthropic.types import Message, MessageParam, TextBlockParam, ToolResultBlockParam, ToolUseBlock
 
 from bot import text
 from bot.core.clock import Calendar
 from bot.core.conversation import Conversation
 from bot.core.declared import OUTPUT_CONFIG, DeclaredAnswer, parse_declared
 from bot.core.lookup import run_tool
-from bot.core.prompt import system_prompt
+from bot.core.prompt import system_blocks
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
 from bot.domain.people import Caller
 from bot.ports.audit import AuditUnavailable
@@ -128,8 +128,8 @@ class Assistant:
         # The final answer declares its figures (structured outputs), for the check to verify one by one.
         self.declare_figures = declare_figures
 
-    def system_for(self, caller: Caller) -> str:
-        return system_prompt(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
+    def system_for(self, caller: Caller) -> list[TextBlockParam]:
+        return system_blocks(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
 
     async def run_turn(self, conversation: Conversation | Sequence[MessageParam], caller: Caller) -> Turn:
         """A plain list of messages (e.g. rebuilt from Slack) carries no earlier tool outputs. A surface
@@ -179,7 +179,7 @@ class Assistant:
     async def _converse(
         self,
         messages: list[MessageParam],
-        system: str,
+        system: list[TextBlockParam],
         caller: Caller,
         trace: Trace,
         evidence: list[ToolResult],
@@ -235,25 +235,30 @@ class Assistant:
             messages.append({"role": "user", "content": [_to_param(r) for r in results]})
 
     async def _call_model(
-        self, messages: list[MessageParam], system: str, trace: Trace, call_number: int
+        self, messages: list[MessageParam], system: list[TextBlockParam], trace: Trace, call_number: int
     ) -> Message:
         started = time.perf_counter()
         response = await self.client.messages.create(
             model=self.model,
             max_tokens=self.max_tokens,
-            system=system,
+            system=system,  # the rules block ends the prefix every question shares (bot/core/prompt.py)
             tools=self.toolbox.declarations,
             messages=messages,
             # Tool calls are unaffected; the final answer comes as {"text": …, "figures": […]}.
             output_config=OUTPUT_CONFIG if self.declare_figures else omit,
+            # And the conversation so far: the same turn's next call (after its tool results) reads it.
+            cache_control={"type": "ephemeral"},
         )
+        usage = response.usage
         trace.add(
             ModelCall(
                 round=call_number,
                 stop_reason=response.stop_reason,
-                input_tokens=response.usage.input_tokens,
-                output_tokens=response.usage.output_tokens,
+                input_tokens=usage.input_tokens,
+                output_tokens=usage.output_tokens,
                 ms=(time.perf_counter() - started) * 1000,
+                cache_read_tokens=usage.cache_read_input_tokens or 0,
+                cache_written_tokens=usage.cache_creation_input_tokens or 0,
             )
         )
         return response

@@ -18,9 +18,16 @@ from bot.tools.registry import Figures
 class ModelCall:
     round: int
     stop_reason: str | None
-    input_tokens: int
+    input_tokens: int  # not read from or written to the prompt cache
     output_tokens: int
     ms: float
+    cache_read_tokens: int = 0
+    cache_written_tokens: int = 0
+
+    @property
+    def billed_input(self) -> float:
+        """Input as billed, in input-token equivalents: cache reads at 0.1×, cache writes at 1.25×."""
+        return self.input_tokens + 0.1 * self.cache_read_tokens + 1.25 * self.cache_written_tokens
 
 
 @dataclass(frozen=True)
@@ -156,7 +163,8 @@ def render_step(step: Step) -> str:
         case ModelCall():
             return (
                 f"[model call {step.round}] stop_reason={step.stop_reason} "
-                f"tokens in={step.input_tokens} out={step.output_tokens} ({step.ms:.0f} ms)"
+                f"tokens in={step.input_tokens} cached={step.cache_read_tokens} "
+                f"cache_written={step.cache_written_tokens} out={step.output_tokens} ({step.ms:.0f} ms)"
             )
         case ToolCall():
             return f"[tool_use] {step.name} {compact_json(step.input)} (id {step.tool_use_id})"

@@ -38,6 +38,7 @@ from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
 from bot.llm.drafting import leave_asked
+from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
 from bot.policy.standing import Entitlement
@@ -56,6 +57,7 @@ class OfflineModel:
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
+        self._cache = PromptCache()  # the usage it reports, as the API's prompt cache would
 
     def handle(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         try:
@@ -156,15 +158,10 @@ class OfflineModel:
             "stop_reason": stop,
             "stop_sequence": None,
             "usage": {
-                "input_tokens": estimate_tokens(body),
+                **self._cache.usage(body),
                 "output_tokens": estimate_tokens({"content": content}),
             },
         }
-
-
-def estimate_tokens(payload: Any) -> int:
-    """A rough, deterministic count (about 3 characters a token) so traces and benchmarks show a size."""
-    return max(1, len(json.dumps(payload, ensure_ascii=False)) // 3)
 
 
 def _text(said: str) -> dict[str, Any]:
