@@ -247,7 +247,7 @@ async def test_a_declared_answer_is_asked_for_checked_and_posted_as_text(message
     assert turn.answer == "남은 연차는 7.5일이에요."  # the person never sees the JSON
     assert api.requests[-1]["output_config"]["format"]["schema"] == ANSWER_SCHEMA
     assert len(api.requests) == 2  # no extra model call
-    assert Grounded("declared", 1, 0) in turn.trace.steps
+    assert Grounded("declared", 1, 0, "남은 연차는 7.5일이에요.") in turn.trace.steps
 
 
 async def test_a_wrong_declared_figure_gets_one_correction_naming_the_right_value(messages_api, hr, minsu):
@@ -295,4 +295,4 @@ async def test_a_plain_text_answer_takes_the_fallback_check(messages_api, hr, mi
         [{"role": "user", "content": "연차?"}], minsu
     )
     assert turn.answer == "7.5일 남았어요."
-    assert Grounded("plain") in turn.trace.steps
+    assert Grounded("plain", draft="7.5일 남았어요.") in turn.trace.steps

@@ -91,6 +91,11 @@ def _parser() -> argparse.ArgumentParser:
         "--dry-run", action="store_true", help="list who would get which notice; send nothing"
     )
     notices.add_argument("--on", metavar="DATE", help="the day, YYYY-MM-DD (default: today)")
+    evaluate = sub.add_parser(
+        "eval", help="run a question set through the configured model and judge the answers"
+    )
+    evaluate.add_argument("--set", metavar="FILE", help="an evaluation set (JSON); default: the bundled one")
+    evaluate.add_argument("--json", action="store_true", help="print the figures as JSON")
     requests = sub.add_parser("requests", help="leave requests: list, approve, decline, cancel (as HR)")
     requests_sub = requests.add_subparsers(dest="requests_command", required=True)
     listing = requests_sub.add_parser("list", help="the latest leave requests, newest first")

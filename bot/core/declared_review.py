@@ -98,11 +98,11 @@ async def review_declared(
     if verdict.holds:
         # An answer stating no figure stands as written (asking which year is meant, say): there is no
         # number in it to be wrong, and a balance nobody asked for is not added to it.
-        trace.add(Grounded("declared", len(declared.figures), 0))
+        trace.add(Grounded("declared", len(declared.figures), 0, draft.text))
         trace.add(Note("grounding: ok"))
         return draft
     problems = verdict.problems
-    trace.add(Grounded("declared", len(declared.figures), len(problems)))
+    trace.add(Grounded("declared", len(declared.figures), len(problems), draft.text))
     if not draft.evidence and (asks_for_balance(question) or _states_a_fact(declared)):
         # Nothing was looked up, yet leave figures were stated or asked for: look up by code (no model
         # call), then check the answer against that.

@@ -164,7 +164,7 @@ class Grounding:
                 toolbox=self.toolbox,
                 calendar=self.calendar,
             )
-        trace.add(Grounded("plain"))
+        trace.add(Grounded("plain", draft=draft.text))
         by_rules = await self._review_by_rules(
             draft, question=question, caller=caller, trace=trace, ask_again=ask_again
         )

@@ -76,6 +76,7 @@ class Grounded:
     path: Literal["declared", "plain"]
     figures: int = 0
     failed: int = 0
+    draft: str = ""  # the model's answer as the check received it (`officebot eval` judges it too)
 
     def describe(self) -> str:
         if self.path == "plain":

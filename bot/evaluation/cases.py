@@ -1,0 +1,91 @@
+"""An evaluation set and how an answer is judged against it (`officebot eval`, docs/grounding.md).
+
+A set is JSON: the day its questions are asked on, and cases, each a question asked as one employee of the
+bundled HR data, with the figures a right answer must state (`states`), the other leave figures it may state
+(`may`) and the numbers that are not leave figures there (`mentions`: years, dates). A number in the answer
+that is in none of them, nor in the question, makes it wrong. Judged on the numbers the answer states (`bot/language/number_tokens.py`:
+digits and number words), never on its wording.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from bot.language.number_tokens import amounts_in
+
+Verdict = Literal["right", "declined", "wrong"]
+
+
+class BadSet(Exception):
+    """The set file cannot be read as an evaluation set; the text says where."""
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    employee_id: str
+    question: str
+    states: frozenset[Decimal]  # the figures a right answer states
+    may: frozenset[Decimal]  # other leave figures it may state beside them
+    mentions: frozenset[Decimal]  # numbers that are not leave figures here: years, dates
+    previous: str | None = None  # an earlier question of the same conversation
+
+    def judge(self, answer: str) -> Verdict:
+        """`right`: every figure it must state, and no number nobody allowed; `declined`: no leave figure at
+        all (an honest "I can't"); `wrong`: a number nobody allowed, or other figures instead of the ones
+        asked for (a bare balance for another question)."""
+        said = amounts_in(answer)
+        if said - self.states - self.may - self.mentions - amounts_in(self.question):
+            return "wrong"
+        if self.states <= said:
+            return "right"
+        return "declined" if not said & (self.states | self.may) else "wrong"
+
+
+@dataclass(frozen=True)
+class EvalSet:
+    name: str
+    today: date
+    cases: tuple[Case, ...]
+
+
+def bundled_set_path() -> Path:
+    return Path(str(resources.files("bot.fixtures").joinpath("eval_leave.json")))
+
+
+def load_set(path: Path) -> EvalSet:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cases = tuple(_case(item, index) for index, item in enumerate(data["cases"]))
+        return EvalSet(path.stem, date.fromisoformat(data["today"]), cases)
+    except OSError as exc:
+        raise BadSet(f"{path}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadSet(f"{path}: not an evaluation set ({exc})") from None
+
+
+def _case(item: Any, index: int) -> Case:
+    def figures(name: str) -> frozenset[Decimal]:
+        try:
+            return frozenset(Decimal(str(value)) for value in item.get(name) or [])
+        except InvalidOperation:
+            raise ValueError(f"case {index}: {name} holds a value that is not a number") from None
+
+    question, employee = item["question"], item["as"]
+    if not isinstance(question, str) or not isinstance(employee, str):
+        raise ValueError(f"case {index}: question and as must be text")
+    return Case(
+        str(item.get("id") or index),
+        employee,
+        question,
+        figures("states"),
+        figures("may"),
+        figures("mentions"),
+        item.get("previous"),
+    )
