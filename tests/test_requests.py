@@ -176,7 +176,13 @@ def test_pending_days_count_against_the_balance_after():
             Draft("annual", date(2026, 12, 3), date(2026, 12, 3)),
             {"granted": None},
             "start",
-            "No annual leave",
+            "ask HR to import 2026's grants",
+        ),
+        (
+            Draft("annual", date(2026, 12, 3), date(2026, 12, 3)),
+            {"granted": None, "computed_grants": True},
+            "start",
+            "No annual leave arises for you in 2026",
         ),
     ],
 )
@@ -683,3 +689,22 @@ async def test_the_check_reads_the_balance_as_the_balance_tool_does_in_either_gr
         expected = balance_of(await hr.ledger_inputs("E1001"), policy.rules, TODAY, 2026)
         checked = await store.check("E1001", draft, policy, TODAY)
         assert checked.balance_before == expected.remaining, mode
+
+
+async def test_a_december_request_for_next_january_says_what_to_do_in_either_grants_mode(
+    seeded_database: ScratchDatabase,
+):
+    """On 2026-12-04, 4–5 January 2027: HR's import holds no 2027 row. `imported`: refused, saying to ask HR
+    to import 2027's grants or to compute them from the Act; `computed`: checked against the Act's 2027
+    grant, the balance the balance tool states for 2027."""
+    store, hr = _store(seeded_database), SqlHrStore(seeded_database.engine)
+    today, draft = date(2026, 12, 4), Draft("annual", date(2027, 1, 4), date(2027, 1, 5))
+    refused = await store.check("E1001", draft, POLICY, today)
+    said = refused.errors(False)["start"]
+    assert "ask HR to import 2027's grants" in said and "officebot policy set grants=computed" in said
+    assert "인사팀에 2027년 연차 등록을 요청해 주세요" in refused.errors(True)["start"]
+    computed = replace(POLICY, rules=replace(POLICY.rules, grants="computed"))
+    accepted = await store.check("E1001", draft, computed, today)
+    assert accepted.errors(False) == {}
+    expected = balance_of(await hr.ledger_inputs("E1001"), computed.rules, today, 2027)
+    assert (accepted.balance_before, accepted.balance_after) == (expected.remaining, expected.remaining - 2)
