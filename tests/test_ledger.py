@@ -348,8 +348,10 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
         [ent] = outcome.figures
         assert isinstance(ent, Entitlement)
         texts[name] = str(home_view([], [], TODAY, True, ent))
-    assert "15일은 2027-03-03까지" in texts["imported"]  # the Act's grant, as the calculator gives it
-    assert "9일은 2027-03-03까지" in texts["computed"]  # what is left of it, as the balance says
+    # Each mode's grant and what is left of it, as that mode's balance says: HR's 2026 row to December 31
+    # (7.5 left), the Act's grant from 2026-03-04 to 2027-03-03 (9 left).
+    assert "7.5일은 2026-12-31까지" in texts["imported"]
+    assert "9일은 2027-03-03까지" in texts["computed"]
 
 
 async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
@@ -400,7 +402,8 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
     seeded_database: ScratchDatabase,
 ):
     """§61 notices with `grants=computed`: the period's unused days are the ledger's (the year's undated
-    amount counted too), the same the balance states; `imported` keeps its own count (records only)."""
+    amount counted too), the same the balance states; `imported` notices HR's rows, due in July–October,
+    so none on the demo's day."""
     log = SqlNoticeLog(seeded_database.engine)
 
     async def minsu_unused(policy: CompanyPolicy) -> list[tuple[date, int, Decimal]]:
@@ -412,7 +415,7 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
         ]
 
     computed = CompanyPolicy(rules=COMPUTED)
-    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]
+    assert await minsu_unused(DEFAULT_POLICY) == []
     assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(9))]  # the balance's 9
     async with seeded_database.engine.begin() as connection:  # 4 days of 2026 that no record lists
         await connection.execute(
@@ -421,4 +424,3 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
             .values(opening_used=D(4))
         )
     assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(5))]
-    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]  # records only, as documented

@@ -22,12 +22,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
+from typing import Literal
 
 from bot.domain.leave import StoredYear, format_days
 from bot.policy.entitlement import entitlement, why_none
 from bot.policy.grants import HOURS_PER_DAY, Employment, Kind, LeaveRules, StatutoryGrant
 
 _ZERO = Decimal(0)
+
+# Where a grant comes from: the Act's calculator, HR's imported calendar-year row, or the days by which
+# HR's row for a year exceeds the Act's grants in it (`computed` mode).
+Source = Literal["act", "hr_import", "adjustment"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class LedgerGrant:
     why: str
     service_years: int = 0  # as the calculator counts them when it arises (0 for HR's own grants)
     source: StatutoryGrant | None = None  # the calculator's grant, while HR's row has not changed it
+    origin: Source = "act"
 
     def as_statutory(self) -> StatutoryGrant:
         """The grant as the entitlement tool and the grounding check read one."""
@@ -120,6 +126,7 @@ def imported_grants(stored: Iterable[StoredYear]) -> list[LedgerGrant]:
             row.granted,
             "manual",
             f"HR's grant for {row.year}",
+            origin="hr_import",
         )
         for row in stored
     ]
@@ -155,6 +162,7 @@ def _as_stored(computed: list[LedgerGrant], row: StoredYear) -> list[LedgerGrant
             difference,
             "manual",
             f"{said}: {format_days(difference)} more",
+            origin="adjustment",
         )
         return [*computed, extra]
     short = -difference
