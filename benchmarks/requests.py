@@ -37,6 +37,8 @@ from bot.db.tables import audit_log, leave_records, leave_requests
 from bot.db.url import database_from
 from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy
+from bot.policy.grants import LeaveRules
+from bot.tools.leave_balance import balance_of
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 11, 2)  # a Monday: two months of working days ahead in the same year
@@ -182,7 +184,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             wrong = [
                 e
                 for e, days in per_employee.items()
-                if (await hr.get_balance(e, 2026)).remaining != Decimal(15 - days)
+                if balance_of(await hr.ledger_inputs(e), LeaveRules(), TODAY, 2026).remaining
+                != Decimal(15 - days)
             ]
     approved = sum(o["approved"] for o in outputs)
     return {

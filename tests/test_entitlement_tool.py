@@ -84,7 +84,7 @@ class _HiredOn:
 
     def __init__(self, inner: SqlHrStore, hire: date | None) -> None:
         self._inner, self._hire = inner, hire
-        self.get_balance, self.leave_taken = inner.get_balance, inner.leave_taken
+        self.leave_taken = inner.leave_taken
 
     async def employee(self, employee_id: str) -> Employee:
         return replace(await self._inner.employee(employee_id), hire_date=self._hire)

@@ -43,7 +43,7 @@ from bot.tools.leave_balance import balance_of
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.database import ScratchDatabase
-from tests.support.ports import MemoryAuditLog
+from tests.support.ports import MemoryAuditLog, stored_balance
 
 TODAY = date(2026, 11, 29)  # a Sunday (tests/support/clock.py)
 NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
@@ -252,7 +252,7 @@ async def test_submit_then_approve_writes_the_records_the_balance_reads(seeded_d
     assert request is not None and submitted.checked.days == 4
     assert (request.state, request.approver_id, request.days) == ("pending", "E1002", Decimal(4))
     assert await store.pending_days("E1001", 2026) == 4
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("7.5")  # pending is not used
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("7.5")  # pending is not used
 
     moved = await store.move(request.id, "approve", SEOYEON, POLICY, TODAY, "card")
     assert moved.moved and moved.request is not None and moved.request.state == "approved"
@@ -260,14 +260,14 @@ async def test_submit_then_approve_writes_the_records_the_balance_reads(seeded_d
     assert await _records_of(seeded_database, request.id) == [
         (date(2026, 12, day), Decimal(1), f"request #{request.id}") for day in (21, 22, 23, 24)
     ]
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("3.5")
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("3.5")
     assert await store.pending_days("E1001", 2026) == 0
     taken = await hr.leave_taken("E1001", 2026)
     assert [r.taken_on for r in taken.records][-4:] == [date(2026, 12, d) for d in (21, 22, 23, 24)]
 
     cancelled = await store.move(request.id, "cancel", MINSU, POLICY, TODAY, "home")
     assert cancelled.moved and await _records_of(seeded_database, request.id) == []
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("7.5")
     assert await _audit_rows(seeded_database) == [
         {"request": request.id, "action": "submit", "from": "draft", "to": "pending", "by": "E1001"}
         | {"surface": "modal", "employee": "E1001"},
