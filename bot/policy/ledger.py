@@ -13,7 +13,8 @@ calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#t
   drawn from the grants of the record's calendar year not yet usable on its day (leave taken in advance),
   and what is still left over is negative on that year.
 - **A year** (`YearLedger`): granted = its grants' days, used = what was drawn from them plus its
-  over-use, remaining = granted − used; `expiring(on)` splits what is left by last usable day.
+  over-use, remaining = granted − used. What a person has on a day (what is left by last usable day, the
+  next lapse) is read from it in bot/policy/holding.py.
 """
 
 from __future__ import annotations
@@ -89,14 +90,6 @@ class YearLedger:
     def remaining(self) -> Decimal:
         return self.granted - self.used
 
-    def expiring(self, on: date) -> tuple[tuple[date, Decimal], ...]:
-        """What is left of this year's grants, by last usable day, for the days not passed on `on`."""
-        left: dict[date, Decimal] = {}
-        for use in self.grants:
-            if use.left > 0 and use.grant.expires_on >= on:
-                left[use.grant.expires_on] = left.get(use.grant.expires_on, _ZERO) + use.left
-        return tuple(sorted(left.items()))
-
 
 @dataclass(frozen=True)
 class Ledger:
@@ -104,16 +97,6 @@ class Ledger:
 
     def year(self, year: int) -> YearLedger | None:
         return self.years.get(year)
-
-    def usable_on(self, day: date) -> tuple[GrantUse, ...]:
-        """The grants that have arisen and not lapsed on `day`, oldest first."""
-        uses = [u for y in self.years.values() for u in y.grants]
-        return tuple(
-            sorted(
-                (u for u in uses if u.grant.arises_on <= day <= u.grant.expires_on),
-                key=lambda u: (u.grant.arises_on, u.grant.expires_on),
-            )
-        )
 
 
 def imported_grants(stored: Iterable[StoredYear]) -> list[LedgerGrant]:
