@@ -17,16 +17,20 @@ from bot.cli import leave as leave_cli
 from bot.cli import notices as notices_cli
 from bot.config import Settings
 from bot.core.clock import Calendar
+from bot.core.grounding import Grounding
+from bot.core.loop import Assistant
 from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
-from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
 from bot.hr.directory import caller_for_employee_id
+from bot.llm.client import make_client
 from bot.policy.company import with_changes
 from bot.policy.grants import LeaveRules
 from bot.policy.standing import Entitlement
 from bot.slack.home_view import home_view
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Toolbox
+from tests.support.assistant import tracked
 from tests.support.database import ScratchDatabase
 from tests.support.offline_chat import ask, offline_assistant
 from tests.support.ports import BUNDLED_EMPLOYEE_IDS, MemoryAuditLog
@@ -35,15 +39,32 @@ DAYS = (date(2026, 11, 29), date(2026, 12, 4))
 MODES = ("imported", "computed")
 
 
-def toolbox_on(store: SqlHrStore, day: date, rules: LeaveRules) -> Toolbox:
+def calendar_on(day: date) -> Calendar:
     now = datetime(day.year, day.month, day.day, 3, 0, tzinfo=UTC)  # noon in Seoul
+    return Calendar(clock=lambda: now)
+
+
+def toolbox_on(store: SqlHrStore, day: date, rules: LeaveRules) -> Toolbox:
+    calendar = calendar_on(day)
     return Toolbox(
         BUILTIN_TOOLS,
         leave=store,
-        today_for=Calendar(clock=lambda: now).today_for,
+        today_for=calendar.today_for,
         audit=MemoryAuditLog(),
-        clock=lambda: now,
+        clock=calendar.clock,
         rules=rules,
+    )
+
+
+def offline_bot_on(store: SqlHrStore, day: date, rules: LeaveRules) -> Assistant:
+    """The offline model behind the real loop and grounding check, as `officebot chat` runs it on `day`."""
+    toolbox = toolbox_on(store, day, rules)
+    return Assistant(
+        tracked(make_client(None)),
+        toolbox,
+        model="offline",
+        calendar=calendar_on(day),
+        check=Grounding(toolbox),
     )
 
 
@@ -94,6 +115,37 @@ async def test_next_year_is_the_same_answer_in_english_and_korean(hr, employee_i
 
 
 # ----- every surface, every demo employee, both modes, both days -------------------------------------------
+
+
+def _en_day(day: date) -> str:
+    return f"{day.strftime('%B')} {day.day}, {day.year}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_the_bots_answers_state_the_ledgers_days_and_dates(seeded_database: ScratchDatabase, mode):
+    """The offline bot's balance and expiry answers, in both languages, name what `leave show` names: the
+    year's remaining and the next lapse (days and last usable day)."""
+    store, policy = SqlHrStore(seeded_database.engine), SqlPolicyStore(seeded_database.engine)
+    await policy.change(lambda p: with_changes(p, [("grants", mode)])[0], "hr-kim")
+    for day in DAYS:
+        bot = offline_bot_on(store, day, LeaveRules(grants=mode))
+        for employee_id in BUNDLED_EMPLOYEE_IDS:
+            shown = await cli_json(leave_cli, seeded_database, employee_id=employee_id, on=day.isoformat())
+            caller = await caller_for_employee_id(store, employee_id)
+            [this_year] = [y for y in shown["years"] if y["year"] == day.year]
+            left = format_days(Decimal(str(this_year["remaining"])))
+            balance = await ask(bot, caller, "how many days do I have left?")
+            assert f"You have {left} days of annual leave left for {day.year}" in balance.answer
+            english = await ask(bot, caller, "when do my days expire?")
+            korean = await ask(bot, caller, "연차 언제 소멸돼?")
+            lapse = shown["next_lapse"]
+            if lapse is None:
+                assert "no unused leave" in english.answer, (employee_id, day, english.answer)
+                continue
+            on, days = date.fromisoformat(lapse["date"]), format_days(Decimal(str(lapse["days"])))
+            assert english.answer.startswith(f"Your {days} unused day"), (employee_id, day, english.answer)
+            assert f"after {_en_day(on)}" in english.answer
+            assert f"지금 남은 연차 {days}일은 {on.year}년 {on.month}월 {on.day}일이 지나면" in korean.answer
 
 
 @pytest.mark.parametrize("mode", MODES)
