@@ -28,7 +28,7 @@ with collector_paused():
     from bot.core.conversation import Conversation
     from bot.core.loop import Assistant, Turn
     from bot.db.hr import SqlHrStore
-    from bot.domain.leave import Balance, LeaveTaken
+    from bot.domain.leave import LeaveTaken
     from bot.domain.people import Caller, Employee
     from bot.ports.hr import LeaveStore, LedgerInputs
     from bot.services import Services, open_database, open_services
@@ -41,10 +41,6 @@ class SlowStore:
     def __init__(self, inner: LeaveStore, delay_seconds: float) -> None:
         self._inner = inner
         self._delay = delay_seconds
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        await asyncio.sleep(self._delay)
-        return await self._inner.get_balance(employee_id, year)
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         await asyncio.sleep(self._delay)

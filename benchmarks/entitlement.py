@@ -55,7 +55,7 @@ from bot.hr.import_export import import_files
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import standing
 from bot.tools import BUILTIN_TOOLS
-from bot.tools.leave_balance import LeaveBalanceTool
+from bot.tools.leave_balance import LeaveBalanceTool, balance_of
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, Tool, Toolbox, ToolOutcome
 from tests.support.database import asyncpg_dsn, url_for_database
 
@@ -291,7 +291,7 @@ async def tools_on(name: str, url: str, files: list[Path], n: int, calls: int, s
             )
 
         async def store_balance(who: Caller) -> None:
-            await store.get_balance(who.employee_id, 2026)
+            balance_of(await store.ledger_inputs(who.employee_id), LeaveRules(), TODAY, 2026)
 
         rng = random.Random(seed)
         result: dict[str, Any] = {
@@ -301,7 +301,7 @@ async def tools_on(name: str, url: str, files: list[Path], n: int, calls: int, s
         }
         # Alternating rounds, so that a slow moment of a shared machine falls on every measure alike.
         measures: dict[str, Callable[[Caller], Awaitable[Any]]] = {
-            "store_get_balance": store_balance,
+            "store_ledger_balance": store_balance,
             "balance_alone": run(alone, LEAVE_BALANCE, {"year": 2026}),
             "balance": run(full, LEAVE_BALANCE, {"year": 2026}),
             "balance_computed": run(computed, LEAVE_BALANCE, {"year": 2026}),
@@ -357,7 +357,7 @@ async def tools(args: argparse.Namespace) -> dict[str, Any]:
 # --- the report -------------------------------------------------------------------------------------------
 
 TOOL_ROWS = (
-    ("store_get_balance", "`SqlHrStore.get_balance` (the store alone, hr_data's measure)"),
+    ("store_ledger_balance", "`ledger_inputs` + `balance_of` (the store's read and the holding, no toolbox)"),
     ("balance_alone", "`get_leave_balance`, toolbox with the balance tool alone (before)"),
     ("balance", "`get_leave_balance`, all the tools registered (now; `grants=imported`)"),
     ("balance_computed", "`get_leave_balance` with `grants=computed` (the Act's grants, FIFO use)"),

@@ -45,8 +45,10 @@ from bot.db.tables import audit_log, leave_records, leave_requests, request_mess
 from bot.db.url import database_from
 from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy
+from bot.policy.grants import LeaveRules
 from bot.slack.identity import SlackIdentity
 from bot.slack.request_delivery import RequestDelivery
+from bot.tools.leave_balance import balance_of
 from tests.support.slack_api import SlackStandIn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -230,7 +232,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             wrong = [
                 e
                 for e, days in per_employee.items()
-                if (await hr.get_balance(e, 2026)).remaining != Decimal(15 - days)
+                if balance_of(await hr.ledger_inputs(e), LeaveRules(), TODAY, 2026).remaining
+                != Decimal(15 - days)
             ]
         posts = [c.args.get("metadata") or {} for c in slack.calls_to("chat.postMessage")]
         edits = len(slack.calls_to("chat.update"))

@@ -46,14 +46,18 @@ async def test_the_callers_entitlement_through_the_toolbox_is_audited(hr, minsu)
     [ent] = outcome.figures
     assert isinstance(ent, Entitlement)
     assert (ent.hire_date, ent.service_years, ent.basis) == (date(2024, 3, 4), 2, "hire_date")
+    # `grants=imported` (the default): what the person has is HR's 2026 row, usable to December 31, and
+    # what is left of it (the balance's 7.5); the Act's next grant is said as the Act's, not HR's.
     assert [(g.arises_on, g.days, g.expires_on) for g in ent.current] == [
-        (date(2026, 3, 4), Decimal(15), date(2027, 3, 3))
+        (date(2026, 1, 1), Decimal(15), date(2026, 12, 31))
     ]
+    assert ent.unused == ((date(2026, 12, 31), Decimal("7.5")),)
     assert (ent.next_on, ent.next_days, ent.upcoming[0].kind) == (date(2027, 3, 4), Decimal(16), "annual")
+    assert ent.act_only
     assert outcome.text.splitlines()[0] == "근속 2년 (입사일 2024-03-04, 입사일 기준), 기준일 2026-11-29"
     assert "다음 연차: 2027-03-04 발생 16일, 2028-03-03까지 사용 가능" in outcome.text
     assert "15 + (3 − 1) // 2 = 16 (§60①④)" in outcome.text  # why, from the calculator
-    assert "Next grant: 16 day(s) on 2027-03-04." in outcome.text
+    assert "under the Act the next grant is 16 day(s) on 2027-03-04." in outcome.text
     assert entitlement.parse_result(outcome.text) == ent  # the wire text reads back to the same figures
     [record] = audit.records
     assert (record.tool, record.employee_id, record.outcome, record.detail) == (
@@ -80,7 +84,7 @@ class _HiredOn:
 
     def __init__(self, inner: SqlHrStore, hire: date | None) -> None:
         self._inner, self._hire = inner, hire
-        self.get_balance, self.leave_taken = inner.get_balance, inner.leave_taken
+        self.leave_taken = inner.leave_taken
 
     async def employee(self, employee_id: str) -> Employee:
         return replace(await self._inner.employee(employee_id), hire_date=self._hire)
@@ -179,10 +183,13 @@ def test_without_the_lookup_nothing_statutory_holds():
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("내년 연차 며칠 생겨?", "다음 연차는 2027년 3월 4일에 16일이 생겨요."),
-        ("when do I get my next leave?", "Your next leave arises on March 4, 2027: 16 days"),
-        ("연차 언제 소멸돼?", "지금 연차 15일의 기한은 2027년 3월 3일이에요."),
-        ("when do my days expire?", "Your current 15 days are good through March 3, 2027."),
+        # `grants=imported`: HR holds no 2027 grant yet, so the Act's next one is said as the Act's; what
+        # lapses is what is left of HR's row (the balance's 7.5), on its December 31.
+        ("내년 연차 며칠 생겨?", "근로기준법으로 계산하면 2027년 3월 4일에 16일이 생겨요."),
+        ("when do I get my next leave?", "Under the Act, 16 days arise on March 4, 2027."),
+        ("how many days will I have next year?", "Under the Act, 16 days arise on March 4, 2027."),
+        ("연차 언제 소멸돼?", "지금 남은 연차 7.5일은 2026년 12월 31일이 지나면 소멸돼요."),
+        ("when do my days expire?", "Your 7.5 unused days lapse after December 31, 2026."),
         ("입사 1년 안 됐는데 연차 있어?", "근속 2년이 지나서"),
         ("왜 16일이야?", "2027년 3월 4일에 생기는 16일은 근속 3년을 채워서예요."),
         ("why 16 days?", "plus 1 more for every 2 years of service after the first (at most 25)"),
@@ -199,8 +206,9 @@ async def test_a_first_year_employee_hears_the_monthly_days(hr, minsu):
     turn = await ask(
         offline_assistant(_HiredOn(hr, date(2026, 5, 11))), minsu, "입사 1년 안 됐는데 연차 있어?"
     )
+    # HR's imported 2026 row is what the person has; the Act's next monthly day is said as the Act's.
     assert turn.answer == (
-        "네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 11일). 지금까지 6일이 생겼어요. "
-        "다음 1일은 2026년 12월 11일에 생겨요."
+        "네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 11일). 인사 데이터의 지금 연차는 15일이에요. "
+        "근로기준법으로 계산하면 다음 1일은 2026년 12월 11일에 생겨요."
     )
     assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)

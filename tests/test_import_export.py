@@ -30,6 +30,7 @@ from bot.hr.import_export import (
 )
 from bot.ports.hr import UnknownEmployee
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
+from tests.support.ports import stored_balance
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "fixtures" / "employees.json"
@@ -82,8 +83,8 @@ async def test_the_bundled_data_is_imported_and_served(database: ScratchDatabase
     summary = await import_files(database.engine, [BUNDLED])
     assert summary == ImportSummary(employees=5, grants=11, records=9, added=5, replaced=0, dry_run=False)
     store = SqlHrStore(database.engine)
-    assert await store.get_balance("E1001", 2026) == Balance(2026, Decimal(15), Decimal("7.5"))
-    assert (await store.get_balance("E1002", 2025)).remaining == Decimal("6.75")
+    assert await stored_balance(store, "E1001", 2026) == Balance(2026, Decimal(15), Decimal("7.5"))
+    assert (await stored_balance(store, "E1002", 2025)).remaining == Decimal("6.75")
     taken = await store.leave_taken("E1001", 2026)
     assert len(taken.records) == 6 and dict(taken.totals) == {"annual": Decimal("7.5"), "sick": Decimal(1)}
     employee = await store.employee_by_email("yujin.choi@EXAMPLE.com")
@@ -97,9 +98,9 @@ async def test_a_csv_set_is_imported_and_served(database: ScratchDatabase, tmp_p
     assert summary == ImportSummary(employees=3, grants=4, records=6, added=3, replaced=0, dry_run=False)
     store = SqlHrStore(database.engine)
     # Used = the opening adjustment + the year's annual records; sick leave is kept but does not count.
-    assert await store.get_balance("E2001", 2026) == Balance(2026, Decimal(15), Decimal("5.5"))
-    assert await store.get_balance("E2001", 2025) == Balance(2025, Decimal(15), Decimal(1))
-    assert (await store.get_balance("E2003", 2026)).remaining == Decimal(-1)  # allow_negative
+    assert await stored_balance(store, "E2001", 2026) == Balance(2026, Decimal(15), Decimal("5.5"))
+    assert await stored_balance(store, "E2001", 2025) == Balance(2025, Decimal(15), Decimal(1))
+    assert (await stored_balance(store, "E2003", 2026)).remaining == Decimal(-1)  # allow_negative
     taken = await store.leave_taken("E2001", 2026)
     assert taken.records == (
         LeaveRecord(date(2026, 3, 2), Decimal("0.5"), "annual", "반차"),
@@ -124,8 +125,8 @@ async def test_a_csv_set_is_imported_and_served(database: ScratchDatabase, tmp_p
         ' "annual_leave": {"2026": {"granted": 3, "used": 1}}}]}',
     )
     await import_files(database.engine, [people, grants, hr])
-    assert await store.get_balance("B1", 2026) == Balance(2026, Decimal(15), Decimal(0))
-    assert await store.get_balance("B2", 2026) == Balance(2026, Decimal(3), Decimal(1))
+    assert await stored_balance(store, "B1", 2026) == Balance(2026, Decimal(15), Decimal(0))
+    assert await stored_balance(store, "B2", 2026) == Balance(2026, Decimal(3), Decimal(1))
 
 
 # --- Refusals -------------------------------------------------------------------------------------------
@@ -336,11 +337,11 @@ async def test_an_import_replaces_only_the_employees_it_names(
     assert (summary.added, summary.replaced) == (0, 1)
     store = SqlHrStore(database.engine)
     # E1001's grants are what the import says (2025's is gone; 2026's opening adjustment too) ...
-    assert await store.get_balance("E1001", 2026) == Balance(2026, Decimal(20), Decimal("1.5"))
+    assert await stored_balance(store, "E1001", 2026) == Balance(2026, Decimal(20), Decimal("1.5"))
     assert await row_counts(database.engine) == (8, 14, 10)
     # ... and everybody else is as before.
-    assert await store.get_balance("E1002", 2026) == Balance(2026, Decimal(16), Decimal("3.75"))
-    assert await store.get_balance("E2001", 2026) == Balance(2026, Decimal(15), Decimal("5.5"))
+    assert await stored_balance(store, "E1002", 2026) == Balance(2026, Decimal(16), Decimal("3.75"))
+    assert await stored_balance(store, "E2001", 2026) == Balance(2026, Decimal(15), Decimal("5.5"))
 
 
 async def test_what_an_import_does_not_carry_stays(database: ScratchDatabase, tmp_path: Path) -> None:
@@ -357,7 +358,7 @@ async def test_what_an_import_does_not_carry_stays(database: ScratchDatabase, tm
     await import_files(database.engine, [people])
     seoyeon = await store.employee_by_slack_user_id("U0123ABCD")
     assert seoyeon is not None and seoyeon.employee_id == "E1002"
-    assert await store.get_balance("E1001", 2026) == Balance(2026, Decimal(15), Decimal("7.5"))
+    assert await stored_balance(store, "E1001", 2026) == Balance(2026, Decimal(15), Decimal("7.5"))
 
     # Leave alone: checked against the grants the database keeps.
     too_much = write(tmp_path, "leave.csv", "employee_id,date,days,type,note\nE1001,2026-09-01,16,annual,\n")
@@ -367,7 +368,7 @@ async def test_what_an_import_does_not_carry_stays(database: ScratchDatabase, tm
     ]
     leave = write(tmp_path, "leave2.csv", "employee_id,date,days,type,note\nE1001,2026-09-01,0.5,annual,\n")
     await import_files(database.engine, [leave])  # replaces E1001's records; the grant stays
-    assert await store.get_balance("E1001", 2026) == Balance(2026, Decimal(15), Decimal("0.5"))
+    assert await stored_balance(store, "E1001", 2026) == Balance(2026, Decimal(15), Decimal("0.5"))
 
     # Grants alone: checked against the leave the database keeps.
     grants = write(tmp_path, "grants.csv", "employee_id,year,granted,opening_used\nE1001,2026,8,7.75\n")
@@ -389,7 +390,7 @@ async def test_replace_all_leaves_exactly_the_imported_employees(
     assert (summary.added, summary.replaced, summary.removed) == (1, 0, 8)
     assert await row_counts(database.engine) == (1, 1, 0)  # grants and leave went with their employees
     with pytest.raises(UnknownEmployee):
-        await SqlHrStore(database.engine).get_balance("E1001", 2026)
+        await stored_balance(SqlHrStore(database.engine), "E1001", 2026)
 
 
 # --- Export ---------------------------------------------------------------------------------------------

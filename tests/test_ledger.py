@@ -23,7 +23,8 @@ from bot.hr.directory import caller_for_employee_id
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.policy.entitlement import entitlement as act
 from bot.policy.grants import Employment, LeaveRules
-from bot.policy.ledger import Ledger, computed_grants, person_ledger
+from bot.policy.holding import Holding, holding
+from bot.policy.ledger import computed_grants
 from bot.policy.standing import Entitlement
 from bot.slack.home_view import home_view
 from bot.tools import BUILTIN_TOOLS, entitlement, leave_balance
@@ -58,10 +59,10 @@ MINSU_RECORDS = _records(
 )
 
 
-def _year(ledger: Ledger, year: int) -> tuple[Decimal, Decimal, Decimal, tuple[tuple[date, Decimal], ...]]:
-    found = ledger.year(year)
+def _year(held: Holding, year: int) -> tuple[Decimal, Decimal, Decimal, tuple[tuple[date, Decimal], ...]]:
+    found = held.year(year)
     assert found is not None
-    return found.granted, found.used, found.remaining, found.expiring(TODAY)
+    return found.granted, found.used, found.remaining, held.expiring(year)
 
 
 # (case, stored, records, hire date, rules, year, (granted, used, remaining, left by last usable day today))
@@ -148,21 +149,21 @@ WORKED = [
 @pytest.mark.parametrize(("stored", "records", "hire", "rules", "year", "expected"), WORKED)
 def test_worked_examples(stored, records, hire, rules, year, expected):
     employment = Employment(_d(hire)) if hire else None
-    ledger = person_ledger(stored, records, employment, rules, UNTIL)
+    held = holding(stored, records, employment, rules, TODAY)
     if expected is None:
-        assert ledger.year(year) is None or not ledger.year(year).grants  # type: ignore[union-attr]
+        assert held.balance(year) is None
         return
-    assert _year(ledger, year) == expected
+    assert _year(held, year) == expected
 
 
 def test_imported_is_todays_balance_exactly():
     """`imported`: used = the year's undated amount + its records, whatever the dates; over-use as well."""
     stored = [StoredYear(2025, D(15), D(3)), StoredYear(2026, D(5), D("0.5"))]
     records = _records(("2025-12-31", "10"), ("2026-01-01", "4"), ("2026-06-30", "2.25"))
-    ledger = person_ledger(stored, records, Employment(_d("2020-01-01")), LeaveRules(), UNTIL)
-    assert _year(ledger, 2025)[:3] == (D(15), D(13), D(2))
-    assert _year(ledger, 2026)[:3] == (D(5), D("6.75"), D("-1.75"))  # over-use stays on its year
-    assert _year(ledger, 2026)[3] == ()  # nothing left to expire
+    held = holding(stored, records, Employment(_d("2020-01-01")), LeaveRules(), TODAY)
+    assert _year(held, 2025)[:3] == (D(15), D(13), D(2))
+    assert _year(held, 2026)[:3] == (D(5), D("6.75"), D("-1.75"))  # over-use stays on its year
+    assert _year(held, 2026)[3] == ()  # nothing left to expire
 
 
 def test_a_manual_adjustment_says_why():
@@ -348,8 +349,10 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
         [ent] = outcome.figures
         assert isinstance(ent, Entitlement)
         texts[name] = str(home_view([], [], TODAY, True, ent))
-    assert "15일은 2027-03-03까지" in texts["imported"]  # the Act's grant, as the calculator gives it
-    assert "9일은 2027-03-03까지" in texts["computed"]  # what is left of it, as the balance says
+    # Each mode's grant and what is left of it, as that mode's balance says: HR's 2026 row to December 31
+    # (7.5 left), the Act's grant from 2026-03-04 to 2027-03-03 (9 left).
+    assert "7.5일은 2026-12-31까지" in texts["imported"]
+    assert "9일은 2027-03-03까지" in texts["computed"]
 
 
 async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
@@ -400,7 +403,8 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
     seeded_database: ScratchDatabase,
 ):
     """§61 notices with `grants=computed`: the period's unused days are the ledger's (the year's undated
-    amount counted too), the same the balance states; `imported` keeps its own count (records only)."""
+    amount counted too), the same the balance states; `imported` notices HR's rows, due in July–October,
+    so none on the demo's day."""
     log = SqlNoticeLog(seeded_database.engine)
 
     async def minsu_unused(policy: CompanyPolicy) -> list[tuple[date, int, Decimal]]:
@@ -412,7 +416,7 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
         ]
 
     computed = CompanyPolicy(rules=COMPUTED)
-    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]
+    assert await minsu_unused(DEFAULT_POLICY) == []
     assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(9))]  # the balance's 9
     async with seeded_database.engine.begin() as connection:  # 4 days of 2026 that no record lists
         await connection.execute(
@@ -421,4 +425,3 @@ async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(
             .values(opening_used=D(4))
         )
     assert await minsu_unused(computed) == [(_d("2026-03-04"), 2, D(5))]
-    assert await minsu_unused(DEFAULT_POLICY) == [(_d("2026-03-04"), 2, D(9))]  # records only, as documented

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.cli.demo import UnavailableStore
-from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.leave import LeaveTaken
 from bot.domain.people import Employee
 from bot.ports.hr import LeaveStore, LedgerInputs
 from tests.support.assistant import make_assistant
@@ -77,15 +77,6 @@ class RendezvousStore:
     def __init__(self, inner: LeaveStore, expected: int) -> None:
         self.inner, self.expected, self.in_flight, self.peak = inner, expected, 0, 0
         self.all_in = asyncio.Event()
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        self.in_flight += 1
-        self.peak = max(self.peak, self.in_flight)
-        if self.in_flight >= self.expected:
-            self.all_in.set()
-        await asyncio.wait_for(self.all_in.wait(), timeout=5)
-        self.in_flight -= 1
-        return await self.inner.get_balance(employee_id, year)
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         return await self.inner.leave_taken(employee_id, year)

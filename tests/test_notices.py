@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -95,19 +96,41 @@ def test_due_is_only_inside_the_window():
 
 
 async def test_dry_run_lists_who_would_get_which_notice(seeded_database: ScratchDatabase):
+    await set_notices(seeded_database, False)  # grants=computed: the Act's periods
     settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": seeded_database.url})
     out, err = io.StringIO(), io.StringIO()
-    args = argparse.Namespace(dry_run=True, on="2026-11-29")
+    args = argparse.Namespace(dry_run=True, on="2026-11-29", json=False)
     assert await notices_cli.run(settings, args, out, err) == 0
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("leave notices due on 2026-11-29: ")
     assert "notices off" in lines[0]
-    # 김민수 (hire 2024-03-04): 15 days from 2026-03-04, 6 of them used since (3 + 2 + 1): 9 unused.
+    # 김민수 (hire 2024-03-04): 15 days from 2026-03-04, 6 of them used since (3 + 2 + 1): 9 unused, as
+    # the balance says in this mode.
     assert (
         "E1001 김민수 (U0123ABCD): notice 2 for the days arisen 2026-03-04, due 2026-09-24..2027-01-03, "
         "unused 9 days, last usable day 2027-03-03: to send"
     ) in lines
     assert err.getvalue() == ""
+
+
+async def test_with_hrs_imported_rows_the_notices_count_what_the_balance_counts(
+    seeded_database: ScratchDatabase,
+):
+    """`grants=imported` (the default): HR's 2026 row, usable to December 31, is the period; its unused
+    days are the balance's 7.5, never the Act's grant's 9 (which HR's data does not hold)."""
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": seeded_database.url})
+
+    async def listed(on: str) -> list[str]:
+        out, err = io.StringIO(), io.StringIO()
+        args = argparse.Namespace(dry_run=True, on=on, json=False)
+        assert await notices_cli.run(settings, args, out, err) == 0
+        return [line for line in out.getvalue().splitlines() if line.startswith("E1001 ")]
+
+    assert await listed("2026-11-29") == []  # notice 2 for a December 31 period is due by October 31
+    assert await listed("2026-07-01") == [
+        "E1001 김민수 (U0123ABCD): notice 1 for the days arisen 2026-01-01, due 2026-07-01..2026-07-10, "
+        "unused 7.5 days, last usable day 2026-12-31: to send"
+    ]
 
 
 async def test_without_dry_run_the_command_refuses_in_one_line():
@@ -167,8 +190,12 @@ async def test_an_unsent_notice_is_claimed_again_by_one_process_only_after_the_r
 
 
 async def set_notices(db: ScratchDatabase, on: bool, target: str | None = HR_CHANNEL) -> None:
+    """Notices on or off, with the Act's grants (`grants=computed`): 김민수's period from 2026-03-04 is then
+    due its notice 2 on the demo's day (HR's rows, usable to December 31, are due in July–October)."""
+
     def change(policy: CompanyPolicy) -> CompanyPolicy:
-        return CompanyPolicy(policy.rules, notices=on, notice_target=target)
+        rules = replace(policy.rules, grants="computed")
+        return CompanyPolicy(rules, notices=on, notice_target=target)
 
     await SqlPolicyStore(db.engine).change(change, "test")
 

@@ -43,7 +43,7 @@ from bot.tools.leave_balance import balance_of
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.database import ScratchDatabase
-from tests.support.ports import MemoryAuditLog
+from tests.support.ports import MemoryAuditLog, stored_balance
 
 TODAY = date(2026, 11, 29)  # a Sunday (tests/support/clock.py)
 NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
@@ -176,7 +176,13 @@ def test_pending_days_count_against_the_balance_after():
             Draft("annual", date(2026, 12, 3), date(2026, 12, 3)),
             {"granted": None},
             "start",
-            "No annual leave",
+            "ask HR to import 2026's grants",
+        ),
+        (
+            Draft("annual", date(2026, 12, 3), date(2026, 12, 3)),
+            {"granted": None, "computed_grants": True},
+            "start",
+            "No annual leave arises for you in 2026",
         ),
         # What people type: a character no text may hold; dates out of any sane range (said, not crashed on).
         (Draft("annual", date(2026, 12, 3), date(2026, 12, 3), reason="a\x00b"), {}, "reason", "U+0000"),
@@ -258,7 +264,7 @@ async def test_submit_then_approve_writes_the_records_the_balance_reads(seeded_d
     assert request is not None and submitted.checked.days == 4
     assert (request.state, request.approver_id, request.days) == ("pending", "E1002", Decimal(4))
     assert await store.pending_days("E1001", 2026) == 4
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("7.5")  # pending is not used
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("7.5")  # pending is not used
 
     moved = await store.move(request.id, "approve", SEOYEON, POLICY, TODAY, "card")
     assert moved.moved and moved.request is not None and moved.request.state == "approved"
@@ -266,14 +272,14 @@ async def test_submit_then_approve_writes_the_records_the_balance_reads(seeded_d
     assert await _records_of(seeded_database, request.id) == [
         (date(2026, 12, day), Decimal(1), f"request #{request.id}") for day in (21, 22, 23, 24)
     ]
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("3.5")
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("3.5")
     assert await store.pending_days("E1001", 2026) == 0
     taken = await hr.leave_taken("E1001", 2026)
     assert [r.taken_on for r in taken.records][-4:] == [date(2026, 12, d) for d in (21, 22, 23, 24)]
 
     cancelled = await store.move(request.id, "cancel", MINSU, POLICY, TODAY, "home")
     assert cancelled.moved and await _records_of(seeded_database, request.id) == []
-    assert (await hr.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+    assert (await stored_balance(hr, "E1001", 2026)).remaining == Decimal("7.5")
     assert await _audit_rows(seeded_database) == [
         {"request": request.id, "action": "submit", "from": "draft", "to": "pending", "by": "E1001"}
         | {"surface": "modal", "employee": "E1001"},
@@ -726,3 +732,22 @@ async def test_the_check_reads_the_balance_as_the_balance_tool_does_in_either_gr
         expected = balance_of(await hr.ledger_inputs("E1001"), policy.rules, TODAY, 2026)
         checked = await store.check("E1001", draft, policy, TODAY)
         assert checked.balance_before == expected.remaining, mode
+
+
+async def test_a_december_request_for_next_january_says_what_to_do_in_either_grants_mode(
+    seeded_database: ScratchDatabase,
+):
+    """On 2026-12-04, 4–5 January 2027: HR's import holds no 2027 row. `imported`: refused, saying to ask HR
+    to import 2027's grants or to compute them from the Act; `computed`: checked against the Act's 2027
+    grant, the balance the balance tool states for 2027."""
+    store, hr = _store(seeded_database), SqlHrStore(seeded_database.engine)
+    today, draft = date(2026, 12, 4), Draft("annual", date(2027, 1, 4), date(2027, 1, 5))
+    refused = await store.check("E1001", draft, POLICY, today)
+    said = refused.errors(False)["start"]
+    assert "ask HR to import 2027's grants" in said and "officebot policy set grants=computed" in said
+    assert "인사팀에 2027년 연차 등록을 요청해 주세요" in refused.errors(True)["start"]
+    computed = replace(POLICY, rules=replace(POLICY.rules, grants="computed"))
+    accepted = await store.check("E1001", draft, computed, today)
+    assert accepted.errors(False) == {}
+    expected = balance_of(await hr.ledger_inputs("E1001"), computed.rules, today, 2027)
+    assert (accepted.balance_before, accepted.balance_after) == (expected.remaining, expected.remaining - 2)

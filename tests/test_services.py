@@ -30,6 +30,7 @@ from bot.tools.registry import ToolContext, ToolError, ToolOutput
 from tests.support.assistant import tracked
 from tests.support.clock import fixed_clock
 from tests.support.messages_api import text_reply, tool_reply
+from tests.support.ports import stored_balance
 from tests.support.process import dead_pid
 
 THIS_YEAR = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
@@ -191,7 +192,7 @@ async def test_a_data_file_is_served_exactly_and_leaves_the_embedded_database_al
     settings = Settings.from_env({"OFFICEBOT_DATA": str(own)})
     async with open_services(settings, clock=fixed_clock) as services:
         assert await services.directory.employee_by_id("E1001") is None  # no demo employees
-        assert (await services.leave.get_balance("Z1", 2026)).remaining == Decimal("9.5")
+        assert (await stored_balance(services.leave, "Z1", 2026)).remaining == Decimal("9.5")
     assert not (newcomer / "officebot.db").exists()
 
 

@@ -36,9 +36,10 @@ async def test_home_shows_this_and_last_years_leave_and_recent_records(
     assert "2026년 남은 연차 *7.5일*\n부여 15일 · 사용 7.5일" in shown
     assert "2025년 남은 연차 *3.5일*\n부여 15일 · 사용 11.5일" in shown
     assert "기준일 2026-11-29" in shown
-    # The Act's leave from the hire date (2024-03-04), computed by code.
-    assert "다음 연차 *16일* · 2027-03-04 발생" in shown
-    assert "가장 가까운 소멸 · 15일은 2027-03-03까지 (다음 날 소멸)" in shown
+    # `grants=imported`: what is left of HR's 2026 row lapses after December 31 (the balance's 7.5); HR
+    # holds no 2027 grant, so the next one is the Act's (hire date 2024-03-04), said as the Act's.
+    assert "근로기준법상 다음 연차 *16일* · 2027-03-04 발생 (인사 데이터에는 아직 없음)" in shown
+    assert "가장 가까운 소멸 · 7.5일은 2026-12-31까지 (다음 날 소멸)" in shown
     recent = shown.split(text.HOME_RECENT.ko)[1].split("\n")[1:6]
     assert recent == [
         "• 2026-10-09 · 1일 · 연차",

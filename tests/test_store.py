@@ -15,6 +15,7 @@ from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import LeaveRecord, format_days
 from bot.ports.hr import NoRecordForYear, StoreUnavailable, UnknownEmployee
 from tests.support.database import ScratchDatabase, cut_off
+from tests.support.ports import stored_balance
 
 
 @pytest.mark.parametrize(
@@ -47,7 +48,7 @@ async def _add_employee(db: ScratchDatabase, employee_id: str, **values: object)
 
 async def test_balances_are_exact_decimals(seeded_database: ScratchDatabase):
     store = SqlHrStore(seeded_database.engine)
-    balance = await store.get_balance("E1002", 2025)
+    balance = await stored_balance(store, "E1002", 2025)
     assert (balance.granted, balance.used, balance.remaining) == (
         Decimal(16),
         Decimal("9.25"),
@@ -97,7 +98,7 @@ async def test_used_is_the_opening_adjustment_plus_annual_records_only(database:
             ],
         )
     store = SqlHrStore(database.engine)
-    balance = await store.get_balance("E9", 2026)
+    balance = await stored_balance(store, "E9", 2026)
     assert balance.used == Decimal("5.75") and balance.remaining == Decimal("9.25")
     taken = await store.leave_taken("E9", 2026)
     assert taken.records == (
@@ -112,11 +113,11 @@ async def test_used_is_the_opening_adjustment_plus_annual_records_only(database:
 async def test_distinct_failures(seeded_database: ScratchDatabase):
     store = SqlHrStore(seeded_database.engine)
     with pytest.raises(UnknownEmployee):
-        await store.get_balance("E0000", 2026)
+        await stored_balance(store, "E0000", 2026)
     with pytest.raises(UnknownEmployee):
         await store.leave_taken("E0000", 2026)
     with pytest.raises(NoRecordForYear):
-        await store.get_balance("E1001", 2019)
+        await stored_balance(store, "E1001", 2019)
 
 
 async def test_directory_matches_email_case_insensitively_and_skips_inactive(
@@ -137,14 +138,14 @@ async def test_directory_matches_email_case_insensitively_and_skips_inactive(
 
 async def test_a_change_in_the_database_shows_in_the_next_lookup(seeded_database: ScratchDatabase):
     store = SqlHrStore(seeded_database.engine)
-    assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+    assert (await stored_balance(store, "E1001", 2026)).remaining == Decimal("7.5")
     async with seeded_database.engine.begin() as connection:  # HR's own tooling, writing directly
         await connection.execute(
             update(leave_grants)
             .where(leave_grants.c.employee_id == "E1001", leave_grants.c.year == 2026)
             .values(granted=Decimal(16))
         )
-    assert (await store.get_balance("E1001", 2026)).remaining == Decimal("8.5")
+    assert (await stored_balance(store, "E1001", 2026)).remaining == Decimal("8.5")
 
 
 async def test_a_lost_database_is_unavailable_then_recovered_without_a_restart(tmp_path):
@@ -153,11 +154,11 @@ async def test_a_lost_database_is_unavailable_then_recovered_without_a_restart(t
     db = await make_test_database("postgresql", tmp_path, seeded=True)
     try:
         store = SqlHrStore(db.engine)
-        assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")
+        assert (await stored_balance(store, "E1001", 2026)).remaining == Decimal("7.5")
         async with cut_off(db):
             with pytest.raises(StoreUnavailable):
-                await store.get_balance("E1001", 2026)
-        assert (await store.get_balance("E1001", 2026)).remaining == Decimal("7.5")  # back by itself
+                await stored_balance(store, "E1001", 2026)
+        assert (await stored_balance(store, "E1001", 2026)).remaining == Decimal("7.5")  # back by itself
     finally:
         await release_test_database(db)
 

@@ -17,7 +17,7 @@ from bot.ports.hr import LedgerInputs
 from bot.tools import leave_balance
 from bot.tools.registry import Toolbox
 from tests.support.assistant import make_toolbox
-from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore
+from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore, stored_balance
 
 
 def toolbox(store) -> Toolbox:
@@ -103,10 +103,6 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
     asked: list[tuple[str, int]] = []
 
     class RecordingStore:
-        async def get_balance(self, employee_id: str, year: int) -> Balance:
-            asked.append((employee_id, year))
-            return await hr.get_balance(employee_id, year)
-
         async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
             asked.append((employee_id, year))
             return await hr.leave_taken(employee_id, year)
@@ -135,7 +131,7 @@ async def test_unknown_employee_in_the_store_is_explained(hr):
 
 
 async def test_bundled_fixture_shape(hr: SqlHrStore):
-    balances = [await hr.get_balance(e, year) for e in BUNDLED_EMPLOYEE_IDS for year in (2025, 2026)]
+    balances = [await stored_balance(hr, e, year) for e in BUNDLED_EMPLOYEE_IDS for year in (2025, 2026)]
     assert any(b.used % 1 for b in balances)  # halves and quarters, to keep Decimal honest
 
 

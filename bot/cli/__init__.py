@@ -1,4 +1,4 @@
-"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement | notices | requests`: parse the command line, read Settings, call
+"""`officebot demo | chat | run | audit | feedback | data | db | policy | entitlement | notices | requests | leave`: parse the command line, read Settings, call
 the command's module (one per command group in this package).
 
 Only the standard library is imported here: each command imports what it needs (Slack, the anthropic SDK,
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 # The commands that work on the database, never on an OFFICEBOT_DATA file.
-DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices", "requests")
+DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices", "requests", "leave")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -91,6 +91,19 @@ def _parser() -> argparse.ArgumentParser:
         "--dry-run", action="store_true", help="list who would get which notice; send nothing"
     )
     notices.add_argument("--on", metavar="DATE", help="the day, YYYY-MM-DD (default: today)")
+    notices.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per notice (employee_id, kind, due_on, unused_days, last_usable_day)",
+    )
+    leave = sub.add_parser("leave", help="one person's annual leave ledger, as every answer reads it (HR)")
+    leave_sub = leave.add_subparsers(dest="leave_command", required=True)
+    show = leave_sub.add_parser(
+        "show", help="every grant, the calendar years and the next lapse of one employee, on a day"
+    )
+    show.add_argument("employee_id", metavar="EMPLOYEE")
+    show.add_argument("--on", metavar="DATE", help="the day, YYYY-MM-DD (default: today)")
+    show.add_argument("--json", action="store_true", help="the ledger as one JSON object (docs/policy.md)")
     evaluate = sub.add_parser(
         "eval", help="run a question set through the configured model and judge the answers"
     )

@@ -12,7 +12,7 @@ from typing import TextIO
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Turn
-from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.leave import LeaveTaken
 from bot.domain.people import Employee
 from bot.hr.directory import caller_for_employee_id
 from bot.ports.hr import LedgerInputs, StoreUnavailable
@@ -28,9 +28,6 @@ SCENARIOS = (
 
 class UnavailableStore:
     """A leave store whose backend is down: scenario ④ (an override of `open_services`)."""
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        raise StoreUnavailable("HR system is not responding")
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         raise StoreUnavailable("HR system is not responding")

@@ -1,6 +1,7 @@
-"""`officebot notices --dry-run [--on DATE]`: who would get which §61 leave notice on a day (today by
-default), read from the database under the company policy: employee, the period's first grant day, notice 1
-or 2, its window, the unused days, and whether it was already recorded or sent. Sending happens only in
+"""`officebot notices --dry-run [--on DATE] [--json]`: who would get which §61 leave notice on a day (today
+by default), read from the database under the company policy: employee, the period's first grant day,
+notice 1 or 2, its window, the unused days (what the person's holding leaves of the period, as the balance
+says), and whether it was already recorded or sent; `--json`, the same as one array of objects. Sending happens only in
 `officebot run` (the Slack runner's caretaker), so without `--dry-run` the command refuses.
 """
 
@@ -8,15 +9,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from datetime import date, datetime
-from typing import TextIO
+from typing import Any, TextIO
 from zoneinfo import ZoneInfo
 
+from bot.cli.leave import number
 from bot.config import Settings
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore, UnreadablePolicy
 from bot.domain.leave import format_days
+from bot.ports.notices import DueNotice
 from bot.services import open_database
 
 REFUSED = 2
@@ -44,6 +48,9 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
         log = SqlNoticeLog(engine)
         due = await log.due(policy, on)
         recorded = await log.recorded()
+    if getattr(args, "json", False):
+        print(json.dumps([as_json(n, recorded) for n in due], ensure_ascii=False, indent=2), file=out)
+        return 0
     state = "on" if policy.notices else "off (`officebot policy set notices=true` to send them)"
     print(f"leave notices due on {on}: {len(due)} (notices {state})", file=out)
     for notice in due:
@@ -58,6 +65,26 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
             file=out,
         )
     return 0
+
+
+def as_json(notice: DueNotice, recorded: dict[tuple[str, date, int], datetime | None]) -> dict[str, Any]:
+    """One notice for `--json` (fields in docs/policy.md): `kind` is the rule and the notice number
+    ("61-1.notice2"), `due_on` the last day it may be sent, `unused_days` what the person's holding leaves
+    of the period (the balance's figure)."""
+    s = notice.scheduled
+    state = (
+        "to_send" if notice.key not in recorded else "recorded" if recorded[notice.key] is None else "sent"
+    )
+    return {
+        "employee_id": notice.employee.employee_id,
+        "kind": f"{s.period.rule}.notice{s.notice}",
+        "due_on": s.due_by.isoformat(),
+        "due_from": s.due_from.isoformat(),
+        "unused_days": number(notice.unused),
+        "last_usable_day": s.expires_on.isoformat(),
+        "arises_on": s.arises_on.isoformat(),
+        "state": state,
+    }
 
 
 def _today(settings: Settings) -> date:

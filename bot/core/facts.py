@@ -142,7 +142,7 @@ class Resolver:
 # date), current_days() (the days that have arisen and can still be used), next_grant_days(),
 # grant_days("2027-03-04") (the days arising that day), grant_years("2027-03-04") (the years of service that
 # grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is),
-# unused_days("2027-03-03") (`grants=computed`: those of them not yet used).
+# unused_days("2027-03-03") (those of them not yet used, from the holding the balance reads).
 ENTITLEMENT_FUNCTIONS = {
     "service_years",
     "current_days",

@@ -36,9 +36,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.db.engine import single_statement
 from bot.db.tables import Days, employees, leave_grants, leave_records
-from bot.domain.leave import ANNUAL, Balance, LeaveRecord, LeaveTaken, StoredYear
+from bot.domain.leave import ANNUAL, LeaveRecord, LeaveTaken, StoredYear
 from bot.domain.people import Employee
-from bot.ports.hr import LedgerInputs, NoRecordForYear, StoreUnavailable, UnknownEmployee
+from bot.ports.hr import LedgerInputs, StoreUnavailable, UnknownEmployee
 
 log = logging.getLogger(__name__)
 
@@ -103,26 +103,6 @@ class SqlHrStore:
 
     async def employee_by_email(self, email: str) -> Employee | None:
         return await self._active_employee(employees.c.email_key == email_key(email))
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        # One statement: the grant, and the year's annual records beside it (none: one row of NULLs).
-        rows = await self._rows(
-            select(leave_grants.c.granted, leave_grants.c.opening_used, leave_records.c.days)
-            .select_from(leave_grants)
-            .outerjoin(leave_records, and_(_in_year(employee_id, year), leave_records.c.leave_type == ANNUAL))
-            .where(leave_grants.c.employee_id == employee_id, leave_grants.c.year == year)
-        )
-        if not rows:
-            if await self.employee_by_id(employee_id) is None:
-                raise UnknownEmployee("employee not found in HR data")
-            years = await self._rows(
-                select(leave_grants.c.year)
-                .where(leave_grants.c.employee_id == employee_id)
-                .order_by(leave_grants.c.year)
-            )
-            raise NoRecordForYear(f"no annual leave record for {year}", tuple(row.year for row in years))
-        taken = sum((row.days for row in rows if row.days is not None), Decimal(0))
-        return Balance(year, rows[0].granted, rows[0].opening_used + taken)
 
     async def ledger_inputs(self, employee_id: str) -> LedgerInputs:
         return ledger_inputs_from(await self._rows(_LEDGER_INPUTS, {"employee_id": employee_id}))

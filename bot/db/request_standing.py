@@ -79,6 +79,7 @@ async def read_standing(
         allow_negative=bool(grant is not None and grant.allow_negative),
         quarter_days=policy.quarter_days,
         ahead_days=policy.request_ahead_days,
+        computed_grants=policy.rules.grants == "computed",
     )
 
 

@@ -130,6 +130,9 @@ class Standing:
     allow_negative: bool = False
     quarter_days: bool = False  # the policy allows 반반차
     ahead_days: int = 365  # the policy's limit on how far ahead a request may start
+    # The policy's `grants=computed`: the year's grants are the Act's, so a year with none is not one HR
+    # has yet to import (what the refusal tells the person to do differs).
+    computed_grants: bool = False
 
 
 @dataclass(frozen=True)

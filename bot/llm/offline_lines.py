@@ -256,6 +256,16 @@ def _next(ent: Entitlement, korean: bool) -> str:
             else "No more leave arises before your employment ends."
         )
     grant, amount = ent.upcoming[0], format_days(ent.next_days)
+    if ent.act_only:  # HR's import holds no later grant: the Act's figure, said as the Act's
+        if korean:
+            return (
+                f"인사 데이터에는 아직 다음 연차가 등록되지 않았어요. 근로기준법으로 계산하면 "
+                f"{_day_ko(ent.next_on)}에 {amount}일이 생겨요. 정확한 부여는 인사팀에 확인해 주세요."
+            )
+        return (
+            f"HR's data does not hold your next leave yet. Under the Act, {amount} {day_word(amount)} "
+            f"arise on {_day_en(ent.next_on)}. Please check the grant with HR."
+        )
     if korean:
         said = f"다음 연차는 {_day_ko(ent.next_on)}에 {amount}일이 생겨요."
         if grant.kind == "annual":
@@ -278,27 +288,20 @@ def _expiry(ent: Entitlement, korean: bool) -> str:
             if korean
             else "No leave has arisen that you can use now, so none is about to lapse."
         )
+    if not ent.unused:  # what is left of the current grants (the ledger the balance reads): nothing
+        return (
+            "지금 남은 연차가 없어서 소멸될 연차도 없어요."
+            if korean
+            else "You have no unused leave left, so none is about to lapse."
+        )
     said: list[str] = []
-    for expires, days in ent.unused:  # known (grants=computed): what is still unused, from the ledger
+    for expires, days in ent.unused:  # what is still unused, from the ledger the balance reads
         amount = format_days(days)
         if korean:
             said.append(f"지금 남은 연차 {amount}일은 {_day_ko(expires)}이 지나면 소멸돼요.")
         else:
-            verb = "lapses" if days == 1 else "lapse"
+            verb = "lapses" if day_word(amount) == "day" else "lapse"
             said.append(f"Your {amount} unused {day_word(amount)} {verb} after {_day_en(expires)}.")
-    if ent.unused:
-        return " ".join(said)
-    for expires in sorted({g.expires_on for g in ent.current}):
-        amount = format_days(ent.expiring_on(expires) or Decimal(0))
-        if korean:
-            said.append(f"지금 연차 {amount}일의 기한은 {_day_ko(expires)}이에요.")
-        else:
-            said.append(f"Your current {amount} {day_word(amount)} are good through {_day_en(expires)}.")
-    said.append(
-        "그때까지 쓰지 못한 날은 다음 날 소멸돼요."
-        if korean
-        else "Leave not taken by then lapses the next day."
-    )
     return " ".join(said)
 
 
@@ -319,19 +322,26 @@ def _first_year(ent: Entitlement, korean: bool) -> str:
             f"leave now arises once a year: {current} {day_word(current)} at the moment."
         )
     has = format_days(ent.current_days)
+    # HR's imported rows (`grants=imported`) are what the person has, not the Act's monthly days: said as
+    # HR's, and the Act's next day as the Act's.
+    from_hr = any(g.kind == "manual" for g in ent.current)
     if korean:
         said = f"네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 {most}일). "
-        said += f"지금까지 {has}일이 생겼어요."
+        said += f"인사 데이터의 지금 연차는 {has}일이에요." if from_hr else f"지금까지 {has}일이 생겼어요."
         if ent.upcoming and ent.next_on is not None:
-            said += f" 다음 {format_days(ent.next_days)}일은 {_day_ko(ent.next_on)}에 생겨요."
+            law = "근로기준법으로 계산하면 " if ent.act_only else ""
+            said += f" {law}다음 {format_days(ent.next_days)}일은 {_day_ko(ent.next_on)}에 생겨요."
         return said
-    said = (
-        "Yes: in your first year, leave arises for each month of full attendance "
-        f"(at most {most} days). So far {has} {day_word(has)} have arisen."
+    said = f"Yes: in your first year, leave arises for each month of full attendance (at most {most} days). "
+    said += (
+        f"HR's data gives you {has} {day_word(has)} now."
+        if from_hr
+        else f"So far {has} {day_word(has)} have arisen."
     )
     if ent.upcoming and ent.next_on is not None:
         amount = format_days(ent.next_days)
-        said += f" The next {amount} {day_word(amount)} arises on {_day_en(ent.next_on)}."
+        law = "Under the Act, the" if ent.act_only else "The"
+        said += f" {law} next {amount} {day_word(amount)} arises on {_day_en(ent.next_on)}."
     return said
 
 

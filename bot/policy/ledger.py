@@ -13,7 +13,8 @@ calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#t
   drawn from the grants of the record's calendar year not yet usable on its day (leave taken in advance),
   and what is still left over is negative on that year.
 - **A year** (`YearLedger`): granted = its grants' days, used = what was drawn from them plus its
-  over-use, remaining = granted − used; `expiring(on)` splits what is left by last usable day.
+  over-use, remaining = granted − used. What a person has on a day (what is left by last usable day, the
+  next lapse) is read from it in bot/policy/holding.py.
 """
 
 from __future__ import annotations
@@ -22,12 +23,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
+from typing import Literal
 
 from bot.domain.leave import StoredYear, format_days
 from bot.policy.entitlement import entitlement, why_none
 from bot.policy.grants import HOURS_PER_DAY, Employment, Kind, LeaveRules, StatutoryGrant
 
 _ZERO = Decimal(0)
+
+# Where a grant comes from: the Act's calculator, HR's imported calendar-year row, or the days by which
+# HR's row for a year exceeds the Act's grants in it (`computed` mode).
+Source = Literal["act", "hr_import", "adjustment"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,7 @@ class LedgerGrant:
     why: str
     service_years: int = 0  # as the calculator counts them when it arises (0 for HR's own grants)
     source: StatutoryGrant | None = None  # the calculator's grant, while HR's row has not changed it
+    origin: Source = "act"
 
     def as_statutory(self) -> StatutoryGrant:
         """The grant as the entitlement tool and the grounding check read one."""
@@ -83,14 +90,6 @@ class YearLedger:
     def remaining(self) -> Decimal:
         return self.granted - self.used
 
-    def expiring(self, on: date) -> tuple[tuple[date, Decimal], ...]:
-        """What is left of this year's grants, by last usable day, for the days not passed on `on`."""
-        left: dict[date, Decimal] = {}
-        for use in self.grants:
-            if use.left > 0 and use.grant.expires_on >= on:
-                left[use.grant.expires_on] = left.get(use.grant.expires_on, _ZERO) + use.left
-        return tuple(sorted(left.items()))
-
 
 @dataclass(frozen=True)
 class Ledger:
@@ -98,16 +97,6 @@ class Ledger:
 
     def year(self, year: int) -> YearLedger | None:
         return self.years.get(year)
-
-    def usable_on(self, day: date) -> tuple[GrantUse, ...]:
-        """The grants that have arisen and not lapsed on `day`, oldest first."""
-        uses = [u for y in self.years.values() for u in y.grants]
-        return tuple(
-            sorted(
-                (u for u in uses if u.grant.arises_on <= day <= u.grant.expires_on),
-                key=lambda u: (u.grant.arises_on, u.grant.expires_on),
-            )
-        )
 
 
 def imported_grants(stored: Iterable[StoredYear]) -> list[LedgerGrant]:
@@ -120,6 +109,7 @@ def imported_grants(stored: Iterable[StoredYear]) -> list[LedgerGrant]:
             row.granted,
             "manual",
             f"HR's grant for {row.year}",
+            origin="hr_import",
         )
         for row in stored
     ]
@@ -155,6 +145,7 @@ def _as_stored(computed: list[LedgerGrant], row: StoredYear) -> list[LedgerGrant
             difference,
             "manual",
             f"{said}: {format_days(difference)} more",
+            origin="adjustment",
         )
         return [*computed, extra]
     short = -difference

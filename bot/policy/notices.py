@@ -1,4 +1,5 @@
-"""The leave notices of 근로기준법 §61 (연차 사용 촉진), scheduled from the calculator's grants. Pure: no I/O.
+"""The leave notices of 근로기준법 §61 (연차 사용 촉진), scheduled from the grants of the person's holding (the
+Act's in `computed` mode, HR's calendar-year rows in `imported` mode). Pure: no I/O.
 
 When an employer has sent both notices on time and the person still did not use the leave, the unused days
 lapse without pay (§61). For each usage period (the days whose last usable day is the same):
@@ -26,6 +27,7 @@ from decimal import Decimal
 from typing import Literal
 
 from bot.policy.grants import StatutoryGrant
+from bot.policy.holding import Holding
 
 Rule = Literal["61-1", "61-2", "61-2-later"]
 NoticeNumber = Literal[1, 2]
@@ -134,3 +136,16 @@ def _days(grants: Iterable[StatutoryGrant]) -> Decimal:
 
 def _period(rule: Rule, grants: tuple[StatutoryGrant, ...], earlier: Decimal) -> Period:
     return Period(rule, grants[0].arises_on, grants[0].expires_on, _days(grants), earlier, grants)
+
+
+def due_with_unused(held: Holding) -> list[tuple[ScheduledNotice, Decimal]]:
+    """The notices due on the holding's day for the grants it holds (arisen by then), each with its
+    period's unused days as the holding states them (what is left of those grants): the balance's figure.
+    A period with nothing left is not noticed."""
+    left = {g.statutory: g.remaining for g in held.grants if g.arises_on <= held.on}
+    found = []
+    for scheduled in due(sorted(left, key=lambda g: (g.arises_on, g.kind)), held.on):
+        unused = sum((left[g] for g in scheduled.period.grants), Decimal(0))
+        if unused > 0:
+            found.append((scheduled, unused))
+    return found

@@ -7,12 +7,13 @@ App Home card all read this one value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
 
 from bot.policy.entitlement import entitlement, why_none
 from bot.policy.grants import Basis, Employment, LeaveRules, StatutoryGrant
+from bot.policy.holding import Holding
 from bot.policy.periods import after_years
 
 # Far enough ahead to find the next grant on any basis: a fiscal start is at most a year away, and a year
@@ -36,9 +37,12 @@ class Entitlement:
     current: tuple[StatutoryGrant, ...] = ()
     upcoming: tuple[StatutoryGrant, ...] = ()
     none_because: str | None = None
-    # `grants=computed` only: of the current grants, the days not yet used (the ledger's, leave taken from
-    # the grant that expires first) per last usable day, earliest first; () when not known.
+    # Of the current grants, the days not yet used (the person's holding: leave taken from the grant that
+    # expires first) per last usable day, earliest first; () when not known.
     unused: tuple[tuple[date, Decimal], ...] = ()
+    # `upcoming` is what the Act gives next, which HR's import does not hold yet (`grants=imported`): to be
+    # told as the Act's, never as days the person will have.
+    act_only: bool = False
 
     @property
     def current_days(self) -> Decimal:
@@ -100,3 +104,16 @@ def standing(
     later = [g for g in grants if g.arises_on > on]
     upcoming = tuple(g for g in later if g.arises_on == later[0].arises_on) if later else ()
     return Entitlement(on, hire, rules.basis, service, current, upcoming)
+
+
+def standing_of(held: Holding, employment: Employment, rules: LeaveRules) -> Entitlement:
+    """The person's standing read from their holding, so the entitlement answer names the grants the
+    balance counts and what is left of them: in `imported` mode HR's rows (usable to December 31), and
+    where HR holds no later grant, the Act's next one marked as the Act's (`act_only`)."""
+    ent = standing(employment, rules, held.on, [g.statutory for g in held.grants])
+    if ent.none_because is not None:
+        return ent
+    ent = replace(ent, unused=held.unused())
+    if not ent.upcoming and held.act_next:
+        ent = replace(ent, upcoming=held.act_next, act_only=True)
+    return ent

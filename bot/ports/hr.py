@@ -12,7 +12,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Protocol
 
-from bot.domain.leave import Balance, LeaveTaken, StoredYear
+from bot.domain.leave import LeaveTaken, StoredYear
 from bot.domain.people import Employee
 
 
@@ -64,10 +64,6 @@ class Directory(Protocol):
 
 class LeaveStore(Protocol):
     """What the leave tools need from HR."""
-
-    async def get_balance(self, employee_id: str, year: int) -> Balance:
-        """Raises UnknownEmployee, NoRecordForYear (no grant that year) or StoreUnavailable."""
-        ...
 
     async def leave_taken(self, employee_id: str, year: int) -> LeaveTaken:
         """The year's records (possibly none). Raises UnknownEmployee or StoreUnavailable."""

@@ -129,11 +129,20 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
         holidays=tuple(holiday.name_ko for holiday in counted.holidays),
     )
     if draft.leave_type == ANNUAL and dates:
-        if standing.granted is None:
+        year = draft.start.year
+        if standing.granted is None and standing.computed_grants:
             bad(
                 "start",
-                f"{draft.start.year}년에 부여된 연차가 없어요.",
-                f"No annual leave is granted for {draft.start.year}.",
+                f"{year}년에는 생기는 연차가 없어요. 인사팀에 문의해 주세요.",
+                f"No annual leave arises for you in {year}: please ask HR.",
+            )
+        elif standing.granted is None:  # HR's import holds no row for the year yet (e.g. next January)
+            bad(
+                "start",
+                f"{year}년 연차가 아직 인사 데이터에 없어요. 인사팀에 {year}년 연차 등록을 요청해 주세요 "
+                "(또는 HR이 `officebot policy set grants=computed`로 법정 연차를 계산하게 할 수 있어요).",
+                f"HR's data has no annual leave for {year} yet: ask HR to import {year}'s grants (or HR "
+                "can have them computed from the Act with `officebot policy set grants=computed`).",
             )
         else:
             before = standing.granted - standing.used

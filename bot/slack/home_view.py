@@ -90,17 +90,16 @@ def request_button(korean: bool) -> dict[str, Any]:
 
 
 def _statutory_lines(ent: Entitlement, korean: bool) -> list[str]:
-    """The next grant and the nearest expiry, as the entitlement lookup gives them (`grants=computed`: the
-    days of it still unused, from the ledger the balance reads)."""
+    """The next grant and the nearest expiry with what is left of it, as the entitlement lookup gives them
+    (from the holding the balance reads)."""
     lines = []
     if ent.next_on is not None:
         days = format_days(ent.next_days)
-        lines.append(text.HOME_NEXT_GRANT.pick(korean).format(days=days, date=ent.next_on.isoformat()))
-    expiry = ent.nearest_expiry
-    if expiry is not None:
-        left = ent.unused_until(expiry) if ent.unused else None
-        days = format_days(left if left is not None else ent.expiring_on(expiry) or Decimal(0))
-        lines.append(text.HOME_EXPIRY.pick(korean).format(days=days, date=expiry.isoformat()))
+        phrase = text.HOME_NEXT_GRANT_ACT if ent.act_only else text.HOME_NEXT_GRANT
+        lines.append(phrase.pick(korean).format(days=days, date=ent.next_on.isoformat()))
+    if ent.unused:  # the next lapse: what is left of the grants that lapse first (none left: no line)
+        expiry, left = ent.unused[0]
+        lines.append(text.HOME_EXPIRY.pick(korean).format(days=format_days(left), date=expiry.isoformat()))
     return lines
 
 

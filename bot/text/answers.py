@@ -43,7 +43,7 @@ def balance_sentence(balance: Balance, korean: bool) -> str:
     )
     for on, days in balance.expiring:
         amount = format_days(days)
-        verb = "lapses" if days == 1 else "lapse"
+        verb = "lapses" if day_word(amount) == "day" else "lapse"
         said += (
             f" Of these, {amount} {day_word(amount)} {verb} after {on.strftime('%B')} {on.day}, {on.year}."
         )

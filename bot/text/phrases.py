@@ -152,6 +152,11 @@ HOME_AS_OF = Phrase(
 )
 # The Act's leave for the person (get_leave_entitlement), computed by code.
 HOME_NEXT_GRANT = Phrase("다음 연차 *{days}일* · {date} 발생", "Next leave: *{days} days* on {date}")
+# `grants=imported`, HR's data holding no later grant: the Act's next grant, said as the Act's.
+HOME_NEXT_GRANT_ACT = Phrase(
+    "근로기준법상 다음 연차 *{days}일* · {date} 발생 (인사 데이터에는 아직 없음)",
+    "Next leave under the Act: *{days} days* on {date} (not in HR's data yet)",
+)
 HOME_EXPIRY = Phrase(
     "가장 가까운 소멸 · {days}일은 {date}까지 (다음 날 소멸)",
     "Nearest expiry: {days} days usable through {date}",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
@@ -27,8 +26,8 @@ from bot.policy.grants import (
     Kind,
     StatutoryGrant,
 )
-from bot.policy.standing import HORIZON, Entitlement, standing
-from bot.tools.hr_reads import employment_from, ledger_of, reading_hr
+from bot.policy.standing import Entitlement, standing_of
+from bot.tools.hr_reads import employment_from, holding_of, reading_hr
 from bot.tools.registry import LEAVE_ENTITLEMENT, ToolContext, ToolError, ToolOutput
 
 NAME = LEAVE_ENTITLEMENT
@@ -80,6 +79,8 @@ def format_result(ent: Entitlement) -> str:
         return "\n".join(lines)
     lines += [_grant_line("현재 연차", g) for g in ent.current] or ["현재 연차: 없음"]
     lines += [f"미사용: {format_days(days)}일, {on}까지 사용 가능 (이후 소멸)" for on, days in ent.unused]
+    if ent.act_only:
+        lines.append(_ACT_ONLY)
     lines += [_grant_line("다음 연차", g) for g in ent.upcoming] or ["다음 연차: 없음"]
     lines.append(_english(ent))
     return "\n".join(lines)
@@ -106,11 +107,18 @@ def _english(ent: Entitlement) -> str:
         )
     for on, days in ent.unused:
         said += f" Unused: {format_days(days)} day(s), usable through {on}."
-    if ent.upcoming:
+    if ent.upcoming and ent.act_only:
+        said += (
+            f" HR's data holds no grant after {ent.on} yet; under the Act the next grant is "
+            f"{format_days(ent.next_days)} day(s) on {ent.next_on}."
+        )
+    elif ent.upcoming:
         said += f" Next grant: {format_days(ent.next_days)} day(s) on {ent.next_on}."
     return said
 
 
+# `imported` mode, HR holding no later grant: the next grant below is the Act's, not yet in HR's data.
+_ACT_ONLY = "다음 연차는 HR 데이터에 아직 없음: 아래는 근로기준법에 따른 계산"
 _DATE = r"\d{4}-\d{2}-\d{2}"
 _HEAD = re.compile(rf"^근속 (\d+)년 \(입사일 ({_DATE}), (입사일|회계연도) 기준\), 기준일 ({_DATE})$", re.M)
 _GRANT = re.compile(
@@ -153,6 +161,7 @@ def parse_result(content: str) -> Entitlement | None:
             upcoming=tuple(upcoming),
             none_because=none[1] if none else None,
             unused=unused,
+            act_only=_ACT_ONLY in content,
         )
     except (ValueError, InvalidOperation):
         return None
@@ -164,39 +173,12 @@ class LeaveEntitlementTool:
     uses_policy = True  # the Toolbox reads the company's leave policy for it, as it is at that moment
 
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
-        if ctx.rules.grants == "computed":
-            ent = await _from_the_ledger(ctx)
-        else:
-            with reading_hr(None):
-                employee = await ctx.leave.employee(ctx.caller.employee_id)
-            ent = _standing(employment_of(employee), ctx)
+        with reading_hr(None):
+            inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
+        employment = employment_of(inputs.employee)
+        held = holding_of(inputs, ctx.rules, ctx.today)
+        try:
+            ent = standing_of(held, employment, ctx.rules)
+        except EntitlementInputError as exc:
+            raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
         return ToolOutput(format_result(ent), figures=(ent,), detail={})
-
-
-def _standing(
-    employment: Employment, ctx: ToolContext, grants: list[StatutoryGrant] | None = None
-) -> Entitlement:
-    try:
-        return standing(employment, ctx.rules, ctx.today, grants)
-    except EntitlementInputError as exc:
-        raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None
-
-
-async def _from_the_ledger(ctx: ToolContext) -> Entitlement:
-    """`grants=computed`: the grants the balance counts (HR's rows winning) and what is left of them, so the
-    two tools name the same expiry."""
-    with reading_hr(None):
-        inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
-    employment = employment_of(inputs.employee)
-    # To a December 31: a year's grants are matched with HR's row for it whole, never cut.
-    horizon = date((max(ctx.today, employment.hire_date) + HORIZON).year, 12, 31)
-    found = ledger_of(inputs, ctx.rules, horizon)
-    grants = [use.grant.as_statutory() for year in sorted(found.years) for use in found.years[year].grants]
-    ent = _standing(employment, ctx, grants)
-    if ent.none_because is not None:
-        return ent
-    unused: dict[date, Decimal] = {}
-    for use in found.usable_on(ctx.today):
-        if use.left > 0:
-            unused[use.grant.expires_on] = unused.get(use.grant.expires_on, Decimal(0)) + use.left
-    return replace(ent, unused=tuple(sorted(unused.items())))

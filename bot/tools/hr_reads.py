@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
 from bot.domain.outcomes import FailureFacts
 from bot.domain.people import Employee
 from bot.policy.grants import FULL_TIME_WEEKLY_HOURS, Employment, EntitlementInputError, LeaveRules
-from bot.policy.ledger import Ledger, person_ledger
+from bot.policy.holding import Holding, holding
 from bot.ports.hr import LeaveStoreError, LedgerInputs, NoRecordForYear, UnknownEmployee
 from bot.tools.registry import ToolError
 
@@ -72,14 +73,24 @@ def employment_from(employee: Employee) -> Employment | None:
     )
 
 
-def ledger_of(inputs: LedgerInputs, rules: LeaveRules, until: date, year: int | None = None) -> Ledger:
-    """The person's ledger (bot/policy/ledger.py) up to `until`; with `year`, of that year's stored row and
-    records alone (enough in `imported` mode). Employment data the calculator cannot use is a ToolError."""
-    stored, records = inputs.stored, inputs.records
-    if year is not None:
-        stored = tuple(s for s in stored if s.year == year)
-        records = tuple(r for r in records if r[0].year == year)
+def holding_of(
+    inputs: LedgerInputs,
+    rules: LeaveRules,
+    on: date,
+    pending: Mapping[int, Decimal] | None = None,
+    only_year: int | None = None,
+) -> Holding:
+    """What the person has on `on` (bot/policy/holding.py), the one source of every figure a tool states.
+    Employment data the calculator cannot use is a ToolError."""
     try:
-        return person_ledger(stored, records, employment_from(inputs.employee), rules, until)
+        return holding(
+            inputs.stored,
+            inputs.records,
+            employment_from(inputs.employee),
+            rules,
+            on,
+            pending,
+            only_year=only_year,
+        )
     except EntitlementInputError as exc:
         raise ToolError(f"the HR data cannot give the statutory leave: {exc}", "no_record") from None

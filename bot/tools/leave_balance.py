@@ -25,9 +25,9 @@ from anthropic.types import ToolParam
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
 from bot.policy.grants import LeaveRules
-from bot.policy.ledger import Ledger
+from bot.policy.holding import Holding
 from bot.ports.hr import LedgerInputs, NoRecordForYear
-from bot.tools.hr_reads import ledger_of, reading_hr, validate_year
+from bot.tools.hr_reads import holding_of, reading_hr, validate_year
 from bot.tools.registry import LEAVE_BALANCE, ToolContext, ToolOutput
 
 NAME = LEAVE_BALANCE
@@ -131,7 +131,7 @@ class LeaveBalanceTool:
                 raise read_rules
             if isinstance(read_pending, BaseException):
                 raise read_pending
-            balance = replace(balance_of(read_inputs, read_rules, ctx.today, year), pending=read_pending)
+            balance = balance_of(read_inputs, read_rules, ctx.today, year, read_pending)
         return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
 
 
@@ -139,31 +139,26 @@ async def _known(value: T) -> T:
     return value
 
 
-def balance_of(inputs: LedgerInputs, rules: LeaveRules, today: date, year: int) -> Balance:
-    """The year's balance from the ledger; NoRecordForYear (naming the years there are) when the ledger has
-    no grant in it. `imported`: a year's grant is usable in that year only, so the ledger of its own row
-    and records is all it needs."""
-    last = max([year, today.year, *(day.year for day, _ in inputs.records)])
-    ledger = ledger_of(inputs, rules, date(last + 1, 12, 31), None if rules.grants == "computed" else year)
-    found = ledger.year(year)
-    if found is None or not found.grants:
-        raise NoRecordForYear(f"no annual leave record for {year}", _years_with_grants(inputs, ledger, today))
+def balance_of(
+    inputs: LedgerInputs, rules: LeaveRules, today: date, year: int, pending: Decimal | None = None
+) -> Balance:
+    """The year's balance as the person's holding on `today` states it (bot/policy/holding.py);
+    NoRecordForYear (naming the years there are) when no grant counts in the year. `pending`: the annual
+    days in pending requests starting in the year (None: not looked up)."""
+    held = holding_of(inputs, rules, today, {year: pending} if pending else None, only_year=year)
+    found = held.balance(year)
+    if found is None:
+        raise NoRecordForYear(f"no annual leave record for {year}", _years_with_grants(held, today))
     if rules.grants == "imported":
-        # HR's rows would say December 31 where the Act's grants (get_leave_entitlement) run from the
-        # anniversary: saying both would be two answers to "when does it expire?". `computed` gives one.
-        return Balance(year, found.granted, found.used)
-    remaining, expiring = found.remaining, []
-    for on, days in found.expiring(today):  # never more than remains (over-use is set against it)
-        if remaining <= 0:
-            break
-        expiring.append((on, min(days, remaining)))
-        remaining -= expiring[-1][1]
-    return Balance(year, found.granted, found.used, tuple(expiring))
+        # HR's rows are usable to December 31, as the holding says; the balance leaves the date to
+        # get_leave_entitlement (which reads the same holding), so its text stays HR's figures alone.
+        found = replace(found, expiring=())
+    return replace(found, pending=pending)
 
 
-def _years_with_grants(inputs: LedgerInputs, ledger: Ledger, today: date) -> tuple[int, ...]:
+def _years_with_grants(held: Holding, today: date) -> tuple[int, ...]:
     """The years to name: every year HR keeps a row for, and the years the ledger has grants in that may
     be asked about."""
     low, high = today.year - YEARS_BACK, today.year + YEARS_AHEAD
-    computed = {y for y, found in ledger.years.items() if found.grants and low <= y <= high}
-    return tuple(sorted({s.year for s in inputs.stored} | computed))
+    computed = {g.year for g in held.grants if low <= g.year <= high}
+    return tuple(sorted(held.hr_years | computed))

@@ -1,0 +1,198 @@
+"""What one person has on one date: the single answer every surface reads (the balance and entitlement
+tools, App Home, the §61 notices, a leave request's check and card, `officebot leave show`, `notices`,
+`data check`, `requests`).
+
+`holding(...)` builds the person's ledger (`bot/policy/ledger.py`) under the company's `grants` mode and
+adds what a ledger alone does not know: the days in pending requests per calendar year, and, where HR's
+import has no grant after `on`, what the Act would give next (`act_next`, shown as the Act's, never as days
+the person has). Every figure a surface states is a field or a property here, so two surfaces cannot
+disagree: what is left, per grant and per year, what lapses next and when (docs/policy.md#where-every-figure-comes-from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from bot.domain.leave import Balance, StoredYear
+from bot.policy.entitlement import entitlement, why_none
+from bot.policy.grants import Employment, GrantsMode, Kind, LeaveRules, StatutoryGrant
+from bot.policy.ledger import Ledger, Source, YearLedger, person_ledger
+
+_ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class HeldGrant:
+    """One grant with what was drawn from it. `year`: the calendar year whose balance it counts in."""
+
+    source: Source
+    arises_on: date
+    expires_on: date
+    days: Decimal
+    used: Decimal
+    year: int
+    kind: Kind
+    why: str
+    statutory: StatutoryGrant  # the grant as the notices and the entitlement tool read one
+
+    @property
+    def remaining(self) -> Decimal:
+        return self.days - self.used
+
+
+@dataclass(frozen=True)
+class HeldYear:
+    """One calendar year: its grants' days, what was drawn from them (and leave no grant covered), the
+    annual days in pending requests starting in it, and granted − used."""
+
+    year: int
+    granted: Decimal
+    used: Decimal
+    pending: Decimal
+    over_use: Decimal = _ZERO  # leave no grant covered (allow_negative), counted in `used`
+
+    @property
+    def remaining(self) -> Decimal:
+        return self.granted - self.used
+
+
+@dataclass(frozen=True)
+class Lapse:
+    on: date  # the last usable day: the days lapse the day after
+    days: Decimal
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What the person has on `on` under `mode`. `grants`: every grant of the ledger, oldest first."""
+
+    on: date
+    mode: GrantsMode
+    grants: tuple[HeldGrant, ...]
+    years: Mapping[int, HeldYear]
+    act_next: tuple[StatutoryGrant, ...] = ()  # `imported` mode, no later HR grant: what the Act gives next
+    hr_years: frozenset[int] = field(default_factory=frozenset)  # the years HR keeps a row for
+
+    def year(self, year: int) -> HeldYear | None:
+        return self.years.get(year)
+
+    def usable(self) -> tuple[HeldGrant, ...]:
+        """The grants that have arisen and not lapsed on `on`."""
+        return tuple(g for g in self.grants if g.arises_on <= self.on <= g.expires_on)
+
+    def upcoming(self) -> tuple[HeldGrant, ...]:
+        """The grant(s) of the ledger arising on the next day any arises after `on`."""
+        later = [g for g in self.grants if g.arises_on > self.on]
+        first = min((g.arises_on for g in later), default=None)
+        return tuple(g for g in later if g.arises_on == first)
+
+    def unused(self) -> tuple[tuple[date, Decimal], ...]:
+        """What is left of the usable grants, per last usable day, earliest first."""
+        left: dict[date, Decimal] = {}
+        for g in self.usable():
+            if g.remaining > 0:
+                left[g.expires_on] = left.get(g.expires_on, _ZERO) + g.remaining
+        return tuple(sorted(left.items()))
+
+    def next_lapse(self) -> Lapse | None:
+        """The next last usable day on which some of what is left lapses, and how much."""
+        unused = self.unused()
+        return Lapse(*unused[0]) if unused else None
+
+    def expiring(self, year: int) -> tuple[tuple[date, Decimal], ...]:
+        """Of the year's remaining, the days usable until each last usable day not passed on `on` (never
+        more than remains: over-use is set against it)."""
+        found = self.year(year)
+        if found is None:
+            return ()
+        remaining = found.remaining
+        left: dict[date, Decimal] = {}
+        for g in self.grants:
+            if g.year == year and g.remaining > 0 and g.expires_on >= self.on:
+                left[g.expires_on] = left.get(g.expires_on, _ZERO) + g.remaining
+        said: list[tuple[date, Decimal]] = []
+        for day, days in sorted(left.items()):
+            if remaining <= 0:
+                break
+            said.append((day, min(days, remaining)))
+            remaining -= said[-1][1]
+        return tuple(said)
+
+    def balance(self, year: int) -> Balance | None:
+        """The year as the balance tool states it; None when no grant counts in it."""
+        found = self.year(year)
+        if found is None or not any(g.year == year for g in self.grants):
+            return None
+        return Balance(year, found.granted, found.used, self.expiring(year), found.pending)
+
+
+def holding(
+    stored: Sequence[StoredYear],
+    records: Sequence[tuple[date, Decimal]],
+    employment: Employment | None,
+    rules: LeaveRules,
+    on: date,
+    pending: Mapping[int, Decimal] | None = None,
+    *,
+    only_year: int | None = None,
+) -> Holding:
+    """What the person has on `on` (see the module). `records` are every annual record, planned ones
+    included (an approved request's days are used). `only_year`: in `imported` mode a year's grant is
+    usable in that year alone, so its own row and records give that year exactly (the balance lookup's
+    cost); in `computed` mode it is ignored. Raises EntitlementInputError for employment data the
+    calculator cannot use."""
+    pending = pending or {}
+    hr_years = frozenset(s.year for s in stored)
+    if only_year is not None and rules.grants == "imported":
+        stored = [s for s in stored if s.year == only_year]
+        records = [r for r in records if r[0].year == only_year]
+    # To a December 31: a year's grants are matched with HR's row for it whole, never cut. One year past
+    # `on` (the next grant arises within a year and a day, whatever the basis) and past the last record
+    # (leave taken in advance finds its grant).
+    last = max([on.year, only_year or on.year, *(day.year for day, _ in records)])
+    until = date(last + 1, 12, 31)
+    found = person_ledger(stored, records, employment, rules, until)
+    grants = _grants(found)
+    years = {y: _year(found.years[y], pending.get(y, _ZERO)) for y in found.years}
+    for y, days in pending.items():
+        years.setdefault(y, HeldYear(y, _ZERO, _ZERO, days))
+    act_next: tuple[StatutoryGrant, ...] = ()
+    if rules.grants == "imported" and only_year is None and not any(g.arises_on > on for g in grants):
+        act_next = _act_next(employment, rules, on)
+    return Holding(on, rules.grants, grants, years, act_next, hr_years)
+
+
+def _grants(found: Ledger) -> tuple[HeldGrant, ...]:
+    held = [
+        HeldGrant(
+            u.grant.origin,
+            u.grant.arises_on,
+            u.grant.expires_on,
+            u.grant.days,
+            u.used,
+            u.grant.year,
+            u.grant.kind,
+            u.grant.why,
+            u.grant.as_statutory(),
+        )
+        for year in found.years.values()
+        for u in year.grants
+    ]
+    return tuple(sorted(held, key=lambda g: (g.arises_on, g.expires_on, g.kind)))
+
+
+def _year(found: YearLedger, pending: Decimal) -> HeldYear:
+    return HeldYear(found.year, found.granted, found.used, pending, found.over_use)
+
+
+def _act_next(employment: Employment | None, rules: LeaveRules, on: date) -> tuple[StatutoryGrant, ...]:
+    """The Act's next grant after `on` (what HR's import would have to hold), or ()."""
+    if employment is None or why_none(employment, rules) is not None:
+        return ()
+    until = date(max(on, employment.hire_date).year + 1, 12, 31)
+    later = [g for g in entitlement(employment, rules, until) if g.arises_on > on]
+    first = min((g.arises_on for g in later), default=None)
+    return tuple(g for g in later if g.arises_on == first)

@@ -1,0 +1,159 @@
+"""The ledger over generated populations (tests/support/population.py): for 1,200 people on three days
+each (the demo's two and one at random or on a grant boundary), in both grant modes, every surface's figure is the holding's (bot/policy/holding.py), and the holding
+keeps its own books: each year's remaining is what is left of its grants, nothing lapses twice, and leave
+drawn and given back (a cancelled request) changes exactly its days.
+
+The surfaces' own code runs here on the person's inputs, as it does on a database read: the balance
+tool's `balance_of` (in `imported` mode from the year's own rows, a shortcut the full holding checks) and
+its wire text read back as the offline model reads it, the entitlement tool's `standing_of` and its text,
+the Home card, and the §61 notices. tests/test_one_ledger.py checks the same through the database, the
+toolbox and the commands, for the demo data.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, format_days
+from bot.policy.grants import GRANTS_MODES, GrantsMode
+from bot.policy.holding import Holding, holding
+from bot.policy.notices import due_with_unused
+from bot.policy.standing import standing_of
+from bot.ports.hr import NoRecordForYear
+from bot.slack.home_view import home_view
+from bot.tools import entitlement, leave_balance
+from bot.tools.hr_reads import employment_from
+from bot.tools.leave_balance import balance_of
+from tests.support.population import Person, population
+
+SEED = 29
+PEOPLE = 1200  # × 3 days × 2 modes: ~7,000 person-days, a few seconds a mode
+FIXED_DAYS = (date(2026, 11, 29), date(2026, 12, 4))
+_ZERO = Decimal(0)
+
+
+def days_for(rng: random.Random, person: Person) -> list[date]:
+    """The demo's two days and one more: at random, or on a grant boundary (a day a grant lapses, or the
+    next), each on or after the hire date."""
+    hire = person.inputs.employee.hire_date
+    assert hire is not None
+    boundary = [g.expires_on for g in _held(person, "computed", FIXED_DAYS[0]).grants]
+    if boundary and rng.random() < 0.5:
+        extra = rng.choice(boundary) + timedelta(days=rng.choice((0, 1)))
+    else:
+        extra = date(2025, 1, 1) + timedelta(days=rng.randrange(700))
+    return [day for day in (*FIXED_DAYS, extra) if day >= hire]
+
+
+def _held(
+    person: Person, mode: GrantsMode, day: date, records: tuple[tuple[date, Decimal], ...] | None = None
+) -> Holding:
+    inputs = person.inputs
+    return holding(
+        inputs.stored,
+        inputs.records if records is None else records,
+        employment_from(inputs.employee),
+        replace(person.rules, grants=mode),
+        day,
+        person.pending,
+    )
+
+
+def check_books(held: Holding) -> None:
+    """The holding's own sums: per year, per grant, per last usable day."""
+    for year, found in held.years.items():
+        grants = [g for g in held.grants if g.year == year]
+        assert found.granted == sum((g.days for g in grants), _ZERO)
+        assert found.used == sum((g.used for g in grants), found.over_use)
+        # The sum of what is left of the year's grants is the year's remaining (over-use set against it).
+        assert found.remaining == sum((g.remaining for g in grants), _ZERO) - found.over_use
+        assert found.pending == held.years[year].pending
+    assert all(_ZERO <= g.used <= g.days for g in held.grants)
+    unused = held.unused()
+    lapse_days = [day for day, _ in unused]
+    assert lapse_days == sorted(set(lapse_days)), "a last usable day counted twice"
+    for day, days in unused:
+        assert days == sum((g.remaining for g in held.usable() if g.expires_on == day), _ZERO) > 0
+    lapse = held.next_lapse()
+    assert (lapse.on, lapse.days) == unused[0] if lapse is not None else unused == ()
+
+
+def check_surfaces(person: Person, mode: GrantsMode, day: date, held: Holding) -> None:
+    rules = replace(person.rules, grants=mode)
+    # get_leave_balance, for the day's year and one other it may be asked about (each costs a ledger), and
+    # its text as the offline model reads it.
+    years = range(day.year - YEARS_BACK, day.year + YEARS_AHEAD + 1)
+    for year in (day.year, years[(day.toordinal() * 7 + len(held.grants)) % len(years)]):
+        pending = person.pending.get(year)
+        try:
+            balance = balance_of(person.inputs, rules, day, year, pending)
+        except NoRecordForYear:
+            assert held.balance(year) is None
+            continue
+        found = held.year(year)
+        assert found is not None
+        assert (balance.granted, balance.used, balance.remaining) == (
+            found.granted,
+            found.used,
+            found.remaining,
+        )
+        assert balance.expiring == (held.expiring(year) if mode == "computed" else ())
+        assert leave_balance.parse_result(leave_balance.format_result(balance, day)) == balance
+    # get_leave_entitlement (the expiry and next-grant answers) and the Home card.
+    employment = employment_from(person.inputs.employee)
+    assert employment is not None
+    ent = standing_of(held, employment, rules)
+    if ent.none_because is None:
+        assert ent.unused == held.unused()
+        assert entitlement.parse_result(entitlement.format_result(ent)) == ent
+        if ent.act_only:
+            assert mode == "imported" and ent.upcoming == held.act_next
+            assert not any(g.arises_on > day for g in held.grants)
+        if ent.unused:
+            lapse_on, left = ent.unused[0]
+            assert f"{format_days(left)}일은 {lapse_on}까지" in str(home_view([], [], day, True, ent))
+    # The §61 notices due that day: unused days are what the holding leaves of the period's grants.
+    for scheduled, unused in due_with_unused(held):
+        period = set(scheduled.period.grants)
+        assert unused == sum((g.remaining for g in held.grants if g.statutory in period), _ZERO) > 0
+
+
+def check_cancel_restores(person: Person, mode: GrantsMode, day: date, rng: random.Random) -> None:
+    """A request approved (its record written) and then cancelled (removed): the holding with it has
+    exactly its days more used, and without it is the holding before."""
+    before = _held(person, mode, day)
+    hire = person.inputs.employee.hire_date
+    assert hire is not None
+    taken_on = max(hire, day) + timedelta(days=rng.randrange(120))
+    days = Decimal(rng.choice((1, 2, 3))) / rng.choice((1, 2, 4))
+    with_it = _held(person, mode, day, tuple(sorted((*person.inputs.records, (taken_on, days)))))
+    used = sum((y.used for y in with_it.years.values()), _ZERO) - sum(
+        (y.used for y in before.years.values()), _ZERO
+    )
+    assert used == days
+    assert _held(person, mode, day) == before
+
+
+@pytest.mark.parametrize("mode", GRANTS_MODES)
+def test_every_surface_states_the_holding_for_generated_people(mode: GrantsMode):
+    rng = random.Random(SEED)
+    checked = 0
+    for number, person in enumerate(population(SEED, PEOPLE, FIXED_DAYS[-1])):
+        for day in days_for(rng, person):
+            held = _held(person, mode, day)
+            try:
+                check_books(held)
+                check_surfaces(person, mode, day, held)
+                if number % 5 == 0:
+                    check_cancel_restores(person, mode, day, rng)
+            except AssertionError as failed:
+                raise AssertionError(
+                    f"seed {SEED}, {person.inputs.employee.employee_id} on {day}: {failed}"
+                ) from failed
+            checked += 1
+    assert checked > 2 * PEOPLE  # most people are asked about on several days
