@@ -48,6 +48,7 @@ from bot.policy.company import CompanyPolicy
 from bot.policy.grants import LeaveRules
 from bot.slack.identity import SlackIdentity
 from bot.slack.request_delivery import RequestDelivery
+from bot.slack.request_people import RequestPeople
 from bot.tools.leave_balance import balance_of
 from tests.support.slack_api import SlackStandIn
 
@@ -101,11 +102,10 @@ def _delivery(engine: Any, store: SqlRequestStore, slack_url: str, role: int) ->
     client = AsyncWebClient(token="xoxb-bench", base_url=slack_url)
     hr = SqlHrStore(engine)
     clock = lambda: datetime.combine(TODAY, datetime.min.time(), UTC)  # noqa: E731
-    outbox = SqlRequestOutbox(engine)
-    identity = SlackIdentity(client, hr)
-    return RequestDelivery(
-        outbox, store, SqlPolicyStore(engine), hr, client, identity, f"bench-{role}", clock, "Asia/Seoul"
+    people = RequestPeople(
+        store, SqlPolicyStore(engine), hr, client, SlackIdentity(client, hr), clock, "Asia/Seoul"
     )
+    return RequestDelivery(SqlRequestOutbox(engine), store, people, client, f"bench-{role}")
 
 
 async def worker(

@@ -109,5 +109,15 @@ async def test_migration_0009_carries_cards_and_untold_terminal_decisions_over(d
         (2, "approver_card", "sent", "D0APPROVER", "1764399999.000200"),
         (2, "card_update", "owed", None, None),
         (2, "requester_decision", "owed", None, None),
+        # Request 3's card was claimed but never recorded: owed now, looked for before it is posted.
+        (3, "approver_card", "owed", None, None),
+        (3, "requester_sent", "owed", None, None),
     ]
+    async with database.engine.connect() as connection:
+        tries = (
+            await connection.execute(
+                select(request_messages.c.attempts).where(request_messages.c.request_id == 3)
+            )
+        ).scalars()
+    assert list(tries) == [1, 1]
     assert sorted(states) == [(1, "pending"), (2, "declined"), (3, "pending")]

@@ -15,6 +15,7 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_requests
 from bot.domain.requests import Actor
+from bot.slack.draft_views import DRAFT_DISCARD
 from bot.slack.request_views import APPROVE_ACTION, DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
 from tests.support.database import ScratchDatabase
 from tests.support.slack import JIHOON, MINSU, SEOYEON
@@ -151,3 +152,47 @@ async def test_the_decline_form_carries_the_request_id_only_and_a_forged_one_cha
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == JIHOON)
     assert await _states(seeded_database) == [(request_id, "pending")]
     assert not slack.calls_to("chat.update")
+
+
+async def test_a_refused_decline_click_is_audited_and_a_forged_discard_never_edits_a_request_message(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    await _manager(seeded_database, "E1001", "E1002")
+    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
+    assert await _request(slack, "2026-12-21", "2026-12-21") is None
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
+    [(request_id, _)] = await _states(seeded_database)
+    [card] = _cards(slack, SEOYEON)
+    await slack.press(JIHOON, f"D{SEOYEON}", card, DECLINE_ACTION)  # not Jihoon's to decline
+    await slack.wait_for(lambda c: c.method == "chat.postEphemeral" and c.args["user"] == JIHOON)
+    async with seeded_database.engine.connect() as connection:
+        refused = (
+            await connection.execute(select(audit_log.c.detail).where(audit_log.c.outcome == "refused"))
+        ).scalars()
+    assert list(refused) == [
+        {"request": request_id, "action": "decline", "refused": "not_allowed", "by": "E1003"}
+    ]
+    # Minsu's own "sent for approval" note, named by a hand-made Discard click as if it were a draft's card.
+    [note] = [m for m in slack.history[f"D{MINSU}"] if m.get("bot_id") and "승인을 요청했어요" in m["text"]]
+    forged = {
+        **note,
+        "blocks": [
+            {
+                "type": "actions",
+                "elements": [
+                    {
+                        "type": "button",
+                        "action_id": DRAFT_DISCARD,
+                        "value": '["annual", "2026-12-21", "2026-12-21", "full", ""]',
+                    }
+                ],
+            }
+        ],
+    }
+    await slack.press(MINSU, f"D{MINSU}", forged, DRAFT_DISCARD)
+    await slack.wait_for(lambda c: c.method == "conversations.open" and c.args.get("users") == MINSU)
+    await slack.user_message(MINSU, "고마워")  # a later question is answered: the click's work is done
+    await slack.wait_for(
+        lambda c: c.method in ("chat.update", "chat.postMessage") and "천만에" in str(c.args)
+    )
+    assert not [c for c in slack.calls_to("chat.update") if c.args.get("ts") == note["ts"]]

@@ -90,6 +90,13 @@ class SqlRequestOutbox:
             request_messages.c.not_before <= self._clock(),
         )
 
+    async def messages(self, request_id: int) -> list[RequestMessage]:
+        return await self._messages(request_messages.c.request_id == request_id)
+
+    async def add(self, request_id: int, owed: Owed) -> None:
+        async with single_statement(self._engine) as connection:
+            await owe(connection, request_id, [owed], self._clock())
+
     async def posted(self, request_id: int) -> list[RequestMessage]:
         return await self._messages(
             request_messages.c.request_id == request_id,

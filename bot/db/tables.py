@@ -169,6 +169,8 @@ leave_requests = Table(
     CheckConstraint("end_on >= start_on", name="ck_leave_requests_dates"),
     Index("ix_leave_requests_employee_start_on", "employee_id", "start_on"),
     Index("ix_leave_requests_state_approver_id", "state", "approver_id"),
+    # SQLite never gives a deleted request's id to a new one (an old card's button names its request).
+    sqlite_autoincrement=True,
 )
 
 audit_log = Table(
@@ -322,4 +324,5 @@ request_messages = Table(
     Index("ix_request_messages_state_not_before", "state", "not_before"),
     Index("ix_request_messages_request_id", "request_id", "id"),
     Index("ix_request_messages_ts", "ts"),  # a click's card, found by its ts
+    sqlite_autoincrement=True,  # a message id, in a post's metadata, is never given to another
 )

@@ -21,11 +21,14 @@ MessageKind = Literal[
     "requester_decision",  # the requester told of a decision they did not make themselves
     "approver_cancel",  # an approver told the request was cancelled
     "announcement",  # the policy's announcement channel: approved leave, or approved leave cancelled
+    "requester_unrouted",  # the requester told no approver could be sent the card: ask HR
 ]
 MESSAGE_KINDS: tuple[MessageKind, ...] = get_args(MessageKind)
 
 # The kinds that are posted messages carrying buttons, which a later `card_update` edits.
-WITH_BUTTONS: frozenset[MessageKind] = frozenset({"approver_card", "requester_sent", "requester_decision"})
+WITH_BUTTONS: frozenset[MessageKind] = frozenset(
+    {"approver_card", "requester_sent", "requester_decision", "requester_unrouted"}
+)
 
 MessageState = Literal["owed", "sent", "failed"]
 

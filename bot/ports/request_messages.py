@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Protocol
 
-from bot.domain.request_messages import RequestMessage
+from bot.domain.request_messages import Owed, RequestMessage
 
 
 class RequestOutbox(Protocol):
@@ -24,6 +24,14 @@ class RequestOutbox(Protocol):
 
     async def owed(self, request_id: int) -> list[RequestMessage]:
         """The request's messages still owed and due now, in the order they were owed."""
+        ...
+
+    async def messages(self, request_id: int) -> list[RequestMessage]:
+        """Every message of the request, whatever its state, in order."""
+        ...
+
+    async def add(self, request_id: int, owed: Owed) -> None:
+        """One more message owed, found owed while delivering (the requester told no card could go)."""
         ...
 
     async def posted(self, request_id: int) -> list[RequestMessage]:

@@ -21,6 +21,7 @@ from bot.slack.identity import SlackIdentity
 from bot.slack.pacing import Pacing
 from bot.slack.rate_limits import Limiter
 from bot.slack.request_delivery import RequestDelivery
+from bot.slack.request_people import RequestPeople
 from bot.slack.stream import StreamSwitch
 
 log = logging.getLogger(__name__)
@@ -75,17 +76,23 @@ async def open_answering(
         )
         identity = SlackIdentity(client, services.directory, home=home)
         inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
-        delivery = RequestDelivery(
-            services.request_outbox,
+        people = RequestPeople(
             services.requests,
             services.policy,
             services.directory,
             client,
             identity,
-            owner,
             services.calendar.clock,
             services.calendar.timezone,
+        )
+        delivery = RequestDelivery(
+            services.request_outbox,
+            services.requests,
+            people,
+            client,
+            owner,
             backoff=pacing.request_backoff,
+            renew_every=settings.takeover_after / 3,
         )
         try:
             slots = asyncio.Semaphore(settings.max_inflight)

@@ -123,6 +123,8 @@ async def _close(deps: Deps, user_id: str, card: tuple[str, str] | None, summary
     with the bot (a click's payload names the message; it may name another)."""
     if card is None or not await _in_own_dm(deps, user_id, card[0]):
         return
+    if await deps.delivery.is_request_message(*card):
+        return  # a request's card or note, never a draft's: a forged click names it
     try:
         await deps.client.chat_update(
             channel=card[0], ts=card[1], text=summary or line, blocks=closed_card(summary, line)

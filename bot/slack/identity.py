@@ -154,7 +154,9 @@ async def slack_user_of_employee(
         return employee.slack_user_id
     try:
         found = await client.users_lookupByEmail(email=employee.email)
-    except SlackApiError:
-        return None
+    except SlackApiError as exc:
+        if error_of(exc) in ("users_not_found", "user_not_found"):
+            return None
+        raise  # Slack could not be asked now (a 429, an outage): not "they have no account"
     user = found.get("user") or {}
     return str(user["id"]) if user.get("id") else None

@@ -95,8 +95,12 @@ class RequestCare:
         for approver in [request.approver_id] if request.approver_id else list(hr_approvers):
             if approver == request.employee_id:
                 continue
-            user = await self._slack_user(approver)
-            if user is None:
+            try:
+                user = await self._slack_user(approver)
+                if user is None or not await self._delivery.can_act(user, approver):
+                    continue  # nobody's leave to a guest, or to an account that is no longer theirs
+            except SlackApiError as failed:
+                log.warning("could not find an approver to remind (%s)", error_of(failed))
                 continue
             korean = await self._korean(user)
             summary = request_summary(request, name, korean, None)

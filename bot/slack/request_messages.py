@@ -27,6 +27,10 @@ Rendered = tuple[str, list[dict[str, Any]]]
 SUMMARY = "request_summary"  # the block id of a request's summary, as on every card
 
 _SENT = ("승인을 요청했어요.", "Sent for approval.")
+_UNROUTED = (
+    "승인할 사람에게 알리지 못했어요. HR에 문의해 주세요.",
+    "None of the approvers could be told of it. Please ask HR.",
+)
 _EXPIRED = (
     "승인되지 않은 채 기한이 지나 만료됐어요. 필요하면 다시 신청해 주세요.",
     "It expired without a decision. Request it again if you still need it.",
@@ -76,6 +80,11 @@ def rendered(kind: MessageKind, request: LeaveRequest, reader: Reader) -> Render
         heading = f"휴가 신청 #{request.id}" if korean else f"Leave request #{request.id}"
         told = f"{heading}\n{details}" + (f"\n{_EXPIRED[pick]}" if request.state == "expired" else "")
         return f"{heading}: {line}", _with_cancel(told, decided, request, reader)
+    if kind == "requester_unrouted":
+        details = request_summary(request, reader.requester_name, korean, None).split("\n", 1)[1]
+        heading = f"휴가 신청 #{request.id}" if korean else f"Leave request #{request.id}"
+        told = f"{heading}: {_UNROUTED[pick]}\n{details}"
+        return told, _with_cancel(told, decided, request, reader)
     if kind == "approver_cancel":
         summary = request_summary(request, reader.requester_name, korean, None)
         return f"{summary}\n{line}", [section(summary, block_id=SUMMARY), *decided]

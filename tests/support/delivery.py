@@ -14,23 +14,48 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.slack.identity import SlackIdentity
+from bot.slack.request_care import RequestCare
 from bot.slack.request_delivery import RequestDelivery
+from bot.slack.request_people import RequestPeople
 from tests.support.slack_api import SlackStandIn
 
 
 def delivery_for(
-    engine: AsyncEngine, slack: SlackStandIn, clock: Callable[[], datetime], owner: str = "test"
+    engine: AsyncEngine,
+    slack: SlackStandIn,
+    clock: Callable[[], datetime],
+    owner: str = "test",
+    *,
+    lease: float = 30.0,
+    renew_every: float = 10.0,
 ) -> RequestDelivery:
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     directory = SqlHrStore(engine)
-    return RequestDelivery(
-        SqlRequestOutbox(engine, clock=clock),
-        SqlRequestStore(engine, clock=clock),
+    requests = SqlRequestStore(engine, clock=clock)
+    people = RequestPeople(
+        requests,
         SqlPolicyStore(engine),
         directory,
         client,
         SlackIdentity(client, directory),
-        owner,
+        clock,
+        "Asia/Seoul",
+    )
+    outbox = SqlRequestOutbox(engine, lease=lease, clock=clock)
+    return RequestDelivery(outbox, requests, people, client, owner, renew_every=renew_every)
+
+
+def care_for(engine: AsyncEngine, slack: SlackStandIn, clock: Callable[[], datetime]) -> RequestCare:
+    """The caretaker's round over pending requests (reminders, expiry), as a running bot has it."""
+    client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
+    directory = SqlHrStore(engine)
+    requests = SqlRequestStore(engine, clock=clock)
+    return RequestCare(
+        requests,
+        SqlPolicyStore(engine),
+        directory,
+        client,
+        delivery_for(engine, slack, clock),
         clock,
         "Asia/Seoul",
     )

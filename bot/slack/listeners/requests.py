@@ -197,6 +197,7 @@ async def _ask_why(
             return
         why = refusal("decline", request, actor, policy.approvers, today)
         if why is not None:
+            await deps.services.requests.record_refusal(request.id, "decline", actor, why, "card")
             await refuse(deps, user, why, request, reply_in)
             return
         await deps.client.views_open(trigger_id=trigger_id, view=decline_form(request.id, korean))

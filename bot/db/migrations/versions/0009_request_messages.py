@@ -41,6 +41,7 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_request_messages")),
+        sqlite_autoincrement=True,
     )
     op.create_index(
         "ix_request_messages_state_not_before", "request_messages", ["state", "not_before"], unique=False
@@ -65,11 +66,45 @@ def upgrade() -> None:
             " FROM leave_requests WHERE to_tell AND decided_at IS NOT NULL"
         )
     # SQLite drops columns only by rebuilding the table: batch mode does that.
+    _owe_what_was_never_sent()
     # The approver's card's place lives in its message row now.
-    with op.batch_alter_table("leave_requests") as batch_op:
+    with op.batch_alter_table("leave_requests", table_kwargs={"sqlite_autoincrement": True}) as batch_op:
         batch_op.drop_column("to_tell")
         batch_op.drop_column("card_channel")
         batch_op.drop_column("card_ts")
+
+
+def _owe_what_was_never_sent() -> None:
+    """A pending request whose card was never recorded (its process died between the submission and the
+    card, or after claiming it: `card_channel` empty) owes its cards and its requester's note now; a
+    claimed one (`''`) may have been posted, so it is looked for before it is posted again."""
+    bind = op.get_bind()
+    approvers_text = bind.execute(sa.text("SELECT approvers FROM leave_policy WHERE id = 1")).scalar()
+    hr_approvers = [a.strip() for a in (approvers_text or "").split(",") if a.strip()]
+    rows = bind.execute(
+        sa.text(
+            "SELECT id, employee_id, approver_id, card_channel, created_at FROM leave_requests"
+            " WHERE state = 'pending' AND (card_channel IS NULL OR card_channel = '')"
+        )
+    ).all()
+    for row in rows:
+        approvers = [row.approver_id] if row.approver_id else hr_approvers
+        owed = [("approver_card", a) for a in approvers if a != row.employee_id]
+        owed.append(("requester_sent", row.employee_id))
+        for kind, recipient in owed:
+            bind.execute(
+                sa.text(
+                    "INSERT INTO request_messages (request_id, kind, recipient, state, attempts, not_before,"
+                    " created_at) VALUES (:id, :kind, :recipient, 'owed', :attempts, :at, :at)"
+                ),
+                {
+                    "id": row.id,
+                    "kind": kind,
+                    "recipient": recipient,
+                    "attempts": 0 if row.card_channel is None else 1,
+                    "at": row.created_at,
+                },
+            )
 
 
 def downgrade() -> None:

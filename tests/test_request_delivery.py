@@ -1,0 +1,130 @@
+"""The deliverer of leave requests' messages (bot/slack/request_delivery.py) against the Slack stand-in, on
+both databases: a 429 waits and is tried again rather than given up; a process keeps a request's lease for
+as long as one call takes, so another process cannot post the same message meanwhile; a request no
+approver could be sent a card for tells its requester to ask HR; reminders go to approvers who can act
+only."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+
+from bot.db.engine import create_engine
+from bot.db.requests import SqlRequestStore
+from bot.db.tables import employees, request_messages
+from bot.domain.requests import Actor, Draft
+from bot.policy.company import CompanyPolicy
+from tests.support.database import ScratchDatabase
+from tests.support.delivery import care_for, delivery_for
+from tests.support.slack import JIHOON, MINSU, SEOYEON
+from tests.support.slack_api import SlackStandIn
+
+TODAY = date(2026, 11, 29)
+DAY = date(2026, 12, 21)
+
+
+class Clock:
+    """The outbox's and the store's now, moved by the test instead of waited for."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def _submitted(db: ScratchDatabase, clock: Clock, policy: CompanyPolicy) -> int:
+    store = SqlRequestStore(db.engine, clock=clock)
+    submitted = await store.submit(Actor("E1001", MINSU), Draft("annual", DAY, DAY), policy, TODAY, "modal")
+    assert submitted.request is not None
+    return submitted.request.id
+
+
+async def _states(db: ScratchDatabase) -> list[tuple[str, str, str | None]]:
+    async with db.engine.connect() as connection:
+        rows = await connection.execute(select(request_messages).order_by(request_messages.c.id))
+        return [(row.kind, row.state, row.error) for row in rows]
+
+
+def _posts_to(slack: SlackStandIn, user: str) -> list[Any]:
+    return [c for c in slack.calls_to("chat.postMessage") if c.args["channel"] == user]
+
+
+async def test_a_card_slack_holds_back_with_a_429_is_tried_again_not_given_up(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    clock = Clock()
+    request_id = await _submitted(seeded_database, clock, CompanyPolicy(approvers=("E1002",)))
+    delivery = delivery_for(seeded_database.engine, slack, clock)
+    slack.rate_limit_once("chat.postMessage", retry_after=5)
+    await delivery.deliver(request_id)
+    assert ("approver_card", "owed", None) in await _states(seeded_database)  # waiting, not failed
+    assert len(_posts_to(slack, SEOYEON)) == 1  # the refused call
+    clock.now += timedelta(seconds=6)  # Slack's Retry-After has passed
+    await delivery.sweep()
+    await delivery.close()
+    assert [s for _, s, _ in await _states(seeded_database)] == ["sent", "sent"]
+    assert len(_posts_to(slack, SEOYEON)) == 2 and len(slack.history[f"D{SEOYEON}"]) == 1
+
+
+async def test_a_long_call_keeps_the_lease_so_another_process_does_not_post_it_too(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    clock = Clock()
+    request_id = await _submitted(seeded_database, clock, CompanyPolicy(approvers=("E1002",)))
+    second = create_engine(seeded_database.database)
+    try:
+        # A lease of 0.3 s, renewed every 0.1 s by whoever delivers (real time: it is the lease's own).
+        one = delivery_for(seeded_database.engine, slack, _now, "one", lease=0.3, renew_every=0.1)
+        two = delivery_for(second, slack, _now, "two", lease=0.3, renew_every=0.1)
+        release = slack.hold_once("chat.postMessage")  # the card's post takes as long as the test says
+        first = asyncio.ensure_future(one.deliver(request_id))
+        await slack.wait_for(lambda c: c.method == "chat.postMessage")
+        await asyncio.sleep(0.6)  # twice the lease: without renewal it would have run out
+        await two.deliver(request_id)  # another process's sweep: the lease is still held
+        release.set()
+        await first
+        await one.close()
+        await two.close()
+    finally:
+        await second.dispose()
+    assert len(_posts_to(slack, SEOYEON)) == 1 and len(_posts_to(slack, MINSU)) == 1
+
+
+async def test_a_request_no_approver_could_be_sent_tells_its_requester_to_ask_hr(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    clock = Clock()
+    # The only approver, E1005, has no Slack account that is theirs to act with.
+    request_id = await _submitted(seeded_database, clock, CompanyPolicy(approvers=("E1005",)))
+    delivery = delivery_for(seeded_database.engine, slack, clock)
+    await delivery.deliver(request_id)
+    await delivery.close()
+    assert [(kind, state) for kind, state, _ in await _states(seeded_database)] == [
+        ("approver_card", "failed"),
+        ("requester_sent", "sent"),
+        ("requester_unrouted", "sent"),
+    ]
+    [told] = [c for c in _posts_to(slack, MINSU) if "HR에 문의해 주세요" in c.args["text"]]
+    assert told.args["text"].startswith(f"휴가 신청 #{request_id}: 승인할 사람에게 알리지 못했어요.")
+
+
+async def test_a_guest_approver_is_not_reminded(seeded_database: ScratchDatabase, slack: SlackStandIn):
+    clock = Clock()
+    async with seeded_database.engine.begin() as connection:  # Minsu's manager is Jihoon…
+        await connection.execute(
+            update(employees).where(employees.c.employee_id == "E1001").values(manager_id="E1003")
+        )
+    await _submitted(seeded_database, clock, CompanyPolicy())
+    slack.users[JIHOON]["is_restricted"] = True  # …who became a guest after the request was made
+    clock.now += timedelta(days=4)  # two working days later: reminder 1 is due
+    done = await care_for(seeded_database.engine, slack, clock).round()
+    assert done.reminded  # claimed as due…
+    assert _posts_to(slack, JIHOON) == []  # …but nothing of Minsu's leave went to the guest
