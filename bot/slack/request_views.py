@@ -16,7 +16,7 @@ from datetime import date, datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
-from bot.domain.leave import format_days
+from bot.domain.leave import days_in_english, format_days
 from bot.domain.requests import NOTE_LIMIT, PARTS, REASON_LIMIT, Away, Checked, Draft, LeaveRequest, Part
 from bot.slack.blocks import LABEL_TEXT, TITLE_TEXT, button, context, fitted, option, plain, section
 from bot.slack.user_text import NAME_LIMIT, TEXT_LIMIT, TYPE_LIMIT, plain_of, shown
@@ -166,7 +166,10 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
     if korean:
         lines = [f"*{who}* 님의 휴가 신청 #{request.id}", f"{span} ({days}일{part}, {kind})"]
     else:
-        lines = [f"*{who}* requests leave (#{request.id})", f"{span} ({days} days{part}, {kind})"]
+        lines = [
+            f"*{who}* requests leave (#{request.id})",
+            f"{span} ({days_in_english(request.days)}{part}, {kind})",
+        ]
     if reason := fitted(shown(request.reason, TEXT_LIMIT), TYPED_ROOM):
         lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked is not None and checked.balance_before is not None and checked.balance_after is not None:
@@ -176,8 +179,13 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
             held = f" (다른 신청 중 {pending}일)" if checked.pending else ""
             lines.append(f"남은 연차 {before}일{held} → 승인 후 {after}일")
         else:
-            held = f" ({pending} days in other pending requests)" if checked.pending else ""
-            lines.append(f"Balance {before} days{held} → {after} days after approval")
+            held = (
+                f" ({days_in_english(checked.pending)} in other pending requests)" if checked.pending else ""
+            )
+            lines.append(
+                f"Balance {days_in_english(checked.balance_before)}{held} → "
+                f"{days_in_english(checked.balance_after)} after approval"
+            )
     return "\n".join(lines)
 
 
@@ -298,7 +306,7 @@ def home_requests(
             request.start.isoformat() if request.start == request.end else f"{request.start} ~ {request.end}"
         )
         part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
-        days = format_days(request.days) + ("일" if korean else " days")
+        days = format_days(request.days) + "일" if korean else days_in_english(request.days)
         state = pick(_STATE_NAMES[request.state], korean)
         named = f"*{shown(who, NAME_LIMIT)}* · " if who else ""
         kind = _type_shown(request.leave_type, korean)
