@@ -68,6 +68,8 @@ class SqlNoticeLog:
         for employee in (employee_from(row) for row in rows):
             if employee.end_date is not None and employee.end_date < on:
                 continue  # left: nothing more to use
+            if employee.hire_date is not None and employee.hire_date > on:
+                continue  # not yet hired that day: no leave, no notice (not a warning)
             try:
                 if policy.rules.grants == "computed":
                     notices += await self._from_the_ledger(employee, policy, on)
