@@ -258,10 +258,12 @@ class RequestDelivery:
     # --- who reads it -----------------------------------------------------------------------------------
 
     async def _reader(self, request: LeaveRequest, user: str | None) -> Reader:
-        korean = True
+        korean, zone = True, self._zone
         if user is not None:
             with contextlib.suppress(SlackApiError, NotAnEmployee):  # else Korean, the company's language
-                korean = prefers_korean(await self._identity.profile(user))
+                profile = await self._identity.profile(user)
+                korean = prefers_korean(profile)
+                zone = ZoneInfo(profile.timezone) if profile.timezone else self._zone
         requester = await self._directory.employee_by_id(request.employee_id)
         today = self._clock().astimezone(self._zone).date()
         pending = request.state == "pending"
@@ -270,6 +272,7 @@ class RequestDelivery:
             requester_name=requester.name if requester else request.employee_id,
             decider=await self.decider(request),
             today=today,
+            zone=zone,
             balance=await self._balance(request, today) if pending else None,
             away=tuple(await self._requests.team_away(request)) if pending else (),
         )
