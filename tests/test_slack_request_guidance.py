@@ -1,17 +1,22 @@
 """Issue 32 in Slack: messages that say what to do. A person nobody could approve is told so at the top of
 the form, before filling anything in; a click by someone who may not act says who may; when a request was
-decided is shown in the reader's own Slack time zone, else the company's (OFFICEBOT_TIMEZONE), labelled."""
+decided is shown in the reader's own Slack time zone, else the company's (OFFICEBOT_TIMEZONE), labelled;
+English says "1 day"."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, date, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import update
 
 from bot.db.tables import employees
-from bot.slack.request_views import APPROVE_ACTION, REQUEST_FORM
+from bot.domain.requests import Checked, Draft, LeaveRequest
+from bot.slack.draft_views import draft_card
+from bot.slack.request_views import APPROVE_ACTION, REQUEST_FORM, request_summary
 from tests.support.database import ScratchDatabase
 from tests.support.slack import JIHOON, MINSU, SEOYEON
 from tests.support.slack_api import Call, SlackStandIn
@@ -79,3 +84,23 @@ async def test_a_click_by_someone_else_says_who_may_act_and_times_are_in_the_rea
         lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU and "승인됨" in c.args["text"]
     )
     assert re.search(r"승인됨 · <@U0456EFGH> · \d{4}-\d{2}-\d{2} \d{2}:\d{2} JST$", told.args["text"])
+
+
+def test_english_cards_and_drafts_say_1_day():
+    one = LeaveRequest(
+        7, "E1001", "E1002", "annual", date(2026, 12, 24), date(2026, 12, 24), "full", Decimal(1), "", "pending",
+        datetime(2026, 11, 29, 3, 0, tzinfo=UTC),
+    )  # fmt: skip
+    checked = Checked(
+        Draft("annual", one.start, one.end, "full", ""),
+        days=Decimal(1),
+        balance_before=Decimal(2),
+        pending=Decimal(1),
+        balance_after=Decimal(1),
+    )
+    summary = request_summary(one, "Minsu Kim", False, checked)
+    assert "2026-12-24 (1 day, " in summary
+    assert "Balance 2 days (1 day in other pending requests) → 1 day after approval" in summary
+    [card, *_] = draft_card(checked, False)
+    assert "2026-12-24 (1 day, " in card["text"]["text"] and "→ 1 day after it" in card["text"]["text"]
+    assert "1 days" not in summary + card["text"]["text"]

@@ -197,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _stdout_reader_gone() -> bool:
-    """Whether standard output is a pipe nobody reads any more (POSIX `poll` reports POLLERR on it)."""
+    """Whether standard output is a pipe nobody reads any more (`poll` reports POLLERR on it on Linux,
+    POLLHUP on some BSDs)."""
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):  # not a file at all (a StringIO): not a closed pipe
@@ -208,7 +209,7 @@ def _stdout_reader_gone() -> bool:
         return True
     poller = select.poll()
     poller.register(fd, select.POLLOUT)
-    return any(events & select.POLLERR for _, events in poller.poll(0))
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
 
 
 def _stdout_to_devnull() -> None:

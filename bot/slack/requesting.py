@@ -157,10 +157,10 @@ async def decide(
     if card is not None and not await deps.delivery.is_card_of(request_id, *card):
         # The click's value names another request than the card it was made on (a forged payload), or one
         # that does not exist: refused, and audited.
-        claimed = await deps.services.requests.get(request_id)
-        why: Refusal = "not_allowed" if claimed else "unknown_request"
+        why: Refusal = "not_allowed" if await deps.services.requests.get(request_id) else "unknown_request"
         await deps.services.requests.record_refusal(request_id, action, actor, "card_mismatch", "card")
-        await refuse(deps, user_id, why, claimed, reply_in, action)
+        # The generic line: who approves a request the clicker never saw is not theirs to learn.
+        await _ephemeral(deps, reply_in, user_id, _REFUSALS[why][0 if korean else 1])
         return None
     policy = await deps.services.policy.current()
     moved = await deps.services.requests.move(
