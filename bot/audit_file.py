@@ -59,6 +59,6 @@ def read_jsonl(path: Path, employee_id: str, limit: int) -> AuditReading:
             record = record_from(fields) if isinstance(fields, dict) else None
             if record is None:
                 skipped += 1
-            elif record.employee_id == employee_id:
+            elif record.employee_id.upper() == employee_id.upper():  # ids match whatever their case
                 records.append(record)
     return AuditReading(records[-limit:], skipped)

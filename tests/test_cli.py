@@ -18,7 +18,7 @@ from tests.support.process import start_typed_officebot
 
 
 def test_demo_runs_offline_and_prints_the_table(newcomer, capsys):
-    assert main(["demo"]) == 0
+    assert main(["demo", "--verbose"]) == 0
     out = capsys.readouterr().out
     assert "offline model" in out
     assert '"strict": true' in out and "employee_id" not in out.split("=== ①")[0]

@@ -77,3 +77,21 @@ def test_every_test_the_reliability_page_names_exists():
         for match in re.findall(r"def (test_[a-z0-9_]+)\(", path.read_text(encoding="utf-8"))
     }
     assert named and not named - defined, sorted(named - defined)
+
+
+# "979 tests": a count typed by hand, stale after the next change. How many there are is what pytest says
+# (`pytest --collect-only -q`, as docs/testing.md tells); the pages say how to get it, never the number.
+# decisions.md is history: its counts are measurements of their day, dated there.
+TEST_COUNT = re.compile(r"\b\d[\d,]*\s+(?:\w+\s+)?tests?\b")
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.name != "decisions.md"], ids=lambda p: p.name)
+def test_no_page_types_a_count_of_the_tests(page: Path):
+    assert TEST_COUNT.findall(page.read_text(encoding="utf-8")) == []
+
+
+def test_the_count_check_sees_a_typed_count():
+    assert TEST_COUNT.findall("979 tests (`pytest --collect-only -q`); the 116 PostgreSQL tests") == [
+        "979 tests",
+        "116 PostgreSQL tests",
+    ]

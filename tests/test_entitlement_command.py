@@ -4,6 +4,7 @@ input as one line naming the option, exit 2. It needs no database and no setting
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import pytest
 
@@ -119,3 +120,23 @@ def test_bad_input_is_one_line_naming_the_option(capsys, argv, line):
     captured = capsys.readouterr()
     assert captured.err == f"officebot entitlement: {line}\n"
     assert captured.out == ""
+
+
+def test_a_hire_date_a_lifetime_away_is_taken_for_a_typo(capsys):
+    assert main(["entitlement", "--hire-date", "1900-01-01"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(
+        "officebot entitlement: --hire-date: 1900-01-01 is more than 60 years ago: check the year (from "
+    )
+    assert captured.err.count("\n") == 1 and captured.out == ""
+    assert main(["entitlement", "--hire-date", "2099-01-01"]) == 2
+    assert "2099-01-01 is more than 10 years ahead" in capsys.readouterr().err
+
+
+def test_a_future_hire_lists_its_first_grants_without_blaming_an_on_never_given(capsys):
+    hire = date(date.today().year + 4, 1, 1)
+    assert main(["entitlement", "--hire-date", hire.isoformat()]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.splitlines()[1].startswith(f"{hire.replace(month=2)}  1 d")  # a month's day
+    assert captured.out.splitlines()[-1] == "13 grant(s), 41 d in all."  # 11 monthly, then two years' 15

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -64,6 +65,9 @@ SEOYEON_SLACK = "U0456EFGH"  # the one mention code may build: from a Slack user
 _BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _LIVE = re.compile(r"<[@!#]|<https?:|<mailto:", re.IGNORECASE)
 _ENTITY = re.compile(r"&(?:amp|lt|gt);")
+
+# A zone with no abbreviation: its time is labelled with the offset ("UTC-03:00"), the longest label.
+LONGEST_ZONE_LABEL = ZoneInfo("America/Sao_Paulo")
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,7 @@ def surfaces(text: str) -> Iterator[Surface]:
         assert team is not None
         card_text = f"{summary}\n{team}"
         told = f"{summary}\n{'승인을 요청했어요.' if korean else 'Sent for approval.'}"
-        line = request_views.decision_line(declined, text, korean)
+        line = request_views.decision_line(declined, text, korean, zone=LONGEST_ZONE_LABEL)
         yield Surface(
             f"approver card {lang}",
             "message",
@@ -133,12 +137,23 @@ def surfaces(text: str) -> Iterator[Surface]:
         yield Surface(
             f"decided card {lang}",
             "message",
-            {"text": summary, "blocks": request_views.decided_card(summary, declined, text, korean)},
+            {
+                "text": summary,
+                "blocks": request_views.decided_card(
+                    summary, declined, text, korean, zone=LONGEST_ZONE_LABEL
+                ),
+            },
         )
         yield Surface(f"decision line {lang}", "text", f"휴가 신청 #12: {line}\n{summary}")
         # What the outbox delivers (bot/slack/request_messages.py), each kind in each state it can meet.
         reader = request_messages.Reader(
-            korean, text, request_views.Decider(text), date(2026, 11, 29), checked, tuple(away)
+            korean,
+            text,
+            request_views.Decider(text),
+            date(2026, 11, 29),
+            LONGEST_ZONE_LABEL,
+            checked,
+            tuple(away),
         )
         for state, moved_from in (
             ("pending", None),
@@ -269,7 +284,7 @@ def test_hostile_text_renders_as_text_everywhere(hostile: str):
                 surface
             )
         if where.startswith("decided card"):
-            assert surface.made["blocks"][-1]["elements"][0]["text"].endswith("· 2026-11-30 10:00")
+            assert surface.made["blocks"][-1]["elements"][0]["text"].endswith("· 2026-11-29 22:00 UTC-03:00")
 
 
 def _section(surface: Surface) -> str:
@@ -326,8 +341,10 @@ def replace_reason(draft: Draft, reason: str) -> Draft:
 def test_who_decided_is_a_mention_only_when_code_gives_a_slack_user_id():
     declined = _request("x", "declined", "pending")
     assert "<@U0456EFGH>" in request_views.decision_line(
-        declined, request_views.Decider("E1002", SEOYEON_SLACK), True
+        declined, request_views.Decider("E1002", SEOYEON_SLACK), True, zone=LONGEST_ZONE_LABEL
     )
     for forged in ("<@U999>", "U999> <!channel", "E1002"):
-        line = request_views.decision_line(declined, request_views.Decider(forged, forged), True)
+        line = request_views.decision_line(
+            declined, request_views.Decider(forged, forged), True, zone=LONGEST_ZONE_LABEL
+        )
         assert "<@" not in line.replace("&lt;@", "") and "<!" not in line

@@ -128,7 +128,7 @@ async def test_request_errors_submit_card_and_one_approval(slack: SlackStandIn, 
     assert "actions" not in [block["type"] for block in updates[0].args["blocks"]]
     decided = updates[0].args["blocks"][-1]["elements"][0]["text"]
     assert re.fullmatch(
-        r"승인됨 · <@U0456EFGH> · \d{4}-\d{2}-\d{2} \d{2}:\d{2}", decided
+        r"승인됨 · <@U0456EFGH> · \d{4}-\d{2}-\d{2} \d{2}:\d{2} KST", decided
     )  # when: a real moment
     [decision] = await slack.wait_for(
         lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU and "승인됨" in c.args["text"]
@@ -154,7 +154,7 @@ async def test_decline_asks_why_and_forged_clicks_change_nothing(
     # Minsu's own request, Jihoon (not the approver), and an id that does not exist: told, nothing changes.
     for user, value, says in (
         (MINSU, None, "내 휴가 신청은 직접 승인할 수 없어요."),
-        (JIHOON, None, "이 휴가 신청은 내가 처리할 수 없어요."),
+        (JIHOON, None, "이 휴가 신청의 승인자가 아니라서 처리할 수 없어요 (승인자: 이서연)."),
         (SEOYEON, "987654", "그런 휴가 신청은 없어요."),
         (SEOYEON, "E1001; DROP TABLE", "그런 휴가 신청은 없어요."),
     ):
@@ -238,7 +238,7 @@ async def test_the_requester_cancels_and_the_approver_is_told(
         if m.get("bot_id") and "승인됨" in m.get("text", "") and m.get("blocks")
     ]
     await slack.press(SEOYEON, f"D{MINSU}", approved, CANCEL_ACTION)
-    await slack.wait_for(_ephemeral_to(SEOYEON, "이 휴가 신청은 내가 처리할 수 없어요."))
+    await slack.wait_for(_ephemeral_to(SEOYEON, "이 휴가 신청은 신청한 사람(김민수)만 취소할 수 있어요."))
     await slack.press(MINSU, f"D{MINSU}", approved, CANCEL_ACTION)
     # Every message of ours about it whose buttons no longer apply: the approver's card, and both of
     # Minsu's DMs with a Cancel (the one clicked, and "sent for approval"). Each says who cancelled.

@@ -11,12 +11,13 @@ import argparse
 import gc
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -24,11 +25,22 @@ if TYPE_CHECKING:
 # The commands that work on the database, never on an OFFICEBOT_DATA file.
 DATABASE_COMMANDS = ("audit", "data", "db", "feedback", "policy", "notices", "requests", "leave")
 
+# Bad input on the command line, as every command reports it.
+BAD_INPUT = 2
+# What a shell reports for a process that SIGPIPE ended (128 + 13), as `git log | head` under `pipefail`.
+READER_GONE = 141
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with its errors as one line naming the problem and where help is (argparse prints
+    the whole usage first: on a long command it buried the line that says what is wrong)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(BAD_INPUT, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="officebot", description="OfficeBot: annual leave answers via Claude tool use"
-    )
+    parser = _Parser(prog="officebot", description="OfficeBot: annual leave answers via Claude tool use")
     parser.add_argument("--version", action="version", version=f"officebot {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser(
@@ -37,13 +49,19 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--as", dest="employee_id", default="E1001", help="employee id to ask as (default E1001)"
     )
+    demo.add_argument(
+        "--verbose", action="store_true", help="also print the tool declarations sent to the model"
+    )
     chat = sub.add_parser("chat", help="talk to the bot in the terminal")
     chat.add_argument(
-        "--as", dest="employee_id", default="E1001", help="employee id to ask as (default E1001)"
+        "--as",
+        dest="employee_id",
+        default=None,
+        help="employee id to ask as (default E1001, and the banner lists who else there is)",
     )
     chat.add_argument("--trace", action="store_true", help="print every step after each answer")
     run = sub.add_parser("run", help="run the Slack app (Socket Mode if SLACK_APP_TOKEN is set, else HTTP)")
-    run.add_argument("--port", type=int, default=3000, help="HTTP mode port (default 3000)")
+    run.add_argument("--port", type=_port, default=3000, help="HTTP mode port (default 3000)")
     run.add_argument(
         "--host", default="0.0.0.0", help="address to listen on in HTTP mode and for health (default 0.0.0.0)"
     )
@@ -116,13 +134,13 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument("--employee", metavar="ID", help="one employee's requests")
     listing.add_argument("--limit", type=_positive, default=50, help="at most this many (default 50)")
     approve = requests_sub.add_parser("approve", help="approve a pending request (writes its leave records)")
-    approve.add_argument("id", type=int)
+    approve.add_argument("id", type=_request_id)
     for name, meaning in (
         ("decline", "decline a pending request"),
         ("cancel", "cancel a pending or approved request (removes its leave records)"),
     ):
         decision = requests_sub.add_parser(name, help=meaning)
-        decision.add_argument("id", type=int)
+        decision.add_argument("id", type=_request_id)
         decision.add_argument("--reason", required=True, help="why (kept with the request)")
     from bot.cli import entitlement  # the calculator is pure: the standard library and bot.policy
 
@@ -138,10 +156,26 @@ def _version() -> str:
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number: give e.g. 10") from None
     if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
     return value
+
+
+def _request_id(text: str) -> int:
+    try:
+        return _positive(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a leave request's number, e.g. 3") from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1 to 65535")
+    return int(text)
 
 
 @contextmanager
@@ -166,6 +200,47 @@ def collector_paused() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Every command, ending quietly when its reader goes away (`officebot policy show | head -1`): the
+    output is flushed here, while a closed pipe can still be caught, instead of at exit."""
+    try:
+        try:
+            return _main(argv)
+        finally:  # also after argparse's --help and errors (SystemExit)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        if not _stdout_reader_gone():
+            raise  # a socket's (a database, Slack): a real failure
+        _stdout_to_devnull()
+        return READER_GONE
+
+
+def _stdout_reader_gone() -> bool:
+    """Whether standard output is a pipe nobody reads any more (`poll` reports POLLERR on it on Linux,
+    POLLHUP on some BSDs)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file at all (a StringIO): not a closed pipe
+        return False
+    import select
+
+    if not hasattr(select, "poll"):  # Windows: a broken pipe there is the reader gone
+        return True
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+
+
+def _stdout_to_devnull() -> None:
+    """What is still buffered for standard output goes nowhere: Python flushes it at exit, and the closed
+    pipe would raise again there ("Exception ignored … BrokenPipeError"). As the Python docs advise."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)  # --version and --help end here, before anything heavy is imported
     with collector_paused():
         from bot.config import Settings
@@ -174,7 +249,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # The terminal shells print what matters themselves; start-up chatter (migrations, seeding) is for `run`.
     level = logging.WARNING if args.command in ("demo", "chat") else logging.INFO
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # `run` is a service: its log lines carry when and where. A one-shot command's few lines are part of
+    # its output, said as its own messages are.
+    layout = (
+        "%(asctime)s %(levelname)s %(name)s: %(message)s"
+        if args.command == "run"
+        else "officebot: %(message)s"
+    )
+    logging.basicConfig(level=level, format=layout)
     logging.getLogger("httpx2").setLevel(logging.WARNING)
     # Alembic narrates every revision check; what changed is logged by bot.services instead.
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -191,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _command(Settings.from_env(dotenv=True), args)
     except (StartupError, NotAnEmployee) as exc:
         print(f"officebot: {exc}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     except KeyboardInterrupt:
         return 130
 

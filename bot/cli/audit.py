@@ -1,5 +1,6 @@
 """`officebot audit --employee ID`: one employee's recent leave lookups, from the database's audit log or
-from a JSON Lines audit file (`--file`)."""
+from a JSON Lines audit file (`--file`). The id matches whatever its case (bot/cli/employees.py); the
+database's must be an employee's, a file's is taken as it is (it may hold people no longer in the data)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.audit_file import read_jsonl
+from bot.cli.employees import employee_id_in
 from bot.config import Settings
 from bot.db.audit import SqlAuditLog
 from bot.errors import ConfigError
@@ -33,6 +35,7 @@ async def print_audit(
     else:
         where = settings.database.describe()
         async with open_database(settings) as engine:
+            employee_id = await employee_id_in(engine, employee_id)  # an id nobody has: one line, exit 2
             reading = await SqlAuditLog(engine).read(employee_id, limit)
     skipped = f" ({reading.skipped} malformed record(s) skipped)" if reading.skipped else ""
     if not reading.records:

@@ -20,17 +20,22 @@ from typing import Any, TextIO, TypeVar
 
 from bot.config import Settings
 from bot.core.conversation import Conversation
-from bot.core.trace import ToolResult
+from bot.core.trace import Answer, ToolResult, render_step
 from bot.core.window import recent
-from bot.domain.leave import format_days
+from bot.domain.leave import days_in_english, format_days
 from bot.domain.requests import Checked
 from bot.hr.directory import caller_for_employee_id
 from bot.language.script import is_korean
+from bot.ports.hr import Directory
 from bot.services import open_services
 
 T = TypeVar("T")
 
 QUIT = frozenset({"/quit", "/exit", "quit", "exit", "/q", "종료"})
+HELP_WORDS = frozenset({"/help", "/?", "help", "도움말"})
+# How many of the HR data's employees the banner names when no --as was given.
+NAMED_IN_BANNER = 8
+DEFAULT_EMPLOYEE = "E1001"  # the bundled data's first employee
 HELP = (
     "Ask about your own annual leave in Korean or English, e.g. '올해 연차 며칠 남았어?', "
     "'작년엔?', 'When did I take leave this year?'.\n"
@@ -68,7 +73,14 @@ async def _interruptible(answer: Coroutine[Any, Any, T]) -> T | None:
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
-    return run_chat(settings, args.employee_id, args.trace or settings.trace, sys.stdout)
+    chosen = args.employee_id is not None
+    return run_chat(
+        settings,
+        args.employee_id or DEFAULT_EMPLOYEE,
+        args.trace or settings.trace,
+        sys.stdout,
+        chosen=chosen,
+    )
 
 
 @contextlib.contextmanager
@@ -106,6 +118,8 @@ def run_chat(
     show_trace: bool,
     out: TextIO,
     read_line: Callable[[str], str] = input,
+    *,
+    chosen: bool = True,
 ) -> int:
     _line_editing()
     with _ctrl_c_reaches_the_prompt(), asyncio.Runner() as runner:
@@ -117,6 +131,8 @@ def run_chat(
                 f"OfficeBot chat as {caller.employee_id} ({caller.name}). Model: {services.model_description}",
                 file=out,
             )
+            if not chosen:  # who else there is to ask as: the demo's people, or the first of the HR data's
+                print(runner.run(others_line(services.directory, caller.employee_id)), file=out)
             print("Ask about your annual leave. /help for help; /quit, exit or Ctrl-D quits.", file=out)
             conversation = Conversation([])
             while True:
@@ -129,12 +145,15 @@ def run_chat(
                     continue
                 if line.lower() in QUIT:
                     return 0
-                if line.lower() in ("/help", "/?", "help", "도움말"):
+                if line.lower() in HELP_WORDS:
                     print(HELP, file=out)
                     continue
                 if line == "/trace":
                     show_trace = not show_trace
                     print(f"(trace {'on' if show_trace else 'off'})", file=out)
+                    continue
+                if line.startswith("/"):  # a mistyped command is not a question for the model
+                    print(f"(unknown command {line.split()[0]}: see /help)", file=out)
                     continue
                 asked = recent(conversation).ask(line)
                 try:
@@ -145,14 +164,27 @@ def run_chat(
                     print("(cancelled; ask again, or /quit)", file=out)
                     continue
                 conversation = turn.conversation
-                if show_trace:
-                    for step in turn.trace.render_lines():
-                        print("  " + step, file=out)
+                if show_trace:  # the answer itself is said once, below
+                    for step in turn.trace.steps:
+                        if not (isinstance(step, Answer) and step.text == turn.answer):
+                            print("  " + render_step(step), file=out)
                 print(f"bot> {turn.answer}", file=out)
                 for note in draft_notes(turn.evidence, is_korean(line)):
                     print(note, file=out)
         finally:
             runner.run(opened.aclose())
+
+
+async def others_line(directory: Directory, current: str) -> str:
+    """The banner's line naming who one may chat as (`--as`), as the HR data has them: without it the demo
+    employees were listed nowhere."""
+    ids, count = await directory.some_employee_ids(NAMED_IN_BANNER)
+    named = []
+    for employee_id in ids:
+        employee = await directory.employee_by_id(employee_id)
+        named.append(f"{employee_id} {employee.name}" if employee else employee_id)
+    more = f", … ({count} in all)" if count > len(ids) else ""
+    return f"(as {current} by default; `--as ID` chats as another: {', '.join(named)}{more})"
 
 
 def draft_notes(results: list[ToolResult], korean: bool) -> list[str]:
@@ -168,6 +200,6 @@ def draft_notes(results: list[ToolResult], korean: bool) -> list[str]:
             )
         else:
             notes.append(
-                f"  (draft {span} {draft.part}, {days} days: the terminal cannot submit it; use its card in Slack or /leave request)"
+                f"  (draft {span} {draft.part}, {days_in_english(checked.days)}: the terminal cannot submit it; use its card in Slack or /leave request)"
             )
     return notes

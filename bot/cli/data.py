@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -30,6 +31,9 @@ def command(settings: Settings, args: argparse.Namespace) -> int:
 
 async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     where = settings.database.describe()
+    if args.data_command == "export" and (problem := export_problem(args.directory)) is not None:
+        print(f"officebot: data export: {problem}: nothing written", file=err)  # the database unopened
+        return REFUSED
     try:
         return await _run(settings, args, out, err, where)
     except SQLAlchemyError as exc:
@@ -39,6 +43,25 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
             file=err,
         )
         return REFUSED
+
+
+def export_problem(directory: Path) -> str | None:
+    """Why `directory` cannot take an export, before anything is written: export writes a directory of
+    files (employees.csv, grants.csv, leave.csv, requests.csv; employees.json with --format json), so a
+    name ending in .json or .csv is taken for a file meant as one, not made a directory of that name; and
+    only the last part of the path is created (a mistyped parent is not made a tree)."""
+    if directory.is_dir():
+        return None
+    if directory.exists():
+        return f"{directory} is a file: give a directory to write the files into"
+    if directory.suffix.lower() in (".json", ".csv"):
+        return (
+            f"{directory} names a file, but export writes a directory of files (employees.csv, grants.csv, "
+            f"…, or employees.json with --format json): give a directory, e.g. {directory.with_suffix('')}"
+        )
+    if not directory.parent.is_dir():
+        return f"{directory.parent}: no such directory"
+    return None
 
 
 async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, where: str) -> int:
@@ -65,7 +88,16 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
                 )
             return 0
         if args.data_command == "export":
-            for path in await export_data(engine, args.directory, args.format):
+            try:
+                args.directory.mkdir(exist_ok=True)
+                written = await export_data(engine, args.directory, args.format)
+            except OSError as exc:
+                print(
+                    f"officebot: data export: cannot write in {args.directory} ({exc.strerror or exc})",
+                    file=err,
+                )
+                return REFUSED
+            for path in written:
                 print(path, file=out)
             return 0
         problems = await check_data(engine)

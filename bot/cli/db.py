@@ -27,6 +27,9 @@ async def upgrade_schema(settings: Settings, out: TextIO) -> int:
 
 
 def write_revision_command(args: argparse.Namespace) -> int:
+    if not args.message.strip():  # the file's name and docstring say it: a blank one says nothing
+        print('officebot: db revision: -m: say what it changes, e.g. -m "Leave requests"', file=sys.stderr)
+        return 2
     return asyncio.run(write_revision(args.message, sys.stdout))
 
 

@@ -45,10 +45,10 @@ def _cell(text: str, width: int = 60) -> str:
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
-    return asyncio.run(run_demo(settings, args.employee_id, sys.stdout))
+    return asyncio.run(run_demo(settings, args.employee_id, sys.stdout, verbose=args.verbose))
 
 
-async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:
+async def run_demo(settings: Settings, employee_id: str, out: TextIO, *, verbose: bool = False) -> int:
     async with (
         open_services(settings, announce_offline=False) as services,
         # ④: the same bot with its HR store down (the leave port swapped; the model client shared).
@@ -62,9 +62,18 @@ async def run_demo(settings: Settings, employee_id: str, out: TextIO) -> int:
                 f"Today is taken as {settings.pinned_today} (OFFICEBOT_TODAY, or the bundled data's date)",
                 file=out,
             )
-        print("\nTool declarations sent to the model (no employee field: the code fills in who):", file=out)
-        for declaration in services.toolbox.declarations:
-            print(json.dumps(declaration, ensure_ascii=False, indent=2), file=out)
+        declarations = services.toolbox.declarations
+        if verbose:
+            print(
+                "\nTool declarations sent to the model (no employee field: the code fills in who):", file=out
+            )
+            for declaration in declarations:
+                print(json.dumps(declaration, ensure_ascii=False, indent=2), file=out)
+        else:  # ~170 lines of JSON schema would come before the first question
+            names = ", ".join(str(d["name"]) for d in declarations)
+            print(
+                f"Tools the model may ask for ({len(declarations)}; --verbose prints them): {names}", file=out
+            )
 
         conversation = Conversation([])
         rows: list[tuple[str, Turn]] = []

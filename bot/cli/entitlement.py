@@ -27,6 +27,10 @@ from bot.policy.grants import (
 
 BAD_INPUT = 2
 DEFAULT_YEARS_AHEAD = 2
+# A hire date further from today than this is taken for a typo (1900 for 2000), not a career: one line
+# saying so, rather than the 90-odd grants of a century's service.
+MOST_YEARS_BACK = 60
+MOST_YEARS_AHEAD = 10
 
 # The calculator's field → the option that sets it.
 OPTIONS = {
@@ -72,7 +76,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--first-year", metavar="MODE", default="monthly", help="monthly (default) or up_front")
     p.add_argument("--under-5-employees", action="store_true", help="a workplace of fewer than 5 employees")
-    p.add_argument("--on", metavar="DATE", help="list grants up to this date (default: today + 2 years)")
+    p.add_argument(
+        "--on",
+        metavar="DATE",
+        help="list grants up to this date (default: 2 years after today, or after a later hire date)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
 
 
@@ -116,8 +124,19 @@ def _read(args: argparse.Namespace, today: date) -> tuple[Employment, LeaveRules
             "--hire-date", "required: give the hire date as YYYY-MM-DD, e.g. --hire-date 2026-03-15"
         )
     hire = _date("--hire-date", args.hire_date)
+    earliest, latest = _years_later(today, -MOST_YEARS_BACK), _years_later(today, MOST_YEARS_AHEAD)
+    if not earliest <= hire <= latest:
+        raise BadOption(
+            "--hire-date",
+            f"{hire} is more than {MOST_YEARS_BACK if hire < earliest else MOST_YEARS_AHEAD} years "
+            f"{'ago' if hire < earliest else 'ahead'}: check the year (from {earliest} to {latest})",
+        )
     end = None if args.end_date is None else _date("--end-date", args.end_date)
-    on = _date("--on", args.on) if args.on is not None else _years_later(today, DEFAULT_YEARS_AHEAD)
+    # Unless --on says otherwise: two years past today, or past a hire date still to come (a future hire's
+    # first grants), so a date never typed is never the one blamed.
+    on = (
+        _date("--on", args.on) if args.on is not None else _years_later(max(today, hire), DEFAULT_YEARS_AHEAD)
+    )
     basis = _choice("--basis", args.basis, BASES)
     rounding = _choice("--rounding", args.rounding, ROUNDINGS)
     first_year = _choice("--first-year", args.first_year, ("monthly", "up_front"))

@@ -1,7 +1,8 @@
 """`officebot policy show | set KEY=VALUE …`: the company's leave policy in the database.
 
 `set` checks every KEY=VALUE first: any bad one is a line naming the key and the values it takes (exit 2)
-and nothing is written. Otherwise the changes are written in one transaction together with their audit
+and nothing is written; so is an `approvers=` id that is no active employee's (ids are matched whatever their
+case and stored as the HR data spells them). Otherwise the changes are written in one transaction together with their audit
 rows (table `policy_changes`: when, the OS user, each key's old and new value).
 """
 
@@ -15,6 +16,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.cli.employees import NoSuchEmployee, employee_id_in
 from bot.config import Settings
 from bot.db.policy import SqlPolicyStore, UnreadablePolicy
 from bot.policy.company import DEFAULT_POLICY, SETTINGS, as_text, with_changes
@@ -40,6 +44,15 @@ async def run(
             return REFUSED
     async with open_database(settings) as engine:
         store = SqlPolicyStore(engine)
+        if args.policy_command == "set":
+            try:
+                pairs = [
+                    (key, await _approvers_in(engine, value) if key == "approvers" else value)
+                    for key, value in pairs
+                ]
+            except NoSuchEmployee as exc:
+                print(f"officebot: approvers: {exc}: nothing changed", file=err)
+                return REFUSED
         try:
             if args.policy_command == "show":
                 return await show(store, settings.database.describe(), out)
@@ -52,6 +65,12 @@ async def run(
     for change in changes:
         print(f"{change.key}: {change.old or '(none)'} -> {change.new or '(none)'}", file=out)
     return 0
+
+
+async def _approvers_in(engine: AsyncEngine, value: str) -> str:
+    """`approvers=` as the HR data spells its ids, each an active employee's (they must be able to decide)."""
+    ids = [part.strip() for part in value.split(",") if part.strip()]
+    return ",".join([await employee_id_in(engine, typed, active_only=True) for typed in ids])
 
 
 def parse_assignments(arguments: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TextIO
 from zoneinfo import ZoneInfo
 
+from bot.cli.employees import employee_id_in
 from bot.config import Settings
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
@@ -52,7 +53,8 @@ async def run(
     async with open_database(settings) as engine:
         store = SqlRequestStore(engine)
         if args.requests_command == "list":
-            found = await store.listed(state=args.state, employee_id=args.employee, limit=args.limit)
+            employee = args.employee and await employee_id_in(engine, args.employee)
+            found = await store.listed(state=args.state, employee_id=employee, limit=args.limit)
             for line in listing(found):
                 print(line, file=out)
             return 0

@@ -62,6 +62,8 @@ class SqlNoticeLog:
         for employee in (employee_from(row) for row in rows):
             if employee.end_date is not None and employee.end_date < on:
                 continue  # left: nothing more to use
+            if employee.hire_date is not None and employee.hire_date > on:
+                continue  # not yet hired that day: no leave, no notice (not a warning)
             inputs = await store.ledger_inputs(employee.employee_id)
             try:
                 held = holding(inputs.stored, inputs.records, employment_of(employee), policy.rules, on)

@@ -66,8 +66,9 @@ REFUSALS_AUDITED = 20  # refused moves audited per person a minute: a script of 
 
 NO_APPROVER = Problem(
     "leave_type",
-    "승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. HR에 문의해 주세요.",
-    "Nobody can approve this: the HR data names no manager for you and the policy no approvers. Ask HR.",
+    "승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. HR에 관리자 지정을 요청해 주세요.",
+    "Nobody can approve this: the HR data names no manager for you and the policy no approvers. Ask HR to "
+    "set your manager.",
 )
 
 

@@ -77,6 +77,11 @@ def format_days(amount: Decimal) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def days_in_english(amount: Decimal) -> str:
+    """'1 day', '0.5 days', '3 days': English puts only exactly one in the singular."""
+    return f"{format_days(amount)} {'day' if amount == 1 else 'days'}"
+
+
 # How far from the current year a question may reach. Wider than any real HR retention need, narrow
 # enough that a model slip such as 20226 or 1026 is caught by the tools instead of reaching the store;
 # the system prompt tells the model the same range.

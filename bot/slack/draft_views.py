@@ -8,7 +8,7 @@ import json
 from datetime import date
 from typing import Any
 
-from bot.domain.leave import format_days
+from bot.domain.leave import days_in_english, format_days
 from bot.domain.requests import PARTS, REASON_LIMIT, Checked, Draft
 from bot.slack.blocks import button, context, section
 from bot.slack.request_views import part_name, pick, type_name
@@ -51,7 +51,10 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
     if korean:
         lines = ["*휴가 신청 초안* (아직 신청되지 않았어요)", f"{span} ({days}일{part}, {kind})"]
     else:
-        lines = ["*Leave request draft* (not submitted yet)", f"{span} ({days} days{part}, {kind})"]
+        lines = [
+            "*Leave request draft* (not submitted yet)",
+            f"{span} ({days_in_english(checked.days)}{part}, {kind})",
+        ]
     if reason := shown(draft.reason, TEXT_LIMIT):
         lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked.balance_before is not None and checked.balance_after is not None:
@@ -59,7 +62,7 @@ def draft_card(checked: Checked, korean: bool) -> list[dict[str, Any]]:
         lines.append(
             f"남은 연차 {before}일 → 신청 후 {after}일"
             if korean
-            else f"Balance {before} → {after} days after it"
+            else f"Balance {before} → {days_in_english(checked.balance_after)} after it"
         )
     value = draft_value(draft)
     return [

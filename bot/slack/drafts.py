@@ -21,7 +21,7 @@ from bot.slack.identity import prefers_korean
 from bot.slack.rate_limits import error_of
 from bot.slack.render import Message
 from bot.slack.request_views import request_form
-from bot.slack.requesting import approvers_in_slack, deliver
+from bot.slack.requesting import approvers_in_slack, deliver, has_approver
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,8 @@ async def change_draft(deps: Deps, user_id: str, value: str, trigger_id: str) ->
         policy = await deps.services.policy.current()
         leave_types = await deps.services.requests.leave_types()
         today = deps.services.toolbox.today_for(caller)
-        view = request_form(leave_types, policy.quarter_days, today, korean, draft)
+        nobody = not await has_approver(deps, caller.employee_id, policy.approvers)
+        view = request_form(leave_types, policy.quarter_days, today, korean, draft, no_approver=nobody)
         await deps.client.views_open(trigger_id=trigger_id, view=view)
     except NotAnEmployee as refused:
         await deps.client.chat_postMessage(channel=user_id, text=str(refused))

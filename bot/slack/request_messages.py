@@ -6,7 +6,7 @@ keeps a Cancel or Approve / Decline button only while that move is still open.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, tzinfo
 from typing import Any
 
 from bot.domain.request_messages import MessageKind
@@ -45,6 +45,7 @@ class Reader:
     requester_name: str
     decider: Decider  # who decided: a mention of their account, "HR", "OfficeBot"
     today: date  # the company's today: whether a Cancel is still open
+    zone: tzinfo  # when it was decided is shown in it: the reader's Slack time zone, else the company's
     balance: Checked | None = None  # the balance before and after, while the request is pending
     away: tuple[Away, ...] = ()  # the team's absences on those days, for the approver
 
@@ -62,7 +63,7 @@ def rendered(kind: MessageKind, request: LeaveRequest, reader: Reader) -> Render
     korean = reader.korean
     pick = 0 if korean else 1
     pending = request.state == "pending"
-    line = decision_line(request, reader.decider, korean)
+    line = decision_line(request, reader.decider, korean, zone=reader.zone)
     decided = [] if pending else [context(line)]
     if kind == "approver_card":
         summary = request_summary(request, reader.requester_name, korean, reader.balance if pending else None)
@@ -70,7 +71,7 @@ def rendered(kind: MessageKind, request: LeaveRequest, reader: Reader) -> Render
             if (team := team_line(list(reader.away), korean)) is not None:
                 summary += f"\n{team}"
             return summary, approver_card(summary, request.id, korean)
-        return summary, decided_card(summary, request, reader.decider, korean)
+        return summary, decided_card(summary, request, reader.decider, korean, zone=reader.zone)
     if kind == "requester_sent":
         summary = request_summary(request, reader.requester_name, korean, reader.balance if pending else None)
         told = f"{summary}\n{_SENT[pick]}"

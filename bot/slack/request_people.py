@@ -69,10 +69,12 @@ class RequestPeople:
         return Decider(by, await self.slack_user(by))
 
     async def reader(self, request: LeaveRequest, user: str | None) -> Reader:
-        korean = True
+        korean, zone = True, self._zone  # else Korean and the company's zone
         if user is not None:
-            with contextlib.suppress(SlackApiError, NotAnEmployee):  # else Korean, the company's language
-                korean = prefers_korean(await self._identity.profile(user))
+            with contextlib.suppress(SlackApiError, NotAnEmployee):
+                profile = await self._identity.profile(user)
+                korean = prefers_korean(profile)
+                zone = ZoneInfo(profile.timezone) if profile.timezone else self._zone
         requester = await self._directory.employee_by_id(request.employee_id)
         today = self.today()
         pending = request.state == "pending"
@@ -81,6 +83,7 @@ class RequestPeople:
             requester_name=requester.name if requester else request.employee_id,
             decider=await self.decider(request),
             today=today,
+            zone=zone,
             balance=await self._balance(request, today) if pending else None,
             away=tuple(await self._requests.team_away(request)) if pending else (),
         )

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from typing import Any, cast
-from zoneinfo import ZoneInfo
 
-from bot.domain.leave import format_days
+from bot import text
+from bot.domain.leave import days_in_english, format_days
 from bot.domain.requests import NOTE_LIMIT, PARTS, REASON_LIMIT, Away, Checked, Draft, LeaveRequest, Part
 from bot.slack.blocks import LABEL_TEXT, TITLE_TEXT, button, context, fitted, option, plain, section
 from bot.slack.user_text import NAME_LIMIT, TEXT_LIMIT, TYPE_LIMIT, plain_of, shown
@@ -68,9 +68,17 @@ def part_name(part: Part, korean: bool) -> str:
 
 
 def request_form(
-    leave_types: tuple[str, ...], quarter_days: bool, today: date, korean: bool, draft: Draft | None = None
+    leave_types: tuple[str, ...],
+    quarter_days: bool,
+    today: date,
+    korean: bool,
+    draft: Draft | None = None,
+    *,
+    no_approver: bool = False,
 ) -> dict[str, Any]:
-    """The form, blank (today's date in both pickers) or filled in from a draft ("Change")."""
+    """The form, blank (today's date in both pickers) or filled in from a draft ("Change"). `no_approver`:
+    nobody could approve the person's requests, said at the top before anything is filled in (a modal's
+    errors can only sit under an input field; the submission's own refusal stays as the last word)."""
     types = [option(type_name(kind, korean), kind) for kind in leave_types]
     parts = [option(part_name(p, korean), p) for p in PARTS if p != "quarter" or quarter_days]
     chosen_type = next((o for o in types if draft and o["value"] == draft.leave_type), types[0])
@@ -101,6 +109,11 @@ def request_form(
         "submit": plain(pick(("신청", "Submit"), korean), TITLE_TEXT),
         "close": plain(pick(("닫기", "Close"), korean), TITLE_TEXT),
         "blocks": [
+            *(
+                [section(text.REQUEST_NO_APPROVER.pick(korean), block_id="no_approver")]
+                if no_approver
+                else []
+            ),
             field(
                 "leave_type",
                 ("휴가 종류", "Leave type"),
@@ -166,7 +179,10 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
     if korean:
         lines = [f"*{who}* 님의 휴가 신청 #{request.id}", f"{span} ({days}일{part}, {kind})"]
     else:
-        lines = [f"*{who}* requests leave (#{request.id})", f"{span} ({days} days{part}, {kind})"]
+        lines = [
+            f"*{who}* requests leave (#{request.id})",
+            f"{span} ({days_in_english(request.days)}{part}, {kind})",
+        ]
     if reason := fitted(shown(request.reason, TEXT_LIMIT), TYPED_ROOM):
         lines.append(f"{pick(('사유', 'Reason'), korean)}: {reason}")
     if checked is not None and checked.balance_before is not None and checked.balance_after is not None:
@@ -176,8 +192,13 @@ def request_summary(request: LeaveRequest, requester: str, korean: bool, checked
             held = f" (다른 신청 중 {pending}일)" if checked.pending else ""
             lines.append(f"남은 연차 {before}일{held} → 승인 후 {after}일")
         else:
-            held = f" ({pending} days in other pending requests)" if checked.pending else ""
-            lines.append(f"Balance {before} days{held} → {after} days after approval")
+            held = (
+                f" ({days_in_english(checked.pending)} in other pending requests)" if checked.pending else ""
+            )
+            lines.append(
+                f"Balance {days_in_english(checked.balance_before)}{held} → "
+                f"{days_in_english(checked.balance_after)} after approval"
+            )
     return "\n".join(lines)
 
 
@@ -260,20 +281,21 @@ _SLACK_USER = re.compile(r"[UW][A-Z0-9]{2,20}")
 
 
 def decided_card(
-    summary: str, request: LeaveRequest, decided_by: Decider | str, korean: bool
+    summary: str, request: LeaveRequest, decided_by: Decider | str, korean: bool, *, zone: tzinfo
 ) -> list[dict[str, Any]]:
     """The card once decided: no buttons, and who decided and when in their place."""
     return [
         section(summary, block_id="request_summary"),
-        context(decision_line(request, decided_by, korean)),
+        context(decision_line(request, decided_by, korean, zone=zone)),
     ]
 
 
-def decision_line(request: LeaveRequest, decided_by: Decider | str, korean: bool) -> str:
-    """The state, its note, who and when ("반려됨 (note) · who · when"). `decided_by` as text is shown as
-    text, never as markup; a mention needs a `Decider` with a Slack user id."""
+def decision_line(request: LeaveRequest, decided_by: Decider | str, korean: bool, *, zone: tzinfo) -> str:
+    """The state, its note, who and when ("반려됨 (note) · who · when", the time in `zone`, labelled).
+    `decided_by` as text is shown as text, never as markup; a mention needs a `Decider` with a Slack user
+    id."""
     state = pick(_STATE_NAMES[request.state], korean)
-    when = f" · {decided_at_text(request.decided_at)}" if request.decided_at is not None else ""
+    when = f" · {decided_at_text(request.decided_at, zone)}" if request.decided_at is not None else ""
     note = fitted(shown(request.decision_note or "", TEXT_LIMIT), TYPED_ROOM)
     return f"{state}{f' ({note})' if note else ''} · {_decider_shown(decided_by)}{when}"
 
@@ -298,7 +320,7 @@ def home_requests(
             request.start.isoformat() if request.start == request.end else f"{request.start} ~ {request.end}"
         )
         part = "" if request.part == "full" else f", {part_name(request.part, korean)}"
-        days = format_days(request.days) + ("일" if korean else " days")
+        days = format_days(request.days) + "일" if korean else days_in_english(request.days)
         state = pick(_STATE_NAMES[request.state], korean)
         named = f"*{shown(who, NAME_LIMIT)}* · " if who else ""
         kind = _type_shown(request.leave_type, korean)
@@ -355,9 +377,14 @@ def decline_target(metadata: str) -> int | None:
     return int(metadata) if metadata.isdigit() and len(metadata) < 19 else None
 
 
-def decided_at_text(moment: datetime | None) -> str:
-    """When, as people in Korea read it (the company's time zone)."""
-    return "" if moment is None else moment.astimezone(_SEOUL).strftime("%Y-%m-%d %H:%M")
-
-
-_SEOUL = ZoneInfo("Asia/Seoul")
+def decided_at_text(moment: datetime | None, zone: tzinfo) -> str:
+    """When, in `zone` (the reader's Slack time zone, else the company's), with the zone said: "2026-12-04
+    14:03 KST"; a zone with no abbreviation shows its offset ("UTC+04:00")."""
+    if moment is None:
+        return ""
+    local = moment.astimezone(zone)
+    label = local.strftime("%Z")
+    if not label.isalpha():
+        offset = local.strftime("%z")
+        label = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
+    return f"{local:%Y-%m-%d %H:%M} {label}"

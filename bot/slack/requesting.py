@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from slack_sdk.errors import SlackApiError
 
@@ -22,11 +23,13 @@ from bot.slack.identity import prefers_korean, slack_user_of_employee
 from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import decision_line, draft_from, request_form
+from bot.slack.user_text import NAME_LIMIT, shown
 
 log = logging.getLogger(__name__)
 
 _REFUSALS: dict[Refusal, tuple[str, str]] = {
     "unknown_request": ("그런 휴가 신청은 없어요.", "There is no such leave request."),
+    # Without the request at hand; with it, `_not_yours` says who may act instead.
     "not_allowed": ("이 휴가 신청은 내가 처리할 수 없어요.", "This leave request is not yours to act on."),
     "own_request": ("내 휴가 신청은 직접 승인할 수 없어요.", "You cannot decide your own leave request."),
     "not_pending": ("이미 처리된 휴가 신청이에요.", "This leave request was already decided."),
@@ -45,7 +48,16 @@ async def form_for(deps: Deps, user_id: str) -> dict[str, Any]:
     policy = await deps.services.policy.current()
     today = deps.services.toolbox.today_for(caller)
     leave_types = await deps.services.requests.leave_types()
-    return request_form(leave_types, policy.quarter_days, today, korean)
+    nobody = not await has_approver(deps, caller.employee_id, policy.approvers)
+    return request_form(leave_types, policy.quarter_days, today, korean, no_approver=nobody)
+
+
+async def has_approver(deps: Deps, employee_id: str, hr_approvers: tuple[str, ...]) -> bool:
+    """Whether the data names anyone who could approve this person's requests (a manager, or the policy's
+    approvers besides them): the form says so at its top when not. Whether they can act in Slack is checked
+    on submission (`approvers_in_slack`: Slack calls, too slow for a form that must open within 3 s)."""
+    employee = await deps.services.directory.employee_by_id(employee_id)
+    return bool(employee and employee.manager_id) or bool(set(hr_approvers) - {employee_id})
 
 
 async def submit_form(
@@ -147,6 +159,7 @@ async def decide(
         # that does not exist: refused, and audited.
         why: Refusal = "not_allowed" if await deps.services.requests.get(request_id) else "unknown_request"
         await deps.services.requests.record_refusal(request_id, action, actor, "card_mismatch", "card")
+        # The generic line: who approves a request the clicker never saw is not theirs to learn.
         await _ephemeral(deps, reply_in, user_id, _REFUSALS[why][0 if korean else 1])
         return None
     policy = await deps.services.policy.current()
@@ -160,7 +173,7 @@ async def decide(
         note,
     )
     if not moved.moved:
-        await refuse(deps, user_id, moved.refusal or "not_allowed", moved.request, reply_in)
+        await refuse(deps, user_id, moved.refusal or "not_allowed", moved.request, reply_in, action)
         if moved.refusal == "not_pending" and moved.request is not None:  # the card catches up
             await deps.delivery.refresh_cards(request_id)
         return moved
@@ -169,14 +182,52 @@ async def decide(
 
 
 async def refuse(
-    deps: Deps, user_id: str, why: Refusal, request: LeaveRequest | None, reply_in: str | None
+    deps: Deps,
+    user_id: str,
+    why: Refusal,
+    request: LeaveRequest | None,
+    reply_in: str | None,
+    action: Action | None = None,
 ) -> None:
-    """Tells the clicker, privately, why their click changed nothing (and how it was decided, if it was)."""
-    korean = prefers_korean(await deps.identity.profile(user_id))
+    """Tells the clicker, privately, why their click changed nothing: how it was decided, if it was; who
+    may act on it, if they may not (else it read as the bot failing)."""
+    profile = await deps.identity.profile(user_id)
+    korean = prefers_korean(profile)
     message = _REFUSALS[why][0 if korean else 1]
     if why == "not_pending" and request is not None:
-        message += f" ({decision_line(request, await deps.delivery.decider(request), korean)})"
+        zone = ZoneInfo(profile.timezone or deps.settings.timezone)  # theirs in Slack, else the company's
+        message += f" ({decision_line(request, await deps.delivery.decider(request), korean, zone=zone)})"
+    if why == "not_allowed" and request is not None:
+        message = await _not_yours(deps, request, action, korean)
     await _ephemeral(deps, reply_in, user_id, message)
+
+
+async def _not_yours(deps: Deps, request: LeaveRequest, action: Action | None, korean: bool) -> str:
+    """The clicker is not the one who may do this: says who is, by name from the HR data."""
+    if action == "cancel":
+        who = await _names(deps, (request.employee_id,))
+        return (
+            f"이 휴가 신청은 신청한 사람({who})만 취소할 수 있어요."
+            if korean
+            else f"Only the person who asked for this leave ({who}) can cancel it."
+        )
+    approvers = (
+        (request.approver_id,) if request.approver_id else (await deps.services.policy.current()).approvers
+    )
+    who = await _names(deps, approvers) if approvers else "HR"
+    return (
+        f"이 휴가 신청의 승인자가 아니라서 처리할 수 없어요 (승인자: {who})."
+        if korean
+        else f"You are not this leave request's approver, so you cannot decide it (its approver: {who})."
+    )
+
+
+async def _names(deps: Deps, employee_ids: tuple[str, ...]) -> str:
+    names = []
+    for employee_id in employee_ids:
+        employee = await deps.services.directory.employee_by_id(employee_id)
+        names.append(shown(employee.name if employee else employee_id, NAME_LIMIT))
+    return ", ".join(names)
 
 
 async def slack_user_of(deps: Deps, employee_id: str) -> str | None:

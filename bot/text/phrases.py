@@ -187,6 +187,14 @@ REFUSED_UNKNOWN_SLACK_USER = (
     "슬랙 계정을 확인하지 못했습니다. 인사팀에 문의해 주세요."
 )
 # A leave request form sent again after its first sending was stored but timed out, with other dates.
+# At the top of the leave request form when nobody could approve the person's requests (Slack shows a
+# submission's errors only under an input field, where nothing about this can be fixed).
+REQUEST_NO_APPROVER = Phrase(
+    ":warning: 지금은 신청을 승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. "
+    "HR에 관리자 지정을 요청해 주세요.",
+    ":warning: Nobody can approve your requests yet: the HR data names no manager for you and the policy "
+    "no approvers. Ask HR to set your manager.",
+)
 REQUEST_ALREADY_SENT = Phrase(
     "이미 #{id}로 신청됐어요. 바꾸려면 그 신청을 취소하고 다시 신청해 주세요.",
     "Already submitted as #{id}. To change it, cancel that request and submit it again.",

@@ -193,12 +193,12 @@ async def _ask_why(
         actor = Actor(caller.employee_id, user)
         if card is not None and not await deps.delivery.is_card_of(request.id, *card):
             await deps.services.requests.record_refusal(request.id, "decline", actor, "card_mismatch", "card")
-            await refuse(deps, user, "not_allowed", request, reply_in)
+            await refuse(deps, user, "not_allowed", request, reply_in, "decline")
             return
         why = refusal("decline", request, actor, policy.approvers, today)
         if why is not None:
             await deps.services.requests.record_refusal(request.id, "decline", actor, why, "card")
-            await refuse(deps, user, why, request, reply_in)
+            await refuse(deps, user, why, request, reply_in, "decline")
             return
         await deps.client.views_open(trigger_id=trigger_id, view=decline_form(request.id, korean))
     except NotAnEmployee as refused:
