@@ -7,13 +7,17 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Settings
+from bot.db.conversations import SqlConversations
 from bot.db.inbox import SqlInbox
 from bot.metrics import Metrics
+from bot.ports.conversations import Conversations
 from bot.ports.inbox import Inbox
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
@@ -47,10 +51,18 @@ class Deps:
     streaming: StreamSwitch  # whether DM answers are streamed (off after Slack says it cannot)
     pacing: Pacing  # the retries' and backoffs' waits (production's, or a test's shorter ones)
     limiter: Limiter  # this process's Slack budget: the presentation of an answer is chosen by it
+    conversations: Conversations  # the DM threads' turns as recorded, on this loop
 
     @property
     def settings(self) -> Settings:
         return self.services.settings
+
+
+def open_conversations(engine: AsyncEngine, settings: Settings) -> SqlConversations:
+    """The threads' records on `engine`: kept OFFICEBOT_HISTORY_DAYS; a run of receiving is broken by as
+    long without any process as a question's lease."""
+    keep = timedelta(days=settings.history_days)
+    return SqlConversations(engine, keep=keep, gap_after=settings.takeover_after)
 
 
 @asynccontextmanager
@@ -73,10 +85,15 @@ async def open_answering(
         )
         identity = SlackIdentity(client, services.directory, home=home)
         inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
+        conversations = open_conversations(services.engine, settings)
         try:
+            # Before any event is received: whether records made before now can be trusted.
+            await conversations.keep_recording()
             slots = asyncio.Semaphore(settings.max_inflight)
             streaming = StreamSwitch(settings.stream)
-            yield Deps(services, client, identity, inbox, slots, metrics, streaming, pacing, limiter)
+            yield Deps(
+                services, client, identity, inbox, slots, metrics, streaming, pacing, limiter, conversations
+            )
         finally:
             try:
                 await inbox.release()

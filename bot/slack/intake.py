@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from bot.domain.people import Surface
 from bot.metrics import Metrics
+from bot.ports.conversations import Conversations
 from bot.ports.inbox import Delivery, Held, Inbox
 from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
@@ -43,9 +44,16 @@ class NotRecorded(Exception):
 
 class Intake:
     def __init__(
-        self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics, *, accept_timeout: float
+        self,
+        inbox: Inbox,
+        conversations: Conversations,
+        worker: AnswerWorker[Deps],
+        metrics: Metrics,
+        *,
+        accept_timeout: float,
     ) -> None:
         self._inbox = inbox
+        self._conversations = conversations
         self._accept_timeout = accept_timeout  # Pacing.accept_timeout
         self._worker = worker
         self._metrics = metrics
@@ -73,6 +81,15 @@ class Intake:
             return False
         self._start(held, answer)
         return True
+
+    async def changed(self, channel: str, thread_ts: str) -> None:
+        """A message of a DM thread was edited or deleted: recorded before the ack, like a question, so
+        the thread's next follow-up cannot miss it (it reads the thread from Slack). Raises `NotRecorded`
+        when the database could not record it: Slack delivers the event again."""
+        try:
+            await asyncio.wait_for(self._conversations.changed(channel, thread_ts), self._accept_timeout)
+        except Exception as exc:
+            raise NotRecorded("dm", exc) from exc
 
     def _start(self, held: Held, answer: AnswerHeld) -> None:
         self._metrics.received.labels(held.surface).inc()

@@ -17,11 +17,14 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot import text
 from bot.core.trace import StepObserver
 from bot.domain.people import Surface
+from bot.metrics import Metrics
+from bot.ports.conversations import Conversations, Turn
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.client import give_back_unused, held_back, prepaid
+from bot.slack.conversation import conversation_of, edited_thread, question_turn, reply_turn
 from bot.slack.deps import BotUser, Deps
-from bot.slack.history import Where, recent_conversation
+from bot.slack.history import Where
 from bot.slack.intake import Intake
 from bot.slack.questions import Question, parse_question
 from bot.slack.rate_limits import Limiter, error_of, outcome_unknown
@@ -90,12 +93,16 @@ class DmReply:
         self,
         client: AsyncWebClient,
         held: Held,
+        records: Conversations,
+        metrics: Metrics,
         streaming: StreamSwitch | None = None,
         budget: Limiter | None = None,
         *,
         coalesce: float = COALESCE_STEPS,
     ) -> None:
         self._client = client
+        self._records = records  # the threads' conversations as we recorded them
+        self._metrics = metrics
         self._streaming = streaming
         self._coalesce = coalesce  # a stream's steps this close together go in one append (Pacing)
         self._budget = budget or Limiter()  # the process's; a reply made alone gets a fresh one
@@ -107,6 +114,10 @@ class DmReply:
         self._bot = BotUser(**held.payload["bot"])
         self._delivery_id = held.delivery_id
         self._placeholder_ts = held.progress_ts
+        # The thread the placeholder is in, when known: a previous holder's may be a stream in the
+        # question's thread or a message at the top level, so its reply is not recorded (`replies`).
+        self._placeholder_thread: str | None = None
+        self.replies: list[Turn] = []  # what `finish` posted, as turns of their thread's conversation
         self._taken_over = held.attempts > 0
         # The placeholder may be a stream left streaming (by a process that had this question, or by a
         # start whose answer was lost): it is stopped before it is edited into the answer.
@@ -135,13 +146,10 @@ class DmReply:
         if fresh and out_of_budget and await self._status_in_thread(question):
             self.presentation = "status"
             return await self._thread_conversation(question)
-        where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
-        # Both are Slack round trips (~100 ms each on the real API); neither needs the other. Both are
+        # Both may be Slack round trips (~100 ms each on the real API); neither needs the other. Both are
         # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
         shown, conversation = await asyncio.gather(
-            self._show_progress(question.text),
-            recent_conversation(self._client, where, self._event.get("text") or ""),
-            return_exceptions=True,
+            self._show_progress(question.text), self._conversation(), return_exceptions=True
         )
         for outcome in (shown, conversation):
             if isinstance(outcome, BaseException):
@@ -155,8 +163,27 @@ class DmReply:
         if not self._thread_ts:
             self._thread_ts = self._event["ts"]  # where the answer goes: the question's new thread
             return [{"role": "user", "content": question.text}]
-        where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
-        return await recent_conversation(self._client, where, self._event.get("text") or "")
+        return await self._conversation()
+
+    async def _conversation(self) -> list[MessageParam]:
+        """The question's thread (or the DM's top level) up to it: from our records when complete."""
+        root_is_ours = bool(self._thread_ts) and self._event.get("parent_user_id") == self._bot.user_id
+        where = Where(
+            self._channel,
+            self._event["ts"],
+            self._thread_ts,
+            self._bot.user_id,
+            self._bot.bot_id,
+            root_is_ours,
+        )
+        current = self._event.get("text") or ""
+        return await conversation_of(self._client, self._records, where, current, self._metrics)
+
+    def _posted(self, ts: str, thread_ts: str | None, text: str) -> str:
+        """Notes a reply posted, for the thread's records; returns its ts."""
+        self.replies = [r for r in self.replies if r.ts != ts]  # an edit replaces what it said
+        self.replies.append(reply_turn(self._channel, thread_ts, ts, text))
+        return ts
 
     async def _status_in_thread(self, question: Question) -> bool:
         """The assistant status line under the question (per-channel budget); False if Slack refuses it."""
@@ -232,6 +259,7 @@ class DmReply:
                 return False  # the person wrote again: what follows may answer that
             if not message.get("metadata") and float(message["ts"]) >= asked_at - _CLOCK_SKEW_S:
                 self._placeholder_ts, self._may_be_streaming = str(message["ts"]), True
+                self._placeholder_thread = self._thread_ts or self._event["ts"]
                 return True
         return False
 
@@ -261,6 +289,7 @@ class DmReply:
             # Slack may have posted it: a second one would be left showing "working" beside the answer.
             found = await self._placeholder_left_behind()
             self._placeholder_ts = found or await self._post_placeholder(question)
+        self._placeholder_thread = self._thread_ts  # None: at the top level
 
     async def _post_placeholder(self, question: str) -> str:
         posted = await self._client.chat_postMessage(
@@ -310,14 +339,14 @@ class DmReply:
             self._thread_ts = stream.thread_ts  # where the trace goes, under the question
             feedback = [feedback_block(feedback_id, is_korean(reply))] if feedback_id else None
             try:
-                return await stream.finish(reply, feedback, final)
+                return self._posted(await stream.finish(reply, feedback, final), stream.thread_ts, reply)
             except StreamFailed as failed:
                 # The answer is edited into the streamed message (or posted in its thread): one answer.
                 log.warning("a streamed answer could not be finished (%s); editing it in", failed.error)
-                self._placeholder_ts = failed.ts
+                self._placeholder_ts, self._placeholder_thread = failed.ts, stream.thread_ts
                 if failed.ts and await self._stop_stream(failed.ts) and failed.maybe_delivered:
                     # The stop that carried the answer timed out, but Slack had done it: it is there.
-                    return failed.ts
+                    return self._posted(failed.ts, stream.thread_ts, reply)
         blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
         if self._placeholder_ts and self._may_be_streaming:
             await self._stop_stream(self._placeholder_ts)  # a stream left streaming, if it is one
@@ -326,7 +355,9 @@ class DmReply:
                 await self._client.chat_update(
                     channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks, metadata=final
                 )
-                return self._placeholder_ts
+                if self._placeholder_thread is None and self._taken_over:
+                    return self._placeholder_ts  # a previous holder's, somewhere unknown: not recorded
+                return self._posted(self._placeholder_ts, self._placeholder_thread, reply)
             except SlackApiError as exc:
                 if not held_back(exc, self._budget):
                     raise  # a short Retry-After: waited out by the caller's delivery retries
@@ -335,7 +366,7 @@ class DmReply:
         posted = await self._client.chat_postMessage(
             channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks, metadata=final
         )
-        return str(posted["ts"])
+        return self._posted(str(posted["ts"]), self._thread_ts, reply)
 
     async def _stop_stream(self, ts: str) -> bool:
         """Ends the streaming state of a message before it is edited into an answer (a message left
@@ -387,7 +418,15 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    reply = DmReply(deps.client, held, deps.streaming, deps.limiter, coalesce=deps.pacing.stream_coalesce)
+    reply = DmReply(
+        deps.client,
+        held,
+        deps.conversations,
+        deps.metrics,
+        deps.streaming,
+        deps.limiter,
+        coalesce=deps.pacing.stream_coalesce,
+    )
     await answer(reply, held, question, deps, hint=hint)
     deps.metrics.presentation.labels(reply.presentation).inc()
 
@@ -395,8 +434,12 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
 def register(app: AsyncApp, intake: Intake) -> None:
     @app.event("message")
     async def on_message(event: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext) -> None:
+        bot = {"user_id": context.bot_user_id, "bot_id": context.bot_id}
+        if (changed := edited_thread(event, bot)) is not None:
+            await intake.changed(*changed)  # the thread is read from Slack again next time
+            return
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
-        bot = {"user_id": context.bot_user_id, "bot_id": context.bot_id}
-        delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot})
+        turn = question_turn(event, context.bot_user_id)
+        delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot}, turn)
         await intake.take(delivery, answer_direct_message)
