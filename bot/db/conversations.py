@@ -39,7 +39,9 @@ DEFAULT_KEEP = timedelta(days=1)
 # follow-up must still find ten after merging.
 KEEP_PER_THREAD = 50
 DEFAULT_GAP_AFTER = 30.0  # seconds without any process saying it receives: a new run (the inbox's lease)
-# Slack's clock (a message's ts) against ours, when a thread's start is compared with the run's.
+# Slack's clock (a message's ts) against ours, when a thread's start is compared with the run's: a thread
+# begun within this of the run's start counts as begun in it (only a message sent in that second, while
+# nobody received, could be missed).
 CLOCK_SKEW = timedelta(seconds=1)
 # Turns are recorded a moment after their ts; the retention horizon is checked with this to spare.
 PURGE_MARGIN = timedelta(minutes=1)
@@ -177,7 +179,7 @@ class SqlConversations:
         if refreshed_at is not None:
             known_since = refreshed_at
         elif root_is_ours or any(t.ts == thread_ts for t in turns):
-            known_since = ts_time(thread_ts) - CLOCK_SKEW
+            known_since = ts_time(thread_ts) + CLOCK_SKEW
         else:
             return None  # its first message is someone's we never recorded
         horizon = max(self._since, self._clock() - self.keep + PURGE_MARGIN)
