@@ -1,5 +1,6 @@
 """Direct messages (`message.im`): answered in the same DM, in the thread if the person wrote in one,
-with the conversation so far rebuilt from Slack for follow-ups."""
+with the conversation so far for follow-ups, from our records of the thread (`bot/slack/conversation.py`)
+or, when they cannot be complete, from Slack."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from bot.slack.conversation import conversation_of, edited_thread, question_turn
 from bot.slack.deps import BotUser, Deps
 from bot.slack.history import Where
 from bot.slack.intake import Intake
+from bot.slack.left_behind import LeftBehind, stream_started
 from bot.slack.questions import Question, parse_question
 from bot.slack.rate_limits import Limiter, error_of, outcome_unknown
 from bot.slack.render import (
@@ -51,8 +53,6 @@ log = logging.getLogger(__name__)
 # Subtypes that are still a person writing to us: a file shared with (or without) a question, and a
 # thread reply also sent to the conversation ("also send to …"), answered like any thread reply.
 _FROM_A_PERSON = {None, "file_share", "thread_broadcast"}
-# How far Slack's clock (a message's ts) may be behind ours when matching a message to a call we made.
-_CLOCK_SKEW_S = 1.0
 
 
 def is_person_writing_to_us(event: dict[str, Any]) -> bool:
@@ -113,6 +113,7 @@ class DmReply:
         self._thread_ts: str | None = self._event.get("thread_ts")
         self._bot = BotUser(**held.payload["bot"])
         self._delivery_id = held.delivery_id
+        self._left = LeftBehind(client, self._channel, self._event["ts"], held.delivery_id)
         self._placeholder_ts = held.progress_ts
         # The thread the placeholder is in, when known: a previous holder's may be a stream in the
         # question's thread or a message at the top level, so its reply is not recorded (`replies`).
@@ -242,26 +243,18 @@ class DmReply:
     async def _adopt_stream_left_behind(self, asked_at: float) -> bool:
         """After a `chat.startStream` whose answer was lost: the stream Slack started anyway, if it is
         there, becomes this answer's placeholder (stopped, then edited into the answer), so that no
-        second stream is started beside one left "typing". A stream carries no metadata until it stops,
-        so it is known as ours, with none, in the question's thread after the question and before the
-        person's next message there (later ones may be another question's), and started no earlier than
-        our call (`asked_at`, less a second for the clocks: Slack's ts is its time): an earlier one is
-        another answer's stream or the thread's greeting."""
+        second stream is started beside one left "typing" (`left_behind.stream_started`)."""
         try:
-            messages = await self._thread_since_question()
+            messages = await self._left.thread_since_question(self._thread_ts)
         except Exception as exc:
             log.info("could not look for a stream Slack may have started (%s)", exc.__class__.__name__)
             return False
-        for message in messages:
-            if float(message["ts"]) <= float(self._event["ts"]):
-                continue  # the thread's root (Slack always lists it), or the question itself
-            if message.get("bot_id") != self._bot.bot_id:
-                return False  # the person wrote again: what follows may answer that
-            if not message.get("metadata") and float(message["ts"]) >= asked_at - _CLOCK_SKEW_S:
-                self._placeholder_ts, self._may_be_streaming = str(message["ts"]), True
-                self._placeholder_thread = self._thread_ts or self._event["ts"]
-                return True
-        return False
+        found = stream_started(messages, self._event["ts"], self._bot.bot_id, asked_at)
+        if found is None:
+            return False
+        self._placeholder_ts, self._may_be_streaming = found, True
+        self._placeholder_thread = self._thread_ts or self._event["ts"]
+        return True
 
     async def _show_progress(self, question: str) -> None:
         if self._taken_over and not self._placeholder_ts:
@@ -302,35 +295,10 @@ class DmReply:
         return str(posted["ts"])
 
     async def _placeholder_left_behind(self) -> str | None:
-        return await self._left_behind(PROGRESS_EVENT_TYPE)
+        return await self._left.marked(PROGRESS_EVENT_TYPE, self._thread_ts)
 
     async def answered_before(self) -> str | None:
-        return await self._left_behind(FINAL_EVENT_TYPE)
-
-    async def _left_behind(self, event_type: str) -> str | None:
-        """The ts of a message posted for this question with `event_type` metadata (by a previous holder,
-        or by a post whose answer was lost): in the question's thread (a streamed answer is there even
-        for a top-level question), and at the top level of the DM for a top-level question."""
-        messages = await self._thread_since_question()
-        if not self._thread_ts:
-            top_level = await self._client.conversations_history(limit=100, **self._since_question)
-            messages += top_level.get("messages") or []
-        for message in messages:
-            metadata = message.get("metadata") or {}
-            payload = metadata.get("event_payload") or {}
-            if metadata.get("event_type") == event_type and payload.get("delivery_id") == self._delivery_id:
-                return str(message["ts"])
-        return None
-
-    @property
-    def _since_question(self) -> dict[str, Any]:
-        return {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
-
-    async def _thread_since_question(self) -> list[dict[str, Any]]:
-        """The question's thread (its own, for a top-level question), oldest first, from the question on."""
-        thread = self._thread_ts or self._event["ts"]
-        response = await self._client.conversations_replies(ts=thread, limit=200, **self._since_question)
-        return list(response.get("messages") or [])
+        return await self._left.marked(FINAL_EVENT_TYPE, self._thread_ts)
 
     async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
         final = marked(FINAL_EVENT_TYPE, self._delivery_id)  # a takeover sees this question was answered
