@@ -83,7 +83,7 @@ async def test_a_new_thread_under_the_greeting_is_answered_without_reading_slack
 async def test_a_follow_up_gets_the_earlier_turns_from_the_records(slack, start_bot, messages_api):
     slack.streaming = True
     model = await messages_api()
-    await start_bot(model)
+    bot = await start_bot(model)
     greeting = slack.bot_message(DM, GREETING)
     await ask_in_thread(slack, greeting, FIRST, answers=1)
     first_answer = answer_text(slack, greeting)
@@ -94,6 +94,7 @@ async def test_a_follow_up_gets_the_earlier_turns_from_the_records(slack, start_
         {"role": "user", "content": SECOND},
     ]
     assert reads(slack) == []
+    assert b'officebot_conversation_history_total{source="records"} 2.0' in bot.metrics.exposition()
 
 
 async def test_a_follow_up_after_a_restart_sees_the_earlier_turns(

@@ -38,8 +38,8 @@ class NotRecorded(Exception):
     not be acknowledged. Its text names the surface and the error's class only: a database error's own
     text can quote the question, so the cause is kept for debuggers, never written to the log."""
 
-    def __init__(self, surface: Surface, cause: BaseException) -> None:
-        super().__init__(f"could not record a {surface} question ({cause.__class__.__name__})")
+    def __init__(self, surface: Surface, cause: BaseException, what: str = "question") -> None:
+        super().__init__(f"could not record a {surface} {what} ({cause.__class__.__name__})")
 
 
 class Intake:
@@ -89,7 +89,7 @@ class Intake:
         try:
             await asyncio.wait_for(self._conversations.changed(channel, thread_ts), self._accept_timeout)
         except Exception as exc:
-            raise NotRecorded("dm", exc) from exc
+            raise NotRecorded("dm", exc, "edit") from exc
 
     def _start(self, held: Held, answer: AnswerHeld) -> None:
         self._metrics.received.labels(held.surface).inc()
