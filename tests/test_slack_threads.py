@@ -190,3 +190,14 @@ async def test_a_thread_whose_first_message_we_never_recorded_is_read_from_slack
     await ask_in_thread(slack, root, FIRST, answers=1)
     assert asked(model, FIRST) == [{"role": "user", "content": "연차 문의\n" + FIRST}]
     assert [c.method for c in reads(slack)] == ["conversations.replies"]
+
+
+async def test_a_thread_the_bot_saw_begin_needs_no_read_whoever_wrote_its_first_message(slack, start_bot):
+    # The legacy assistant view: Slack posts the thread's first message in the person's name; the bot
+    # greets in the thread, and so knows the thread from its start.
+    await start_bot()
+    await slack.start_assistant_thread(MINSU)
+    await slack.wait_for(lambda c: c.method == "assistant.threads.setSuggestedPrompts")
+    [root] = [m for m in slack.history[DM] if m.get("subtype") == "assistant_app_thread"]
+    await ask_in_thread(slack, root["ts"], FIRST, answers=1)
+    assert reads(slack) == []

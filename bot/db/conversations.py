@@ -5,7 +5,8 @@ The records of a thread are complete, and a follow-up is answered from them, whe
 
 - the thread's first message is known: a turn we recorded, or the bot's own message (the greeting: a
   thread that opens with the bot's message never shows it to the model, which drops leading assistant
-  turns, so its text does not matter and is not kept);
+  turns, so its text does not matter and is not kept), or the bot saw the thread begin (`started`: it
+  greeted in it);
 - nobody edited or deleted a message of the thread since it was last read (`changed`: Slack's
   `message_changed` / `message_deleted` events), and no question of it ended without its reply recorded
   (the reply was found already posted after a takeover: its text is unknown);
@@ -203,6 +204,11 @@ class SqlConversations:
                 )
             await record_turns(connection, [(t, None) for t in turns], now)
             await _mark(connection, channel, thread_ts, {"refreshed_at": read_at, "touched_at": now})
+
+    async def started(self, channel: str, thread_ts: str) -> None:
+        now = self._clock()
+        async with writing(self._engine) as connection:
+            await _mark(connection, channel, thread_ts, {"refreshed_at": now, "touched_at": now})
 
     async def changed(self, channel: str, thread_ts: str) -> None:
         now = self._clock()

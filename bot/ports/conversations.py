@@ -42,6 +42,11 @@ class Conversations(Protocol):
         """Replaces the thread's records with `turns`, read from Slack at `read_at`: complete again."""
         ...
 
+    async def started(self, channel: str, thread_ts: str) -> None:
+        """The bot saw the thread begin (it greeted in it, or its greeting is the thread's first message):
+        complete as of now, with no turns yet."""
+        ...
+
     async def changed(self, channel: str, thread_ts: str) -> None:
         """A message of the thread was edited or deleted: its records are stale until read again."""
         ...
