@@ -2,11 +2,13 @@
 inbox, then hand it to the answer worker.
 
 Bolt runs with `process_before_response=True`, so a listener finishes (the inbox row committed) before
-the ack leaves; the listener does nothing slow (one INSERT), so the ack still leaves in milliseconds. A
-delivery the inbox already holds is a redelivery, acknowledged and dropped. If the inbox cannot record
-it, the listener raises `NotRecorded`: no ack, so Slack delivers the event again later (a slash command,
-which Slack never retries, is told to try again instead). In a database outage that is every event, so
-it is logged in one line naming the error's class, never with the error's text (see `NotRecorded`).
+the ack leaves; the listener does nothing slow (one INSERT, and a DM question's turn in the same
+transaction), so the ack still leaves in milliseconds. A delivery the inbox already holds is a
+redelivery, acknowledged and dropped. If the inbox cannot record it, the listener raises `NotRecorded`:
+no ack, so Slack delivers the event again later (a slash command, which Slack never retries, is told to
+try again instead). In a database outage that is every event, so it is logged in one line naming the
+error's class, never with the error's text (see `NotRecorded`). An edit or deletion in a DM thread is
+recorded the same way (`changed`), so the thread's next follow-up cannot miss it.
 
 This runs on the receiving loop with its own engine (see `SlackBot`), never waiting for the answer loop.
 """
