@@ -39,7 +39,7 @@ DEFAULT_KEEP = timedelta(days=1)
 # More than the history window's 10 turns: consecutive turns of one role are merged into one, and a
 # follow-up must still find ten after merging.
 KEEP_PER_THREAD = 50
-DEFAULT_GAP_AFTER = 30.0  # seconds without any process saying it receives: a new run (the inbox's lease)
+DEFAULT_GAP_AFTER = 30.0  # seconds without any process saying it receives: a new run
 # Slack's clock (a message's ts) against ours, when a thread's start is compared with the run's: a thread
 # begun within this of the run's start counts as begun in it (only a message sent in that second, while
 # nobody received, could be missed).

@@ -14,7 +14,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Settings
-from bot.db.conversations import SqlConversations
+from bot.db.conversations import DEFAULT_GAP_AFTER, SqlConversations
 from bot.db.inbox import SqlInbox
 from bot.metrics import Metrics
 from bot.ports.conversations import Conversations
@@ -59,10 +59,12 @@ class Deps:
 
 
 def open_conversations(engine: AsyncEngine, settings: Settings) -> SqlConversations:
-    """The threads' records on `engine`: kept OFFICEBOT_HISTORY_DAYS; a run of receiving is broken by as
-    long without any process as a question's lease."""
+    """The threads' records on `engine`: kept OFFICEBOT_HISTORY_DAYS; a run of receiving is broken by
+    30 s without any process saying it receives (the lease, if longer: the caretaker says so every third
+    of it). Events sent in a shorter gap are delivered again by Slack, unacknowledged."""
     keep = timedelta(days=settings.history_days)
-    return SqlConversations(engine, keep=keep, gap_after=settings.takeover_after)
+    gap_after = max(settings.takeover_after, DEFAULT_GAP_AFTER)
+    return SqlConversations(engine, keep=keep, gap_after=gap_after)
 
 
 @asynccontextmanager
