@@ -89,8 +89,12 @@ async def open_answering(
         inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
         conversations = open_conversations(services.engine, settings)
         try:
-            # Before any event is received: whether records made before now can be trusted.
-            await conversations.keep_recording()
+            # Before any event is received: whether records made before now can be trusted. Until it is
+            # known (the caretaker tries again every round), every thread is read from Slack.
+            try:
+                await conversations.keep_recording()
+            except Exception as exc:
+                log.warning("could not say this process receives (%s)", exc.__class__.__name__)
             slots = asyncio.Semaphore(settings.max_inflight)
             streaming = StreamSwitch(settings.stream)
             yield Deps(
