@@ -181,9 +181,9 @@ async def _answered_before(reply: SlackReply) -> str | None:
 
 
 async def _record_outcome(deps: Deps, held: Held, reply: SlackReply, *, answered: bool) -> None:
-    """answered / failed in the inbox, with the replies posted, retried while the database refuses it (a failover to a standby
-    makes it read-only for a while): until it is recorded the question stays ours and its lease renewed,
-    so no other process answers it a second time."""
+    """answered / failed in the inbox, with the replies posted, retried while the database refuses it (a
+    failover to a standby makes it read-only for a while): until it is recorded the question stays ours
+    and its lease renewed, so no other process answers it a second time."""
     pacing = deps.pacing  # from the first to the longest wait, doubling, for record_retry_for seconds
     surface, replies = reply.surface, reply.replies
     wait, give_up = pacing.record_first_wait, time.monotonic() + pacing.record_retry_for
