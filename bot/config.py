@@ -253,6 +253,16 @@ class Settings(BaseSettings):
             "long a crashed process's questions wait before another process takes them over."
         ),
     )
+    history_days: float = Field(
+        1.0,
+        gt=0,
+        le=30,
+        validation_alias="OFFICEBOT_HISTORY_DAYS",
+        description=(
+            "Days the turns of a DM thread (questions and answers, personal data) are kept for follow-ups "
+            "to be answered without reading Slack; an older thread is read from Slack again."
+        ),
+    )
     processes: int = Field(
         1,
         ge=1,

@@ -1,5 +1,6 @@
 """What an operator graphs: questions received / answered / failed by surface, model and tool calls,
-answer latency, answers in flight and waiting, inbox depth, takeovers. Prometheus format through prometheus-client, in a registry of our own
+answer latency, answers in flight and waiting, inbox depth, takeovers, Slack's budget (429s and the
+time calls waited for it, by method) and where follow-ups' history came from. Prometheus format through prometheus-client, in a registry of our own
 (so every bot, and every test, counts for itself). The core stays free of it: model and tool calls are
 counted from each turn's trace."""
 
@@ -74,6 +75,19 @@ class Metrics:
             "officebot_slack_rate_limited",
             "Slack calls answered 429 (Retry-After honoured), by Web API method",
             ["method"],
+            registry=self.registry,
+        )
+        self.slack_wait = Counter(
+            "officebot_slack_wait_seconds",
+            "Seconds Slack calls waited for their method's rate-limit budget, by Web API method",
+            ["method"],
+            registry=self.registry,
+        )
+        self.history = Counter(
+            "officebot_conversation_history",
+            "Where a DM question's earlier turns came from: our records, or a Slack read "
+            "(conversations.replies / conversations.history)",
+            ["source"],
             registry=self.registry,
         )
         self.taken_over = Counter(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.support.slack import (
@@ -67,6 +69,17 @@ async def test_profiles_are_cached(slack, start_bot):
         await slack.slash(MINSU)
     await slack.wait_for(lambda c: c.method == "response_url", count=3)
     assert slack.calls_to("users.info") == []  # everyone was in the list: nobody looked up one by one
+
+
+async def test_a_question_during_the_first_listing_waits_for_it_instead_of_looking_up_alone(slack, start_bot):
+    listing = slack.hold_once("users.list")  # the members' list is slow to come at start
+    await start_bot()
+    await slack.wait_for(lambda c: c.method == "users.list")
+    await slack.slash(MINSU)
+    await asyncio.sleep(0.2)  # time for the question to reach its lookup while the list is held
+    listing.set()
+    await slack.wait_for(lambda c: c.method == "response_url")
+    assert slack.calls_to("users.info") == []
 
 
 async def test_a_member_missing_from_the_list_is_looked_up_once(slack, start_bot):

@@ -128,6 +128,24 @@ async def test_logs_hold_no_message_text_or_ids_when_the_inbox_write_fails(
     assert leaks(logs) == []
 
 
+async def test_logs_hold_no_message_text_or_ids_when_a_thread_s_records_cannot_be_written(
+    bot_role: BotRole, slack: SlackStandIn, start_bot, logs
+):
+    await start_bot(OFFICEBOT_DATABASE_URL=bot_role.url, SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_APP_TOKEN=APP_TOKEN)
+    greeting = slack.bot_message(f"D{MINSU}", "안녕하세요")
+    asked = await slack.user_message(MINSU, "연차 문의", thread_ts=greeting)
+    await slack.wait_for_ack(asked.envelope_id)
+    await bot_role.refuse_inserts_into("conversation_turns")
+    await bot_role.refuse_inserts_into("conversation_threads")
+    # The question and its turn are one transaction: neither is recorded, so it is not acknowledged.
+    sent = await slack.user_message(MINSU, QUESTION, thread_ts=greeting)
+    await not_acknowledged(slack, logs, sent.envelope_id, "could not record a dm question")
+    logs.clear()
+    edited = await slack.edit_message(f"D{MINSU}", str(asked.ts), QUESTION)  # nor is an edit
+    await not_acknowledged(slack, logs, edited.envelope_id, "could not record a dm edit")
+    assert leaks(logs) == []
+
+
 async def test_a_question_the_inbox_cannot_record_is_one_log_line_not_a_traceback(
     bot_role: BotRole, slack: SlackStandIn, start_bot, logs
 ):

@@ -115,6 +115,21 @@ def test_idle_buckets_are_dropped():
     assert limiter.try_take_all({"chat.postMessage": 1}, channel="U0")
 
 
+async def test_the_time_a_call_waits_for_its_budget_is_told_by_method():
+    waited: list[tuple[str, float]] = []
+    limiter = Limiter(
+        {"conversations.replies": (Limit(1, per=0.05),)}, on_waited=lambda m, s: waited.append((m, s))
+    )
+    assert await limiter.take("conversations.replies") == 0
+    seconds = await limiter.take("conversations.replies")  # the bucket is empty: it refills first
+    assert seconds > 0 and waited == [("conversations.replies", seconds)]
+
+
+def test_reading_a_thread_stays_at_tier_3():
+    # Answers no longer read threads as a rule; the budget for when they must is still Slack's.
+    assert LIMITS["conversations.replies"] == (Limit(50),)
+
+
 def test_the_table_is_at_most_what_slack_publishes():
     # The bot's table against the stand-in's, each written from Slack's method reference on its own.
     for method, per_minute in SLACK_TIERS.items():

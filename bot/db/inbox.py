@@ -35,12 +35,14 @@ from typing import Any, cast
 
 from sqlalchemy import Row, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.db.conversations import record_turns, unknown_replies
 from bot.db.engine import single_statement, writing
 from bot.db.group_commit import GroupCommit
 from bot.db.tables import inbox
 from bot.domain.people import Surface
+from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery, Held, State
 
 _OPEN: tuple[State, ...] = ("received", "answering")
@@ -70,6 +72,7 @@ class _Update:
     delivery_id: str
     state: State | None
     progress_ts: str | None = None
+    replies: tuple[Turn, ...] = ()  # a finished question's, recorded with its new state
 
 
 def _aware(moment: datetime) -> datetime:
@@ -125,6 +128,11 @@ class SqlInbox:
         self._ranking: GroupCommit[Held, int] = GroupCommit(self._rank_batch)
         self._working: set[str] = set()  # questions a worker of this process is answering right now
 
+    @property
+    def _held_here(self) -> tuple[Any, ...]:
+        # Written out rather than IN (…): an executemany cannot expand a list parameter.
+        return (inbox.c.owner == self.owner, or_(*(inbox.c.state == state for state in _OPEN)))
+
     @contextmanager
     def working(self, delivery_id: str) -> Iterator[None]:
         """While inside, a worker of this process is answering the question, so `renew` keeps its lease.
@@ -169,12 +177,24 @@ class SqlInbox:
             .on_conflict_do_nothing(index_elements=[inbox.c.delivery_id])
             .returning(inbox.c.delivery_id)
         )
-        # One statement, no transaction around it: the ack waits for this, and nothing else. The rows go
-        # as executemany parameters: SQLAlchemy's "insertmanyvalues" renders them into the one cached
-        # statement, where `.values(rows)` compiled a new one with a bind parameter per value each time
-        # (0.8 ms of CPU a question in a burst of 200).
-        async with single_statement(self._engine) as connection:
-            inserted = {row.delivery_id for row in await connection.execute(statement, rows)}
+        # The rows go as executemany parameters: SQLAlchemy's "insertmanyvalues" renders them into the
+        # one cached statement, where `.values(rows)` compiled a new one with a bind parameter per value
+        # each time (0.8 ms of CPU a question in a burst of 200).
+        if not any(d.turn is not None for d in deliveries):
+            # One statement, no transaction around it: the ack waits for this, and nothing else.
+            async with single_statement(self._engine) as connection:
+                inserted = {row.delivery_id for row in await connection.execute(statement, rows)}
+        else:
+            # A DM question is a turn of its thread's conversation too, recorded in the same transaction:
+            # a follow-up trusts these records instead of reading Slack, so neither may exist alone.
+            async with writing(self._engine) as connection:
+                inserted = {row.delivery_id for row in await connection.execute(statement, rows)}
+                turns = [
+                    (d.turn, d.delivery_id)
+                    for i, d in enumerate(deliveries)
+                    if d.turn is not None and d.delivery_id in inserted and first[d.delivery_id] == i
+                ]
+                await record_turns(connection, turns, now)
         return [
             Held(d.delivery_id, d.surface, d.slack_user_id, d.payload, now + timedelta(microseconds=i))
             if d.delivery_id in inserted and first[d.delivery_id] == i
@@ -211,18 +231,20 @@ class SqlInbox:
         """Remembers the placeholder, so whoever takes the question over edits it rather than leave it."""
         await self._updating.submit(_Update(delivery_id, None, progress_ts))
 
-    async def finish(self, delivery_id: str, *, answered: bool) -> bool:
-        """answered / failed, and the question itself forgotten. False if another process had taken it
-        over meanwhile (this one was stalled past its lease)."""
-        return await self._updating.submit(_Update(delivery_id, "answered" if answered else "failed"))
+    async def finish(self, delivery_id: str, *, answered: bool, replies: Sequence[Turn] = ()) -> bool:
+        """answered / failed, and the question itself forgotten (its turn stays, for the history window,
+        with its replies'). False if another process had taken it over meanwhile (this one was stalled
+        past its lease)."""
+        state: State = "answered" if answered else "failed"
+        return await self._updating.submit(_Update(delivery_id, state, replies=tuple(replies)))
 
     async def _update_batch(self, updates: Sequence[_Update]) -> list[bool]:
         """Every update waiting, in a few statements: placeholders noted (one executemany), then each new
         state set for all its questions at once, only where this process still holds them. Each
         statement stands alone (none needs the others), so none holds SQLite's one write lock for long:
-        the ack path's INSERT never waits behind a whole batch."""
-        # Written out rather than IN (…): an executemany cannot expand a list parameter.
-        held_here = (inbox.c.owner == self.owner, or_(*(inbox.c.state == state for state in _OPEN)))
+        the ack path's INSERT never waits behind a whole batch. A finish is the exception: its state
+        and its replies' turns go in one short transaction."""
+        held_here = self._held_here
         done: set[tuple[str, State | None]] = set()
         async with single_statement(self._engine) as connection:
             noted = [{"id": u.delivery_id, "ts": u.progress_ts} for u in updates if u.progress_ts is not None]
@@ -234,21 +256,37 @@ class SqlInbox:
                 )
                 await connection.execute(statement, noted)
                 done |= {(u.delivery_id, None) for u in updates if u.state is None}
-            for state in ("answering", "answered", "failed"):
-                ids = [u.delivery_id for u in updates if u.state == state]
-                if not ids:
-                    continue
-                values: dict[str, Any] = {"state": state}
-                if state != "answering":
-                    values |= {"finished_at": self._clock(), "lease_until": None, "payload": None}
-                statement = (
-                    update(inbox)
-                    .where(inbox.c.delivery_id.in_(ids), *held_here)
-                    .values(**values)
-                    .returning(inbox.c.delivery_id)
-                )
-                done |= {(row.delivery_id, state) for row in await connection.execute(statement)}
+            done |= await self._set_state(connection, "answering", updates)
+        for state in _FINISHED:
+            if any(u.state == state for u in updates):
+                # Its replies join the thread's conversation in the same transaction as its new state.
+                async with writing(self._engine) as connection:
+                    done |= await self._set_state(connection, state, updates)
         return [(u.delivery_id, u.state) in done for u in updates]
+
+    async def _set_state(
+        self, connection: AsyncConnection, state: State, updates: Sequence[_Update]
+    ) -> set[tuple[str, State | None]]:
+        """`state` for every update asking for it, where this process still holds the question."""
+        ids = [u.delivery_id for u in updates if u.state == state]
+        if not ids:
+            return set()
+        values: dict[str, Any] = {"state": state}
+        if state != "answering":
+            values |= {"finished_at": self._clock(), "lease_until": None, "payload": None}
+        statement = (
+            update(inbox)
+            .where(inbox.c.delivery_id.in_(ids), *self._held_here)
+            .values(**values)
+            .returning(inbox.c.delivery_id)
+        )
+        done = {row.delivery_id for row in await connection.execute(statement)}
+        if state != "answering":
+            finished = [u for u in updates if u.state == state and u.delivery_id in done]
+            now = self._clock()
+            await record_turns(connection, [(t, u.delivery_id) for u in finished for t in u.replies], now)
+            await unknown_replies(connection, [u.delivery_id for u in finished if not u.replies], now)
+        return {(delivery_id, state) for delivery_id in done}
 
     async def renew(self) -> int:
         """Extends the lease of every question a worker of this process is working on (see `working`);

@@ -326,3 +326,47 @@ request_messages = Table(
     Index("ix_request_messages_ts", "ts"),  # a click's card, found by its ts
     sqlite_autoincrement=True,  # a message id, in a post's metadata, is never given to another
 )
+
+# A thread's conversation as our own records hold it (bot/db/conversations.py): the questions we accepted
+# and the replies we posted, so a follow-up needs no `conversations.replies` read. Personal data: kept only
+# as long as the history window needs (OFFICEBOT_HISTORY_DAYS, and the last turns of a thread). Written in
+# the same transaction as the inbox change: a question when it is accepted, its reply when it is finished.
+# A top-level message is the root of its own thread, so `thread_ts` is then its own `ts`.
+conversation_turns = Table(
+    "conversation_turns",
+    metadata,
+    Column("channel", String(32), nullable=False),
+    Column("thread_ts", String(32), nullable=False),
+    Column("ts", String(32), nullable=False),
+    Column("role", String(16), nullable=False),  # user / assistant
+    Column("text", Text, nullable=False),
+    Column("delivery_id", String(128)),  # the inbox row of the question (or the question replied to)
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("channel", "thread_ts", "ts"),
+    Index("ix_conversation_turns_delivery_id", "delivery_id"),
+    Index("ix_conversation_turns_recorded_at", "recorded_at"),
+)
+
+# What is known about a thread beyond its turns: when a message of it was last edited or deleted
+# (`changed_at`: its records are stale), and when they were last read again from Slack (`refreshed_at`).
+conversation_threads = Table(
+    "conversation_threads",
+    metadata,
+    Column("channel", String(32), nullable=False),
+    Column("thread_ts", String(32), nullable=False),
+    Column("changed_at", DateTime(timezone=True)),
+    Column("refreshed_at", DateTime(timezone=True)),
+    Column("touched_at", DateTime(timezone=True), nullable=False),  # the later of the two: retention
+    PrimaryKeyConstraint("channel", "thread_ts"),
+)
+
+# One row (id 1): since when some process has been receiving Slack's events without a break (`since`),
+# and when one last said so (`seen_at`). Records made before `since` may miss a question sent in the gap.
+conversation_recording = Table(
+    "conversation_recording",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("since", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("id = 1", name="ck_conversation_recording_one_row"),
+)

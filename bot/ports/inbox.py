@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from bot.domain.people import Surface
+from bot.ports.conversations import Turn
 
 State = Literal["received", "answering", "answered", "failed"]
 
@@ -24,6 +25,8 @@ class Delivery:
     surface: Surface
     slack_user_id: str
     payload: dict[str, Any]
+    # The question as a turn of its thread's conversation, recorded with it (a DM's; None elsewhere).
+    turn: Turn | None = None
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,10 @@ class Inbox(Protocol):
         """Remembers the placeholder, so whoever takes the question over edits it rather than leave it."""
         ...
 
-    async def finish(self, delivery_id: str, *, answered: bool) -> bool:
-        """answered / failed; False if another process had taken it over meanwhile."""
+    async def finish(self, delivery_id: str, *, answered: bool, replies: Sequence[Turn] = ()) -> bool:
+        """answered / failed, with the replies posted for it as turns of their thread's conversation,
+        recorded together; False if another process had taken it over meanwhile. A question recorded with
+        a turn and finished with no reply known (found posted after a takeover) leaves its thread stale."""
         ...
 
     async def renew(self) -> int:

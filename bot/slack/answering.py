@@ -43,6 +43,7 @@ from bot.core.lookup import balance_by_code
 from bot.core.trace import StepObserver, Trace, observing
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
+from bot.ports.conversations import Turn
 from bot.ports.inbox import Held
 from bot.slack.client import retry_after
 from bot.slack.deps import Deps
@@ -89,6 +90,12 @@ class SlackReply(Protocol):
 
     async def still_working(self, question: Question) -> None:
         """Tell the person, once, that a slow answer is still coming."""
+        ...
+
+    @property
+    def replies(self) -> Sequence[Turn]:
+        """What was posted for the question where a follow-up's history is read (a DM's threads), as
+        turns of that conversation: recorded with the question's outcome. Empty elsewhere."""
         ...
 
     async def answered_before(self) -> str | None:
@@ -154,14 +161,15 @@ async def _respond(
     with deps.inbox.working(held.delivery_id):
         if held.attempts and await _answered_before(reply):
             log.info("a taken-over %s question had been answered already; marking it finished", reply.surface)
-            await _record_outcome(deps, held, reply.surface, answered=True)
+            # Its text is unknown here: recorded without it, the thread is read from Slack next time.
+            await _record_outcome(deps, held, reply, answered=True)
             return
         with metrics.latency.labels(reply.surface).time():
             outcome = await _respond_or_apologise(reply, held, question, deps, produce, hint)
         if outcome is None:
             return  # another process has it now
         (metrics.answered if outcome else metrics.failed).labels(reply.surface).inc()
-        await _record_outcome(deps, held, reply.surface, answered=outcome)
+        await _record_outcome(deps, held, reply, answered=outcome)
 
 
 async def _answered_before(reply: SlackReply) -> str | None:
@@ -172,15 +180,16 @@ async def _answered_before(reply: SlackReply) -> str | None:
         return None
 
 
-async def _record_outcome(deps: Deps, held: Held, surface: Surface, *, answered: bool) -> None:
-    """answered / failed in the inbox, retried while the database refuses it (a failover to a standby
-    makes it read-only for a while): until it is recorded the question stays ours and its lease renewed,
-    so no other process answers it a second time."""
+async def _record_outcome(deps: Deps, held: Held, reply: SlackReply, *, answered: bool) -> None:
+    """answered / failed in the inbox, with the replies posted, retried while the database refuses it (a
+    failover to a standby makes it read-only for a while): until it is recorded the question stays ours
+    and its lease renewed, so no other process answers it a second time."""
     pacing = deps.pacing  # from the first to the longest wait, doubling, for record_retry_for seconds
+    surface, replies = reply.surface, reply.replies
     wait, give_up = pacing.record_first_wait, time.monotonic() + pacing.record_retry_for
     while True:
         try:
-            if not await deps.inbox.finish(held.delivery_id, answered=answered):
+            if not await deps.inbox.finish(held.delivery_id, answered=answered, replies=replies):
                 log.warning("a %s question was taken over while this process answered it", surface)
             return
         except Exception as exc:

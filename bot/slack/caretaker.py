@@ -5,7 +5,10 @@
   answers them through the same surface code as a fresh question, editing the old placeholder; on
   SQLite, whose run lock proves this is the only process, every question another owner left is taken
   at once, without waiting out its lease,
-- reads the inbox depth for `/metrics`, and now and then purges finished rows,
+- says this process still receives Slack's events (`Conversations.keep_recording`: the threads' records
+  made meanwhile can be trusted),
+- reads the inbox depth for `/metrics`, and now and then purges finished rows and the threads' turns
+  past their retention,
 - every `notice_every` seconds (an hour; the first at start) starts a round of the §61 leave notices
   (`bot/slack/notices.py`) as a task of its own, so sending them never delays the leases;
 - every profile TTL (the first at start), refreshes the members' Slack profiles from `users.list`
@@ -197,6 +200,7 @@ class Caretaker:
         """One round; returns the questions taken over."""
         inbox, metrics = self._deps.inbox, self._deps.metrics
         await inbox.renew()
+        await self._deps.conversations.keep_recording()  # this process still receives: no gap
         taken = list(await inbox.take_over(TAKE_AT_ONCE, sole_process=self._sole_process))
         for held in taken:
             answerer = ANSWERERS.get(held.surface)
@@ -211,4 +215,5 @@ class Caretaker:
         if time.monotonic() - self._last_purge > PURGE_EVERY:
             self._last_purge = time.monotonic()
             await inbox.purge()
+            await self._deps.conversations.purge()  # the threads' turns, past OFFICEBOT_HISTORY_DAYS
         return taken

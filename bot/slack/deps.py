@@ -7,13 +7,17 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Settings
+from bot.db.conversations import DEFAULT_GAP_AFTER, SqlConversations
 from bot.db.inbox import SqlInbox
 from bot.metrics import Metrics
+from bot.ports.conversations import Conversations
 from bot.ports.inbox import Inbox
 from bot.services import Services
 from bot.slack.client import make_session, make_web_client
@@ -50,10 +54,20 @@ class Deps:
     pacing: Pacing  # the retries' and backoffs' waits (production's, or a test's shorter ones)
     limiter: Limiter  # this process's Slack budget: the presentation of an answer is chosen by it
     delivery: RequestDelivery  # what leave requests owe people, delivered once
+    conversations: Conversations  # the DM threads' turns as recorded, on this loop
 
     @property
     def settings(self) -> Settings:
         return self.services.settings
+
+
+def open_conversations(engine: AsyncEngine, settings: Settings) -> SqlConversations:
+    """The threads' records on `engine`: kept OFFICEBOT_HISTORY_DAYS; a run of receiving is broken by
+    30 s without any process saying it receives (the lease, if longer: the caretaker says so every third
+    of it). Events sent in a shorter gap are delivered again by Slack, unacknowledged."""
+    keep = timedelta(days=settings.history_days)
+    gap_after = max(settings.takeover_after, DEFAULT_GAP_AFTER)
+    return SqlConversations(engine, keep=keep, gap_after=gap_after)
 
 
 @asynccontextmanager
@@ -94,11 +108,28 @@ async def open_answering(
             backoff=pacing.request_backoff,
             renew_every=settings.takeover_after / 3,
         )
+        conversations = open_conversations(services.engine, settings)
         try:
+            # Before any event is received: whether records made before now can be trusted. Until it is
+            # known (the caretaker tries again every round), every thread is read from Slack.
+            try:
+                await conversations.keep_recording()
+            except Exception as exc:
+                log.warning("could not say this process receives (%s)", exc.__class__.__name__)
             slots = asyncio.Semaphore(settings.max_inflight)
             streaming = StreamSwitch(settings.stream)
             yield Deps(
-                services, client, identity, inbox, slots, metrics, streaming, pacing, limiter, delivery
+                services,
+                client,
+                identity,
+                inbox,
+                slots,
+                metrics,
+                streaming,
+                pacing,
+                limiter,
+                delivery,
+                conversations,
             )
         finally:
             await delivery.close()

@@ -1,4 +1,5 @@
-"""Rebuilds the conversation from Slack, so the bot keeps no state and any number of processes can serve.
+"""Reads a conversation from Slack, and makes any conversation (read from Slack, or from our records:
+`bot/slack/conversation.py`) the model's history.
 
 Slack messages become Messages API turns: the asker's messages are user turns, this bot's are assistant
 turns, everything else (other bots, edits, joins, our own trace posts) is left out. Only the last
@@ -9,13 +10,15 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from anthropic.types import MessageParam
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.ports.conversations import Role, Turn
 from bot.slack.questions import parse_question
 from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_EVENT_TYPE, TRACE_EVENT_TYPE, is_placeholder
@@ -40,27 +43,53 @@ class Where:
     thread_ts: str | None
     bot_user_id: str | None
     bot_id: str | None
+    root_is_ours: bool = False  # the thread's first message is the bot's (Slack's `parent_user_id`)
 
 
 @dataclass(frozen=True)
 class _Turn:
     ts: str
-    role: Literal["user", "assistant"]
+    role: Role
     text: str
 
 
 async def recent_conversation(client: AsyncWebClient, where: Where, current_text: str) -> list[MessageParam]:
-    """The last turns up to and including the current message, ending with it as a user turn."""
+    """The last turns up to and including the current message, read from Slack, ending with it as a
+    user turn."""
     try:
-        messages = await _fetch(client, where)
+        turns = await read_turns(client, where)
     except SlackApiError as exc:
         # Better a context-free answer than none: the current question alone still gets answered.
         log.warning("could not read a conversation's history (%s)", error_of(exc))
-        messages = []
-    turns = [t for t in (_to_turn(m, where) for m in messages) if t is not None]
-    if not any(t.ts == where.ts for t in turns):  # history can lag behind the event
-        turns.append(_Turn(where.ts, "user", parse_question(current_text, where.bot_user_id).text))
-    return to_message_params(turns)
+        turns = []
+    return conversation_from(turns, where, current_text)
+
+
+async def read_turns(client: AsyncWebClient, where: Where) -> list[Turn]:
+    """The conversation up to and including the current message as Slack has it, oldest first (raises
+    `SlackApiError`). A thread's turns carry its ts; the top level's, each its own."""
+    messages = await _fetch(client, where)
+    found = []
+    for message in messages:
+        turn = _to_turn(message, where)
+        if turn is not None:
+            thread = where.thread_ts or str(message.get("thread_ts") or turn.ts)
+            found.append(Turn(where.channel, thread, turn.ts, turn.role, turn.text))
+    return found
+
+
+def conversation_from(turns: Sequence[Turn], where: Where, current_text: str) -> list[MessageParam]:
+    """The model's history: `turns` up to the current message, which ends it as a user turn."""
+    current = _ts_key(where.ts)
+    kept = [_Turn(t.ts, t.role, t.text) for t in turns if _ts_key(t.ts) <= current]
+    if not any(t.ts == where.ts for t in kept):  # history can lag behind the event
+        kept.append(_Turn(where.ts, "user", parse_question(current_text, where.bot_user_id).text))
+    return to_message_params(kept)
+
+
+def _ts_key(ts: str) -> tuple[int, int]:
+    seconds, _, micros = ts.partition(".")
+    return int(seconds or 0), int(micros or 0)
 
 
 async def _fetch(client: AsyncWebClient, where: Where) -> list[dict[str, Any]]:
@@ -107,9 +136,12 @@ def _to_turn(message: dict[str, Any], where: Where) -> _Turn | None:
 
 
 def to_message_params(turns: list[_Turn]) -> list[MessageParam]:
-    """Consecutive turns of one role are merged; the result starts with a user turn."""
+    """Consecutive turns of one role are merged; the result starts with a user turn. Turns that Slack's
+    messages would not make (an empty question, a placeholder still showing) are left out."""
     merged: list[_Turn] = []
     for turn in turns:
+        if not turn.text.strip() or (turn.role == "assistant" and is_placeholder(turn.text)):
+            continue
         if merged and merged[-1].role == turn.role:
             merged[-1] = _Turn(turn.ts, turn.role, merged[-1].text + "\n" + turn.text)
         else:

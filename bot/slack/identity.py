@@ -8,6 +8,7 @@ so that a company's Monday morning costs one Tier 2 call per 200 people rather t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 # one from the list (kept two TTLs, refreshed every TTL).
 DEFAULT_PROFILE_TTL = 300.0
 MEMBERS_PAGE = 200  # users.list's page: Slack recommends no more than 200
+# The longest a lookup waits for the first `users.list` (pages of 200, Tier 2) before asking alone.
+FIRST_LIST_WAIT = 5.0
 
 
 def _known_timezone(name: Any) -> str | None:
@@ -95,6 +98,9 @@ class SlackIdentity:
         self._clock = clock
         self._cache: dict[str, tuple[float, SlackProfile]] = {}
         self._pending: dict[str, asyncio.Task[SlackProfile]] = {}
+        # Set once the first `users.list` has ended (or failed): until then a lookup waits for it rather
+        # than spend a `users.info` on someone the list is about to bring (a burst of questions at start).
+        self._first_list: asyncio.Event | None = None
 
     async def caller(self, user_id: str, surface: Surface) -> Caller:
         """Raises `NotAnEmployee` (with a message safe to show) when this person may not read a balance."""
@@ -115,23 +121,38 @@ class SlackIdentity:
     async def refresh_members(self) -> int:
         """Every member's profile from `users.list`, page by page; returns how many. A profile from the
         list is kept for two TTLs, so it stays fresh until the next refresh (every TTL) replaces it."""
+        first = self._first_list is None
+        if first:
+            self._first_list = asyncio.Event()
         cursor: str | None = None
         count = 0
-        while True:
-            response = await self._client.users_list(limit=MEMBERS_PAGE, cursor=cursor, include_locale=True)
-            until = self._clock() + 2 * self._ttl
-            for user in response.get("members") or []:
-                self._cache[user["id"]] = (until, profile_from_users_info(user, self._home))
-                count += 1
-            cursor = (response.get("response_metadata") or {}).get("next_cursor") or None
-            if cursor is None:
-                return count
+        try:
+            while True:
+                response = await self._client.users_list(
+                    limit=MEMBERS_PAGE, cursor=cursor, include_locale=True
+                )
+                until = self._clock() + 2 * self._ttl
+                for user in response.get("members") or []:
+                    self._cache[user["id"]] = (until, profile_from_users_info(user, self._home))
+                    count += 1
+                cursor = (response.get("response_metadata") or {}).get("next_cursor") or None
+                if cursor is None:
+                    return count
+        finally:
+            if first and self._first_list is not None:
+                self._first_list.set()
 
     @property
     def ttl(self) -> float:
         return self._ttl
 
     async def _fetch(self, user_id: str) -> SlackProfile:
+        if self._first_list is not None and not self._first_list.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._first_list.wait(), FIRST_LIST_WAIT)
+            cached = self._cache.get(user_id)
+            if cached and cached[0] > self._clock():
+                return cached[1]
         try:
             response = await self._client.users_info(user=user_id, include_locale=True)
         except SlackApiError as exc:

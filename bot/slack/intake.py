@@ -2,11 +2,13 @@
 inbox, then hand it to the answer worker.
 
 Bolt runs with `process_before_response=True`, so a listener finishes (the inbox row committed) before
-the ack leaves; the listener does nothing slow (one INSERT), so the ack still leaves in milliseconds. A
-delivery the inbox already holds is a redelivery, acknowledged and dropped. If the inbox cannot record
-it, the listener raises `NotRecorded`: no ack, so Slack delivers the event again later (a slash command,
-which Slack never retries, is told to try again instead). In a database outage that is every event, so
-it is logged in one line naming the error's class, never with the error's text (see `NotRecorded`).
+the ack leaves; the listener does nothing slow (one INSERT, and a DM question's turn in the same
+transaction), so the ack still leaves in milliseconds. A delivery the inbox already holds is a
+redelivery, acknowledged and dropped. If the inbox cannot record it, the listener raises `NotRecorded`:
+no ack, so Slack delivers the event again later (a slash command, which Slack never retries, is told to
+try again instead). In a database outage that is every event, so it is logged in one line naming the
+error's class, never with the error's text (see `NotRecorded`). An edit or deletion in a DM thread is
+recorded the same way (`changed`), so the thread's next follow-up cannot miss it.
 
 This runs on the receiving loop with its own engine (see `SlackBot`), never waiting for the answer loop.
 """
@@ -20,6 +22,7 @@ from typing import Any, TypeVar
 
 from bot.domain.people import Surface
 from bot.metrics import Metrics
+from bot.ports.conversations import Conversations
 from bot.ports.inbox import Delivery, Held, Inbox
 from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
@@ -37,15 +40,22 @@ class NotRecorded(Exception):
     not be acknowledged. Its text names the surface and the error's class only: a database error's own
     text can quote the question, so the cause is kept for debuggers, never written to the log."""
 
-    def __init__(self, surface: Surface, cause: BaseException) -> None:
-        super().__init__(f"could not record a {surface} question ({cause.__class__.__name__})")
+    def __init__(self, surface: Surface, cause: BaseException, what: str = "question") -> None:
+        super().__init__(f"could not record a {surface} {what} ({cause.__class__.__name__})")
 
 
 class Intake:
     def __init__(
-        self, inbox: Inbox, worker: AnswerWorker[Deps], metrics: Metrics, *, accept_timeout: float
+        self,
+        inbox: Inbox,
+        conversations: Conversations,
+        worker: AnswerWorker[Deps],
+        metrics: Metrics,
+        *,
+        accept_timeout: float,
     ) -> None:
         self._inbox = inbox
+        self._conversations = conversations
         self._accept_timeout = accept_timeout  # Pacing.accept_timeout
         self._worker = worker
         self._metrics = metrics
@@ -73,6 +83,15 @@ class Intake:
             return False
         self._start(held, answer)
         return True
+
+    async def changed(self, channel: str, thread_ts: str) -> None:
+        """A message of a DM thread was edited or deleted: recorded before the ack, like a question, so
+        the thread's next follow-up cannot miss it (it reads the thread from Slack). Raises `NotRecorded`
+        when the database could not record it: Slack delivers the event again."""
+        try:
+            await asyncio.wait_for(self._conversations.changed(channel, thread_ts), self._accept_timeout)
+        except Exception as exc:
+            raise NotRecorded("dm", exc, "edit") from exc
 
     def _start(self, held: Held, answer: AnswerHeld) -> None:
         self._metrics.received.labels(held.surface).inc()

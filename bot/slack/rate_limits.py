@@ -189,10 +189,12 @@ class Limiter:
         share: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
         on_refused: Callable[[str], None] | None = None,
+        on_waited: Callable[[str, float], None] | None = None,
         longest_wait: float = LONGEST_WAIT,
     ) -> None:
         self._limits = limits
         self._on_refused = on_refused  # told of every 429 (the metrics count them by method)
+        self._on_waited = on_waited  # told of every wait for the budget (the metrics add them up by method)
         self._share = share  # of every workspace-wide limit: 1 / the number of processes
         self._clock = clock
         self.longest_wait = longest_wait  # of a Retry-After, before a call fails instead (`WaitTooLong`)
@@ -310,9 +312,12 @@ class Limiter:
                 if pause <= 0:
                     for bucket in buckets:
                         bucket.tokens -= 1
-                    return waited
+                    break
             await asyncio.sleep(pause)
             waited += pause
+        if waited and self._on_waited is not None:
+            self._on_waited(method, waited)
+        return waited
 
     def refused(self, method: str, channel: str | None, retry_after: float) -> None:
         """Slack answered 429: nothing more of `method` (in `channel`, for a per-channel limit) until

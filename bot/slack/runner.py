@@ -33,7 +33,7 @@ from bot.services import open_services
 from bot.slack.app import build_app
 from bot.slack.caretaker import Caretaker
 from bot.slack.client import make_session, make_web_client
-from bot.slack.deps import Deps, ServicesOpener, open_answering
+from bot.slack.deps import Deps, ServicesOpener, open_answering, open_conversations
 from bot.slack.health import ReadinessCheck, add_health_routes
 from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
@@ -97,6 +97,7 @@ class SlackBot:
             limits,
             share=1 / settings.processes,
             on_refused=lambda method: self.metrics.rate_limited.labels(method).inc(),
+            on_waited=lambda method, seconds: self.metrics.slack_wait.labels(method).inc(seconds),
         )
         self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
@@ -136,10 +137,14 @@ class SlackBot:
             engine = create_engine(Database(deps.services.engine.url, embedded=False))
             self._opened.push_async_callback(engine.dispose)
             inbox = SqlInbox(engine, self.owner, lease=settings.takeover_after)
+            conversations = open_conversations(engine, settings)
+            intake = Intake(
+                inbox, conversations, self._worker, self.metrics, accept_timeout=self.pacing.accept_timeout
+            )
             app = build_app(
                 settings,
                 client,
-                Intake(inbox, self._worker, self.metrics, accept_timeout=self.pacing.accept_timeout),
+                intake,
                 auth_test=identity,
             )
             self._caretaker = await self._worker.run(self._start_caretaker(deps))

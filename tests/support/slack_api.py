@@ -384,10 +384,56 @@ class SlackStandIn(Modals):
         message: dict[str, Any] = {"type": "message", "user": user, "text": text, "ts": ts, **extra}
         if thread_ts:
             message["thread_ts"] = thread_ts
+            # Slack names who wrote a thread's first message in each reply's event.
+            parent = next((m for m in self.history.get(channel, []) if m["ts"] == thread_ts), None)
+            if parent is not None and parent.get("user"):
+                message["parent_user_id"] = parent["user"]
         self._record_message(channel, message)
         return await self.push_event(
             {**message, "channel": channel, "channel_type": channel_type, "event_ts": ts}
         )
+
+    def bot_message(self, channel: str, text: str) -> str:
+        """A message of the bot's already in `channel` (a greeting posted before the test); its ts."""
+        ts = self.new_ts()
+        self._record_message(
+            channel, {"type": "message", "user": BOT_USER_ID, "bot_id": BOT_ID, "text": text, "ts": ts}
+        )
+        return ts
+
+    async def edit_message(self, channel: str, ts: str, text: str) -> Sent:
+        """The person edits a message of theirs: the history changes and `message_changed` is pushed."""
+        message = next(m for m in self.history[channel] if m["ts"] == ts)
+        before = dict(message)
+        message["text"] = text
+        message["edited"] = {"user": message.get("user"), "ts": self.new_ts()}
+        event = {
+            "type": "message",
+            "subtype": "message_changed",
+            "hidden": True,
+            "channel": channel,
+            "channel_type": "im",
+            "message": dict(message),
+            "previous_message": before,
+            "ts": self.new_ts(),
+        }
+        return await self.push_event({**event, "event_ts": event["ts"]})
+
+    async def delete_message(self, channel: str, ts: str) -> Sent:
+        """A message is deleted: gone from the history, and `message_deleted` is pushed."""
+        message = next(m for m in self.history[channel] if m["ts"] == ts)
+        self.history[channel].remove(message)
+        event = {
+            "type": "message",
+            "subtype": "message_deleted",
+            "hidden": True,
+            "channel": channel,
+            "channel_type": "im",
+            "deleted_ts": ts,
+            "previous_message": message,
+            "ts": self.new_ts(),
+        }
+        return await self.push_event({**event, "event_ts": event["ts"]})
 
     async def open_app_home(self, user: str, tab: str = "home") -> Sent:
         """The person opens the app: its Home tab (`home`) or its DM (`messages`)."""

@@ -1,5 +1,6 @@
 """Direct messages (`message.im`): answered in the same DM, in the thread if the person wrote in one,
-with the conversation so far rebuilt from Slack for follow-ups."""
+with the conversation so far for follow-ups, from our records of the thread (`bot/slack/conversation.py`)
+or, when they cannot be complete, from Slack."""
 
 from __future__ import annotations
 
@@ -17,12 +18,16 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot import text
 from bot.core.trace import StepObserver
 from bot.domain.people import Surface
+from bot.metrics import Metrics
+from bot.ports.conversations import Conversations, Turn
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.client import give_back_unused, held_back, prepaid
+from bot.slack.conversation import conversation_of, edited_thread, question_turn, reply_turn
 from bot.slack.deps import BotUser, Deps
-from bot.slack.history import Where, recent_conversation
+from bot.slack.history import Where
 from bot.slack.intake import Intake
+from bot.slack.left_behind import LeftBehind, stream_started
 from bot.slack.questions import Question, parse_question
 from bot.slack.rate_limits import Limiter, error_of, outcome_unknown
 from bot.slack.render import (
@@ -48,8 +53,6 @@ log = logging.getLogger(__name__)
 # Subtypes that are still a person writing to us: a file shared with (or without) a question, and a
 # thread reply also sent to the conversation ("also send to …"), answered like any thread reply.
 _FROM_A_PERSON = {None, "file_share", "thread_broadcast"}
-# How far Slack's clock (a message's ts) may be behind ours when matching a message to a call we made.
-_CLOCK_SKEW_S = 1.0
 
 
 def is_person_writing_to_us(event: dict[str, Any]) -> bool:
@@ -90,12 +93,16 @@ class DmReply:
         self,
         client: AsyncWebClient,
         held: Held,
+        records: Conversations,
+        metrics: Metrics,
         streaming: StreamSwitch | None = None,
         budget: Limiter | None = None,
         *,
         coalesce: float = COALESCE_STEPS,
     ) -> None:
         self._client = client
+        self._records = records  # the threads' conversations as we recorded them
+        self._metrics = metrics
         self._streaming = streaming
         self._coalesce = coalesce  # a stream's steps this close together go in one append (Pacing)
         self._budget = budget or Limiter()  # the process's; a reply made alone gets a fresh one
@@ -106,7 +113,12 @@ class DmReply:
         self._thread_ts: str | None = self._event.get("thread_ts")
         self._bot = BotUser(**held.payload["bot"])
         self._delivery_id = held.delivery_id
+        self._left = LeftBehind(client, self._channel, self._event["ts"], held.delivery_id)
         self._placeholder_ts = held.progress_ts
+        # The thread the placeholder is in, when known: a previous holder's may be a stream in the
+        # question's thread or a message at the top level, so its reply is not recorded (`replies`).
+        self._placeholder_thread: str | None = None
+        self.replies: list[Turn] = []  # what `finish` posted, as turns of their thread's conversation
         self._taken_over = held.attempts > 0
         # The placeholder may be a stream left streaming (by a process that had this question, or by a
         # start whose answer was lost): it is stopped before it is edited into the answer.
@@ -135,13 +147,10 @@ class DmReply:
         if fresh and out_of_budget and await self._status_in_thread(question):
             self.presentation = "status"
             return await self._thread_conversation(question)
-        where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
-        # Both are Slack round trips (~100 ms each on the real API); neither needs the other. Both are
+        # Both may be Slack round trips (~100 ms each on the real API); neither needs the other. Both are
         # let finish before a failure is raised, so a placeholder is always known when the apology is posted.
         shown, conversation = await asyncio.gather(
-            self._show_progress(question.text),
-            recent_conversation(self._client, where, self._event.get("text") or ""),
-            return_exceptions=True,
+            self._show_progress(question.text), self._conversation(), return_exceptions=True
         )
         for outcome in (shown, conversation):
             if isinstance(outcome, BaseException):
@@ -155,8 +164,27 @@ class DmReply:
         if not self._thread_ts:
             self._thread_ts = self._event["ts"]  # where the answer goes: the question's new thread
             return [{"role": "user", "content": question.text}]
-        where = Where(self._channel, self._event["ts"], self._thread_ts, self._bot.user_id, self._bot.bot_id)
-        return await recent_conversation(self._client, where, self._event.get("text") or "")
+        return await self._conversation()
+
+    async def _conversation(self) -> list[MessageParam]:
+        """The question's thread (or the DM's top level) up to it: from our records when complete."""
+        root_is_ours = bool(self._thread_ts) and self._event.get("parent_user_id") == self._bot.user_id
+        where = Where(
+            self._channel,
+            self._event["ts"],
+            self._thread_ts,
+            self._bot.user_id,
+            self._bot.bot_id,
+            root_is_ours,
+        )
+        current = self._event.get("text") or ""
+        return await conversation_of(self._client, self._records, where, current, self._metrics)
+
+    def _posted(self, ts: str, thread_ts: str | None, text: str) -> str:
+        """Notes a reply posted, for the thread's records; returns its ts."""
+        self.replies = [r for r in self.replies if r.ts != ts]  # an edit replaces what it said
+        self.replies.append(reply_turn(self._channel, thread_ts, ts, text))
+        return ts
 
     async def _status_in_thread(self, question: Question) -> bool:
         """The assistant status line under the question (per-channel budget); False if Slack refuses it."""
@@ -215,25 +243,18 @@ class DmReply:
     async def _adopt_stream_left_behind(self, asked_at: float) -> bool:
         """After a `chat.startStream` whose answer was lost: the stream Slack started anyway, if it is
         there, becomes this answer's placeholder (stopped, then edited into the answer), so that no
-        second stream is started beside one left "typing". A stream carries no metadata until it stops,
-        so it is known as ours, with none, in the question's thread after the question and before the
-        person's next message there (later ones may be another question's), and started no earlier than
-        our call (`asked_at`, less a second for the clocks: Slack's ts is its time): an earlier one is
-        another answer's stream or the thread's greeting."""
+        second stream is started beside one left "typing" (`left_behind.stream_started`)."""
         try:
-            messages = await self._thread_since_question()
+            messages = await self._left.thread_since_question(self._thread_ts)
         except Exception as exc:
             log.info("could not look for a stream Slack may have started (%s)", exc.__class__.__name__)
             return False
-        for message in messages:
-            if float(message["ts"]) <= float(self._event["ts"]):
-                continue  # the thread's root (Slack always lists it), or the question itself
-            if message.get("bot_id") != self._bot.bot_id:
-                return False  # the person wrote again: what follows may answer that
-            if not message.get("metadata") and float(message["ts"]) >= asked_at - _CLOCK_SKEW_S:
-                self._placeholder_ts, self._may_be_streaming = str(message["ts"]), True
-                return True
-        return False
+        found = stream_started(messages, self._event["ts"], self._bot.bot_id, asked_at)
+        if found is None:
+            return False
+        self._placeholder_ts, self._may_be_streaming = found, True
+        self._placeholder_thread = self._thread_ts or self._event["ts"]
+        return True
 
     async def _show_progress(self, question: str) -> None:
         if self._taken_over and not self._placeholder_ts:
@@ -261,6 +282,7 @@ class DmReply:
             # Slack may have posted it: a second one would be left showing "working" beside the answer.
             found = await self._placeholder_left_behind()
             self._placeholder_ts = found or await self._post_placeholder(question)
+        self._placeholder_thread = self._thread_ts  # None: at the top level
 
     async def _post_placeholder(self, question: str) -> str:
         posted = await self._client.chat_postMessage(
@@ -273,35 +295,10 @@ class DmReply:
         return str(posted["ts"])
 
     async def _placeholder_left_behind(self) -> str | None:
-        return await self._left_behind(PROGRESS_EVENT_TYPE)
+        return await self._left.marked(PROGRESS_EVENT_TYPE, self._thread_ts)
 
     async def answered_before(self) -> str | None:
-        return await self._left_behind(FINAL_EVENT_TYPE)
-
-    async def _left_behind(self, event_type: str) -> str | None:
-        """The ts of a message posted for this question with `event_type` metadata (by a previous holder,
-        or by a post whose answer was lost): in the question's thread (a streamed answer is there even
-        for a top-level question), and at the top level of the DM for a top-level question."""
-        messages = await self._thread_since_question()
-        if not self._thread_ts:
-            top_level = await self._client.conversations_history(limit=100, **self._since_question)
-            messages += top_level.get("messages") or []
-        for message in messages:
-            metadata = message.get("metadata") or {}
-            payload = metadata.get("event_payload") or {}
-            if metadata.get("event_type") == event_type and payload.get("delivery_id") == self._delivery_id:
-                return str(message["ts"])
-        return None
-
-    @property
-    def _since_question(self) -> dict[str, Any]:
-        return {"channel": self._channel, "oldest": self._event["ts"], "include_all_metadata": True}
-
-    async def _thread_since_question(self) -> list[dict[str, Any]]:
-        """The question's thread (its own, for a top-level question), oldest first, from the question on."""
-        thread = self._thread_ts or self._event["ts"]
-        response = await self._client.conversations_replies(ts=thread, limit=200, **self._since_question)
-        return list(response.get("messages") or [])
+        return await self._left.marked(FINAL_EVENT_TYPE, self._thread_ts)
 
     async def finish(self, reply: str, *, feedback_id: str | None = None) -> str:
         final = marked(FINAL_EVENT_TYPE, self._delivery_id)  # a takeover sees this question was answered
@@ -310,14 +307,14 @@ class DmReply:
             self._thread_ts = stream.thread_ts  # where the trace goes, under the question
             feedback = [feedback_block(feedback_id, is_korean(reply))] if feedback_id else None
             try:
-                return await stream.finish(reply, feedback, final)
+                return self._posted(await stream.finish(reply, feedback, final), stream.thread_ts, reply)
             except StreamFailed as failed:
                 # The answer is edited into the streamed message (or posted in its thread): one answer.
                 log.warning("a streamed answer could not be finished (%s); editing it in", failed.error)
-                self._placeholder_ts = failed.ts
+                self._placeholder_ts, self._placeholder_thread = failed.ts, stream.thread_ts
                 if failed.ts and await self._stop_stream(failed.ts) and failed.maybe_delivered:
                     # The stop that carried the answer timed out, but Slack had done it: it is there.
-                    return failed.ts
+                    return self._posted(failed.ts, stream.thread_ts, reply)
         blocks = answer_blocks(reply, feedback_id, is_korean(reply)) if feedback_id else None
         if self._placeholder_ts and self._may_be_streaming:
             await self._stop_stream(self._placeholder_ts)  # a stream left streaming, if it is one
@@ -326,7 +323,9 @@ class DmReply:
                 await self._client.chat_update(
                     channel=self._channel, ts=self._placeholder_ts, text=reply, blocks=blocks, metadata=final
                 )
-                return self._placeholder_ts
+                if self._placeholder_thread is None and self._taken_over:
+                    return self._placeholder_ts  # a previous holder's, somewhere unknown: not recorded
+                return self._posted(self._placeholder_ts, self._placeholder_thread, reply)
             except SlackApiError as exc:
                 if not held_back(exc, self._budget):
                     raise  # a short Retry-After: waited out by the caller's delivery retries
@@ -335,7 +334,7 @@ class DmReply:
         posted = await self._client.chat_postMessage(
             channel=self._channel, thread_ts=self._thread_ts, text=reply, blocks=blocks, metadata=final
         )
-        return str(posted["ts"])
+        return self._posted(str(posted["ts"]), self._thread_ts, reply)
 
     async def _stop_stream(self, ts: str) -> bool:
         """Ends the streaming state of a message before it is edited into an answer (a message left
@@ -387,7 +386,15 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.
     hint = text.ONLY_TEXT if event.get("subtype") == "file_share" else text.ASK_HINT
-    reply = DmReply(deps.client, held, deps.streaming, deps.limiter, coalesce=deps.pacing.stream_coalesce)
+    reply = DmReply(
+        deps.client,
+        held,
+        deps.conversations,
+        deps.metrics,
+        deps.streaming,
+        deps.limiter,
+        coalesce=deps.pacing.stream_coalesce,
+    )
     await answer(reply, held, question, deps, hint=hint)
     deps.metrics.presentation.labels(reply.presentation).inc()
 
@@ -395,8 +402,12 @@ async def answer_direct_message(held: Held, deps: Deps) -> None:
 def register(app: AsyncApp, intake: Intake) -> None:
     @app.event("message")
     async def on_message(event: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext) -> None:
+        bot = {"user_id": context.bot_user_id, "bot_id": context.bot_id}
+        if (changed := edited_thread(event, bot)) is not None:
+            await intake.changed(*changed)  # the thread is read from Slack again next time
+            return
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
-        bot = {"user_id": context.bot_user_id, "bot_id": context.bot_id}
-        delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot})
+        turn = question_turn(event, context.bot_user_id)
+        delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot}, turn)
         await intake.take(delivery, answer_direct_message)

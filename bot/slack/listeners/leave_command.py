@@ -15,6 +15,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import text
 from bot.domain.people import Surface
+from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
@@ -34,6 +35,7 @@ class CommandReply:
     surface: Surface = "slash"
     progress_ts = None  # the ack showed progress; every reply goes through the response_url
     observer = None  # a response_url cannot stream
+    replies: Sequence[Turn] = ()  # ephemeral: not part of any conversation a follow-up reads
 
     def __init__(self, respond: AsyncRespond) -> None:
         self._respond = respond

@@ -13,6 +13,7 @@ from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.domain.people import Surface
+from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery, Held
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
@@ -28,6 +29,7 @@ class MentionReply:
     surface: Surface = "mention"
     progress_ts = None  # an ephemeral placeholder cannot be edited: a takeover posts a new message
     observer = None  # ephemeral messages cannot stream: the steps are not shown live
+    replies: Sequence[Turn] = ()  # ephemeral: not part of any conversation a follow-up reads
 
     def __init__(self, client: AsyncWebClient, event: dict[str, Any]) -> None:
         self._client = client

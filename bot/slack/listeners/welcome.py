@@ -41,9 +41,15 @@ async def welcome(deps: Deps, user_id: str, channel: str, thread_ts: str | None)
                 await client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=str(refusal))
             return
         if thread_ts is not None or await _is_empty(deps, channel):
-            await client.chat_postMessage(
+            posted = await client.chat_postMessage(
                 channel=channel, thread_ts=thread_ts, text=text.GREETING.pick(korean)
             )
+            # The thread begins here (the legacy view's new thread, or one under the greeting): its first
+            # question needs no read of it, even where Slack does not say whose its first message is.
+            try:
+                await deps.conversations.started(channel, thread_ts or str(posted["ts"]))
+            except Exception as exc:  # its first question reads the thread from Slack instead
+                log.warning("could not note a thread's start (%s)", exc.__class__.__name__)
         await client.assistant_threads_setSuggestedPrompts(
             channel_id=channel,
             thread_ts=thread_ts,
