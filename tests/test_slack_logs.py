@@ -32,7 +32,7 @@ from tests.support.database import (
     make_test_database,
     release_test_database,
 )
-from tests.support.slack import MINSU, not_acknowledged
+from tests.support.slack import MINSU, brisk, not_acknowledged
 from tests.support.slack_api import APP_ID, BOT_USER_ID, TEAM_ID, SlackStandIn
 
 QUESTION = "올해 연차 며칠 남았어?"
@@ -131,7 +131,14 @@ async def test_logs_hold_no_message_text_or_ids_when_the_inbox_write_fails(
 async def test_logs_hold_no_message_text_or_ids_when_a_thread_s_records_cannot_be_written(
     bot_role: BotRole, slack: SlackStandIn, start_bot, logs
 ):
-    await start_bot(OFFICEBOT_DATABASE_URL=bot_role.url, SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_APP_TOKEN=APP_TOKEN)
+    # The first question's answer cannot be recorded either once the turns are refused: it gives up in a
+    # second, not production's two minutes (the stop would wait it out).
+    await start_bot(
+        OFFICEBOT_DATABASE_URL=bot_role.url,
+        SLACK_BOT_TOKEN=BOT_TOKEN,
+        SLACK_APP_TOKEN=APP_TOKEN,
+        pacing=brisk(record_retry_for=1.0),
+    )
     greeting = slack.bot_message(f"D{MINSU}", "안녕하세요")
     asked = await slack.user_message(MINSU, "연차 문의", thread_ts=greeting)
     await slack.wait_for_ack(asked.envelope_id)
