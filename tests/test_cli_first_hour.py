@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 
 from bot.cli import READER_GONE, main
+from tests.support.database import seeded_embedded_database
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "fixtures" / "employees.json"
 
 
 @pytest.fixture
-def seeded(newcomer: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+async def seeded(newcomer: Path) -> Path:
     """The fresh directory's embedded database holding the bundled demo data (E1001–E1005)."""
-    assert main(["data", "import", str(BUNDLED)]) == 0
-    capsys.readouterr()
+    await seeded_embedded_database(newcomer)
     return newcomer
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import _parser, main
+from tests.support.database import seeded_embedded_database
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "fixtures" / "employees.json"
@@ -106,9 +107,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 @pytest.fixture
-def fresh(newcomer: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
-    assert main(["data", "import", str(BUNDLED)]) == 0
-    capsys.readouterr()
+async def fresh(newcomer: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    await seeded_embedded_database(newcomer)  # as `officebot data import` of the bundled data leaves it
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # chat: Ctrl-D at once
     return newcomer
 

@@ -549,6 +549,14 @@ def _drop_the_sqlite_templates() -> Iterator[None]:
         shutil.rmtree(_SQLITE.folder, ignore_errors=True)
 
 
+async def seeded_embedded_database(folder: Path) -> Path:
+    """`folder`'s embedded database (`officebot.db`, what the commands open there by default) holding the
+    demo data, as `officebot data import fixtures/employees.json` would leave it: a copy of the template."""
+    path = folder / "officebot.db"
+    await _SQLITE.copy(True, path)
+    return path
+
+
 async def make_test_database(backend: str, tmp_path: Path, *, seeded: bool = False) -> ScratchDatabase:
     if backend == "sqlite":
         path = tmp_path / f"officebot-test-{uuid.uuid4().hex[:8]}.db"
