@@ -47,6 +47,19 @@ async def _request(slack: SlackStandIn, start: str, end: str) -> Any:
     return (await slack.wait_for_ack(sent.envelope_id)).payload
 
 
+async def _one_request_and_its_card(
+    slack: SlackStandIn, start_bot: Any, db: ScratchDatabase
+) -> tuple[int, dict[str, Any]]:
+    """Minsu (reporting to Seoyeon) requests one day through the form; his request's id and Seoyeon's card."""
+    await _manager(db, "E1001", "E1002")
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    assert await _request(slack, "2026-12-21", "2026-12-21") is None
+    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
+    [(request_id, _)] = await _states(db)
+    [card] = _cards(slack, SEOYEON)
+    return request_id, card
+
+
 def _cards(slack: SlackStandIn, user: str) -> list[dict[str, Any]]:
     return [
         m for m in slack.history.get(f"D{user}", []) if m.get("bot_id") and "님의 휴가 신청 #" in m["text"]
@@ -136,12 +149,7 @@ async def test_a_click_whose_value_names_another_request_is_refused_and_audited(
 async def test_the_decline_form_carries_the_request_id_only_and_a_forged_one_changes_nothing(
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
-    await _manager(seeded_database, "E1001", "E1002")
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
-    assert await _request(slack, "2026-12-21", "2026-12-21") is None
-    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
-    [(request_id, _)] = await _states(seeded_database)
-    [card] = _cards(slack, SEOYEON)
+    request_id, card = await _one_request_and_its_card(slack, start_bot, seeded_database)
     await slack.press(SEOYEON, f"D{SEOYEON}", card, DECLINE_ACTION)
     await slack.wait_for(lambda c: c.method == "views.open" and c.args["view"]["callback_id"] == DECLINE_FORM)
     [form] = slack.open_views(SEOYEON, DECLINE_FORM)
@@ -157,12 +165,7 @@ async def test_the_decline_form_carries_the_request_id_only_and_a_forged_one_cha
 async def test_a_refused_decline_click_is_audited_and_a_forged_discard_never_edits_a_request_message(
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
-    await _manager(seeded_database, "E1001", "E1002")
-    await start_bot(OFFICEBOT_DATABASE_URL=seeded_database.url)
-    assert await _request(slack, "2026-12-21", "2026-12-21") is None
-    await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == MINSU)
-    [(request_id, _)] = await _states(seeded_database)
-    [card] = _cards(slack, SEOYEON)
+    request_id, card = await _one_request_and_its_card(slack, start_bot, seeded_database)
     await slack.press(JIHOON, f"D{SEOYEON}", card, DECLINE_ACTION)  # not Jihoon's to decline
     await slack.wait_for(lambda c: c.method == "chat.postEphemeral" and c.args["user"] == JIHOON)
     async with seeded_database.engine.connect() as connection:
