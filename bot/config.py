@@ -179,7 +179,8 @@ class Settings(BaseSettings):
     pinned_today: date | None = Field(
         None,
         validation_alias="OFFICEBOT_TODAY",
-        description='Pins "today", e.g. `2026-11-29`, for reproducible demos and tests. Unset: the real date.',
+        description='Pins "today", e.g. `2026-11-29`, for reproducible demos and tests. Unset: the real date '
+        "(`demo` and `chat` on the embedded default keep the bundled demo data's date, 2026-11-29, and say so).",
     )
     slack_timeout: float = Field(
         10.0,

@@ -295,9 +295,11 @@ def _command(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _bundled_data_date(settings: Settings) -> Settings:
-    """demo and chat on the bundled data keep its date, so its examples still work in later years."""
+    """demo and chat on the embedded default database (which holds the bundled demo data) keep the data's
+    date, so its examples still work in later years; both say so. Against OFFICEBOT_DATABASE_URL (a
+    company's data) today is today, unless OFFICEBOT_TODAY says otherwise."""
     from bot.hr.bundled import BUNDLED_DATA_TODAY
 
-    if settings.pinned_today is None and settings.data_path is None:
+    if settings.pinned_today is None and settings.data_path is None and settings.database.embedded:
         return settings.model_copy(update={"pinned_today": BUNDLED_DATA_TODAY})
     return settings

@@ -18,6 +18,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AsyncExitStack
 from typing import Any, TextIO, TypeVar
 
+from bot.cli.today import date_said
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.trace import Answer, ToolResult, render_step
@@ -41,6 +42,24 @@ HELP = (
     "'작년엔?', 'When did I take leave this year?'.\n"
     "/trace  toggle the step trace     /help  this help     /quit, exit or Ctrl-D  quit\n"
     "Ctrl-C stops an answer in progress (or quits at the prompt); a blank line is ignored."
+)
+# What the offline model answers, by example (each one tried: tests/test_cli_dates.py asks them all). Claude
+# answers free-form; the offline model says plainly when a question is not one it reads.
+OFFLINE_EXAMPLES = (
+    "올해 연차 며칠 남았어?",
+    "작년엔 며칠 썼어?",
+    "3일 쓰면 며칠 남아?",
+    "연차 언제 소멸돼?",
+    "12월 24일 오후 반차 쓸래",
+    "오늘 며칠이야?",
+    "How many days do I have left this year?",
+    "When did I take leave this year?",
+    "next Thursday and Friday off",
+)
+OFFLINE_HELP = (
+    "Without a key, questions like these are read:\n"
+    + "\n".join(f"  {example}" for example in OFFLINE_EXAMPLES)
+    + "\nWith ANTHROPIC_API_KEY set, Claude answers free-form questions."
 )
 
 
@@ -133,6 +152,8 @@ def run_chat(
             )
             if not chosen:  # who else there is to ask as: the demo's people, or the first of the HR data's
                 print(runner.run(others_line(services.directory, caller.employee_id)), file=out)
+            if settings.pinned_today is not None:  # not the real date: said, never silent
+                print(f"Today is taken as {date_said(settings)}.", file=out)
             print("Ask about your annual leave. /help for help; /quit, exit or Ctrl-D quits.", file=out)
             conversation = Conversation([])
             while True:
@@ -147,6 +168,8 @@ def run_chat(
                     return 0
                 if line.lower() in HELP_WORDS:
                     print(HELP, file=out)
+                    if settings.offline:
+                        print(OFFLINE_HELP, file=out)
                     continue
                 if line == "/trace":
                     show_trace = not show_trace

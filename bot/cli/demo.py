@@ -9,6 +9,7 @@ import json
 import sys
 from typing import TextIO
 
+from bot.cli.today import date_said
 from bot.config import Settings
 from bot.core.conversation import Conversation
 from bot.core.loop import Turn
@@ -55,13 +56,11 @@ async def run_demo(settings: Settings, employee_id: str, out: TextIO, *, verbose
         open_services(settings, leave=UnavailableStore(), model=services.model) as outage,
     ):
         caller = await caller_for_employee_id(services.directory, employee_id)
-        print(f"OfficeBot demo — asking as {caller.employee_id} ({caller.name})", file=out)
+        print(
+            f"OfficeBot demo — asking as {caller.employee_id} ({caller.name}) on {date_said(settings)}",
+            file=out,
+        )
         print(f"Model: {services.model_description}", file=out)
-        if settings.pinned_today is not None:
-            print(
-                f"Today is taken as {settings.pinned_today} (OFFICEBOT_TODAY, or the bundled data's date)",
-                file=out,
-            )
         declarations = services.toolbox.declarations
         if verbose:
             print(
