@@ -1,7 +1,7 @@
 """One model of a person's grants and of the leave taken from them: the balance and "what expires when"
 both read it, so they cannot disagree. Pure: HR's stored calendar-year rows, the annual leave records, and
 (in `computed` mode) the calculator's grants in; per grant its days, used and last usable day, and per
-calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
+calendar year granted / used out ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 
 - **Grants.** `imported` (the default, today's model): each stored row of year Y is one grant arising on
   January 1 and usable to December 31 of Y. `computed`: the calculator's grants under the company policy,
@@ -13,8 +13,8 @@ calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#t
   drawn from the grants of the record's calendar year not yet usable on its day (leave taken in advance),
   and what is still left over is negative on that year.
 - **A year** (`YearLedger`): granted = its grants' days, used = what was drawn from them plus its
-  over-use, remaining = granted − used. What a person has on a day (what is left by last usable day, the
-  next lapse) is read from it in bot/policy/holding.py.
+  over-use. It has no date, so no remaining: what is still usable on a day (granted − used − what lapsed
+  by then), what is left by last usable day and the next lapse are read from it in bot/policy/holding.py.
 """
 
 from __future__ import annotations
@@ -85,10 +85,6 @@ class YearLedger:
     @property
     def used(self) -> Decimal:
         return sum((g.used for g in self.grants), self.over_use)
-
-    @property
-    def remaining(self) -> Decimal:
-        return self.granted - self.used
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,52 @@
+"""The review of the one ledger (issue 29): each figure a surface states means what it says on the day asked
+about. Pure: the holding (bot/policy/holding.py) and the surfaces' own code on a person's inputs."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from bot.domain.leave import StoredYear
+from bot.policy.grants import Employment, LeaveRules
+from bot.policy.holding import holding
+from bot.tools import leave_balance
+
+COMPUTED = LeaveRules(grants="computed")
+
+
+def test_remaining_leaves_out_the_days_that_lapsed():
+    """Hire 2025-06-15: 2026's five monthly days lapsed unused after 2026-06-14; on 2026-11-29 the year
+    used to say 18 left (20 − 2) "of these 13 lapse after June 14, 2027"."""
+    held = holding(
+        [], [(date(2026, 7, 1), Decimal(2))], Employment(date(2025, 6, 15)), COMPUTED, date(2026, 11, 29)
+    )
+    balance = held.balance(2026)
+    assert balance is not None
+    assert (balance.granted, balance.used, balance.lapsed, balance.remaining) == (20, 2, 5, 13)
+    assert balance.expiring == ((date(2027, 6, 14), Decimal(13)),)
+    monthly = [g for g in held.grants if g.year == 2026 and g.expires_on == date(2026, 6, 14)]
+    assert [(g.lapsed, g.remaining) for g in monthly] == [(1, 0)] * 5
+    # The balance tool's text says it, and the offline model reads it back.
+    text = leave_balance.format_result(balance, held.on)
+    assert "2026년 남은 연차: 13일 (부여 20일 − 사용 2일 − 소멸 5일" in text
+    read = leave_balance.parse_result(text)
+    assert read is not None and (read.lapsed, read.remaining) == (5, 13)
+    # On the last usable day nothing has lapsed yet.
+    before = holding([], [], Employment(date(2025, 6, 15)), COMPUTED, date(2026, 6, 14)).year(2026)
+    assert before is not None and (before.lapsed, before.remaining) == (0, 20)
+
+
+def test_imported_remaining_of_a_past_year_is_nothing_once_december_has_passed():
+    held = holding(
+        [StoredYear(2025, Decimal(15))],
+        [(date(2025, 3, 2), Decimal("11.5"))],
+        None,
+        LeaveRules(),
+        date(2026, 1, 1),
+    )
+    year = held.year(2025)
+    assert year is not None and (year.used, year.lapsed, year.remaining) == (
+        Decimal("11.5"),
+        Decimal("3.5"),
+        0,
+    )
