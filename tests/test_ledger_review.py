@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from bot.domain.leave import StoredYear
+from bot.domain.leave import StoredYear, format_days
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import holding
-from bot.tools import leave_balance
+from bot.policy.standing import standing_of
+from bot.tools import entitlement, leave_balance
 
 COMPUTED = LeaveRules(grants="computed")
 
@@ -50,3 +51,15 @@ def test_imported_remaining_of_a_past_year_is_nothing_once_december_has_passed()
         Decimal("3.5"),
         0,
     )
+
+
+def test_a_part_timers_next_grant_is_the_ledgers_days():
+    """20 h a week, hire 2025-03-04, computed: the ledger counts 2027-03-04's grant as 60 h ÷ 8 = 7.5 days;
+    the entitlement tool said "Next grant: 15 day(s)" (a full-timer's days), as Home did."""
+    employment = Employment(date(2025, 3, 4), weekly_hours=Decimal(20))
+    held = holding([], [], employment, COMPUTED, date(2026, 11, 29))
+    ent = standing_of(held, employment, COMPUTED)
+    nxt = held.year(2027)
+    assert nxt is not None and ent.next_days == nxt.granted == Decimal("7.5")
+    assert f"Next grant: {format_days(ent.next_days)} day(s)" in entitlement.format_result(ent)
+    assert ent.current_days == sum((g.days for g in held.usable()), Decimal(0))

@@ -101,7 +101,9 @@ def as_json(employee: Employee, held: Holding) -> dict[str, Any]:
             for y in (held.years[year] for year in sorted(held.years))
         ],
         "next_lapse": None if lapse is None else {"date": lapse.on.isoformat(), "days": number(lapse.days)},
-        "act_next": [{"arises_on": g.arises_on.isoformat(), "days": number(g.days)} for g in held.act_next],
+        "act_next": [
+            {"arises_on": g.arises_on.isoformat(), "days": number(g.ledger_days)} for g in held.act_next
+        ],
     }
 
 
@@ -127,6 +129,6 @@ def as_text(employee: Employee, held: Holding) -> list[str]:
     )
     for act in held.act_next:
         lines.append(
-            f"not in HR's data: under the Act, {format_days(act.days)} days arise on {act.arises_on}"
+            f"not in HR's data: under the Act, {format_days(act.ledger_days)} days arise on {act.arises_on}"
         )
     return lines

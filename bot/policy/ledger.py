@@ -27,7 +27,7 @@ from typing import Literal
 
 from bot.domain.leave import StoredYear, format_days
 from bot.policy.entitlement import entitlement, why_none
-from bot.policy.grants import HOURS_PER_DAY, Employment, Kind, LeaveRules, StatutoryGrant
+from bot.policy.grants import Employment, Kind, LeaveRules, StatutoryGrant
 
 _ZERO = Decimal(0)
 
@@ -115,8 +115,7 @@ def computed_grants(statutory: Iterable[StatutoryGrant], stored: Iterable[Stored
     """The calculator's grants, with HR's stored row winning for the year it names (see the module)."""
     by_year: dict[int, list[LedgerGrant]] = {}
     for g in statutory:
-        # A part-timer's leave is in hours (rounded up); the balance counts days of 8 hours.
-        days = Decimal(g.hours) / HOURS_PER_DAY if g.hours is not None else g.days
+        days = g.ledger_days  # a part-timer's hours (rounded up) as days of 8 hours
         by_year.setdefault(g.arises_on.year, []).append(
             LedgerGrant(g.arises_on.year, g.arises_on, g.expires_on, days, g.kind, g.why, g.service_years, g)
         )

@@ -46,7 +46,7 @@ class Entitlement:
 
     @property
     def current_days(self) -> Decimal:
-        return sum((g.days for g in self.current), Decimal(0))
+        return sum((g.ledger_days for g in self.current), Decimal(0))
 
     @property
     def next_on(self) -> date | None:
@@ -54,7 +54,7 @@ class Entitlement:
 
     @property
     def next_days(self) -> Decimal:
-        return sum((g.days for g in self.upcoming), Decimal(0))
+        return sum((g.ledger_days for g in self.upcoming), Decimal(0))
 
     @property
     def nearest_expiry(self) -> date | None:
@@ -67,12 +67,12 @@ class Entitlement:
 
     def arising_on(self, day: date) -> Decimal | None:
         """The days of the grants (current or next) arising on `day`; None when none does."""
-        found = [g.days for g in (*self.current, *self.upcoming) if g.arises_on == day]
+        found = [g.ledger_days for g in (*self.current, *self.upcoming) if g.arises_on == day]
         return sum(found, Decimal(0)) if found else None
 
     def expiring_on(self, day: date) -> Decimal | None:
         """The days of the current grants whose last usable day is `day`; None when none is."""
-        found = [g.days for g in self.current if g.expires_on == day]
+        found = [g.ledger_days for g in self.current if g.expires_on == day]
         return sum(found, Decimal(0)) if found else None
 
 
