@@ -108,15 +108,14 @@ def check_surfaces(person: Person, mode: GrantsMode, day: date, held: Holding) -
     employment = employment_from(person.inputs.employee)
     assert employment is not None
     ent = standing_of(held, employment, rules)
-    if ent.none_because is None:
-        assert ent.unused == held.unused()
-        assert entitlement.parse_result(entitlement.format_result(ent)) == ent
-        if ent.act_only:
-            assert mode == "imported" and ent.upcoming == held.act_next
-            assert not any(g.arises_on > day for g in held.grants)
-        if ent.unused:
-            lapse_on, left = ent.unused[0]
-            assert f"{format_days(left)}일은 {lapse_on}까지" in str(home_view([], [], day, True, ent))
+    assert ent.unused == held.unused()  # also where the Act gives no leave: HR's rows still lapse
+    assert entitlement.parse_result(entitlement.format_result(ent)) == ent
+    if ent.act_only:
+        assert mode == "imported" and ent.upcoming == held.act_next
+        assert not any(g.arises_on > day for g in held.grants)
+    if ent.unused:
+        lapse_on, left = ent.unused[0]
+        assert f"{format_days(left)}일은 {lapse_on}까지" in str(home_view([], [], day, True, ent))
     # The §61 notices due that day: unused days are what the holding leaves of the period's grants.
     for scheduled, unused in due_with_unused(held):
         period = set(scheduled.period.grants)

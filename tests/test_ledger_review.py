@@ -7,6 +7,7 @@ from datetime import date
 from decimal import Decimal
 
 from bot.domain.leave import StoredYear, format_days
+from bot.llm.offline_lines import statutory
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import holding
 from bot.policy.standing import standing_of
@@ -63,3 +64,18 @@ def test_a_part_timers_next_grant_is_the_ledgers_days():
     assert nxt is not None and ent.next_days == nxt.granted == Decimal("7.5")
     assert f"Next grant: {format_days(ent.next_days)} day(s)" in entitlement.format_result(ent)
     assert ent.current_days == sum((g.days for g in held.usable()), Decimal(0))
+
+
+def test_where_the_act_gives_no_leave_hrs_rows_still_lapse():
+    """Under 15 h a week (§18③), imported: HR's 2026 row of 5 days lapses after 2026-12-31, as the balance
+    says; the expiry answer used to say the Act's leave does not apply and nothing else."""
+    employment = Employment(date(2020, 1, 2), weekly_hours=Decimal(10))
+    held = holding([StoredYear(2026, Decimal(5))], [], employment, LeaveRules(), date(2026, 11, 29))
+    ent = standing_of(held, employment, LeaveRules())
+    assert ent.none_because is not None
+    assert ent.unused == ((date(2026, 12, 31), Decimal(5)),)
+    text = entitlement.format_result(ent)
+    assert "미사용: 5일, 2026-12-31까지 사용 가능 (이후 소멸)" in text
+    assert entitlement.parse_result(text) == ent
+    said = statutory("expiry", ent, None, korean=False)
+    assert "5 unused days lapse after December 31, 2026" in said, said

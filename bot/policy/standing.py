@@ -112,7 +112,10 @@ def standing_of(held: Holding, employment: Employment, rules: LeaveRules) -> Ent
     where HR holds no later grant, the Act's next one marked as the Act's (`act_only`)."""
     ent = standing(employment, rules, held.on, [g.statutory for g in held.grants])
     if ent.none_because is not None:
-        return ent
+        # No Act leave, but the holding is HR's rows (the ledger keeps them alone then): what the balance
+        # counts, usable now and left, is still said, so the expiry answer and the balance agree.
+        usable = tuple(g.statutory for g in held.usable())
+        return replace(ent, current=usable, unused=held.unused())
     ent = replace(ent, unused=held.unused())
     if not ent.upcoming and held.act_next:
         ent = replace(ent, upcoming=held.act_next, act_only=True)

@@ -76,7 +76,8 @@ def format_result(ent: Entitlement) -> str:
     lines = [f"근속 {ent.service_years}년 (입사일 {ent.hire_date}, {basis} 기준), 기준일 {ent.on}"]
     if ent.none_because is not None:
         lines.append(f"연차 없음: {ent.none_because}")
-        return "\n".join(lines)
+        if not ent.current:
+            return "\n".join(lines)
     lines += [_grant_line("현재 연차", g) for g in ent.current] or ["현재 연차: 없음"]
     lines += [f"미사용: {format_days(days)}일, {on}까지 사용 가능 (이후 소멸)" for on, days in ent.unused]
     if ent.act_only:
