@@ -10,6 +10,7 @@ from bot.domain.leave import StoredYear, format_days
 from bot.llm.offline_lines import statutory
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import holding
+from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
 from bot.tools import entitlement, leave_balance
 
@@ -79,3 +80,19 @@ def test_where_the_act_gives_no_leave_hrs_rows_still_lapse():
     assert entitlement.parse_result(text) == ent
     said = statutory("expiry", ent, None, korean=False)
     assert "5 unused days lapse after December 31, 2026" in said, said
+
+
+def test_hrs_excess_is_noticed_with_the_grant_it_sits_beside():
+    """Hire 2024-03-04, HR's 2026 row 20 (the Act's 15 and a 5-day adjustment), computed, on 2026-09-05:
+    two notices keyed (2026-03-04, 1) with 13 and 5 unused; the outbox kept one. One notice, 18."""
+    held = holding(
+        [StoredYear(2026, Decimal(20))],
+        [(date(2026, 5, 4), Decimal(2))],
+        Employment(date(2024, 3, 4)),
+        COMPUTED,
+        date(2026, 9, 5),
+    )
+    found = [(n.arises_on, n.notice, n.expires_on, unused) for n, unused in due_with_unused(held)]
+    assert found == [(date(2026, 3, 4), 1, date(2027, 3, 3), Decimal(18))]
+    year = held.year(2026)
+    assert year is not None and year.remaining == 18
