@@ -96,3 +96,14 @@ def test_hrs_excess_is_noticed_with_the_grant_it_sits_beside():
     assert found == [(date(2026, 3, 4), 1, date(2027, 3, 3), Decimal(18))]
     year = held.year(2026)
     assert year is not None and year.remaining == 18
+
+
+def test_the_entitlement_text_says_what_is_left_to_use_now():
+    """E1005's case, imported: HR's 2026 row of 17 with 16.75 used; the text said "Usable now: 17 day(s)"."""
+    employment = Employment(date(2022, 9, 14))
+    held = holding(
+        [StoredYear(2026, Decimal(17), Decimal("16.75"))], [], employment, LeaveRules(), date(2026, 11, 29)
+    )
+    text = entitlement.format_result(standing_of(held, employment, LeaveRules()))
+    assert "Usable now: 0.25 day(s)" in text, text
+    assert "\n지금 사용 가능: 0.25일\n" in text
