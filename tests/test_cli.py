@@ -45,7 +45,9 @@ def test_chat_keeps_the_conversation_in_the_terminal(newcomer, monkeypatch, caps
     out = capsys.readouterr().out
     answers = [line for line in out.splitlines() if "bot> " in line]
     assert "2026년 남은 연차는 12.25일" in answers[0]
-    assert "2025년 남은 연차는 6.75일" in answers[1]  # the follow-up resolved 작년 from the conversation
+    assert (
+        "2025년 남은 연차는 0일이에요 (부여 16일, 사용 9.25일, 소멸 6.75일)" in answers[1]
+    )  # the follow-up resolved 작년 from the conversation
     assert '[tool_use] get_leave_balance {"year": ' in out
 
 

@@ -16,7 +16,7 @@ from tests.support.messages_api import error_reply, text_reply, tool_reply
 from tests.support.ports import MemoryAuditLog
 
 THIS_YEAR_KO = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
-LAST_YEAR_KO = "2025년 남은 연차는 3.5일이에요 (부여 15일, 사용 11.5일)."
+LAST_YEAR_KO = "2025년 남은 연차는 0일이에요 (부여 15일, 사용 11.5일, 소멸 3.5일)."
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ async def test_code_lookup_uses_the_years_and_language_of_the_question(messages_
     turn = await make_assistant(api, hr, grounding=True).run_turn(
         ask("How many days of leave did I have left last year?"), minsu
     )
-    assert turn.answer == "You had 3.5 days left last year."
+    assert turn.answer == "You had 0 days left last year."  # 2025's 3.5 lapsed after December 31
 
 
 async def test_balance_question_answered_without_lookup_or_amount_gets_the_lookup(messages_api, hr, minsu):
@@ -204,14 +204,14 @@ async def test_earlier_turns_results_are_evidence_for_a_follow_up(messages_api, 
     api = await messages_api(
         [
             tool_reply(("t1", {"year": 2026}), ("t2", {"year": 2025})),
-            text_reply("올해 7.5일, 작년 3.5일 남았어요."),
-            text_reply("작년엔 3.5일 남았었어요."),
+            text_reply("올해 7.5일, 작년 0일 남았어요."),
+            text_reply("작년엔 0일 남았었어요."),
         ]
     )
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해랑 작년 연차 며칠 남았어?"), minsu)
     second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었다고?"), minsu)
-    assert second.answer == "작년엔 3.5일 남았었어요."
+    assert second.answer == "작년엔 0일 남았었어요."
     assert len(api.requests) == 3
     assert grounding_notes(second) == ["[note] grounding: ok"]
 
@@ -224,7 +224,7 @@ async def test_follow_up_quoting_another_years_numbers_is_looked_up(messages_api
     assistant = make_assistant(api, hr, grounding=True)
     first = await assistant.run_turn(ask("올해 연차 며칠 남았어?"), minsu)
     second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
-    assert second.answer == "작년엔 3.5일 남았어요."  # looked up by code, and the figure repaired
+    assert second.answer == "작년엔 0일 남았어요."  # looked up by code, and the figure repaired
 
 
 async def test_the_correction_round_may_look_up_another_year(messages_api, hr, minsu):
@@ -233,11 +233,11 @@ async def test_the_correction_round_may_look_up_another_year(messages_api, hr, m
             tool_reply(("t1", {"year": 2026})),
             text_reply("올해 7.5일, 작년엔 5일 남았어요."),
             tool_reply(("t2", {"year": 2025})),
-            text_reply("올해 7.5일, 작년엔 3.5일 남았어요."),
+            text_reply("올해 7.5일, 작년엔 0일 남았어요."),
         ]
     )
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해랑 작년 연차 며칠 남았어?"), minsu)
-    assert turn.answer == "올해 7.5일, 작년엔 3.5일 남았어요."
+    assert turn.answer == "올해 7.5일, 작년엔 0일 남았어요."
     assert [r.tool_use_id for r in turn.evidence] == ["t1", "t2"]
 
 

@@ -84,7 +84,7 @@ async def test_the_bundled_data_is_imported_and_served(database: ScratchDatabase
     assert summary == ImportSummary(employees=5, grants=11, records=9, added=5, replaced=0, dry_run=False)
     store = SqlHrStore(database.engine)
     assert await stored_balance(store, "E1001", 2026) == Balance(2026, Decimal(15), Decimal("7.5"))
-    assert (await stored_balance(store, "E1002", 2025)).remaining == Decimal("6.75")
+    assert (await stored_balance(store, "E1002", 2025)).lapsed == Decimal("6.75")
     taken = await store.leave_taken("E1001", 2026)
     assert len(taken.records) == 6 and dict(taken.totals) == {"annual": Decimal("7.5"), "sick": Decimal(1)}
     employee = await store.employee_by_email("yujin.choi@EXAMPLE.com")
@@ -99,7 +99,10 @@ async def test_a_csv_set_is_imported_and_served(database: ScratchDatabase, tmp_p
     store = SqlHrStore(database.engine)
     # Used = the opening adjustment + the year's annual records; sick leave is kept but does not count.
     assert await stored_balance(store, "E2001", 2026) == Balance(2026, Decimal(15), Decimal("5.5"))
-    assert await stored_balance(store, "E2001", 2025) == Balance(2025, Decimal(15), Decimal(1))
+    # 2025's 14 left lapsed after its December 31.
+    assert await stored_balance(store, "E2001", 2025) == Balance(
+        2025, Decimal(15), Decimal(1), lapsed=Decimal(14)
+    )
     assert (await stored_balance(store, "E2003", 2026)).remaining == Decimal(-1)  # allow_negative
     taken = await store.leave_taken("E2001", 2026)
     assert taken.records == (

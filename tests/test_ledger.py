@@ -82,8 +82,8 @@ WORKED = [
     pytest.param(
         MINSU_STORED, MINSU_RECORDS, "2024-03-04", COMPUTED, 2025,
         # HR's 15 win over the Act's 17 (2 first-year days of 2025 + 15): the 2 that expire first go; the
-        # 11.5 undated, then 1.5 of 2026's records: 13 used, 2 lapsed after 2026-03-03.
-        (D(15), D(13), D(2), ()),
+        # 11.5 undated, then 1.5 of 2026's records: 13 used, 2 lapsed after 2026-03-03 (not remaining).
+        (D(15), D(13), D(0), ()),
         id="HR's row wins: a shortfall off the grants expiring first",
     ),
     pytest.param(
@@ -102,12 +102,13 @@ WORKED = [
         [], _records(("2026-03-02", "2")), "2025-07-01", FISCAL, 2026,
         # Fiscal basis (01-01): 6 first-year days in 2026 (usable to 2026-06-30, lapsed by today) and the
         # first partial year's 15 × 184/365 = 7.56 on 2026-01-01; the record takes 2025's first-year days.
-        (D("13.56"), D(0), D("13.56"), ((_d("2026-12-31"), D("7.56")),)),
+        # Only the 7.56 remain: the 6 lapsed.
+        (D("13.56"), D(0), D("7.56"), ((_d("2026-12-31"), D("7.56")),)),
         id="fiscal basis: prorated days and first-year days",
     ),
     pytest.param(
         [], _records(("2026-03-02", "2")), "2025-07-01", FISCAL, 2025,
-        (D(5), D(2), D(3), ()),
+        (D(5), D(2), D(0), ()),  # the 3 left lapsed after 2026-06-30
         id="fiscal basis: the record drawn from the days expiring first",
     ),
     pytest.param(
@@ -161,7 +162,7 @@ def test_imported_is_todays_balance_exactly():
     stored = [StoredYear(2025, D(15), D(3)), StoredYear(2026, D(5), D("0.5"))]
     records = _records(("2025-12-31", "10"), ("2026-01-01", "4"), ("2026-06-30", "2.25"))
     held = holding(stored, records, Employment(_d("2020-01-01")), LeaveRules(), TODAY)
-    assert _year(held, 2025)[:3] == (D(15), D(13), D(2))
+    assert _year(held, 2025)[:3] == (D(15), D(13), D(0))  # the 2 left lapsed after 2025-12-31
     assert _year(held, 2026)[:3] == (D(5), D("6.75"), D("-1.75"))  # over-use stays on its year
     assert _year(held, 2026)[3] == ()  # nothing left to expire
 
@@ -281,8 +282,8 @@ async def test_a_year_with_only_computed_grants_has_a_balance(hr):
         imported.is_error and imported.text == "no annual leave record for 2024; records exist for 2025, 2026"
     )
     computed = await make_toolbox(hr, rules=COMPUTED).dispatch("get_leave_balance", {"year": 2024}, minsu)
-    # The 9 first-year days arising in 2024 (HR keeps no 2024 row), lapsed after 2025-03-03: no line.
-    assert computed.text == "2024년 남은 연차: 9일 (부여 9일 − 사용 0일, 기준일 2026-11-29)"
+    # The 9 first-year days arising in 2024 (HR keeps no 2024 row), lapsed after 2025-03-03: none left.
+    assert computed.text == "2024년 남은 연차: 0일 (부여 9일 − 사용 0일 − 소멸 9일, 기준일 2026-11-29)"
 
 
 async def test_fiscal_basis_from_january_gives_the_imported_balances_on_the_demo_data(hr):

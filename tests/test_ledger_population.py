@@ -1,6 +1,6 @@
 """The ledger over generated populations (tests/support/population.py): for 1,200 people on three days
 each (the demo's two and one at random or on a grant boundary), in both grant modes, every surface's figure is the holding's (bot/policy/holding.py), and the holding
-keeps its own books: each year's remaining is what is left of its grants, nothing lapses twice, and leave
+keeps its own books and agrees with a simulation apart from the ledger's code (`simulate`): each year's remaining is what is left of its grants, nothing lapses twice, and leave
 drawn and given back (a cancelled request) changes exactly its days.
 
 The surfaces' own code runs here on the person's inputs, as it does on a database read: the balance
@@ -64,7 +64,7 @@ def _held(
     )
 
 
-def check_books(held: Holding) -> None:
+def check_books(held: Holding, pending: dict[int, Decimal]) -> None:
     """The holding's own sums: per year, per grant, per last usable day."""
     for year, found in held.years.items():
         grants = [g for g in held.grants if g.year == year]
@@ -72,7 +72,7 @@ def check_books(held: Holding) -> None:
         assert found.used == sum((g.used for g in grants), found.over_use)
         # The sum of what is left of the year's grants is the year's remaining (over-use set against it).
         assert found.remaining == sum((g.remaining for g in grants), _ZERO) - found.over_use
-        assert found.pending == held.years[year].pending
+        assert found.pending == pending.get(year, _ZERO)
     assert all(_ZERO <= g.used <= g.days for g in held.grants)
     unused = held.unused()
     lapse_days = [day for day, _ in unused]
@@ -81,6 +81,49 @@ def check_books(held: Holding) -> None:
         assert days == sum((g.remaining for g in held.usable() if g.expires_on == day), _ZERO) > 0
     lapse = held.next_lapse()
     assert (lapse.on, lapse.days) == unused[0] if lapse is not None else unused == ()
+
+
+def simulate(held: Holding, person: Person) -> dict[tuple[date, date], tuple[Decimal, Decimal, Decimal]]:
+    """An oracle apart from bot/policy/ledger.py: a pool of the holding's grants (each with its days, usable
+    from the day it arises to its last usable day); each year's undated opening amount spends from that
+    year's grants, then each record, oldest first, from the grant expiring first among those usable on its
+    day, then (leave taken in advance) from its calendar year's grants still to arise; what is unspent when
+    a grant's last usable day has passed on the holding's day lapsed. Per (arises_on, expires_on): used,
+    lapsed, remaining (grants arising and expiring together are one pool: which of them pays is a tie)."""
+    grants = [(g.arises_on, g.expires_on, g.year) for g in held.grants]
+    left = [g.days for g in held.grants]
+
+    def spend(need: Decimal, usable: list[int]) -> Decimal:
+        for i in sorted(usable, key=lambda i: (grants[i][1], grants[i][0])):
+            take = min(left[i], need)
+            left[i] -= take
+            need -= take
+        return need
+
+    for row in person.inputs.stored:
+        if row.opening_used:
+            spend(row.opening_used, [i for i, g in enumerate(grants) if g[2] == row.year])
+    for day, days in sorted(person.inputs.records, key=lambda r: r[0]):
+        rest = spend(days, [i for i, (a, e, _) in enumerate(grants) if a <= day <= e])
+        spend(rest, [i for i, (a, _, y) in enumerate(grants) if y == day.year and a > day])
+    found: dict[tuple[date, date], tuple[Decimal, Decimal, Decimal]] = {}
+    for i, g in enumerate(held.grants):
+        lapsed = left[i] if g.expires_on < held.on else _ZERO
+        used, was_lapsed, remaining = found.get((g.arises_on, g.expires_on), (_ZERO, _ZERO, _ZERO))
+        found[(g.arises_on, g.expires_on)] = (
+            used + g.days - left[i],
+            was_lapsed + lapsed,
+            remaining + left[i] - lapsed,
+        )
+    return found
+
+
+def check_against_simulation(held: Holding, person: Person) -> None:
+    stated: dict[tuple[date, date], tuple[Decimal, Decimal, Decimal]] = {}
+    for g in held.grants:
+        used, lapsed, remaining = stated.get((g.arises_on, g.expires_on), (_ZERO, _ZERO, _ZERO))
+        stated[(g.arises_on, g.expires_on)] = (used + g.used, lapsed + g.lapsed, remaining + g.remaining)
+    assert stated == simulate(held, person)
 
 
 def check_surfaces(person: Person, mode: GrantsMode, day: date, held: Holding) -> None:
@@ -108,15 +151,14 @@ def check_surfaces(person: Person, mode: GrantsMode, day: date, held: Holding) -
     employment = employment_from(person.inputs.employee)
     assert employment is not None
     ent = standing_of(held, employment, rules)
-    if ent.none_because is None:
-        assert ent.unused == held.unused()
-        assert entitlement.parse_result(entitlement.format_result(ent)) == ent
-        if ent.act_only:
-            assert mode == "imported" and ent.upcoming == held.act_next
-            assert not any(g.arises_on > day for g in held.grants)
-        if ent.unused:
-            lapse_on, left = ent.unused[0]
-            assert f"{format_days(left)}일은 {lapse_on}까지" in str(home_view([], [], day, True, ent))
+    assert ent.unused == held.unused()  # also where the Act gives no leave: HR's rows still lapse
+    assert entitlement.parse_result(entitlement.format_result(ent)) == ent
+    if ent.act_only:
+        assert mode == "imported" and ent.upcoming == held.act_next
+        assert not any(g.arises_on > day for g in held.grants)
+    if ent.unused:
+        lapse_on, left = ent.unused[0]
+        assert f"{format_days(left)}일은 {lapse_on}까지" in str(home_view([], [], day, True, ent))
     # The §61 notices due that day: unused days are what the holding leaves of the period's grants.
     for scheduled, unused in due_with_unused(held):
         period = set(scheduled.period.grants)
@@ -147,7 +189,8 @@ def test_every_surface_states_the_holding_for_generated_people(mode: GrantsMode)
         for day in days_for(rng, person):
             held = _held(person, mode, day)
             try:
-                check_books(held)
+                check_books(held, person.pending)
+                check_against_simulation(held, person)
                 check_surfaces(person, mode, day, held)
                 if number % 5 == 0:
                     check_cancel_restores(person, mode, day, rng)

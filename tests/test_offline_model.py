@@ -60,7 +60,7 @@ async def test_the_four_scenarios_offline(hr, minsu):
 
     second = await bot.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
     assert second.trace.tool_calls[0].input == {"year": 2025}
-    assert second.answer == "2025년 남은 연차는 3.5일이에요 (부여 15일, 사용 11.5일)."
+    assert second.answer == "2025년 남은 연차는 0일이에요 (부여 15일, 사용 11.5일, 소멸 3.5일)."
 
     hello = await bot.run_turn([{"role": "user", "content": "안녕?"}], minsu)
     assert [c.stop_reason for c in hello.trace.model_calls] == ["end_turn"]
@@ -80,7 +80,7 @@ async def test_offline_model_answers_in_english_and_in_parallel(hr, minsu):
     )
     assert [c.input for c in turn.trace.tool_calls] == [{"year": 2026}, {"year": 2025}]
     assert len(turn.trace.model_calls) == 2
-    assert "7.5 days" in turn.answer and "3.5 days" in turn.answer
+    assert "7.5 days" in turn.answer and "0 days of annual leave left for 2025" in turn.answer
 
 
 def request(messages, **extra):

@@ -204,9 +204,17 @@ async def test_leave_show_json_is_the_documented_shape(seeded_database: ScratchD
         "expires_on": "2026-12-31",
         "days": 17,
         "used": 16.75,
+        "lapsed": 0,
         "remaining": 0.25,
     }
-    assert shown["years"][-1] == {"year": 2026, "granted": 17, "used": 16.75, "pending": 0, "remaining": 0.25}
+    assert shown["years"][-1] == {
+        "year": 2026,
+        "granted": 17,
+        "used": 16.75,
+        "pending": 0,
+        "lapsed": 0,
+        "remaining": 0.25,
+    }
     assert shown["next_lapse"] == {"date": "2026-12-31", "days": 0.25}
     assert shown["act_next"] == [{"arises_on": "2027-09-14", "days": 18}]
 
@@ -217,3 +225,20 @@ async def test_leave_show_refuses_an_unknown_employee_in_one_line(seeded_databas
     args = argparse.Namespace(json=False, employee_id="E404", on="2026-11-29")
     assert await leave_cli.run(settings, args, out, err) == leave_cli.REFUSED
     assert err.getvalue().count("\n") == 1 and "E404" in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("mode", "past"),
+    [("imported", {2025: (3.5, 0)}), ("computed", {2024: (9, 0), 2025: (2, 0)})],
+)
+async def test_leave_show_counts_lapsed_days_out_of_remaining(seeded_database: ScratchDatabase, mode, past):
+    """E1001 on 2026-11-29: what was left of 2024's and 2025's grants lapsed (after 2025-12-31 in
+    `imported`, after 2025-03-03 and 2026-03-03 in `computed`); `leave show` used to call it remaining."""
+    policy = SqlPolicyStore(seeded_database.engine)
+    await policy.change(lambda p: with_changes(p, [("grants", mode)])[0], "hr-kim")
+    shown = await cli_json(leave_cli, seeded_database, employee_id="E1001", on="2026-11-29")
+    years = {y["year"]: (y["lapsed"], y["remaining"]) for y in shown["years"]}
+    assert {year: years[year] for year in past} == past
+    for g in shown["grants"]:
+        assert g["remaining"] == g["days"] - g["used"] - g["lapsed"]
+        assert g["lapsed"] == 0 or g["expires_on"] < "2026-11-29"

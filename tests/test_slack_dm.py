@@ -63,7 +63,7 @@ async def test_follow_up_gets_the_conversation_from_slack_history(slack, start_b
     await slack.user_message(MINSU, "작년엔 며칠이었지?")
     [_, second] = await slack.wait_for(_updates(slack), count=2)
 
-    assert "3.5" in second.args["text"]  # 2025: 15 granted − 11.5 used
+    assert "3.5" in second.args["text"]  # 2025: 15 granted − 11.5 used, 3.5 lapsed
     follow_up_request = next(
         r for r in model.requests if r["messages"][-1]["content"] == "작년엔 며칠이었지?"
     )

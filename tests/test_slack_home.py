@@ -34,7 +34,7 @@ async def test_home_shows_this_and_last_years_leave_and_recent_records(
     assert publish.args["user_id"] == MINSU
     shown = _home_text(slack.home_views[MINSU])
     assert "2026년 남은 연차 *7.5일*\n부여 15일 · 사용 7.5일" in shown
-    assert "2025년 남은 연차 *3.5일*\n부여 15일 · 사용 11.5일" in shown
+    assert "2025년 남은 연차 *0일*\n부여 15일 · 사용 11.5일 · 소멸 3.5일" in shown
     assert "기준일 2026-11-29" in shown
     # `grants=imported`: what is left of HR's 2026 row lapses after December 31 (the balance's 7.5); HR
     # holds no 2027 grant, so the next one is the Act's (hire date 2024-03-04), said as the Act's.

@@ -44,7 +44,7 @@ async def test_leave_question_is_acked_while_the_model_is_still_thinking(slack, 
     assert "조회 중" in ack.payload["text"] and ack.payload["response_type"] == "ephemeral"
     release.set()
     [reply] = await slack.wait_for(_responses)
-    assert "6.75" in reply.args["text"]  # 2025: 16 granted − 9.25 used
+    assert "6.75" in reply.args["text"]  # 2025: 16 granted − 9.25 used, 6.75 lapsed
     assert reply.args["response_type"] == "ephemeral"
 
 

@@ -47,7 +47,7 @@ async def test_success_result_is_checkable(hr, minsu):
 async def test_quarter_days_stay_exact(hr):
     seoyeon = await caller_for_employee_id(hr, "E1002")
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2025}, seoyeon)
-    assert outcome.text.startswith("2025년 남은 연차: 6.75일 (부여 16일 − 사용 9.25일")
+    assert outcome.text.startswith("2025년 남은 연차: 0일 (부여 16일 − 사용 9.25일 − 소멸 6.75일")
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """`officebot leave show EMPLOYEE [--on DATE] [--json]`: HR's view of one person's annual leave ledger, as
 every answer of the bot reads it (bot/policy/holding.py) under the company's `grants` mode: each grant
-(source, arises_on, expires_on, days, used, remaining), each calendar year (granted, used, pending,
-remaining) and the next lapse. `--json` prints one object whose fields are documented in docs/policy.md
+(source, arises_on, expires_on, days, used, lapsed, remaining), each calendar year (granted, used, pending,
+lapsed, remaining) and the next lapse. `--json` prints one object whose fields are documented in docs/policy.md
 (#where-every-figure-comes-from), for an HR system or a spreadsheet to reconcile against.
 """
 
@@ -84,6 +84,7 @@ def as_json(employee: Employee, held: Holding) -> dict[str, Any]:
                 "expires_on": g.expires_on.isoformat(),
                 "days": number(g.days),
                 "used": number(g.used),
+                "lapsed": number(g.lapsed),
                 "remaining": number(g.remaining),
             }
             for g in held.grants
@@ -94,12 +95,15 @@ def as_json(employee: Employee, held: Holding) -> dict[str, Any]:
                 "granted": number(y.granted),
                 "used": number(y.used),
                 "pending": number(y.pending),
+                "lapsed": number(y.lapsed),
                 "remaining": number(y.remaining),
             }
             for y in (held.years[year] for year in sorted(held.years))
         ],
         "next_lapse": None if lapse is None else {"date": lapse.on.isoformat(), "days": number(lapse.days)},
-        "act_next": [{"arises_on": g.arises_on.isoformat(), "days": number(g.days)} for g in held.act_next],
+        "act_next": [
+            {"arises_on": g.arises_on.isoformat(), "days": number(g.ledger_days)} for g in held.act_next
+        ],
     }
 
 
@@ -108,14 +112,14 @@ def as_text(employee: Employee, held: Holding) -> list[str]:
     for g in held.grants:
         lines.append(
             f"  {g.source:<10} {g.arises_on}..{g.expires_on}  {format_days(g.days)} days, "
-            f"used {format_days(g.used)}, remaining {format_days(g.remaining)}"
+            f"used {format_days(g.used)}, lapsed {format_days(g.lapsed)}, remaining {format_days(g.remaining)}"
         )
     lines.append("years:")
     for year in sorted(held.years):
         y = held.years[year]
         lines.append(
             f"  {year}: granted {format_days(y.granted)}, used {format_days(y.used)}, "
-            f"pending {format_days(y.pending)}, remaining {format_days(y.remaining)}"
+            f"pending {format_days(y.pending)}, lapsed {format_days(y.lapsed)}, remaining {format_days(y.remaining)}"
         )
     lapse = held.next_lapse()
     lines.append(
@@ -125,6 +129,6 @@ def as_text(employee: Employee, held: Holding) -> list[str]:
     )
     for act in held.act_next:
         lines.append(
-            f"not in HR's data: under the Act, {format_days(act.days)} days arise on {act.arises_on}"
+            f"not in HR's data: under the Act, {format_days(act.ledger_days)} days arise on {act.arises_on}"
         )
     return lines

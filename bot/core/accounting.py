@@ -158,6 +158,8 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
         ):
             if figure == value:
                 yield "fact", f"{role}({year})", role
+        if balance.lapsed and balance.lapsed == value:  # left past its last usable day: neither role
+            yield "fact", f"granted({year}) - used({year}) - remaining({year})", None
         for day, days in balance.expiring:  # of what remains, the days usable until that day
             if days == value:
                 yield "fact", f'expiring({year}, "{day}")', "remaining"

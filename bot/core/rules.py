@@ -69,7 +69,7 @@ def facts_from(figures: Iterable[Figures], question: str = "") -> Facts:
         elif isinstance(figure, Entitlement):
             # The Act's grants count as granted leave of the year each arises in.
             for grant in (*figure.current, *figure.upcoming):
-                add(grant.arises_on.year, "granted", grant.days)
+                add(grant.arises_on.year, "granted", grant.ledger_days)
         elif isinstance(figure, WorkingDays):
             counts = (figure.working, figure.weekend, figure.weekday_holidays)
             facts.calendar.update(Decimal(n) for n in counts)

@@ -23,10 +23,13 @@ class Balance:
     # Annual days in the person's pending requests starting in the year ("신청 중"): not used, and not taken
     # off `remaining` until approved. None: not looked up (no request store).
     pending: Decimal | None = None
+    # Of the granted days, those left unused past their last usable day on the day of the lookup: they
+    # lapsed, so they are not remaining (what can still be used).
+    lapsed: Decimal = Decimal(0)
 
     @property
     def remaining(self) -> Decimal:
-        return self.granted - self.used
+        return self.granted - self.used - self.lapsed
 
 
 @dataclass(frozen=True)

@@ -233,7 +233,8 @@ def _day_en(day: date) -> str:
 
 def statutory(kind: str, ent: Entitlement, days: Decimal | None, korean: bool) -> str:
     """The answer to a question about the Act's leave: the next grant, the expiry, the first year, why."""
-    if ent.none_because is not None:
+    # HR's own grants (what the balance counts) still lapse where the Act's leave does not apply.
+    if ent.none_because is not None and not (kind == "expiry" and ent.current):
         return (
             "근로기준법의 연차 규정이 적용되지 않아 계산되는 연차가 없어요. 자세한 건 인사팀에 문의해 주세요."
             if korean

@@ -78,6 +78,11 @@ class StatutoryGrant:
     why: str
     hours: int | None = None
 
+    @property
+    def ledger_days(self) -> Decimal:
+        """The days the balance counts: a part-timer's hours ÷ 8 (not a full-timer's `days`)."""
+        return Decimal(self.hours) / HOURS_PER_DAY if self.hours is not None else self.days
+
 
 @dataclass(frozen=True)
 class ExitComparison:

@@ -37,26 +37,32 @@ class HeldGrant:
     kind: Kind
     why: str
     statutory: StatutoryGrant  # the grant as the notices and the entitlement tool read one
+    # What was left of it after its last usable day, when that day has passed on the holding's date: no
+    # longer usable, so not part of `remaining`.
+    lapsed: Decimal = _ZERO
 
     @property
     def remaining(self) -> Decimal:
-        return self.days - self.used
+        """What can still be used of it on the holding's date (0 once it has lapsed)."""
+        return self.days - self.used - self.lapsed
 
 
 @dataclass(frozen=True)
 class HeldYear:
     """One calendar year: its grants' days, what was drawn from them (and leave no grant covered), the
-    annual days in pending requests starting in it, and granted − used."""
+    annual days in pending requests starting in it, what of its grants lapsed unused by the holding's date,
+    and granted − used − lapsed: what is still usable."""
 
     year: int
     granted: Decimal
     used: Decimal
     pending: Decimal
     over_use: Decimal = _ZERO  # leave no grant covered (allow_negative), counted in `used`
+    lapsed: Decimal = _ZERO  # left of its grants whose last usable day has passed: no longer usable
 
     @property
     def remaining(self) -> Decimal:
-        return self.granted - self.used
+        return self.granted - self.used - self.lapsed
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,7 @@ class Holding:
         found = self.year(year)
         if found is None or not any(g.year == year for g in self.grants):
             return None
-        return Balance(year, found.granted, found.used, self.expiring(year), found.pending)
+        return Balance(year, found.granted, found.used, self.expiring(year), found.pending, found.lapsed)
 
 
 def holding(
@@ -155,8 +161,8 @@ def holding(
     last = max([on.year, only_year or on.year, *(day.year for day, _ in records)])
     until = date(last + 1, 12, 31)
     found = person_ledger(stored, records, employment, rules, until)
-    grants = _grants(found)
-    years = {y: _year(found.years[y], pending.get(y, _ZERO)) for y in found.years}
+    grants = _grants(found, on)
+    years = {y: _year(found.years[y], pending.get(y, _ZERO), grants) for y in found.years}
     for y, days in pending.items():
         years.setdefault(y, HeldYear(y, _ZERO, _ZERO, days))
     act_next: tuple[StatutoryGrant, ...] = ()
@@ -165,7 +171,7 @@ def holding(
     return Holding(on, rules.grants, grants, years, act_next, hr_years)
 
 
-def _grants(found: Ledger) -> tuple[HeldGrant, ...]:
+def _grants(found: Ledger, on: date) -> tuple[HeldGrant, ...]:
     held = [
         HeldGrant(
             u.grant.origin,
@@ -177,6 +183,7 @@ def _grants(found: Ledger) -> tuple[HeldGrant, ...]:
             u.grant.kind,
             u.grant.why,
             u.grant.as_statutory(),
+            max(u.left, _ZERO) if u.grant.expires_on < on else _ZERO,
         )
         for year in found.years.values()
         for u in year.grants
@@ -184,8 +191,9 @@ def _grants(found: Ledger) -> tuple[HeldGrant, ...]:
     return tuple(sorted(held, key=lambda g: (g.arises_on, g.expires_on, g.kind)))
 
 
-def _year(found: YearLedger, pending: Decimal) -> HeldYear:
-    return HeldYear(found.year, found.granted, found.used, pending, found.over_use)
+def _year(found: YearLedger, pending: Decimal, grants: Sequence[HeldGrant]) -> HeldYear:
+    lapsed = sum((g.lapsed for g in grants if g.year == found.year), _ZERO)
+    return HeldYear(found.year, found.granted, found.used, pending, found.over_use, lapsed)
 
 
 def _act_next(employment: Employment | None, rules: LeaveRules, on: date) -> tuple[StatutoryGrant, ...]:

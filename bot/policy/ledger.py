@@ -1,7 +1,7 @@
 """One model of a person's grants and of the leave taken from them: the balance and "what expires when"
 both read it, so they cannot disagree. Pure: HR's stored calendar-year rows, the annual leave records, and
 (in `computed` mode) the calculator's grants in; per grant its days, used and last usable day, and per
-calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
+calendar year granted / used out ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 
 - **Grants.** `imported` (the default, today's model): each stored row of year Y is one grant arising on
   January 1 and usable to December 31 of Y. `computed`: the calculator's grants under the company policy,
@@ -13,8 +13,8 @@ calendar year granted / used / remaining out ([policy.md](../../docs/policy.md#t
   drawn from the grants of the record's calendar year not yet usable on its day (leave taken in advance),
   and what is still left over is negative on that year.
 - **A year** (`YearLedger`): granted = its grants' days, used = what was drawn from them plus its
-  over-use, remaining = granted − used. What a person has on a day (what is left by last usable day, the
-  next lapse) is read from it in bot/policy/holding.py.
+  over-use. It has no date, so no remaining: what is still usable on a day (granted − used − what lapsed
+  by then), what is left by last usable day and the next lapse are read from it in bot/policy/holding.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Literal
 
 from bot.domain.leave import StoredYear, format_days
 from bot.policy.entitlement import entitlement, why_none
-from bot.policy.grants import HOURS_PER_DAY, Employment, Kind, LeaveRules, StatutoryGrant
+from bot.policy.grants import Employment, Kind, LeaveRules, StatutoryGrant
 
 _ZERO = Decimal(0)
 
@@ -86,10 +86,6 @@ class YearLedger:
     def used(self) -> Decimal:
         return sum((g.used for g in self.grants), self.over_use)
 
-    @property
-    def remaining(self) -> Decimal:
-        return self.granted - self.used
-
 
 @dataclass(frozen=True)
 class Ledger:
@@ -119,8 +115,7 @@ def computed_grants(statutory: Iterable[StatutoryGrant], stored: Iterable[Stored
     """The calculator's grants, with HR's stored row winning for the year it names (see the module)."""
     by_year: dict[int, list[LedgerGrant]] = {}
     for g in statutory:
-        # A part-timer's leave is in hours (rounded up); the balance counts days of 8 hours.
-        days = Decimal(g.hours) / HOURS_PER_DAY if g.hours is not None else g.days
+        days = g.ledger_days  # a part-timer's hours (rounded up) as days of 8 hours
         by_year.setdefault(g.arises_on.year, []).append(
             LedgerGrant(g.arises_on.year, g.arises_on, g.expires_on, days, g.kind, g.why, g.service_years, g)
         )

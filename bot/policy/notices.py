@@ -85,7 +85,7 @@ def months_before(day: date, months: int) -> date:
 
 def periods(grants: Iterable[StatutoryGrant]) -> list[Period]:
     """The grants grouped as the notices go: the first year's monthly days (service year 0, `monthly`) by
-    §61② in two groups, every other grant by §61① on its own."""
+    §61② in two groups, every other grant by §61①, one period per last usable day."""
     periods: list[Period] = []
     first_year = sorted((g for g in grants if g.kind == "monthly" and g.service_years == 0), key=_by_day)
     others = [g for g in grants if not (g.kind == "monthly" and g.service_years == 0)]
@@ -98,7 +98,12 @@ def periods(grants: Iterable[StatutoryGrant]) -> list[Period]:
             periods.append(_period("61-2", early, Decimal(0)))
         if later:
             periods.append(_period("61-2-later", later, _days(early)))
-    periods.extend(_period("61-1", (g,), Decimal(0)) for g in others)
+    # One period per last usable day: HR's excess over the Act (`adjustment`) arises with and expires with
+    # the year's grant, and the notice's key (arises_on, number) must name one period.
+    by_expiry: dict[date, list[StatutoryGrant]] = {}
+    for g in sorted(others, key=_by_day):
+        by_expiry.setdefault(g.expires_on, []).append(g)
+    periods.extend(_period("61-1", tuple(group), Decimal(0)) for group in by_expiry.values())
     return sorted(periods, key=lambda p: (p.expires_on, p.arises_on))
 
 

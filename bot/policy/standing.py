@@ -46,7 +46,7 @@ class Entitlement:
 
     @property
     def current_days(self) -> Decimal:
-        return sum((g.days for g in self.current), Decimal(0))
+        return sum((g.ledger_days for g in self.current), Decimal(0))
 
     @property
     def next_on(self) -> date | None:
@@ -54,7 +54,7 @@ class Entitlement:
 
     @property
     def next_days(self) -> Decimal:
-        return sum((g.days for g in self.upcoming), Decimal(0))
+        return sum((g.ledger_days for g in self.upcoming), Decimal(0))
 
     @property
     def nearest_expiry(self) -> date | None:
@@ -67,12 +67,12 @@ class Entitlement:
 
     def arising_on(self, day: date) -> Decimal | None:
         """The days of the grants (current or next) arising on `day`; None when none does."""
-        found = [g.days for g in (*self.current, *self.upcoming) if g.arises_on == day]
+        found = [g.ledger_days for g in (*self.current, *self.upcoming) if g.arises_on == day]
         return sum(found, Decimal(0)) if found else None
 
     def expiring_on(self, day: date) -> Decimal | None:
         """The days of the current grants whose last usable day is `day`; None when none is."""
-        found = [g.days for g in self.current if g.expires_on == day]
+        found = [g.ledger_days for g in self.current if g.expires_on == day]
         return sum(found, Decimal(0)) if found else None
 
 
@@ -112,7 +112,10 @@ def standing_of(held: Holding, employment: Employment, rules: LeaveRules) -> Ent
     where HR holds no later grant, the Act's next one marked as the Act's (`act_only`)."""
     ent = standing(employment, rules, held.on, [g.statutory for g in held.grants])
     if ent.none_because is not None:
-        return ent
+        # No Act leave, but the holding is HR's rows (the ledger keeps them alone then): what the balance
+        # counts, usable now and left, is still said, so the expiry answer and the balance agree.
+        usable = tuple(g.statutory for g in held.usable())
+        return replace(ent, current=usable, unused=held.unused())
     ent = replace(ent, unused=held.unused())
     if not ent.upcoming and held.act_next:
         ent = replace(ent, upcoming=held.act_next, act_only=True)

@@ -50,6 +50,10 @@ def home_view(
         figures = text.HOME_FIGURES.pick(korean).format(
             granted=format_days(b.granted), used=format_days(b.used)
         )
+        if b.lapsed:  # left past its last usable day: said, so granted − used − lapsed is the remaining shown
+            figures += (
+                f" · 소멸 {format_days(b.lapsed)}일" if korean else f" · {format_days(b.lapsed)} lapsed"
+            )
         if entry.pending:  # requested, not yet approved: shown apart, never as used
             figures += (
                 f" · 신청 중 {format_days(entry.pending)}일"

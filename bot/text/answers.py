@@ -31,15 +31,19 @@ def balance_sentence(balance: Balance, korean: bool) -> str:
     it is one the tool returned."""
     remaining, granted, used = (format_days(v) for v in (balance.remaining, balance.granted, balance.used))
     if korean:
-        said = f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일)."
+        lapsed = f", 소멸 {format_days(balance.lapsed)}일" if balance.lapsed else ""
+        said = f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일{lapsed})."
         # The date after the amount, and no word such as "쓸 수 있어요" beside it: a date is never leave.
         for on, days in balance.expiring:
             said += f" 그중 {format_days(days)}일은 {on.year}년 {on.month}월 {on.day}일이 지나면 소멸돼요."
         if balance.pending:
             said += f" 신청 중 {format_days(balance.pending)}일은 승인되면 빠져요."
         return said
+    # Days that lapsed unused are said, so granted − used − lapsed is the remaining the sentence states.
+    lapsed = f", {format_days(balance.lapsed)} lapsed" if balance.lapsed else ""
     said = (
-        f"You have {remaining} days of annual leave left for {balance.year} ({granted} granted, {used} used)."
+        f"You have {remaining} days of annual leave left for {balance.year} "
+        f"({granted} granted, {used} used{lapsed})."
     )
     for on, days in balance.expiring:
         amount = format_days(days)

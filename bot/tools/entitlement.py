@@ -76,9 +76,12 @@ def format_result(ent: Entitlement) -> str:
     lines = [f"근속 {ent.service_years}년 (입사일 {ent.hire_date}, {basis} 기준), 기준일 {ent.on}"]
     if ent.none_because is not None:
         lines.append(f"연차 없음: {ent.none_because}")
-        return "\n".join(lines)
+        if not ent.current:
+            return "\n".join(lines)
     lines += [_grant_line("현재 연차", g) for g in ent.current] or ["현재 연차: 없음"]
     lines += [f"미사용: {format_days(days)}일, {on}까지 사용 가능 (이후 소멸)" for on, days in ent.unused]
+    if ent.current:  # the grant lines give their days; this is what is left of them to use now
+        lines.append(f"지금 사용 가능: {format_days(sum((d for _, d in ent.unused), Decimal(0)))}일")
     if ent.act_only:
         lines.append(_ACT_ONLY)
     lines += [_grant_line("다음 연차", g) for g in ent.upcoming] or ["다음 연차: 없음"]
@@ -101,9 +104,11 @@ def _english(ent: Entitlement) -> str:
         f"({_BASIS_EN[ent.basis]} basis), as of {ent.on}."
     )
     if ent.current:
+        # What is left of the current grants (the holding), not their days: what the person can still use.
+        usable = sum((days for _, days in ent.unused), Decimal(0))
         said += (
-            f" Usable now: {format_days(ent.current_days)} day(s); the nearest expiry is the end of "
-            f"{ent.nearest_expiry}."
+            f" Usable now: {format_days(usable)} day(s) left of the current grants; the nearest expiry is "
+            f"the end of {ent.nearest_expiry}."
         )
     for on, days in ent.unused:
         said += f" Unused: {format_days(days)} day(s), usable through {on}."

@@ -65,7 +65,7 @@ DECLARATION: ToolParam = {
 # sees the wire) can never drift from the format. Our own code uses `ToolOutput.figures` instead.
 _RESULT = re.compile(
     r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
-    r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일"
+    r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일(?: − 소멸 (?P<lapsed>[\d.]+)일)?"
 )
 _EXPIRING = re.compile(r"^그중 ([\d.]+)일은 (\d{4}-\d{2}-\d{2})까지 사용 가능 \(이후 소멸\)$", re.M)
 _PENDING = re.compile(r"^신청 중 ([\d.]+)일 \(승인 전, 남은 연차에서 아직 빼지 않음\)$", re.M)
@@ -73,9 +73,11 @@ _PENDING = re.compile(r"^신청 중 ([\d.]+)일 \(승인 전, 남은 연차에�
 
 def format_result(balance: Balance, today: date) -> str:
     """The balance line, then one line per last usable day of what remains (none passed)."""
+    # Days left past their last usable day are not remaining: said, so the sum on the wire adds up.
+    lapsed = f" − 소멸 {format_days(balance.lapsed)}일" if balance.lapsed else ""
     line = (
         f"{balance.year}년 남은 연차: {format_days(balance.remaining)}일 "
-        f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일, "
+        f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일{lapsed}, "
         f"기준일 {today.isoformat()})"
     )
     expiring = [
@@ -97,12 +99,13 @@ def parse_result(content: str) -> Balance | None:
         return None
     try:
         granted, used = Decimal(match["granted"]), Decimal(match["used"])
+        lapsed = Decimal(match["lapsed"]) if match["lapsed"] else Decimal(0)
         expiring = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _EXPIRING.finditer(content))
         pending_line = _PENDING.search(content)
         pending = Decimal(pending_line[1]) if pending_line else None
     except (InvalidOperation, ValueError):
         return None
-    return Balance(int(match["year"]), granted, used, expiring, pending)
+    return Balance(int(match["year"]), granted, used, expiring, pending, lapsed)
 
 
 class LeaveBalanceTool:
