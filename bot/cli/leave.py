@@ -11,11 +11,10 @@ import argparse
 import asyncio
 import json
 import sys
-from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, TextIO
-from zoneinfo import ZoneInfo
 
+from bot.cli.today import day_asked
 from bot.config import Settings
 from bot.db.holdings import holding_on
 from bot.db.policy import SqlPolicyStore, UnreadablePolicy
@@ -34,10 +33,8 @@ def command(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    try:
-        on = date.fromisoformat(args.on) if args.on else today(settings)
-    except ValueError:
-        print(f"officebot: --on: {args.on!r} is not a date (YYYY-MM-DD)", file=err)
+    on = day_asked(args.on, settings, err)
+    if on is None:
         return REFUSED
     async with open_database(settings) as engine:
         try:
@@ -59,11 +56,6 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
         for line in as_text(employee, held):
             print(line, file=out)
     return 0
-
-
-def today(settings: Settings) -> date:
-    """Today in the company's time zone, or the pinned OFFICEBOT_TODAY."""
-    return settings.pinned_today or datetime.now(ZoneInfo(settings.timezone)).date()
 
 
 def number(days: Decimal) -> int | float:

@@ -13,9 +13,9 @@ import json
 import sys
 from datetime import date, datetime
 from typing import Any, TextIO
-from zoneinfo import ZoneInfo
 
 from bot.cli.leave import number
+from bot.cli.today import day_asked
 from bot.config import Settings
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore, UnreadablePolicy
@@ -34,10 +34,8 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
     if not args.dry_run:
         print("officebot: notices are sent by `officebot run`; use --dry-run to list them", file=err)
         return REFUSED
-    try:
-        on = date.fromisoformat(args.on) if args.on else _today(settings)
-    except ValueError:
-        print(f"officebot: --on: {args.on!r} is not a date (YYYY-MM-DD)", file=err)
+    on = day_asked(args.on, settings, err)
+    if on is None:
         return REFUSED
     async with open_database(settings) as engine:
         try:
@@ -85,9 +83,3 @@ def as_json(notice: DueNotice, recorded: dict[tuple[str, date, int], datetime | 
         "arises_on": s.arises_on.isoformat(),
         "state": state,
     }
-
-
-def _today(settings: Settings) -> date:
-    if settings.pinned_today is not None:
-        return settings.pinned_today
-    return datetime.now(ZoneInfo(settings.timezone)).date()

@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from datetime import date, datetime
 from typing import TextIO
-from zoneinfo import ZoneInfo
 
 from bot.cli.employees import employee_id_in
+from bot.cli.today import today
 from bot.config import Settings
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
@@ -64,7 +63,7 @@ async def run(
             args.requests_command,
             Actor(None, hr_user=user or os_user()),
             policy,
-            _today(settings),
+            today(settings),
             "cli",
             note,
         )
@@ -77,11 +76,6 @@ async def run(
     request = moved.request
     print(f"leave request #{request.id} ({request.employee_id}): {request.state}.", file=out)
     return 0
-
-
-def _today(settings: Settings) -> date:
-    """Today in the company's time zone (OFFICEBOT_TIMEZONE), or the pinned OFFICEBOT_TODAY."""
-    return settings.pinned_today or datetime.now(ZoneInfo(settings.timezone)).date()
 
 
 def listing(found: list[LeaveRequest]) -> list[str]:

@@ -3,6 +3,10 @@ command runs on the embedded default database, whose bundled demo data is writte
 
 from __future__ import annotations
 
+from datetime import date, datetime
+from typing import TextIO
+from zoneinfo import ZoneInfo
+
 from bot.config import Settings
 from bot.hr.bundled import BUNDLED_DATA_TODAY
 
@@ -20,3 +24,17 @@ def date_said(settings: Settings) -> str:
             f"{settings.pinned_today} (the bundled demo data's date; OFFICEBOT_TODAY=YYYY-MM-DD sets another)"
         )
     return f"{settings.pinned_today} (OFFICEBOT_TODAY)"
+
+
+def today(settings: Settings) -> date:
+    """Today in the company's time zone, or the pinned OFFICEBOT_TODAY."""
+    return settings.pinned_today or datetime.now(ZoneInfo(settings.timezone)).date()
+
+
+def day_asked(on: str | None, settings: Settings, err: TextIO) -> date | None:
+    """`--on DATE`, else today; None (and one line on `err`) when it is not a date."""
+    try:
+        return date.fromisoformat(on) if on else today(settings)
+    except ValueError:
+        print(f"officebot: --on: {on!r} is not a date (YYYY-MM-DD)", file=err)
+        return None
