@@ -113,10 +113,8 @@ async def approvers_in_slack(deps: Deps, employee_id: str) -> frozenset[str]:
     for candidate in candidates - {employee_id}:
         try:
             user = await slack_user_of(deps, candidate)
-            if user is not None and (await deps.identity.caller(user, "home")).employee_id == candidate:
+            if user is not None and await deps.delivery.can_act(user, candidate):
                 able.add(candidate)
-        except NotAnEmployee:
-            continue
         except Exception:
             able.add(candidate)
     return frozenset(able)
