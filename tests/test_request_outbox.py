@@ -10,7 +10,8 @@ from alembic import command
 from sqlalchemy import select
 
 from bot.db import migrate
-from bot.db.requests import REFUSALS_AUDITED, SqlRequestStore
+from bot.db.request_audit import REFUSALS_AUDITED
+from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, leave_requests, request_messages
 from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy

@@ -8,15 +8,12 @@ the request again to say what happened. The approval's leave records (one per wo
 0.5, a quarter 0.25, `request_id` and a note naming the request), the removal of an approved request's
 records on cancellation, the audit row of every move, and the messages the move owes people
 (`bot/db/request_messages.py`) are written in the same transaction. A refused move is audited too (who,
-which request, why; never a text), at most `REFUSALS_AUDITED` a minute per person.
+which request, why; never a text), at most `REFUSALS_AUDITED` a minute per person (bot/db/request_audit.py).
 """
 
 from __future__ import annotations
 
-import logging
-import time
-from collections import deque
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -26,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
 from bot.db.hr import ledger_inputs_on
+from bot.db.request_audit import RefusalAudit, audit_move
 from bot.db.request_messages import owe
 from bot.db.request_standing import (
     leave_types_of,
@@ -34,7 +32,7 @@ from bot.db.request_standing import (
     request_from,
     team_away_of,
 )
-from bot.db.tables import audit_log, employees, leave_records, leave_requests
+from bot.db.tables import employees, leave_records, leave_requests
 from bot.domain.leave import Balance
 from bot.domain.request_messages import owed_on_move, owed_on_submit
 from bot.domain.requests import (
@@ -59,11 +57,6 @@ from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check, out_of_range
 from bot.tools.leave_balance import balance_of
 
-log = logging.getLogger(__name__)
-
-AUDIT_TOOL = "leave_request"  # the audit log's `tool` for a request's state changes
-REFUSALS_AUDITED = 20  # refused moves audited per person a minute: a script of forged clicks is not a flood
-
 NO_APPROVER = Problem(
     "leave_type",
     "승인할 사람이 없어요: HR 데이터에 관리자가 없고 정책에 승인자도 없어요. HR에 관리자 지정을 요청해 주세요.",
@@ -79,7 +72,7 @@ class SqlRequestStore:
         self._engine = engine
         self._calendar = calendar
         self._clock = clock
-        self._refusals: dict[str, deque[float]] = {}  # per actor: when their last refusals were audited
+        self._refusals = RefusalAudit()
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -225,7 +218,7 @@ class SqlRequestStore:
                 .returning(leave_requests.c.id)
             )
             request_id = int(inserted.scalar_one())
-            await _audit(
+            await audit_move(
                 connection, now, requester, employee_id, request_id, "submit", "draft", "pending", surface
             )
             made = await _request(connection, request_id)
@@ -279,7 +272,7 @@ class SqlRequestStore:
                 await connection.execute(
                     delete(leave_records).where(leave_records.c.request_id == request_id)
                 )
-            await _audit(
+            await audit_move(
                 connection, now, actor, request.employee_id, request_id, action, request.state, to, surface
             )
             moved = await _request(connection, request_id)
@@ -306,32 +299,9 @@ class SqlRequestStore:
         why: str,
         surface: RequestSurface,
     ) -> None:
-        """A refused move's audit row (who, which request, what, why), unless this person's refusals this
-        minute are past `REFUSALS_AUDITED` (then one warning a minute says how many went unrecorded)."""
-        if actor.system:
-            return  # the caretaker losing a race to another process: nobody's attempt
-        recent = self._refusals.setdefault(actor.label, deque())
-        moment = time.monotonic()
-        while recent and recent[0] < moment - 60:
-            recent.popleft()
-        if len(recent) >= REFUSALS_AUDITED:
-            if len(recent) == REFUSALS_AUDITED:
-                log.warning("more refused leave request clicks this minute than are audited; not recording")
-                recent.append(moment)
-            return
-        recent.append(moment)
         employee_id = request.employee_id if request else actor.employee_id or "-"
-        await connection.execute(
-            insert(audit_log).values(
-                at=self._clock(),
-                slack_user_id=actor.slack_user_id,
-                employee_id=employee_id,
-                tool=AUDIT_TOOL,
-                detail={"request": request_id, "action": action, "refused": why, "by": actor.label},
-                outcome="refused",
-                surface=surface,
-                requested_by="code",
-            )
+        await self._refusals.record(
+            connection, self._clock(), actor, employee_id, request_id, action, why, surface
         )
 
     async def claim_reminder(self, request_id: int, number: int) -> bool:
@@ -407,30 +377,3 @@ async def _approver(connection: AsyncConnection, employee: Row[Any], policy: Com
     if manager is None or manager == employee.employee_id:
         return None
     return manager if await _employee_row(connection, manager) is not None else None
-
-
-async def _audit(
-    connection: AsyncConnection,
-    at: datetime,
-    actor: Actor,
-    employee_id: str,
-    request_id: int,
-    action: str,
-    before: str,
-    after: str,
-    surface: RequestSurface,
-) -> None:
-    """The state change's audit row, in the transaction that makes the change: who (`by`), which request,
-    from which state to which, when, and from which surface."""
-    await connection.execute(
-        insert(audit_log).values(
-            at=at,
-            slack_user_id=actor.slack_user_id,
-            employee_id=employee_id,
-            tool=AUDIT_TOOL,
-            detail={"request": request_id, "action": action, "from": before, "to": after, "by": actor.label},
-            outcome="ok",
-            surface=surface,
-            requested_by="code",
-        )
-    )
