@@ -21,7 +21,7 @@ import pytest
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, format_days
 from bot.policy.grants import GRANTS_MODES, GrantsMode
-from bot.policy.holding import Holding, holding
+from bot.policy.holding import Holding, holding, request_draw
 from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
 from bot.ports.hr import NoRecordForYear
@@ -181,6 +181,57 @@ def check_cancel_restores(person: Person, mode: GrantsMode, day: date, rng: rand
     assert _held(person, mode, day) == before
 
 
+def check_request_draw(person: Person, mode: GrantsMode, day: date, rng: random.Random) -> None:
+    """A request's check (and its approval card) counts what approval will draw: against the pool oracle,
+    the days no grant covers, and what is left before and after of the grants the request takes from."""
+    held = _held(person, mode, day)
+    start = day + timedelta(days=rng.randrange(1, 120))
+    share = rng.choice((Decimal(1), Decimal("0.5")))
+    requested = [(start + timedelta(days=k), share) for k in range(rng.choice((1, 2, 3)))]
+    inputs = person.inputs
+    rules = replace(person.rules, grants=mode)
+    drawn = request_draw(
+        inputs.stored, inputs.records, employment_from(inputs.employee), rules, (), requested
+    )
+    # The oracle: the simulation's pool (nothing lapses in a pool, it has no date) drawn by every record,
+    # without and then with the request's days (an earlier day can move a later record to another grant).
+    spans = [(g.arises_on, g.expires_on, g.year) for g in held.grants]
+
+    def pool(records: list[tuple[date, Decimal]]) -> tuple[list[Decimal], Decimal]:
+        left, short = [g.days for g in held.grants], _ZERO
+        for row in inputs.stored:
+            if row.opening_used:
+                need = row.opening_used
+                for i in sorted(
+                    (i for i, g in enumerate(spans) if g[2] == row.year), key=lambda i: spans[i][1::-1]
+                ):
+                    take = min(left[i], need)
+                    left[i], need = left[i] - take, need - take
+        for on, days in sorted(records, key=lambda r: r[0]):
+            need = days
+            for usable in (
+                [i for i, (a, e, _) in enumerate(spans) if a <= on <= e],
+                [i for i, (a, _, y) in enumerate(spans) if y == on.year and a > on],
+            ):
+                for i in sorted(usable, key=lambda i: spans[i][1::-1]):
+                    take = min(left[i], need)
+                    left[i], need = left[i] - take, need - take
+            short += need
+        return left, short
+
+    without, short_without = pool(list(inputs.records))
+    with_it, short_with = pool([*inputs.records, *requested])
+    assert drawn.short == short_with - short_without
+    assert drawn.pending == _ZERO
+    assert drawn.before - drawn.after == sum((days for _, days in requested), _ZERO)
+    pools = {spans[i][:2] for i in range(len(spans)) if with_it[i] < without[i]}
+    if pools:  # grants usable over the same days are one pool (which of them pays is a tie)
+        assert drawn.before == sum((without[i] for i, g in enumerate(spans) if g[:2] in pools), _ZERO)
+        assert drawn.after == sum((with_it[i] for i, g in enumerate(spans) if g[:2] in pools), _ZERO) - (
+            drawn.short
+        ), requested
+
+
 @pytest.mark.parametrize("mode", GRANTS_MODES)
 def test_every_surface_states_the_holding_for_generated_people(mode: GrantsMode):
     rng = random.Random(SEED)
@@ -194,6 +245,8 @@ def test_every_surface_states_the_holding_for_generated_people(mode: GrantsMode)
                 check_surfaces(person, mode, day, held)
                 if number % 5 == 0:
                     check_cancel_restores(person, mode, day, rng)
+                if number % 5 == 1:
+                    check_request_draw(person, mode, day, rng)
             except AssertionError as failed:
                 raise AssertionError(
                     f"seed {SEED}, {person.inputs.employee.employee_id} on {day}: {failed}"

@@ -39,6 +39,7 @@ from bot.ports.hr import UnknownEmployee
 from bot.requests.validation import check
 from bot.slack.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
+from bot.tools.hr_reads import holding_of
 from bot.tools.leave_balance import balance_of
 from bot.tools.registry import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
@@ -59,7 +60,7 @@ def standing(**values: object) -> Standing:
         "today": TODAY,
         "leave_types": ("annual", "sick"),
         "granted": Decimal(15),
-        "used": Decimal("7.5"),
+        "available": Decimal("7.5"),
     }
     return Standing(**(base | values))  # type: ignore[arg-type]
 
@@ -738,8 +739,10 @@ async def test_a_december_request_for_next_january_says_what_to_do_in_either_gra
     seeded_database: ScratchDatabase,
 ):
     """On 2026-12-04, 4–5 January 2027: HR's import holds no 2027 row. `imported`: refused, saying to ask HR
-    to import 2027's grants or to compute them from the Act; `computed`: checked against the Act's 2027
-    grant, the balance the balance tool states for 2027."""
+    to import 2027's grants or to compute them from the Act; `computed`: checked against the grant usable on
+    those dates — the Act's grant that arose in March 2026, not the calendar year 2027's (which arises in
+    March 2027) — and the balance the check and the approval card state is what the ledger has left of that
+    grant once the request is approved."""
     store, hr = _store(seeded_database), SqlHrStore(seeded_database.engine)
     today, draft = date(2026, 12, 4), Draft("annual", date(2027, 1, 4), date(2027, 1, 5))
     refused = await store.check("E1001", draft, POLICY, today)
@@ -749,5 +752,21 @@ async def test_a_december_request_for_next_january_says_what_to_do_in_either_gra
     computed = replace(POLICY, rules=replace(POLICY.rules, grants="computed"))
     accepted = await store.check("E1001", draft, computed, today)
     assert accepted.errors(False) == {}
-    expected = balance_of(await hr.ledger_inputs("E1001"), computed.rules, today, 2027)
-    assert (accepted.balance_before, accepted.balance_after) == (expected.remaining, expected.remaining - 2)
+    (usable,) = [
+        g
+        for g in holding_of(await hr.ledger_inputs("E1001"), computed.rules, today).grants
+        if g.arises_on <= draft.start <= g.expires_on
+    ]
+    assert usable.arises_on.year == 2026  # the grant a January day draws from
+    assert (accepted.balance_before, accepted.balance_after) == (usable.remaining, usable.remaining - 2)
+    request = (await store.submit(MINSU, draft, computed, today, "modal")).request
+    assert request is not None
+    card = await store.draw_of(request, computed)
+    assert card is not None and (card.before, card.after) == (accepted.balance_before, accepted.balance_after)
+    assert (await store.move(request.id, "approve", JIHOON, computed, today, "card")).moved
+    (drawn,) = [
+        g
+        for g in holding_of(await hr.ledger_inputs("E1001"), computed.rules, today).grants
+        if g.arises_on == usable.arises_on and g.expires_on == usable.expires_on
+    ]
+    assert drawn.remaining == accepted.balance_after

@@ -16,8 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.calendar import KoreanCalendar
 from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL, Balance
-from bot.domain.requests import HOLDING, Away, Draft, Held, LeaveRequest, Part, Standing, State
+from bot.domain.requests import HOLDING, PART_DAYS, Away, Draft, Held, LeaveRequest, Part, Standing, State
 from bot.policy.company import CompanyPolicy
+from bot.policy.holding import Draw
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
 # back a record may start and still reach into a draft's dates.
@@ -28,6 +29,7 @@ async def read_standing(
     connection: AsyncConnection,
     calendar: KoreanCalendar,
     balance: Balance | None,
+    draw: Draw | None,
     employee_id: str,
     draft: Draft,
     policy: CompanyPolicy,
@@ -74,13 +76,46 @@ async def read_standing(
         held=held,
         record_dates=record_dates,
         granted=None if balance is None else balance.granted,
-        used=Decimal(0) if balance is None else balance.used,
-        pending=await pending_days_of(connection, employee_id, year),
+        available=Decimal(0) if draw is None else draw.before,
+        pending=Decimal(0) if draw is None else draw.pending,
+        short=Decimal(0) if draw is None else draw.short,
         allow_negative=bool(grant is not None and grant.allow_negative),
         quarter_days=policy.quarter_days,
         ahead_days=policy.request_ahead_days,
         computed_grants=policy.rules.grants == "computed",
     )
+
+
+async def pending_taken(
+    connection: AsyncConnection, calendar: KoreanCalendar, employee_id: str, other_than: int | None = None
+) -> list[tuple[date, Decimal]]:
+    """The days the person's pending annual requests (but `other_than`) will take once approved, per date,
+    as approval records them."""
+    rows = await connection.execute(
+        select(
+            leave_requests.c.id, leave_requests.c.start_on, leave_requests.c.end_on, leave_requests.c.part
+        ).where(
+            leave_requests.c.employee_id == employee_id,
+            leave_requests.c.state == "pending",
+            leave_requests.c.leave_type == ANNUAL,
+        )
+    )
+    return [
+        taken
+        for row in rows
+        if row.id != other_than
+        for taken in days_taken(calendar, row.start_on, row.end_on, row.part)
+    ]
+
+
+def days_taken(calendar: KoreanCalendar, start: date, end: date, part: Part) -> list[tuple[date, Decimal]]:
+    """A request's working dates with the days each takes: the leave records its approval writes."""
+    share = PART_DAYS[part]
+    return [
+        (start + timedelta(days=offset), share)
+        for offset in range((end - start).days + 1)
+        if calendar.day(start + timedelta(days=offset)).working
+    ]
 
 
 def _covered(calendar: KoreanCalendar, start: date, days: Decimal) -> list[date]:

@@ -13,7 +13,7 @@ which request, why; never a text), at most `REFUSALS_AUDITED` a minute per perso
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -26,35 +26,41 @@ from bot.db.hr import ledger_inputs_on
 from bot.db.request_audit import RefusalAudit, audit_move
 from bot.db.request_messages import owe
 from bot.db.request_standing import (
+    days_taken,
     leave_types_of,
     pending_days_of,
+    pending_taken,
     read_standing,
     request_from,
     team_away_of,
 )
 from bot.db.tables import employees, leave_records, leave_requests
-from bot.domain.leave import Balance
+from bot.domain.leave import ANNUAL, Balance
 from bot.domain.request_messages import owed_on_move, owed_on_submit
 from bot.domain.requests import (
     MOVES,
-    PART_DAYS,
     Action,
     Actor,
     Away,
     Checked,
     Draft,
     LeaveRequest,
+    Part,
     Problem,
+    Standing,
     State,
     note_problem,
     record_note,
     refusal,
 )
 from bot.policy.company import CompanyPolicy
+from bot.policy.grants import EntitlementInputError
+from bot.policy.holding import Draw, request_draw
 from bot.ports.audit import UtcClock, utc_now
 from bot.ports.hr import NoRecordForYear, UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check, out_of_range
+from bot.tools.hr_reads import employment_from
 from bot.tools.leave_balance import balance_of
 
 NO_APPROVER = Problem(
@@ -84,25 +90,14 @@ class SqlRequestStore:
             if await _employee_row(connection, employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
             return check(
-                draft,
-                await read_standing(
-                    connection,
-                    self._calendar,
-                    await _balance(connection, employee_id, draft.start.year, policy, today),
-                    employee_id,
-                    draft,
-                    policy,
-                    today,
-                ),
-                self._calendar,
+                draft, await self._standing(connection, employee_id, draft, policy, today), self._calendar
             )
 
-    async def balance_on(
-        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
-    ) -> Decimal | None:
-        async with single_statement(self._engine) as connection:
-            balance = await _balance(connection, employee_id, year, policy, today)
-        return None if balance is None else balance.granted - balance.used
+    async def draw_of(self, request: LeaveRequest, policy: CompanyPolicy) -> Draw | None:
+        async with self._engine.connect() as connection, connection.begin():
+            return await self._draw(
+                connection, request.employee_id, request.start, request.end, request.part, policy, request.id
+            )
 
     async def get(self, request_id: int) -> LeaveRequest | None:
         async with single_statement(self._engine) as connection:
@@ -180,10 +175,7 @@ class SqlRequestStore:
                 if earlier is not None:
                     stored = request_from(earlier)
                     return Submitted(stored, Checked(draft, days=stored.days), again=True)
-            balance = await _balance(connection, employee_id, draft.start.year, policy, today)
-            standing = await read_standing(
-                connection, self._calendar, balance, employee_id, draft, policy, today
-            )
+            standing = await self._standing(connection, employee_id, draft, policy, today)
             checked = check(draft, standing, self._calendar)
             if not checked.ok:
                 return Submitted(None, checked)
@@ -319,10 +311,47 @@ class SqlRequestStore:
             )
             return claimed.rowcount == 1
 
+    async def _standing(
+        self, connection: AsyncConnection, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date
+    ) -> Standing:
+        balance = await _balance(connection, employee_id, draft.start.year, policy, today)
+        draw = None
+        if balance is not None and draft.leave_type == ANNUAL and draft.start <= draft.end:
+            draw = await self._draw(connection, employee_id, draft.start, draft.end, draft.part, policy)
+        return await read_standing(
+            connection, self._calendar, balance, draw, employee_id, draft, policy, today
+        )
+
+    async def _draw(
+        self,
+        connection: AsyncConnection,
+        employee_id: str,
+        start: date,
+        end: date,
+        part: Part,
+        policy: CompanyPolicy,
+        request_id: int | None = None,
+    ) -> Draw | None:
+        """The days from start to end drawn by the ledger after the person's other pending requests, in the
+        caller's transaction; None for employment data the calculator cannot use (the check then says
+        what the balance tool says)."""
+        inputs = await ledger_inputs_on(connection, employee_id)
+        pending = await pending_taken(connection, self._calendar, employee_id, request_id)
+        try:
+            return request_draw(
+                inputs.stored,
+                inputs.records,
+                employment_from(inputs.employee),
+                policy.rules,
+                pending,
+                days_taken(self._calendar, start, end, part),
+            )
+        except EntitlementInputError:
+            return None
+
     async def _write_records(self, connection: AsyncConnection, request: LeaveRequest) -> None:
-        share = PART_DAYS[request.part]
-        dates = self._working_dates(request.start, request.end)
-        if dates:
+        taken = days_taken(self._calendar, request.start, request.end, request.part)
+        if taken:
             await connection.execute(
                 insert(leave_records),
                 [
@@ -334,16 +363,9 @@ class SqlRequestStore:
                         "note": record_note(request.id),
                         "request_id": request.id,
                     }
-                    for on in dates
+                    for on, share in taken
                 ],
             )
-
-    def _working_dates(self, start: date, end: date) -> list[date]:
-        return [
-            start + timedelta(days=offset)
-            for offset in range((end - start).days + 1)
-            if self._calendar.day(start + timedelta(days=offset)).working
-        ]
 
 
 async def _balance(

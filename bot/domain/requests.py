@@ -125,8 +125,12 @@ class Standing:
     held: tuple[Held, ...] = ()  # their pending and approved requests overlapping the draft's dates
     record_dates: frozenset[date] = frozenset()  # dates of their leave records inside the draft's dates
     granted: Decimal | None = None  # the draft's year's annual grant (None: no grant that year)
-    used: Decimal = Decimal(0)
-    pending: Decimal = Decimal(0)  # annual days of their pending requests in that year
+    # The draft drawn by the ledger as approval will draw it (bot/policy/holding.py `request_draw`): what
+    # is left of the grants it takes from, what their other pending requests hold of those grants, and
+    # the draft's days no grant covers.
+    available: Decimal = Decimal(0)
+    pending: Decimal = Decimal(0)
+    short: Decimal = Decimal(0)
     allow_negative: bool = False
     quarter_days: bool = False  # the policy allows 반반차
     ahead_days: int = 365  # the policy's limit on how far ahead a request may start
@@ -144,7 +148,7 @@ class Checked:
     problems: tuple[Problem, ...] = ()
     working_dates: tuple[date, ...] = ()
     days: Decimal = Decimal(0)
-    balance_before: Decimal | None = None  # granted − used, as the balance answer says it
+    balance_before: Decimal | None = None  # what is left of the grants the draft draws from
     pending: Decimal = Decimal(0)
     balance_after: Decimal | None = None  # before − pending − this request
     holidays: tuple[str, ...] = ()  # the holidays inside the range, by their Korean names

@@ -19,7 +19,7 @@ from decimal import Decimal
 from bot.domain.leave import Balance, StoredYear
 from bot.policy.entitlement import entitlement, why_none
 from bot.policy.grants import Employment, GrantsMode, Kind, LeaveRules, StatutoryGrant
-from bot.policy.ledger import Ledger, Source, YearLedger, person_ledger
+from bot.policy.ledger import GrantUse, Ledger, Source, YearLedger, person_ledger
 
 _ZERO = Decimal(0)
 
@@ -204,3 +204,61 @@ def _act_next(employment: Employment | None, rules: LeaveRules, on: date) -> tup
     later = [g for g in entitlement(employment, rules, until) if g.arises_on > on]
     first = min((g.arises_on for g in later), default=None)
     return tuple(g for g in later if g.arises_on == first)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """What a leave request would take, counted by the same ledger that will draw it once approved: the
+    grants it draws from are the ones usable on its dates, expiring first (or, taken in advance, its
+    calendar year's grants still to arise) — not its calendar year's balance, which in `computed` mode
+    is another grant (a January day draws from the grant that arose last March).
+
+    `before`: what is left of those grants after the leave recorded (approved requests included);
+    `pending`: what the person's other pending requests will take of them; `after` = before − pending −
+    the request's days; `short`: the request's days no grant covers (0 when it fits)."""
+
+    before: Decimal
+    pending: Decimal
+    after: Decimal
+    short: Decimal
+
+
+def request_draw(
+    stored: Sequence[StoredYear],
+    records: Sequence[tuple[date, Decimal]],
+    employment: Employment | None,
+    rules: LeaveRules,
+    pending: Sequence[tuple[date, Decimal]],
+    requested: Sequence[tuple[date, Decimal]],
+) -> Draw:
+    """The request's `requested` days (date, days), after `pending` (the other pending requests' days),
+    drawn by the ledger as approval will draw them (see Draw). Raises EntitlementInputError for
+    employment data the calculator cannot use."""
+    everything = [*records, *pending, *requested]
+    until = date(max(day.year for day, _ in everything) + 1, 12, 31) if everything else date.max
+
+    def drawn(taken: Sequence[tuple[date, Decimal]]) -> tuple[list[GrantUse], Decimal]:
+        found = person_ledger(stored, taken, employment, rules, until)
+        uses = [u for year in sorted(found.years) for u in found.years[year].grants]
+        return uses, sum((y.over_use for y in found.years.values()), _ZERO)
+
+    # Three ledgers with the same grants in the same order: only the leave drawn from them differs.
+    recorded, _ = drawn(records)
+    with_pending, over_pending = drawn([*records, *pending])
+    with_request, over_request = drawn(everything)
+    spans = {
+        (b.grant.arises_on, b.grant.expires_on)
+        for a, b in zip(with_pending, with_request, strict=True)
+        if b.used > a.used
+    }
+    if not spans and requested:  # nothing left to take: say what the grants usable then had
+        first = min(day for day, _ in requested)
+        spans = {(u.grant.arises_on, u.grant.expires_on) for u in recorded}
+        spans = {(a, e) for a, e in spans if a <= first <= e}
+    # Grants usable over the same days are one pool (which of them pays is a tie): all of it is shown.
+    touched = [i for i, u in enumerate(recorded) if (u.grant.arises_on, u.grant.expires_on) in spans]
+    before = sum((recorded[i].left for i in touched), _ZERO)
+    held = sum((with_pending[i].used - recorded[i].used for i in touched), _ZERO)
+    short = over_request - over_pending
+    taken = sum((with_request[i].used - with_pending[i].used for i in touched), _ZERO) + short
+    return Draw(before, held, before - held - taken, short)

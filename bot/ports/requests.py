@@ -11,6 +11,7 @@ from typing import Literal, Protocol
 
 from bot.domain.requests import Action, Actor, Away, Checked, Draft, LeaveRequest, Refusal, State
 from bot.policy.company import CompanyPolicy
+from bot.policy.holding import Draw
 
 # Where a request was submitted or moved from, as the audit log records it.
 RequestSurface = Literal["modal", "dm", "home", "card", "cli", "caretaker"]
@@ -82,11 +83,9 @@ class RequestStore(Protocol):
 
     async def get(self, request_id: int) -> LeaveRequest | None: ...
 
-    async def balance_on(
-        self, employee_id: str, year: int, policy: CompanyPolicy, today: date
-    ) -> Decimal | None:
-        """The year's annual balance before pending requests (granted − used), as a draft's check counts
-        it; None when nothing is granted that year."""
+    async def draw_of(self, request: LeaveRequest, policy: CompanyPolicy) -> Draw | None:
+        """An annual request drawn by the ledger after the requester's other pending requests, as its
+        approval would draw it: the balance its card shows; None when the data cannot give one."""
         ...
 
     async def claim_reminder(self, request_id: int, number: int) -> bool:

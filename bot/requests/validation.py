@@ -145,10 +145,11 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
                 "can have them computed from the Act with `officebot policy set grants=computed`).",
             )
         else:
-            before = standing.granted - standing.used
+            before = standing.available
             after = before - standing.pending - days
             checked = replace(checked, balance_before=before, pending=standing.pending, balance_after=after)
-            if after < 0 and not standing.allow_negative:
+            # The ledger's draw decides (`short`); `after` below zero says the same for a standing built by hand.
+            if (standing.short > 0 or after < 0) and not standing.allow_negative:
                 pending = f", 신청 중 {format_days(standing.pending)}일" if standing.pending else ""
                 pending_en = f", {format_days(standing.pending)} pending" if standing.pending else ""
                 bad(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import date, datetime
-from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from slack_sdk.errors import SlackApiError
@@ -89,20 +88,18 @@ class RequestPeople:
         )
 
     async def _balance(self, request: LeaveRequest, today: date) -> Checked | None:
-        """The balance before and after this request, as the check counted it at submission: annual leave
-        only; `pending` holds the requester's other pending requests."""
+        """The balance before and after this request as its approval would draw it (the ledger: the
+        grants usable on its dates); `pending` holds what the requester's other pending requests take of
+        those grants. Annual leave only."""
         if request.leave_type != ANNUAL:
             return None
-        policy = await self._policy.current()
-        balance = await self._requests.balance_on(request.employee_id, request.start.year, policy, today)
-        if balance is None:
+        drawn = await self._requests.draw_of(request, await self._policy.current())
+        if drawn is None:
             return None
-        all_pending = await self._requests.pending_days(request.employee_id, request.start.year)
-        others = all_pending - request.days if request.state == "pending" else all_pending
         return Checked(
             Draft(request.leave_type, request.start, request.end, request.part, request.reason),
             days=request.days,
-            balance_before=balance,
-            pending=max(others, Decimal(0)),
-            balance_after=balance - all_pending,
+            balance_before=drawn.before,
+            pending=drawn.pending,
+            balance_after=drawn.after,
         )
