@@ -209,3 +209,19 @@ def test_architecture_module_table_matches_the_tree():
     assert not missing, f"docs/architecture.md's module table does not mention {sorted(missing)}"
     stale = {n for n in named if not (ROOT / n).exists()}
     assert not stale, f"docs/architecture.md's module table names what is not in the tree: {sorted(stale)}"
+
+
+def test_a_tool_can_read_leave_requests_but_never_change_one():
+    """The tools' context holds a RequestReader: a type with no method that stores, moves or cancels a
+    request, so a tool that tried would not type-check (the model drafts, a person's click acts)."""
+    import typing
+
+    from bot.ports.requests import RequestReader, RequestStore
+    from bot.tools.registry import ToolContext
+
+    reader = {name for name in dir(RequestReader) if not name.startswith("_")}
+    writers = {"submit", "move", "record_refusal", "claim_reminder"}
+    assert writers <= {name for name in dir(RequestStore) if not name.startswith("_")}
+    assert reader and not reader & writers
+    hints = typing.get_type_hints(ToolContext)
+    assert hints["requests"] == RequestReader | None

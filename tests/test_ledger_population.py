@@ -20,14 +20,13 @@ from decimal import Decimal
 import pytest
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, format_days
-from bot.policy.grants import GRANTS_MODES, GrantsMode
+from bot.policy.grants import GRANTS_MODES, GrantsMode, employment_from
 from bot.policy.holding import Holding, holding, request_draw
 from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
 from bot.ports.hr import NoRecordForYear
 from bot.slack.home_view import home_view
 from bot.tools import entitlement, leave_balance
-from bot.tools.hr_reads import employment_from
 from bot.tools.leave_balance import balance_of
 from tests.support.population import Person, population
 

@@ -15,9 +15,8 @@ from bot.db.hr import SqlHrStore
 from bot.db.tables import leave_requests
 from bot.domain.leave import ANNUAL
 from bot.domain.people import Employee
-from bot.policy.grants import LeaveRules
+from bot.policy.grants import LeaveRules, employment_from
 from bot.policy.holding import Holding, holding
-from bot.tools.hr_reads import employment_from
 
 
 async def pending_by_year(engine: AsyncEngine, employee_id: str) -> dict[int, Decimal]:

@@ -27,11 +27,10 @@ from bot.db.engine import single_statement
 from bot.db.hr import SqlHrStore, employee_from
 from bot.db.tables import employees, leave_notices
 from bot.policy.company import CompanyPolicy
-from bot.policy.grants import EntitlementInputError
+from bot.policy.grants import EntitlementInputError, employment_from
 from bot.policy.holding import holding
 from bot.policy.notices import due_with_unused
 from bot.ports.notices import DueNotice
-from bot.tools.entitlement import employment_of
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +65,7 @@ class SqlNoticeLog:
                 continue  # not yet hired that day: no leave, no notice (not a warning)
             inputs = await store.ledger_inputs(employee.employee_id)
             try:
-                held = holding(inputs.stored, inputs.records, employment_of(employee), policy.rules, on)
+                held = holding(inputs.stored, inputs.records, employment_from(employee), policy.rules, on)
             except EntitlementInputError as exc:
                 log.warning("no leave notices for %s: %s", employee.employee_id, exc)
                 continue

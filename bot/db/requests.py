@@ -54,14 +54,12 @@ from bot.domain.requests import (
     refusal,
 )
 from bot.policy.company import CompanyPolicy
-from bot.policy.grants import EntitlementInputError
-from bot.policy.holding import Draw, request_draw
+from bot.policy.grants import EntitlementInputError, employment_from
+from bot.policy.holding import Draw, holding, request_draw
 from bot.ports.audit import UtcClock, utc_now
-from bot.ports.hr import NoRecordForYear, UnknownEmployee
+from bot.ports.hr import UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.requests.validation import check, out_of_range
-from bot.tools.hr_reads import employment_from
-from bot.tools.leave_balance import balance_of
 
 NO_APPROVER = Problem(
     "leave_type",
@@ -371,13 +369,22 @@ class SqlRequestStore:
 async def _balance(
     connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
 ) -> Balance | None:
-    """The year's balance as get_leave_balance gives it (the ledger, in the policy's grants mode), so the
-    check, the card and the balance answer agree, read in the check's own transaction (a second connection
-    per check would empty the pool under load); None when there is no grant that year."""
+    """The year's balance as the person's holding states it (the ledger, in the policy's grants mode),
+    read in the check's own transaction (a second connection per check would empty the pool under load);
+    None when no grant counts in the year, or the employment data cannot give one."""
+    inputs = await ledger_inputs_on(connection, employee_id)
     try:
-        return balance_of(await ledger_inputs_on(connection, employee_id), policy.rules, today, year)
-    except NoRecordForYear:
+        held = holding(
+            inputs.stored,
+            inputs.records,
+            employment_from(inputs.employee),
+            policy.rules,
+            today,
+            only_year=year,
+        )
+    except EntitlementInputError:
         return None
+    return held.balance(year)
 
 
 async def _request(connection: AsyncConnection, request_id: int) -> LeaveRequest | None:

@@ -8,6 +8,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
+from bot.domain.people import Employee
+
 Basis = Literal["hire_date", "fiscal_year"]
 Rounding = Literal["exact", "half_up", "whole"]
 FirstYear = Literal["monthly", "up_front"]
@@ -97,3 +99,16 @@ class ExitComparison:
     @property
     def difference(self) -> Decimal:
         return self.hire_date_basis - self.fiscal_year_basis
+
+
+def employment_from(employee: Employee) -> Employment | None:
+    """The employment the calculator needs, from the HR record (None without a hire date): the
+    hire date, the last day, weekly hours and the years under 80 % attendance."""
+    if employee.hire_date is None:
+        return None
+    return Employment(
+        hire_date=employee.hire_date,
+        end_date=employee.end_date,
+        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
+        below_80=frozenset(employee.below_80),
+    )

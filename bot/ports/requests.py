@@ -37,11 +37,21 @@ class Moved:
     before: State | None = None  # the state this call moved it from
 
 
-class RequestStore(Protocol):
+class RequestReader(Protocol):
+    """What a tool may ask of leave requests: reads only. The draft tool checks a draft, the balance tool
+    says what is pending; no method here stores, moves or cancels a request (the type says so, not a
+    comment: a tool's context holds this, never the store)."""
+
     async def check(self, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date) -> Checked:
         """The draft counted and checked against the requester's standing now. Changes nothing."""
         ...
 
+    async def pending_days(self, employee_id: str, year: int) -> Decimal:
+        """The annual days of the employee's pending requests starting in `year` ("신청 중")."""
+        ...
+
+
+class RequestStore(RequestReader, Protocol):
     async def submit(
         self,
         requester: Actor,
@@ -113,10 +123,6 @@ class RequestStore(Protocol):
     async def team_away(self, request: LeaveRequest) -> list[Away]:
         """Who else with the same manager is off (approved or pending requests, leave records) on the
         request's days."""
-        ...
-
-    async def pending_days(self, employee_id: str, year: int) -> Decimal:
-        """The annual days of the employee's pending requests starting in `year` ("신청 중")."""
         ...
 
     async def leave_types(self) -> tuple[str, ...]:

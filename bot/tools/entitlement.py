@@ -25,9 +25,10 @@ from bot.policy.grants import (
     EntitlementInputError,
     Kind,
     StatutoryGrant,
+    employment_from,
 )
 from bot.policy.standing import Entitlement, standing_of
-from bot.tools.hr_reads import employment_from, holding_of, reading_hr
+from bot.tools.hr_reads import holding_of, reading_hr
 from bot.tools.registry import LEAVE_ENTITLEMENT, ToolContext, ToolError, ToolOutput
 
 NAME = LEAVE_ENTITLEMENT

@@ -12,8 +12,7 @@ from typing import Any
 
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK
 from bot.domain.outcomes import FailureFacts
-from bot.domain.people import Employee
-from bot.policy.grants import FULL_TIME_WEEKLY_HOURS, Employment, EntitlementInputError, LeaveRules
+from bot.policy.grants import EntitlementInputError, LeaveRules, employment_from
 from bot.policy.holding import Holding, holding
 from bot.ports.hr import LeaveStoreError, LedgerInputs, NoRecordForYear, UnknownEmployee
 from bot.tools.registry import ToolError
@@ -58,19 +57,6 @@ def reading_hr(year: int | None) -> Iterator[None]:
         raise ToolError(
             "the HR system is unavailable right now; try again later", "store_unavailable", detail, facts
         ) from None
-
-
-def employment_from(employee: Employee) -> Employment | None:
-    """The employment the calculator needs, from what the HR store keeps (None without a hire date): the
-    hire date, the last day, weekly hours and the years under 80 % attendance."""
-    if employee.hire_date is None:
-        return None
-    return Employment(
-        hire_date=employee.hire_date,
-        end_date=employee.end_date,
-        weekly_hours=employee.weekly_hours if employee.weekly_hours is not None else FULL_TIME_WEEKLY_HOURS,
-        below_80=frozenset(employee.below_80),
-    )
 
 
 def holding_of(

@@ -43,7 +43,7 @@ from bot.ports.audit import (
     utc_timestamp,
 )
 from bot.ports.hr import LeaveStore
-from bot.ports.requests import RequestStore
+from bot.ports.requests import RequestReader
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +79,9 @@ class ToolContext:
     # The policy read afresh, for a tool that reads it beside its own lookup (at the same time) rather than
     # before it (`uses_policy = "alongside"`); None: `rules` is the policy.
     rules_now: Callable[[], Awaitable[LeaveRules]] | None = None
-    # Leave requests, read only: the draft tool checks a draft against them, the balance says what is
-    # pending. No tool stores, moves or cancels one.
-    requests: RequestStore | None = None
+    # Leave requests, read only (a RequestReader has no method that stores, moves or cancels one): the draft
+    # tool checks a draft against them, the balance says what is pending.
+    requests: RequestReader | None = None
     policy: CompanyPolicy = DEFAULT_POLICY
 
 
@@ -155,7 +155,7 @@ class Toolbox:
         clock: UtcClock = utc_now,
         rules: LeaveRules | None = None,
         rules_now: Callable[[], Awaitable[LeaveRules]] | None = None,
-        requests: RequestStore | None = None,
+        requests: RequestReader | None = None,
         policy_now: Callable[[], Awaitable[CompanyPolicy]] | None = None,
     ) -> None:
         self._tools: dict[str, Tool] = {}
