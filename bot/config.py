@@ -31,7 +31,8 @@ from pydantic_settings import (
 )
 
 from bot.core.clock import DEFAULT_TIMEZONE, is_known_timezone
-from bot.db.url import Database, DatabaseUrlError, database_from, embedded_database
+from bot.db.url import Database, DatabaseUrlError, database_from
+from bot.db.url import embedded_database as embedded_database  # for `officebot eval`'s scratch copy
 from bot.errors import ConfigError
 
 DEFAULT_MODEL = "claude-sonnet-5-5"

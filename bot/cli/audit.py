@@ -13,10 +13,9 @@ from typing import TextIO
 from bot.audit_file import read_jsonl
 from bot.cli.employees import employee_id_in
 from bot.config import Settings
-from bot.db.audit import SqlAuditLog
 from bot.errors import ConfigError
 from bot.ports.audit import render_record
-from bot.services import open_database
+from bot.services import open_stores
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -34,9 +33,9 @@ async def print_audit(
             raise ConfigError(f"--file {path}: cannot read it ({exc.__class__.__name__})") from None
     else:
         where = settings.database.describe()
-        async with open_database(settings) as engine:
-            employee_id = await employee_id_in(engine, employee_id)  # an id nobody has: one line, exit 2
-            reading = await SqlAuditLog(engine).read(employee_id, limit)
+        async with open_stores(settings) as stores:
+            employee_id = await employee_id_in(stores.hr, employee_id)  # an id nobody has: one line, exit 2
+            reading = await stores.audit.read(employee_id, limit)
     skipped = f" ({reading.skipped} malformed record(s) skipped)" if reading.skipped else ""
     if not reading.records:
         print(f"No lookups for {employee_id} in {where}.{skipped}", file=out)

@@ -11,7 +11,7 @@ from typing import TextIO
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import Settings
-from bot.db.policy import SqlPolicyStore, UnreadablePolicy
+from bot.db.policy import SqlPolicyStore
 from bot.hr.import_export import (
     ImportRefused,
     check_data,
@@ -19,6 +19,7 @@ from bot.hr.import_export import (
     export_data,
     import_files,
 )
+from bot.ports.policy import UnreadablePolicy
 from bot.services import open_database
 
 # Exit status when the files or the data are refused (as for any bad input).

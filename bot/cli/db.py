@@ -8,8 +8,7 @@ import sys
 from typing import TextIO
 
 from bot.config import Settings
-from bot.db.migrate import new_revision
-from bot.services import upgrade_database
+from bot.services import new_migration, upgrade_database
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -34,6 +33,6 @@ def write_revision_command(args: argparse.Namespace) -> int:
 
 
 async def write_revision(message: str, out: TextIO) -> int:
-    path = await new_revision(message)
+    path = await new_migration(message)
     print(f"{path}: review it (autogenerate misses renames and data), then `officebot db upgrade`.", file=out)
     return 0

@@ -4,10 +4,8 @@ always did, and an id nobody has is one line saying so (exit 2), never an empty 
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
+from typing import Protocol
 
-from bot.db.tables import employees
 from bot.errors import ConfigError
 
 
@@ -15,28 +13,25 @@ class NoSuchEmployee(ConfigError):
     """Bad input: one line, exit 2 (a `StartupError`, as `main` reports it)."""
 
 
-async def employee_id_in(engine: AsyncEngine, typed: str, *, active_only: bool = False) -> str:
+class IdSpellings(Protocol):
+    """What reading a typed id needs of the HR store (`SqlHrStore`)."""
+
+    async def ids_spelled(self, typed: str, *, active_only: bool = False) -> list[str]: ...
+
+    async def some_employee_ids(self, limit: int) -> tuple[list[str], int]: ...
+
+
+async def employee_id_in(hr: IdSpellings, typed: str, *, active_only: bool = False) -> str:
     """The stored spelling of `typed`: the id itself, else the one id equal to it ignoring case."""
     wanted = typed.strip()
-    query = select(employees.c.employee_id).where(func.upper(employees.c.employee_id) == wanted.upper())
-    if active_only:
-        query = query.where(employees.c.active.is_(True))
-    async with engine.connect() as connection:  # two reads; nothing written
-        found = [row.employee_id for row in await connection.execute(query.limit(3))]
-        if wanted in found:
-            return wanted
-        if len(found) == 1:
-            return str(found[0])
-        some = (
-            await connection.execute(
-                select(employees.c.employee_id)
-                .where(employees.c.active.is_(True))
-                .order_by(employees.c.employee_id)
-                .limit(5)
-            )
-        ).all()
+    found = await hr.ids_spelled(wanted, active_only=active_only)
+    if wanted in found:
+        return wanted
+    if len(found) == 1:
+        return found[0]
+    some, _ = await hr.some_employee_ids(5)
     hint = (
-        f"try one of: {', '.join(row.employee_id for row in some)}"
+        f"try one of: {', '.join(some)}"
         if some
         else "the HR data has no employees yet (load them with `officebot data import`)"
     )

@@ -10,8 +10,7 @@ from datetime import UTC
 from typing import TextIO
 
 from bot.config import Settings
-from bot.db.feedback import SqlFeedbackLog
-from bot.services import open_database
+from bot.services import open_stores
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -21,8 +20,8 @@ def command(settings: Settings, args: argparse.Namespace) -> int:
 async def print_feedback(settings: Settings, limit: int, out: TextIO) -> int:
     """Counts of 👍 / 👎 and the latest 👎 answers' ids (the question's delivery id): no text is kept."""
     where = settings.database.describe()
-    async with open_database(settings) as engine:
-        summary = await SqlFeedbackLog(engine).summary(limit)
+    async with open_stores(settings) as stores:
+        summary = await stores.feedback.summary(limit)
     print(f"Feedback in {where}: {summary.good} good, {summary.bad} bad.", file=out)
     if summary.latest_bad:
         print(f"Latest bad answers (newest first, up to {limit}):", file=out)

@@ -16,14 +16,13 @@ from typing import Any, TextIO
 
 from bot.cli.today import day_asked
 from bot.config import Settings
-from bot.db.holdings import holding_on
-from bot.db.policy import SqlPolicyStore, UnreadablePolicy
 from bot.domain.leave import format_days
 from bot.domain.people import Employee
 from bot.policy.grants import EntitlementInputError
 from bot.policy.holding import Holding
 from bot.ports.hr import UnknownEmployee
-from bot.services import open_database
+from bot.ports.policy import UnreadablePolicy
+from bot.services import open_stores
 
 REFUSED = 2
 
@@ -36,14 +35,14 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
     on = day_asked(args.on, settings, err)
     if on is None:
         return REFUSED
-    async with open_database(settings) as engine:
+    async with open_stores(settings) as stores:
         try:
-            policy = await SqlPolicyStore(engine).current()
+            policy = await stores.policy.current()
         except UnreadablePolicy as exc:
             print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
             return REFUSED
         try:
-            employee, held = await holding_on(engine, args.employee_id, policy.rules, on)
+            employee, held = await stores.holding_on(args.employee_id, policy.rules, on)
         except UnknownEmployee:
             print(f"officebot: no active employee {args.employee_id!r} in the HR data", file=err)
             return REFUSED

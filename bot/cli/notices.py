@@ -17,11 +17,10 @@ from typing import Any, TextIO
 from bot.cli.leave import number
 from bot.cli.today import day_asked
 from bot.config import Settings
-from bot.db.notices import SqlNoticeLog
-from bot.db.policy import SqlPolicyStore, UnreadablePolicy
 from bot.domain.leave import format_days
 from bot.ports.notices import DueNotice
-from bot.services import open_database
+from bot.ports.policy import UnreadablePolicy
+from bot.services import open_stores
 
 REFUSED = 2
 
@@ -37,13 +36,13 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
     on = day_asked(args.on, settings, err)
     if on is None:
         return REFUSED
-    async with open_database(settings) as engine:
+    async with open_stores(settings) as stores:
         try:
-            policy = await SqlPolicyStore(engine).current()
+            policy = await stores.policy.current()
         except UnreadablePolicy as exc:
             print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
             return REFUSED
-        log = SqlNoticeLog(engine)
+        log = stores.notices
         due = await log.due(policy, on)
         recorded = await log.recorded()
     if getattr(args, "json", False):

@@ -20,8 +20,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.cli.employees import NoSuchEmployee, employee_id_in
 from bot.config import Settings
-from bot.db.policy import SqlPolicyStore, UnreadablePolicy
+from bot.db.hr import SqlHrStore
+from bot.db.policy import SqlPolicyStore
 from bot.policy.company import DEFAULT_POLICY, SETTINGS, as_text, with_changes
+from bot.ports.policy import UnreadablePolicy
 from bot.services import open_database
 
 REFUSED = 2
@@ -70,7 +72,7 @@ async def run(
 async def _approvers_in(engine: AsyncEngine, value: str) -> str:
     """`approvers=` as the HR data spells its ids, each an active employee's (they must be able to decide)."""
     ids = [part.strip() for part in value.split(",") if part.strip()]
-    return ",".join([await employee_id_in(engine, typed, active_only=True) for typed in ids])
+    return ",".join([await employee_id_in(SqlHrStore(engine), typed, active_only=True) for typed in ids])
 
 
 def parse_assignments(arguments: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:

@@ -19,11 +19,9 @@ from typing import TextIO
 from bot.cli.employees import employee_id_in
 from bot.cli.today import today
 from bot.config import Settings
-from bot.db.policy import SqlPolicyStore
-from bot.db.requests import SqlRequestStore
 from bot.domain.leave import format_days
 from bot.domain.requests import Actor, LeaveRequest, Refusal, note_problem
-from bot.services import open_database
+from bot.services import open_stores
 
 REFUSED = 2
 
@@ -49,15 +47,15 @@ async def run(
     if note is not None and (wrong := note_problem(note)) is not None:
         print(f"officebot: --reason: {wrong[1]}", file=err)  # nothing opened, nothing written
         return REFUSED
-    async with open_database(settings) as engine:
-        store = SqlRequestStore(engine)
+    async with open_stores(settings) as stores:
+        store = stores.requests
         if args.requests_command == "list":
-            employee = args.employee and await employee_id_in(engine, args.employee)
+            employee = args.employee and await employee_id_in(stores.hr, args.employee)
             found = await store.listed(state=args.state, employee_id=employee, limit=args.limit)
             for line in listing(found):
                 print(line, file=out)
             return 0
-        policy = await SqlPolicyStore(engine).current()
+        policy = await stores.policy.current()
         moved = await store.move(
             args.id,
             args.requests_command,

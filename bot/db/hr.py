@@ -90,6 +90,14 @@ class SqlHrStore:
         )
         return employee_from(rows[0]) if len(rows) == 1 else None
 
+    async def ids_spelled(self, typed: str, *, active_only: bool = False) -> list[str]:
+        """The stored ids equal to `typed` ignoring case (at most three), active ones only if asked: the
+        terminal's `--employee e1001` reads as the HR data spells it."""
+        query = select(employees.c.employee_id).where(func.upper(employees.c.employee_id) == typed.upper())
+        if active_only:
+            query = query.where(employees.c.active.is_(True))
+        return [row.employee_id for row in await self._rows(query.limit(3))]
+
     async def some_employee_ids(self, limit: int) -> tuple[list[str], int]:
         active = employees.c.active.is_(True)
         ids = await self._rows(

@@ -15,13 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from bot.db.engine import single_statement, writing
 from bot.db.tables import leave_policy, policy_changes
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, as_text, from_text
-from bot.ports.policy import PolicyChange, PolicyChangeRecord
+from bot.ports.policy import PolicyChange, PolicyChangeRecord, UnreadablePolicy
 
 _ROW_ID = 1
-
-
-class UnreadablePolicy(Exception):
-    """The stored row holds a value no key takes (written by hand): one line naming it."""
 
 
 class SqlPolicyStore:

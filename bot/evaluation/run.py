@@ -17,10 +17,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.config import Settings
+from bot.config import Settings, embedded_database
 from bot.core.conversation import Conversation
 from bot.core.trace import Grounded, Note
-from bot.db.url import embedded_database
 from bot.evaluation.cases import Case, EvalSet, Verdict
 from bot.hr.bundled import bundled_data_path
 from bot.hr.directory import caller_for_employee_id

@@ -12,6 +12,10 @@ from typing import Protocol
 from bot.policy.company import CompanyPolicy
 
 
+class UnreadablePolicy(Exception):
+    """The stored row holds a value no key takes (written by hand): one line naming it."""
+
+
 @dataclass(frozen=True)
 class PolicyChange:
     """One key changed: its value before and after, as text (`officebot policy show` prints the same)."""
