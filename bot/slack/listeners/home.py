@@ -23,12 +23,14 @@ from bot.domain.people import Caller
 from bot.hr.directory import NotAnEmployee
 from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
+from bot.requests.crowding import crowded_days, crowding_line
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
 from bot.slack.intake import Intake
-from bot.slack.request_views import home_requests
+from bot.slack.request_views import MAX_ON_HOME, home_requests
 from bot.slack.role_views import calendar_section
 from bot.slack.roles import Viewer, viewer
+from bot.slack.team_views import fortnight, team_section
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,14 @@ async def _role_sections(deps: Deps, who: Viewer) -> list[dict[str, Any]]:
     if deps.settings.public_url is not None:  # without a public address, no link could be opened
         issued = await deps.services.calendar_feeds.issued_at(who.caller.employee_id)
         sections += calendar_section(who.roles, issued, deps.settings.timezone, who.korean)
+    roles = who.roles
+    if roles.manager:
+        today = deps.services.toolbox.today_for(who.caller)
+        first, last = fortnight(today)
+        ids = [r.employee_id for r in roles.reports]
+        absences = await deps.services.team.absences(ids, first, last, pending=True)
+        show_type = roles.policy.show_leave_type
+        sections += team_section(absences, len(ids), today, show_type, who.korean)
     return sections
 
 
@@ -105,10 +115,15 @@ async def _requests(deps: Deps, caller: Caller, today: date, korean: bool) -> li
     ]
     policy = await deps.services.policy.current()
     waiting = []
-    for request in await store.waiting_for(caller.employee_id, policy.approvers):
+    warnings: dict[int, str] = {}
+    for request in await store.waiting_for(caller.employee_id, policy.approvers, limit=MAX_ON_HOME):
         requester = await directory.employee_by_id(request.employee_id)
         waiting.append((request, requester.name if requester else request.employee_id))
-    return home_requests(mine, waiting, korean)
+        if policy.max_out_per_day:  # off by default: no read then
+            crowded = crowded_days(request, await store.team_away(request), policy.max_out_per_day)
+            if (warning := crowding_line(crowded, policy.max_out_per_day, korean)) is not None:
+                warnings[request.id] = warning
+    return home_requests(mine, waiting, korean, warnings)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:
