@@ -54,6 +54,16 @@ def _slack_api_url(url: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
+def _public_url(url: str | None) -> str | None:
+    if not url:
+        return None
+    if not url.startswith(("http://", "https://")):
+        raise ValueError(
+            f"OFFICEBOT_PUBLIC_URL={url!r} must be an http(s) URL such as https://officebot.example.com"
+        )
+    return url.rstrip("/")
+
+
 def _anthropic_base_url(url: str | None) -> str | None:
     if url is not None and not url.startswith(("http://", "https://")):
         raise ValueError(f"ANTHROPIC_BASE_URL={url!r} must be an http(s) URL")
@@ -231,8 +241,18 @@ class Settings(BaseSettings):
         le=65535,
         validation_alias="OFFICEBOT_HEALTH_PORT",
         description=(
-            "Socket Mode: serve `/healthz`, `/readyz` and `/metrics` on this port (HTTP mode serves them "
-            "beside `/slack/events`). Unset or `0`: not served."
+            "Socket Mode: serve `/healthz`, `/readyz`, `/metrics` and the calendar feeds "
+            "(`/calendar/<token>.ics`) on this port (HTTP mode serves them beside `/slack/events`). Unset or "
+            "`0`: not served."
+        ),
+    )
+    public_url: Annotated[str | None, AfterValidator(_public_url)] = Field(
+        None,
+        validation_alias="OFFICEBOT_PUBLIC_URL",
+        description=(
+            "Where people's calendar apps reach the bot's HTTP port (the health port in Socket Mode), e.g. "
+            "`https://officebot.example.com`: the Home tab's calendar link is this plus "
+            "`/calendar/<token>.ics`. Unset: the Home tab offers no calendar link."
         ),
     )
     max_inflight: int = Field(

@@ -35,6 +35,7 @@ from bot.core.grounding import Grounding
 from bot.core.loop import Assistant
 from bot.db import migrate
 from bot.db.audit import SqlAuditLog
+from bot.db.calendar_feeds import SqlCalendarFeeds
 from bot.db.engine import create_engine
 from bot.db.feedback import SqlFeedbackLog
 from bot.db.holdings import holding_on
@@ -44,6 +45,7 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees
+from bot.db.team import SqlTeam
 from bot.db.url import Database, embedded_database
 from bot.domain.people import Employee
 from bot.errors import ConfigError
@@ -59,6 +61,7 @@ from bot.ports.hr import Directory, LeaveStore
 from bot.ports.policy import PolicyStore
 from bot.ports.request_messages import RequestOutbox
 from bot.ports.requests import RequestStore
+from bot.ports.team import CalendarFeeds, Team
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.registry import Tool, Toolbox
 
@@ -80,6 +83,8 @@ class Services:
     assistant: Assistant
     requests: RequestStore  # leave requests: submitted and decided only on a person's click
     request_outbox: RequestOutbox  # what the requests' transitions owe people, until delivered
+    team: Team  # who reports to whom, who is out when (the manager's and HR's views, the calendar feeds)
+    calendar_feeds: CalendarFeeds  # each person's calendar feed token, stored hashed
 
     @property
     def model_description(self) -> str:
@@ -165,6 +170,8 @@ async def open_services(
             assistant,
             requests,
             SqlRequestOutbox(engine, lease=settings.takeover_after),
+            SqlTeam(engine),
+            SqlCalendarFeeds(engine),
         )
 
 

@@ -59,6 +59,9 @@ def test_every_key_reads_back_what_it_writes() -> None:
         "request_ahead_days": "365",
         "announce_channel": "",
         "digest_hour": "9",
+        "hr_admins": "",
+        "show_leave_type": "false",
+        "max_out_per_day": "0",
     }
     assert DEFAULT_POLICY.rules == LeaveRules()  # the calculator's own defaults: the Act
     changed, problems = with_changes(
@@ -78,6 +81,9 @@ def test_every_key_reads_back_what_it_writes() -> None:
             ("request_ahead_days", "180"),
             ("announce_channel", "C0ABSENCE"),
             ("digest_hour", "0"),
+            ("hr_admins", "E1002"),
+            ("show_leave_type", "true"),
+            ("max_out_per_day", "3"),
         ],
     )
     assert problems == []
@@ -90,6 +96,9 @@ def test_every_key_reads_back_what_it_writes() -> None:
         180,
         "C0ABSENCE",
         0,
+        ("E1002",),
+        True,
+        3,
     )
     assert from_text(as_text(changed)) == changed
 
@@ -107,6 +116,8 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
             ("notice_target", "#hr"),
             ("grants", "calendar"),
             ("digest_hour", "24"),
+            ("hr_admins", "E1002,E1002"),
+            ("max_out_per_day", "-1"),
             ("colour", "red"),
         ],
     )
@@ -121,9 +132,12 @@ def test_each_bad_value_is_one_line_naming_the_key_and_what_it_takes() -> None:
         "(C…, G…, U…, W…), or empty for none",
         "grants: 'calendar' is not allowed; allowed: imported|computed",
         "digest_hour: '24' is not an hour from 0 to 23; allowed: a whole hour from 0 to 23",
+        "hr_admins: an employee id is listed twice; allowed: employee ids separated by commas, or empty for none",
+        "max_out_per_day: '-1' is not a whole number from 0 (off) to 999; allowed: a whole number from 0 (off) "
+        "to 999",
         "colour: unknown key (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
         "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
-        "announce_channel, digest_hour)",
+        "announce_channel, digest_hour, hr_admins, show_leave_type, max_out_per_day)",
     ]
 
 
@@ -210,7 +224,7 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert err.getvalue().splitlines() == [
         "nonsense: not KEY=VALUE (the keys: basis, fiscal_start, rounding, first_year, full_time_weekly_hours, "
         "under_five_employees, grants, notices, notice_target, approvers, quarter_days, request_ahead_days, "
-        "announce_channel, digest_hour)",
+        "announce_channel, digest_hour, hr_admins, show_leave_type, max_out_per_day)",
         "rounding: 'up' is not allowed; allowed: exact|half_up|whole",
         "officebot: nothing changed: 2 problem(s)",
     ]
@@ -234,6 +248,32 @@ async def test_policy_set_is_all_or_nothing_and_show_prints_every_key(database: 
     assert lines[5].split() == ["rounding", "=", "exact", "(default)"]
     assert len(lines) == 1 + 2 * len(SETTINGS)
     assert all(setting.meaning in out.getvalue() for setting in SETTINGS)
+
+
+async def test_hr_admins_are_active_employees_as_the_hr_data_spells_them_and_audited(
+    seeded_database: ScratchDatabase,
+) -> None:
+    from bot.cli.policy import run
+
+    database = seeded_database
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": database.url})
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(settings, cli_args("set", "hr_admins=E1002,E9999"), out, err, "hr-kim") == 2
+    assert err.getvalue().splitlines()[-1].startswith("officebot: hr_admins: ")
+    assert "E9999" in err.getvalue() and "nothing changed" in err.getvalue()
+    store = SqlPolicyStore(database.engine)
+    assert (await store.current()).hr_admins == () and await store.history() == []
+    out = io.StringIO()
+    assert (
+        await run(settings, cli_args("set", "hr_admins=e1002", "show_leave_type=yes"), out, err, "hr-kim")
+        == 0
+    )
+    assert out.getvalue().splitlines() == ["hr_admins: (none) -> E1002", "show_leave_type: false -> true"]
+    policy = await store.current()
+    assert (policy.hr_admins, policy.show_leave_type) == (("E1002",), True)
+    [first, second] = await store.history()
+    assert (first.changed_by, first.change.key, first.change.new) == ("hr-kim", "hr_admins", "E1002")
+    assert second.change.key == "show_leave_type"
 
 
 # --- The migration ----------------------------------------------------------------------------------------

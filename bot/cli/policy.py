@@ -1,7 +1,7 @@
 """`officebot policy show | set KEY=VALUE …`: the company's leave policy in the database.
 
 `set` checks every KEY=VALUE first: any bad one is a line naming the key and the values it takes (exit 2)
-and nothing is written; so is an `approvers=` id that is no active employee's (ids are matched whatever their
+and nothing is written; so is an `approvers=` or `hr_admins=` id that is no active employee's (ids are matched whatever their
 case and stored as the HR data spells them). Otherwise the changes are written in one transaction together with their audit
 rows (table `policy_changes`: when, the OS user, each key's old and new value).
 """
@@ -27,6 +27,9 @@ from bot.ports.policy import UnreadablePolicy
 from bot.services import open_database
 
 REFUSED = 2
+# Keys whose value is a list of employee ids, each checked against the directory: the approvers must be
+# able to decide, HR must be someone the Slack identity can map to (an active employee).
+_EMPLOYEE_LISTS = ("approvers", "hr_admins")
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -47,14 +50,16 @@ async def run(
     async with open_database(settings) as engine:
         store = SqlPolicyStore(engine)
         if args.policy_command == "set":
-            try:
-                pairs = [
-                    (key, await _approvers_in(engine, value) if key == "approvers" else value)
-                    for key, value in pairs
-                ]
-            except NoSuchEmployee as exc:
-                print(f"officebot: approvers: {exc}: nothing changed", file=err)
-                return REFUSED
+            resolved: list[tuple[str, str]] = []
+            for key, value in pairs:
+                try:
+                    resolved.append(
+                        (key, await _approvers_in(engine, value) if key in _EMPLOYEE_LISTS else value)
+                    )
+                except NoSuchEmployee as exc:
+                    print(f"officebot: {key}: {exc}: nothing changed", file=err)
+                    return REFUSED
+            pairs = resolved
         try:
             if args.policy_command == "show":
                 return await show(store, settings.database.describe(), out)

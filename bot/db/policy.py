@@ -122,6 +122,9 @@ def _policy(row: Row[Any] | None) -> CompanyPolicy:
         "announce_channel": row.announce_channel or "",
         "digest_hour": str(row.digest_hour),
         "grants": row.grants,
+        "hr_admins": row.hr_admins or "",
+        "show_leave_type": "true" if row.show_leave_type else "false",
+        "max_out_per_day": str(row.max_out_per_day),
     }
     try:
         return from_text(texts)
@@ -147,4 +150,7 @@ def _columns(policy: CompanyPolicy) -> dict[str, Any]:
         "announce_channel": policy.announce_channel,
         "digest_hour": policy.digest_hour,
         "grants": rules.grants,
+        "hr_admins": text["hr_admins"] or None,
+        "show_leave_type": policy.show_leave_type,
+        "max_out_per_day": policy.max_out_per_day,
     }

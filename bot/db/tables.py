@@ -251,6 +251,11 @@ leave_policy = Table(
     Column("digest_hour", Integer, nullable=False, server_default="9"),
     # Where a balance's grants come from: imported (HR's calendar-year rows) or computed (the Act's).
     Column("grants", String(16), nullable=False, server_default="imported"),
+    # Roles and privacy (migration 0011): HR's employee ids, comma-separated (NULL: none); whether a
+    # leave's type is shown to others; the approval card's warning threshold (0: off).
+    Column("hr_admins", Text),
+    Column("show_leave_type", Boolean, nullable=False, server_default="0"),
+    Column("max_out_per_day", Integer, nullable=False, server_default="0"),
     CheckConstraint("id = 1", name="ck_leave_policy_one_row"),
 )
 
@@ -369,4 +374,21 @@ conversation_recording = Table(
     Column("since", DateTime(timezone=True), nullable=False),
     Column("seen_at", DateTime(timezone=True), nullable=False),
     CheckConstraint("id = 1", name="ck_conversation_recording_one_row"),
+)
+
+# A person's calendar feed (`GET /calendar/<token>.ics`, bot/slack/calendar_feed.py): one token per person,
+# kept only as its SHA-256 hex (the URL is the secret; a copy of the database must not be one), replaced
+# by the Home tab's "reset link" (the old URL then 404s). What the feed holds is decided by the owner's
+# role when it is read, never when the token was issued (migration 0011).
+calendar_feeds = Table(
+    "calendar_feeds",
+    metadata,
+    Column(
+        "employee_id",
+        String(32),
+        ForeignKey("employees.employee_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("issued_at", DateTime(timezone=True), nullable=False),
 )

@@ -15,6 +15,7 @@ FailureReason = Literal[
     "store_unavailable",
     "unknown_tool",
     "internal",
+    "not_allowed",  # a role's action (HR's, a manager's) by someone without that role: refused, audited
 ]
 Outcome = Literal["ok"] | FailureReason
 

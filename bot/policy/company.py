@@ -46,6 +46,13 @@ class CompanyPolicy:
     request_ahead_days: int = 365
     announce_channel: str | None = None  # where approved leave is announced ("부재 12/24 (오후)")
     digest_hour: int = 9  # the company's local hour from which the morning "오늘 부재" digest is posted
+    # Roles and privacy (docs/slack.md#roles): who is HR in Slack (employee ids; a manager is whoever a
+    # person's `manager_id` names), whether a leave's type is shown to anyone but the person themselves
+    # (a manager's and HR's Home, the calendar feeds), and from how many of a manager's reports out on one
+    # day an approval card warns (0: never).
+    hr_admins: tuple[str, ...] = ()
+    show_leave_type: bool = False
+    max_out_per_day: int = 0
 
 
 DEFAULT_POLICY = CompanyPolicy()
@@ -148,6 +155,12 @@ def _read_days_ahead(text: str) -> int:
 def _read_hour(text: str) -> int:
     if not _WHOLE_DAYS.fullmatch(text) or not 0 <= int(text) <= 23:
         raise ValueError(f"{text!r} is not an hour from 0 to 23")
+    return int(text)
+
+
+def _read_most_out(text: str) -> int:
+    if not _WHOLE_DAYS.fullmatch(text) or not 0 <= int(text) <= 999:
+        raise ValueError(f"{text!r} is not a whole number from 0 (off) to 999")
     return int(text)
 
 
@@ -291,6 +304,36 @@ SETTINGS: tuple[Setting, ...] = (
         str,
         lambda p: p.digest_hour,
         lambda policy, value: replace(policy, digest_hour=value),
+    ),
+    Setting(
+        "hr_admins",
+        "employee ids separated by commas, or empty for none",
+        "who is HR in Slack: the HR Home tab (every pending request, who is out, lapsing leave, notices, "
+        "imports) and the company-wide calendar feed; each must be an active employee",
+        _read_approvers,
+        ",".join,
+        lambda p: p.hr_admins,
+        lambda policy, value: replace(policy, hr_admins=value),
+    ),
+    Setting(
+        "show_leave_type",
+        "true|false",
+        "a leave's type (sick, annual, …) is shown to managers and HR and in the calendar feeds; off: only "
+        "who is out and which part of the day",
+        _read_boolean,
+        _write_boolean,
+        lambda p: p.show_leave_type,
+        lambda policy, value: replace(policy, show_leave_type=value),
+    ),
+    Setting(
+        "max_out_per_day",
+        "a whole number from 0 (off) to 999",
+        "an approval card warns when approving would leave more than this many of the manager's reports "
+        "out on one of its days",
+        _read_most_out,
+        str,
+        lambda p: p.max_out_per_day,
+        lambda policy, value: replace(policy, max_out_per_day=value),
     ),
 )
 SETTING = {setting.key: setting for setting in SETTINGS}

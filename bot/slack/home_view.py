@@ -36,7 +36,10 @@ def home_view(
     korean: bool,
     statutory: Entitlement | None = None,
     requests: list[dict[str, Any]] | None = None,
+    roles: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """`roles`: the sections of whoever is looking (the calendar link, a manager's team, HR's), already
+    within their share of the view's 100 blocks (bot/slack/role_views.py)."""
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": plain(text.HOME_TITLE.pick(korean), HEADER_TEXT)},
         request_button(korean),
@@ -67,6 +70,8 @@ def home_view(
     blocks.append({"type": "divider"})
     if requests:
         blocks += [*requests, {"type": "divider"}]
+    if roles:
+        blocks += [*roles, {"type": "divider"}]
     recent = sorted(records, key=lambda r: r.taken_on, reverse=True)[:RECENT_RECORDS]
     lines = [
         f"• {r.taken_on.isoformat()} · {format_days(r.days)}{'일' if korean else 'd'} · "

@@ -1,5 +1,5 @@
 """HTTP mode's front door, before Bolt sees a request: a request without a well-formed Slack signature
-is refused with 401, and one Bolt cannot parse with 400, so neither becomes a 500 with a traceback. Neither
+is refused with 401 (the health paths and the calendar feed, which Slack does not call, pass), and one Bolt cannot parse with 400, so neither becomes a 500 with a traceback. Neither
 line names anything from the request but its method and path (Bolt's own logging of a rejected request's
 body is kept below the log's level by `bot.slack.app.bolt_logger`)."""
 
@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.slack.calendar_feed import FEED_PREFIX
 from bot.slack.health import HEALTH_PATHS
 
 log = logging.getLogger(__name__)
@@ -19,7 +20,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 @web.middleware
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    if request.path in HEALTH_PATHS:
+    if request.path in HEALTH_PATHS or request.path.startswith(FEED_PREFIX):  # not Slack's: no signature
         return await handler(request)
     timestamp = request.headers.get("X-Slack-Request-Timestamp", "")
     signature = request.headers.get("X-Slack-Signature", "")

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.domain.request_messages import MessageKind
 from bot.domain.requests import Away, Checked, LeaveRequest
+from bot.requests.crowding import crowded_days, crowding_line
 from bot.slack.blocks import context, section
 from bot.slack.request_views import (
     Decider,
@@ -48,6 +49,7 @@ class Reader:
     zone: tzinfo  # when it was decided is shown in it: the reader's Slack time zone, else the company's
     balance: Checked | None = None  # the balance before and after, while the request is pending
     away: tuple[Away, ...] = ()  # the team's absences on those days, for the approver
+    max_out: int = 0  # the policy's `max_out_per_day` (0: no warning)
 
 
 def cancellable(request: LeaveRequest, today: date) -> bool:
@@ -70,6 +72,9 @@ def rendered(kind: MessageKind, request: LeaveRequest, reader: Reader) -> Render
         if pending:
             if (team := team_line(list(reader.away), korean)) is not None:
                 summary += f"\n{team}"
+            crowded = crowded_days(request, reader.away, reader.max_out)
+            if (warning := crowding_line(crowded, reader.max_out, korean)) is not None:
+                summary += f"\n{warning}"
             return summary, approver_card(summary, request.id, korean)
         return summary, decided_card(summary, request, reader.decider, korean, zone=reader.zone)
     if kind == "requester_sent":

@@ -85,6 +85,7 @@ class RequestPeople:
             zone=zone,
             balance=await self._balance(request, today) if pending else None,
             away=tuple(await self._requests.team_away(request)) if pending else (),
+            max_out=(await self._policy.current()).max_out_per_day if pending else 0,
         )
 
     async def _balance(self, request: LeaveRequest, today: date) -> Checked | None:

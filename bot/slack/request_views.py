@@ -11,6 +11,7 @@ inert text within Slack's limits without doing anything."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from typing import Any, cast
@@ -309,10 +310,14 @@ def _decider_shown(decided_by: Decider | str) -> str:
 
 
 def home_requests(
-    mine: list[LeaveRequest], waiting: list[tuple[LeaveRequest, str]], korean: bool
+    mine: list[LeaveRequest],
+    waiting: list[tuple[LeaveRequest, str]],
+    korean: bool,
+    warnings: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The Home tab's requests: my pending and upcoming leave, each with Cancel; and, for an approver, the
-    requests waiting for them (with the requester's name), each with Approve / Decline."""
+    requests waiting for them (with the requester's name), each with Approve / Decline, and the warning of
+    `max_out_per_day` by request id (`warnings`) under its line."""
     blocks: list[dict[str, Any]] = []
 
     def line(request: LeaveRequest, who: str | None) -> str:
@@ -334,7 +339,8 @@ def home_requests(
     if waiting:
         blocks.append(section(pick(("*승인을 기다리는 신청*", "*Waiting for your approval*"), korean)))
         for request, who in waiting[:MAX_ON_HOME]:
-            blocks.append(section(line(request, who)))
+            warning = (warnings or {}).get(request.id)
+            blocks.append(section(line(request, who) + (f"\n{warning}" if warning else "")))
             value = str(request.id)
             blocks.append(
                 {

@@ -31,6 +31,7 @@ from bot.errors import ConfigError, Unreachable
 from bot.metrics import Metrics
 from bot.services import open_services
 from bot.slack.app import build_app
+from bot.slack.calendar_feed import Feed, add_calendar_route, feed_for
 from bot.slack.caretaker import Caretaker
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering, open_conversations
@@ -202,13 +203,20 @@ class SlackBot:
         web_app = app.web_app(path=EVENTS_PATH, port=self.port)
         web_app.middlewares.append(guard)
         add_health_routes(web_app, self._readiness_checks(), self.metrics)
+        add_calendar_route(web_app, self._read_feed)
         self._http, self.port = await self._serve(web_app, self.port, "--port")
         self.health_port = self.port
 
     async def _start_health(self, port: int) -> None:
         web_app = web.Application()
         add_health_routes(web_app, self._readiness_checks(), self.metrics)
+        add_calendar_route(web_app, self._read_feed)
         self._health, self.health_port = await self._serve(web_app, port, "OFFICEBOT_HEALTH_PORT")
+
+    async def _read_feed(self, token: str) -> Feed | None:
+        # The database lives on the answer loop, as for /readyz: the read runs there; the rendering, which
+        # is CPU, runs in a thread (bot.slack.calendar_feed).
+        return await self._worker.run(feed_for(self._worker.deps.services, token))
 
     async def _serve(self, web_app: web.Application, port: int, setting: str) -> tuple[web.AppRunner, int]:
         runner = web.AppRunner(web_app, access_log=None)

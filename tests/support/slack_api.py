@@ -872,6 +872,12 @@ class SlackStandIn(Modals):
             return {"ok": False, "error": "invalid_arguments"}
         if len(view.get("blocks") or []) > 100:  # a view holds at most 100 blocks
             return {"ok": False, "error": "invalid_arguments"}
+        if any(  # a section's text is at most 3,000 characters, in a view as in a message
+            len((b.get("text") or {}).get("text", "")) > 3000
+            for b in view["blocks"]
+            if b.get("type") == "section"
+        ):
+            return {"ok": False, "error": "invalid_blocks"}
         self.home_views[str(args["user_id"])] = view
         return {"ok": True, "view": {"id": f"V{next(self._ids)}", **view}}
 

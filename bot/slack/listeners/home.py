@@ -23,32 +23,52 @@ from bot.domain.people import Caller
 from bot.hr.directory import NotAnEmployee
 from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
+from bot.requests.crowding import crowded_days, crowding_line
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
-from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
-from bot.slack.request_views import home_requests
+from bot.slack.request_views import MAX_ON_HOME, home_requests
+from bot.slack.role_views import calendar_section
+from bot.slack.roles import Viewer, viewer
+from bot.slack.team_views import fortnight, team_section
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
 
 
 async def publish_home(deps: Deps, user_id: str) -> None:
+    """Renders the tab for `user_id` as they are now: their roles are read afresh (bot/slack/roles.py)."""
     try:
-        profile = await deps.identity.profile(user_id)
-        korean = prefers_korean(profile)
         try:
-            caller = await deps.identity.caller(user_id, "home")
+            who = await viewer(deps, user_id)
         except NotAnEmployee as refusal:
             view = refused_view(str(refusal))
         else:
-            view = await _leave_view(deps, caller, korean)
+            view = await _leave_view(deps, who.caller, who.korean, await _role_sections(deps, who))
         await deps.client.views_publish(user_id=user_id, view=view)
     except Exception:
         log.warning("could not publish the Home tab", exc_info=True)
 
 
-async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any]:
+async def _role_sections(deps: Deps, who: Viewer) -> list[dict[str, Any]]:
+    sections: list[dict[str, Any]] = []
+    if deps.settings.public_url is not None:  # without a public address, no link could be opened
+        issued = await deps.services.calendar_feeds.issued_at(who.caller.employee_id)
+        sections += calendar_section(who.roles, issued, deps.settings.timezone, who.korean)
+    roles = who.roles
+    if roles.manager:
+        today = deps.services.toolbox.today_for(who.caller)
+        first, last = fortnight(today)
+        ids = [r.employee_id for r in roles.reports]
+        absences = await deps.services.team.absences(ids, first, last, pending=True)
+        show_type = roles.policy.show_leave_type
+        sections += team_section(absences, len(ids), today, show_type, who.korean)
+    return sections
+
+
+async def _leave_view(
+    deps: Deps, caller: Caller, korean: bool, roles: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     toolbox = deps.services.toolbox
     today = toolbox.today_for(caller)
     years = (today.year, today.year - 1)
@@ -64,7 +84,7 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
     except AuditUnavailable:
         # Fail closed, as everywhere: a lookup whose audit record was not written is never shown.
         failure = text.NOT_RECORDED.pick(korean)
-        return home_view([YearOnHome(y, None, failure) for y in years], [], today, korean)
+        return home_view([YearOnHome(y, None, failure) for y in years], [], today, korean, roles=roles)
     shown: list[YearOnHome] = []
     records: list[LeaveRecord] = []
     for (name, year), result in zip(requests, results, strict=True):
@@ -81,7 +101,8 @@ async def _leave_view(deps: Deps, caller: Caller, korean: bool) -> dict[str, Any
     statutory = next((f for f in statutory_result.figures if isinstance(f, Entitlement)), None)
     store = deps.services.requests
     shown = [replace(y, pending=await store.pending_days(caller.employee_id, y.year)) for y in shown]
-    return home_view(shown, records, today, korean, statutory, await _requests(deps, caller, today, korean))
+    requests_blocks = await _requests(deps, caller, today, korean)
+    return home_view(shown, records, today, korean, statutory, requests_blocks, roles)
 
 
 async def _requests(deps: Deps, caller: Caller, today: date, korean: bool) -> list[dict[str, Any]]:
@@ -94,10 +115,15 @@ async def _requests(deps: Deps, caller: Caller, today: date, korean: bool) -> li
     ]
     policy = await deps.services.policy.current()
     waiting = []
-    for request in await store.waiting_for(caller.employee_id, policy.approvers):
+    warnings: dict[int, str] = {}
+    for request in await store.waiting_for(caller.employee_id, policy.approvers, limit=MAX_ON_HOME):
         requester = await directory.employee_by_id(request.employee_id)
         waiting.append((request, requester.name if requester else request.employee_id))
-    return home_requests(mine, waiting, korean)
+        if policy.max_out_per_day:  # off by default: no read then
+            crowded = crowded_days(request, await store.team_away(request), policy.max_out_per_day)
+            if (warning := crowding_line(crowded, policy.max_out_per_day, korean)) is not None:
+                warnings[request.id] = warning
+    return home_requests(mine, waiting, korean, warnings)
 
 
 def register(app: AsyncApp, intake: Intake) -> None:

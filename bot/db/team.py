@@ -1,0 +1,118 @@
+"""`SqlTeam`: reports and absences read for the manager's and HR's Home tabs and the calendar feeds
+(`bot/ports/team.py`), in one statement each, so a 10,000-person company's feed is two reads."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import date
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import Select, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import single_statement
+from bot.db.hr import employee_from
+from bot.db.tables import employees, leave_records, leave_requests
+from bot.domain.people import Employee
+from bot.domain.requests import Part
+from bot.ports.team import Absence
+
+
+class SqlTeam:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def reports_of(self, manager_id: str) -> list[Employee]:
+        query = (
+            select(employees)
+            .where(employees.c.manager_id == manager_id, employees.c.active.is_(True))
+            .order_by(employees.c.name, employees.c.employee_id)
+        )
+        async with single_statement(self._engine) as connection:
+            return [employee_from(row) for row in await connection.execute(query)]
+
+    async def absences(
+        self,
+        employee_ids: Collection[str] | None,
+        first: date,
+        last: date,
+        *,
+        pending: bool = False,
+    ) -> list[Absence]:
+        states = ("approved", "pending") if pending else ("approved",)
+        requests: Select[Any] = (
+            select(
+                leave_requests.c.id,
+                leave_requests.c.employee_id,
+                employees.c.name,
+                leave_requests.c.start_on,
+                leave_requests.c.end_on,
+                leave_requests.c.part,
+                leave_requests.c.days,
+                leave_requests.c.leave_type,
+                leave_requests.c.state,
+            )
+            .join(employees, employees.c.employee_id == leave_requests.c.employee_id)
+            .where(
+                leave_requests.c.state.in_(states),
+                leave_requests.c.start_on <= last,
+                leave_requests.c.end_on >= first,
+                employees.c.active.is_(True),
+            )
+        )
+        # Records an approval wrote are the request's own days (shown once, as the request); the others
+        # are HR's imported leave, one day (or part of one) each.
+        records: Select[Any] = (
+            select(
+                leave_records.c.id,
+                leave_records.c.employee_id,
+                employees.c.name,
+                leave_records.c.taken_on,
+                leave_records.c.days,
+                leave_records.c.leave_type,
+            )
+            .join(employees, employees.c.employee_id == leave_records.c.employee_id)
+            .where(
+                leave_records.c.request_id.is_(None),
+                leave_records.c.taken_on.between(first, last),
+                employees.c.active.is_(True),
+            )
+        )
+        if employee_ids is not None:
+            wanted = sorted(set(employee_ids))
+            requests = requests.where(leave_requests.c.employee_id.in_(wanted))
+            records = records.where(leave_records.c.employee_id.in_(wanted))
+        async with single_statement(self._engine) as connection:
+            found = [
+                Absence(
+                    row.employee_id,
+                    row.name,
+                    row.start_on,
+                    row.end_on,
+                    cast(Part, row.part),
+                    Decimal(row.days),
+                    row.leave_type,
+                    "approved" if row.state == "approved" else "pending",
+                    f"request-{row.id}",
+                )
+                for row in await connection.execute(requests)
+            ]
+        async with single_statement(self._engine) as connection:
+            found += [
+                Absence(
+                    row.employee_id,
+                    row.name,
+                    row.taken_on,
+                    row.taken_on,
+                    "full",
+                    Decimal(row.days),
+                    row.leave_type,
+                    "recorded",
+                    f"record-{row.id}",
+                )
+                for row in await connection.execute(records)
+                if row.days > 0
+            ]
+        found.sort(key=lambda a: (a.start, a.name, a.key))
+        return found

@@ -1,0 +1,162 @@
+"""A manager's Home tab over the wire: their reports' approved and pending leave this week and next, and
+nobody else's; the type only when the policy allows; the requests waiting for them with Approve / Decline,
+warned when approving would put more of the team out than `max_out_per_day`; an approval from the tab
+applied once. 200 reports and 1,000 pending requests still fit Slack's 100 blocks."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import insert, select, update
+
+from bot.db.policy import SqlPolicyStore
+from bot.db.tables import audit_log, employees, leave_requests
+from bot.policy.company import with_changes
+from tests.support.database import ScratchDatabase
+from tests.support.slack import MINSU, SEOYEON
+from tests.support.slack_api import SlackStandIn
+
+
+def _home_text(view: dict[str, Any]) -> str:
+    parts = []
+    for block in view["blocks"]:
+        if block.get("text"):
+            parts.append(block["text"]["text"])
+        parts += [e["text"] for e in block.get("elements") or [] if isinstance(e.get("text"), str)]
+    return "\n".join(parts)
+
+
+async def _request(db: ScratchDatabase, employee_id: str, on: str, part: str = "full", **extra: Any) -> int:
+    row = {
+        "employee_id": employee_id,
+        "approver_id": "E1002",
+        "leave_type": "annual",
+        "start_on": date.fromisoformat(on),
+        "end_on": date.fromisoformat(extra.pop("end", on)),
+        "part": part,
+        "days": Decimal("0.5") if part in ("am", "pm") else Decimal(1),
+        "reason": "",
+        "state": "approved",
+        "created_at": datetime(2026, 11, 20, tzinfo=UTC),
+    } | extra
+    async with db.engine.begin() as connection:
+        inserted = (await connection.execute(insert(leave_requests).values(**row))).inserted_primary_key
+        assert inserted is not None
+        return int(inserted[0])
+
+
+async def _policy(db: ScratchDatabase, **values: str) -> None:
+    await SqlPolicyStore(db.engine).change(lambda p: with_changes(p, values.items())[0], "hr-test")
+
+
+async def _manages(db: ScratchDatabase, *ids: str) -> None:
+    async with db.engine.begin() as connection:
+        await connection.execute(
+            update(employees).where(employees.c.employee_id.in_(ids)).values(manager_id="E1002")
+        )
+
+
+async def _home(slack: SlackStandIn, user: str, count: int = 1) -> str:
+    await slack.open_app_home(user)
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == user, count=count)
+    return _home_text(slack.home_views[user])
+
+
+async def test_a_manager_sees_their_reports_leave_this_week_and_next_and_nobody_elses(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    await _manages(db, "E1001", "E1003")
+    # Today is Sunday 2026-11-29: this week is 11/23–11/29, next week 11/30–12/6.
+    await _request(db, "E1001", "2026-11-30", end="2026-12-01")
+    await _request(db, "E1003", "2026-12-02", "pm", leave_type="sick", state="pending")
+    await _request(db, "E1003", "2026-12-03", state="declined")
+    await _request(db, "E1001", "2026-12-21")  # the week after next
+    await _request(db, "E1005", "2026-12-01", approver_id=None)  # not hers
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    shown = await _home(slack, SEOYEON)
+    team = shown.split("*팀 부재 · 이번 주와 다음 주* (팀원 2명, 11/23~12/6)\n")[1].split("\n")
+    assert team[:2] == ["• 김민수 · 11/30(월)~12/1(화)", "• 박지훈 · 12/2(수) 오후 반차 · 승인 대기"]
+    assert "정하은" not in shown and "12/3" not in shown and "12/21" not in shown
+    assert "병가" not in shown.split("*팀 부재")[1].split("*승인을")[0]  # the type is private by default
+    assert "*승인을 기다리는 신청*" in shown and "*박지훈*" in shown  # her pending approval, with buttons
+
+    await _policy(db, show_leave_type="true")
+    assert "• 박지훈 · 12/2(수) 오후 반차 · 병가 · 승인 대기" in await _home(slack, SEOYEON, count=2)
+    assert "팀 부재" not in await _home(slack, MINSU)  # manages nobody: no team section
+
+
+async def test_the_warning_of_max_out_per_day_and_an_approval_from_home_applied_once(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    await _manages(db, "E1001", "E1003", "E1004")
+    await _request(db, "E1001", "2026-12-09")
+    await _request(db, "E1004", "2026-12-09", "am")
+    pending = await _request(db, "E1003", "2026-12-09", end="2026-12-10", state="pending")
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    assert "⚠" not in await _home(slack, SEOYEON)  # off by default
+    await _policy(db, max_out_per_day="2")
+    shown = await _home(slack, SEOYEON, count=2)
+    assert "⚠ 승인하면 12/9에 팀원 최대 3명이 부재예요 (정책상 하루 2명까지)." in shown
+
+    view = slack.home_views[SEOYEON]
+    await slack.press(SEOYEON, "", view, "officebot_request_approve")
+    await slack.press(SEOYEON, "", view, "officebot_request_approve")  # a double click
+    await slack.wait_for(lambda c: c.method == "views.publish", count=4)
+    async with db.engine.connect() as connection:
+        state = (
+            await connection.execute(select(leave_requests.c.state).where(leave_requests.c.id == pending))
+        ).scalar()
+        rows = (
+            await connection.execute(
+                select(audit_log.c.detail, audit_log.c.outcome).where(audit_log.c.tool == "leave_request")
+            )
+        ).all()
+    assert state == "approved"
+    approvals = sorted(outcome for detail, outcome in rows if detail.get("action") == "approve")
+    assert approvals == ["ok", "refused"]  # the second click changed nothing, and says so in the audit
+
+
+async def test_two_hundred_reports_and_a_thousand_pending_requests_fit_the_view(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    staff = [
+        {
+            "employee_id": f"E7{n:03}",
+            "name": f"팀원{n:03}",
+            "email": f"t{n}@example.com",
+            "email_key": f"t{n}@example.com",
+            "active": True,
+            "manager_id": "E1002",
+        }
+        for n in range(200)
+    ]
+    requests = [
+        {
+            "employee_id": f"E7{n % 200:03}",
+            "approver_id": "E1002",
+            "leave_type": "annual",
+            "start_on": date(2026, 12, 1 + n % 2),
+            "end_on": date(2026, 12, 1 + n % 2),
+            "part": "full",
+            "days": Decimal(1),
+            "reason": "",
+            "state": "pending",
+            "created_at": datetime(2026, 11, 20, tzinfo=UTC),
+        }
+        for n in range(1000)
+    ]
+    async with db.engine.begin() as connection:
+        await connection.execute(insert(employees), staff)
+        await connection.execute(insert(leave_requests), requests)
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    shown = await _home(slack, SEOYEON)
+    blocks = slack.home_views[SEOYEON]["blocks"]
+    assert len(blocks) <= 100
+    assert "(팀원 200명, 11/23~12/6)" in shown and "외 960건" in shown
+    assert shown.count("• 팀원") == 40
+    assert "메시지" in shown  # the tab's last line, the hint to ask, still there: nothing was cut
