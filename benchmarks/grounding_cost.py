@@ -1,4 +1,4 @@
-"""`python -m benchmarks.grounding_cost`: what declaring figures costs, on the offline model.
+"""`python -m benchmarks.grounding_cost`: what naming figures costs, on the offline model.
 
 Every question of the held-out sets (tests/data/offline_holdout*.json) is asked twice through the real
 loop and grounding check: with declared figures (the default) and with plain-text answers (the fallback

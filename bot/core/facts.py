@@ -1,4 +1,4 @@
-"""The facts a declared figure's expression may name, resolved against the evidence of this conversation:
+"""The facts a named figure's expression may name, resolved against the evidence of this conversation:
 its successful lookups (leave, records, the statutory entitlement), the calendar, the question and today.
 A fact that was not looked up raises `Unresolved` with a reason the correction can name."""
 
@@ -16,6 +16,8 @@ from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
+# How many lookups one question may run (the loop's cap), for an answer that says so.
+LOOKUPS_PER_QUESTION = Decimal(8)
 # Plain numbers an expression may use without the question giving them: a percentage, a half or a
 # quarter day as a unit.
 UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})
@@ -62,6 +64,8 @@ class Resolver:
     def constant(self, name: str) -> Decimal:
         if name == "HOURS_PER_DAY":
             return HOURS_PER_DAY
+        if name == "LOOKUPS_PER_QUESTION":
+            return LOOKUPS_PER_QUESTION
         if name.startswith("STATUTE.") and name.removeprefix("STATUTE.") in STATUTE:
             return STATUTE[name.removeprefix("STATUTE.")]
         raise Unresolved(f"names {name}, which is not a known figure")
