@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,6 +87,10 @@ def test_each_figure_is_evaluated_and_written_in_the_persons_language(named, kor
         ("남은 연차는 {granted(2026)}이에요.", "is granted leave, but its clause calls it remaining"),
         ("작년에 남은 연차는 {remaining(2026)}이에요.", "is for 2026, but its clause says 2025"),
         ("{year(2025)} 사용한 연차는 {used(2026)}예요.", "is for 2026, but its clause says 2025"),
+        (
+            "You used {used(2026)} last year and {used(2025)} this year.",
+            "is for 2026, but its clause says 2025",
+        ),
         ("네, 남은 연차는 {q(3)}이에요.", "the person's own number, presented as their leave"),
         ("올해 남은 연차는 {STATUTE.max_days}이에요.", "the Act's number, presented as the person's leave"),
         ("남은 연차는 {__import__('os')}이에요.", "not a known figure"),
@@ -212,3 +217,20 @@ async def test_the_offline_model_names_its_figures_and_they_render_as_it_wrote_t
     sent = json.loads(said[0].text)["text"]
     assert "{remaining(2026)}" in sent and "{granted(2026)}" in sent and "7.5" not in sent
     assert turn.answer == "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
+
+
+# ----- the runner for fresh answer sets (docs/grounding.md#a-fresh-answer-set) ----------------------------------
+
+
+def test_the_answer_set_runner_counts_stopped_correct_and_posted_wrong(capsys):
+    from benchmarks.named_answers import Tally, judge
+
+    tally = Tally()
+    for case in json.loads((Path(__file__).parent / "data" / "named_answers_sample.json").read_text("utf-8")):
+        judge(case, tally, verbose=True)
+    assert (tally.correct, tally.wrong) == (3, 4)
+    assert tally.stopped_correct == []
+    # Meaning only prose carries ("더" when it was fewer) is the one a clause check cannot see.
+    assert tally.posted_wrong == ["sample-ko-sloppy-passes"]
+    assert "posted sample-ko-sloppy-passes" in capsys.readouterr().out
+    assert tally.line("sample").startswith("sample: stopped-correct 0/3 = 0.0 %, posted-wrong 1/4 = 25.0 %")

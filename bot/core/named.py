@@ -242,8 +242,19 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
         if not here:
             continue
         clause = masked[start:end]
-        years = {today.year + shift for pattern, shift in _YEAR_WORDS if pattern.search(clause)}
-        years |= {y for f in here if f.unit == "year" for y in f.years}
+        # A year word (or a {year(…)}) belongs to the nearest leave figure, a kind word to the nearest
+        # placeholder: "작년엔 {used(2025)} 썼고 올해는 {used(2026)}" holds, the two swapped do not.
+        dated = [f for f in here if f.years and f.unit != "year"]
+        named_years: dict[Figure, set[int]] = {f: set() for f in dated}
+        said_years = [
+            (m.start() + start, m.end() + start, today.year + shift)
+            for pattern, shift in _YEAR_WORDS
+            for m in pattern.finditer(clause)
+        ]
+        said_years += [(f.start, f.end, y) for f in here if f.unit == "year" for y in f.years]
+        for at, until, year in said_years if dated else ():
+            named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
+        years = {year for _, _, year in said_years}
         kinds: dict[Figure, set[str]] = {f: set() for f in here}
         for pattern, kind in _KIND_WORDS:
             for word in pattern.finditer(clause):
@@ -251,9 +262,10 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
                 kinds[nearest].add(kind)
         for figure in here:
             said = text[figure.start : figure.end]
-            if figure.unit != "year" and figure.years and years and not figure.years & years:
+            near = named_years.get(figure)
+            if near and not figure.years & near:
                 problems.append(
-                    Problem(said, f"is for {_list(figure.years)}, but its clause says {_list(years)}")
+                    Problem(said, f"is for {_list(figure.years)}, but its clause says {_list(near)}")
                 )
             bound = kinds[figure]
             if figure.roles and bound and not figure.roles & bound:
