@@ -234,3 +234,9 @@ def test_the_answer_set_runner_counts_stopped_correct_and_posted_wrong(capsys):
     assert tally.posted_wrong == ["sample-ko-sloppy-passes"]
     assert "posted sample-ko-sloppy-passes" in capsys.readouterr().out
     assert tally.line("sample").startswith("sample: stopped-correct 0/3 = 0.0 %, posted-wrong 1/4 = 25.0 %")
+
+
+async def test_a_named_answer_with_no_figure_stands_and_gets_no_balance_added(messages_api, hr, minsu):
+    api = await messages_api([named("어느 해의 연차를 알려 드릴까요?")])
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("연차 며칠이야?"), minsu)
+    assert turn.answer == "어느 해의 연차를 알려 드릴까요?" and turn.trace.tool_calls == []

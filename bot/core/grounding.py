@@ -10,7 +10,7 @@
         no digit and no quantity word in it ─▶ posted as written
         any ─▶ the plain looked-up figures with a short note (a typed number is never posted)
 
-A balance question answered with no lookup and no figure gets the lookup by code, its figures added.
+A plain-text balance answer with no lookup and no figure gets the lookup by code, its figures added.
 """
 
 from __future__ import annotations
@@ -100,9 +100,9 @@ class Grounding:
         first = self._render(draft, draft.named, question, caller)
         trace.add(Grounded("named", first.figures, len(first.problems), first.text))
         if first.holds:
+            # An answer naming no figure stands as written (asking which year is meant, say): there is no
+            # number in it to be wrong, and a balance nobody asked for is not added to it.
             trace.add(Note("grounding: ok"))
-            if not draft.evidence and not first.figures and asks_for_balance(question):
-                return await self._with_lookup(draft, first.text, question, caller, trace)
             return replace(draft, text=first.text, rendered=True)
         if not draft.evidence:
             # A figure named or typed with nothing looked up: look up by code (no model call), then

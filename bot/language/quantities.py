@@ -2,7 +2,8 @@
 none of them, nor any digit (bot/core/named.py). A short list, not a grammar: the day counts, the native
 numerals before a counter, the English number words and fraction words. Not here, because they name a
 kind of leave or an idiom rather than a quantity: 반차 / 반반차 (a half-day leave), 한 번 / 한번 ("once
-more", "just try"), "one" unless a unit follows ("no one", "the next one", "if one is missing").
+more", "just try"), "one" unless a unit follows ("no one", "the next one", "if one is missing"), "once" ("at once", "once you
+submit").
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ _KOREAN_COUNTERS = "번|개|건|회|차례|달|주|시간|날"
 _ENGLISH = (
     "zero|one(?= (?:more )?(?:day|half|week|month|year)s?\\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen|half|halves|quarter|"
-    "once|twice"
+    "twice"
 )
 
 QUANTITY_WORDS = re.compile(
