@@ -10,8 +10,9 @@ Each case (a JSON list of objects; docs/grounding.md#a-fresh-answer-set):
 prints, per file and in all: correct answers stopped (the check refused them, so a correction round and
 maybe the plain figures) and wrong answers posted (it let them through). An answer in the earlier
 declared shape ({"text", "figures": [{span, value, basis, expr, as}]}, `expected` pass / fail) is first
-converted mechanically — each declared span replaced by the placeholder its declaration names, a number
-from the question in an expression written q(n) — and a wrong one whose only error was a typed value is
+converted mechanically — the number of each declared span replaced by the placeholder its declaration
+names, a number from the question in an expression written q(n), a calendar count the old shape took
+without an expression given the days(…) / days_between(…) between its declared dates that it equals — and a wrong one whose only error was a typed value is
 counted as made right by rendering: code writes the value its expression names.
 """
 
@@ -84,16 +85,41 @@ def converted(case: dict[str, Any]) -> tuple[str, bool]:
         at = said.find(span) if span else -1
         while at >= 0 and any(at < r.stop and r.start < at + len(span) for r in taken):
             at = said.find(span, at + 1)
+        if figure["basis"] == "calendar" and not figure.get("expr"):
+            figure = {**figure, "expr": _calendar_count(figure, case)}
         placeholder = _placeholder(figure, asked)
         if at < 0 or placeholder is None:
             continue
         taken.append(range(at, at + len(span)))
-        places.append((at, at + len(span), placeholder))
+        # Only the number is named; the words of the span stay ("3 working days" → "{…} working days").
+        number = _NUMBER.search(span) if figure.get("expr") or figure["basis"] == "question" else None
+        start, end = (at + number.start(), at + number.end()) if number else (at, at + len(span))
+        places.append((start, end, placeholder))
         if figure.get("expr") and figure["basis"] != "question":
             kept &= _value_kept(figure, evidence_of(case))
     for start, end, placeholder in sorted(places, reverse=True):
         said = said[:start] + placeholder + said[end:]
     return said, kept
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _calendar_count(figure: dict[str, Any], case: dict[str, Any]) -> str | None:
+    """A calendar count the old shape let go without an expression (it held when the calendar gave it
+    between two dates the answer declared, or from today): the expression that gives it."""
+    value = Decimal(str(figure["value"]))
+    dates = {"TODAY": date.fromisoformat(case["today"])} if case.get("today") else {}
+    for other in case["answer"].get("figures") or []:
+        if other.get("as") in ("date", "date_range"):
+            for part in str(other["value"]).split("/"):
+                dates.setdefault(f'"{part.strip()}"', date.fromisoformat(part.strip()))
+    for (a, first), (b, last) in ((x, y) for x in dates.items() for y in dates.items() if x[1] < y[1]):
+        if (last - first).days + 1 == value and a != "TODAY":
+            return f"days({a}, {b})"
+        if (last - first).days == value:
+            return f"days_between({a}, {b})"
+    return None
 
 
 def _placeholder(figure: dict[str, Any], asked: set[Decimal]) -> str | None:

@@ -61,7 +61,7 @@ _MONTHS = [
     "December",
 ]
 
-_CLAUSE_END = re.compile(r"[.!?;,\n]")
+_CLAUSE_END = re.compile(r"[.!?;,\n]|\b(?:and|but)\b", re.I)  # English joins two clauses with "and"
 _YEAR_WORDS = (
     (re.compile(r"재작년|the year before last", re.I), -2),
     (re.compile(r"(?<!재)작년|지난해|last year", re.I), -1),

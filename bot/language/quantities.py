@@ -2,7 +2,8 @@
 none of them, nor any digit (bot/core/named.py). A short list, not a grammar: the day counts, the native
 numerals before a counter, the English number words and fraction words. Not here, because they name a
 kind of leave or an idiom rather than a quantity: 반차 / 반반차 (a half-day leave), 한 번 / 한번 ("once
-more", "just try"), "one" unless a unit follows ("no one", "the next one", "if one is missing"), "once" ("at once", "once you
+more", "just try"), "half day" / "quarter day" (the English 반차, a kind of leave: "half a day" is a quantity), "one"
+unless a unit follows ("no one", "the next one", "if one is missing"), "once" ("at once", "once you
 submit").
 """
 
@@ -17,13 +18,16 @@ _KOREAN_NATIVE = (
 _KOREAN_COUNTERS = "번|개|건|회|차례|달|주|시간|날"
 _ENGLISH = (
     "zero|one(?= (?:more )?(?:day|half|week|month|year)s?\\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen|half|halves|quarter|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen|"
+    "(?:half|halves|quarter)(?![ -]days?\\b)|"
     "twice"
 )
 
 QUANTITY_WORDS = re.compile(
     rf"(?<![가-힣])(?:{_KOREAN_DAYS})"
-    rf"|(?<![가-힣])(?:{_KOREAN_NATIVE})\s?(?:{_KOREAN_COUNTERS})(?![가-힣])"
+    # A particle may follow the counter ("세 개예요"); an ordinal, an address or "your" may not ("두 번째",
+    # "번지", "네 번호", "네 주말").
+    rf"|(?<![가-힣])(?:{_KOREAN_NATIVE})\s?(?:{_KOREAN_COUNTERS})(?!째|호|지|말)"
     rf"|\b(?:{_ENGLISH})\b(?! of\b)",
     re.I,
 )
