@@ -112,7 +112,18 @@ def test_a_clause_binds_each_kind_word_to_its_nearest_figure():
     assert shown("{q(3)}일을 사용하면 {remaining(2026) - q(3)} 남아요.") == "3일을 사용하면 4.5일 남아요."
 
 
+def test_an_english_and_ends_a_clause():
+    said = "You used {used(2025)} days in {year(2025)} and {used(2026)} days in {year(2026)}."
+    assert shown(said, korean=False) == "You used 11.5 days in 2025 and 7.5 days in 2026."
+
+
 def test_quantity_words_are_language_data_not_idioms():
+    assert stray_quantities("남은 연차는 열두 개예요, 반반차 세 번은, half a day") == [
+        "열두 개",
+        "세 번",
+        "half",
+    ]
+    assert stray_quantities("두 번째 신청, 네 번호, take a half day or a quarter-day, at once") == []
     assert stray_quantities("하루 이틀 사흘, 두 번, two days, half a day, 1,234") == [
         "하루",
         "이틀",

@@ -11,9 +11,9 @@ What is left to check is small, and none of it reads meaning into prose:
 - every placeholder evaluates; its plain numbers are only 100 (a percentage) and 0.5 (a half day), a
   number the person wrote is `q(n)` and must be in the question;
 - the text outside placeholders holds no digits and no quantity words (bot/language/quantities.py);
-- where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`) or a figure kind
-  (남은 / 사용 / 부여, left / used / granted: a kind word belongs to the placeholder nearest to it), they
-  agree with the placeholder's expression;
+- where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`: each belongs to the leave
+  figure nearest it) or a figure kind (남은 / 사용 / 부여, left / used / granted: each belongs to the
+  placeholder nearest it), they agree with the placeholder's expression;
 - the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave.
 """
 
