@@ -33,7 +33,6 @@ from bot.core.expressions import Unresolved, evaluate
 from bot.core.facts import Evidence, Resolver
 from bot.core.named import ALLOWED_NUMBERS, Rendered, render
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
-from bot.language.number_tokens import amounts_in
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = sorted((ROOT / "tests" / "data").glob("declared_corpus_*.json"))
@@ -76,7 +75,7 @@ def converted(case: dict[str, Any]) -> tuple[str, bool]:
     """A declared answer's text with its figures named, and whether rendering leaves it as typed (every
     declared value is what its expression gives): (named text, typed values kept)."""
     said: str = case["answer"]["text"]
-    asked = amounts_in(case["question"])
+    asked = evidence_of(case).question_numbers
     kept = True
     places: list[tuple[int, int, str]] = []
     taken: list[range] = []

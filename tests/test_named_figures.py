@@ -251,3 +251,10 @@ async def test_a_named_answer_with_no_figure_stands_and_gets_no_balance_added(me
     api = await messages_api([named("어느 해의 연차를 알려 드릴까요?")])
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("연차 며칠이야?"), minsu)
     assert turn.answer == "어느 해의 연차를 알려 드릴까요?" and turn.trace.tool_calls == []
+
+
+def test_a_dates_digits_are_not_the_persons_numbers():
+    asked = Evidence(balances={2026: Y2026}, question="12월 24일에 2일 쓰면 며칠 남아?", today=TODAY)
+    assert render("{remaining(2026) - q(2)} 남아요.", asked, True).text == "5.5일 남아요."
+    wrong = render("{remaining(2026) - q(24)} 남아요.", asked, True)
+    assert [p.reason for p in wrong.problems] == ["names q(24), but the question has no such number"]

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from bot.core.expressions import Argument, Unresolved
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
@@ -42,7 +43,8 @@ class Evidence:
 
     @property
     def question_numbers(self) -> set[Decimal]:
-        return amounts_in(self.question)
+        """The amounts the person wrote (`q(n)`); never the digits of a date, a time or a year in it."""
+        return amounts_in(blank_dates(self.question))
 
 
 # working_days(a, b): working days from a to b, both included; days(a, b): calendar days, both included
