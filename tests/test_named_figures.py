@@ -258,3 +258,16 @@ def test_a_dates_digits_are_not_the_persons_numbers():
     assert render("{remaining(2026) - q(2)} 남아요.", asked, True).text == "5.5일 남아요."
     wrong = render("{remaining(2026) - q(24)} 남아요.", asked, True)
     assert [p.reason for p in wrong.problems] == ["names q(24), but the question has no such number"]
+
+
+@pytest.mark.parametrize(
+    ("named", "holds"),
+    [
+        ("{used(2026) / granted(2026) * 100}%", True),
+        ("{remaining(2026) * 100}", False),  # 100 only makes a share a percentage
+        ("{remaining(2026) - 0.5}", False),  # no half day in "3일 쓰면 며칠 남아?"
+        ('{remaining(2026) - working_days("2026-12-21", "2026-12-23") - 0.5}', True),
+    ],
+)
+def test_a_plain_number_in_an_expression_is_a_percentage_or_a_half_day_only(named, holds):
+    assert render(named, EVIDENCE, True).holds is holds

@@ -8,8 +8,9 @@ evaluated exactly (`Decimal`, bot/core/expressions.py) over this conversation's 
 as a bare number, a date as "12월 24일" / "December 24" (its year added when it is not this year).
 
 What is left to check is small, and none of it reads meaning into prose:
-- every placeholder evaluates; its plain numbers are only 100 (a percentage) and 0.5 (a half day), a
-  number the person wrote is `q(n)` and must be in the question;
+- every placeholder evaluates; its plain numbers are only 100 (making a share a percentage) and 0.5 (a
+  half day, where the question has one or the expression counts working days); a number the person
+  wrote is `q(n)` and must be an amount the question states;
 - the text outside placeholders holds no digits and no quantity words (bot/language/quantities.py);
 - where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`: each belongs to the leave
   figure nearest it) or a figure kind (남은 / 사용 / 부여, left / used / granted: each belongs to the
@@ -32,7 +33,8 @@ from bot.domain.leave import days_in_english, format_days
 from bot.language.quantities import stray_quantities
 
 PLACEHOLDER = re.compile(r"\{([^{}\n]{1,300})\}")
-ALLOWED_NUMBERS = frozenset({Decimal(100), Decimal("0.5")})
+ALLOWED_NUMBERS = frozenset({Decimal(100), Decimal("0.5")})  # at most; see _figure for where
+HALF = Decimal("0.5")
 
 _ROLE = {
     **dict.fromkeys(("remaining", "expiring", "unused_days"), "remaining"),
@@ -144,7 +146,11 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
         evaluated = evaluate(source, resolver)
     except Unresolved as exc:
         return Figure(*at, None), str(exc)
-    stray = [n for n in evaluated.numbers if n not in ALLOWED_NUMBERS]
+    # 100 makes a share a percentage; 0.5 is a half day only where the question or a day count has one.
+    allowed = {Decimal(100)} if evaluated.divides else set()
+    if HALF in resolver.question or any(n == "working_days" for n, _ in evaluated.calls):
+        allowed.add(HALF)
+    stray = [n for n in evaluated.numbers if n not in allowed]
     if stray:
         return Figure(*at, None), f"writes the number {format_days(stray[0])}; name it (the question's: q(n))"
     names = {name for name, _ in evaluated.calls}
