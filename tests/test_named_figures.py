@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot import text
+from bot.cli.demo import UnavailableStore
 from bot.core.declared import ANSWER_SCHEMA, parse_named
 from bot.core.facts import Evidence
 from bot.core.named import render
@@ -20,7 +21,7 @@ from bot.core.trace import Grounded
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.language.quantities import stray_quantities
 from tests.support.assistant import make_assistant
-from tests.support.messages_api import text_reply, tool_reply
+from tests.support.messages_api import error_reply, text_reply, tool_reply
 
 TODAY = date(2026, 11, 29)
 Y2026 = Balance(2026, Decimal(15), Decimal("7.5"))
@@ -271,3 +272,66 @@ def test_a_dates_digits_are_not_the_persons_numbers():
 )
 def test_a_plain_number_in_an_expression_is_a_percentage_or_a_half_day_only(named, holds):
     assert render(named, EVIDENCE, True).holds is holds
+
+
+async def test_error_results_are_not_evidence(messages_api, minsu):
+    guess = named("조회는 실패했지만 보통 {remaining(2026)} 정도 남아요.")
+    api = await messages_api([tool_reply(("toolu_F", {"year": 2026})), guess, guess])
+    turn = await make_assistant(api, UnavailableStore(), grounding=True).run_turn(
+        ask("올해 연차 며칠 남았어?"), minsu
+    )
+    assert "no lookup of 2026 succeeded" in api.requests[2]["messages"][-1]["content"]
+    # The reason is said in Korean too: a Korean sentence never carries the tool's English reason.
+    assert turn.answer == (
+        "연차 정보를 조회하지 못했어요 (인사 시스템에 지금 연결할 수 없어요). 잠시 후 다시 시도하거나 인사팀에 문의해 주세요."
+    )
+
+
+async def test_earlier_turns_results_are_evidence_for_a_follow_up(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026}), ("t2", {"year": 2025})),
+            named("올해 {remaining(2026)}, 작년 {remaining(2025)} 남았어요."),
+            named("작년엔 {remaining(2025)} 남았었어요."),
+        ]
+    )
+    assistant = make_assistant(api, hr, grounding=True)
+    first = await assistant.run_turn(ask("올해랑 작년 연차 며칠 남았어?"), minsu)
+    second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었다고?"), minsu)
+    assert (first.answer, second.answer) == ("올해 7.5일, 작년 0일 남았어요.", "작년엔 0일 남았었어요.")
+    assert len(api.requests) == 3 and second.trace.tool_calls == []
+
+
+async def test_the_correction_round_may_look_up_another_year(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("t1", {"year": 2026})),
+            named("올해 {remaining(2026)}, 작년엔 {remaining(2025)} 남았어요."),
+            tool_reply(("t2", {"year": 2025})),
+            named("올해 {remaining(2026)}, 작년엔 {remaining(2025)} 남았어요."),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해랑 작년 연차 며칠 남았어?"), minsu)
+    assert turn.answer == "올해 7.5일, 작년엔 0일 남았어요."
+    assert [r.tool_use_id for r in turn.evidence] == ["t1", "t2"]
+
+
+async def test_a_model_outage_answer_is_not_touched(messages_api, hr, minsu):
+    api = await messages_api([error_reply(500)])
+    turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
+    assert turn.ended == "model_error"
+    assert [s for s in turn.trace.render_lines() if "grounding:" in s] == [
+        "[note] grounding: skipped (model_error)"
+    ]
+
+
+async def test_the_offline_model_passes_in_both_languages_and_on_a_follow_up(messages_api, hr, minsu):
+    api = await messages_api()  # no script: the offline model
+    assistant = make_assistant(api, hr, grounding=True)
+    first = await assistant.run_turn(ask("올해 연차 며칠 남았어?"), minsu)
+    second = await assistant.run_turn(first.conversation.ask("작년엔 며칠이었지?"), minsu)
+    english = await assistant.run_turn(ask("How much leave do I have left this year and last year?"), minsu)
+    assert first.answer == "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
+    assert second.answer == "2025년 남은 연차는 0일이에요 (부여 15일, 사용 11.5일, 소멸 3.5일)."
+    assert "7.5 days" in english.answer and "0 days of annual leave left for 2025" in english.answer
+    assert len(api.requests) == 2 + 2 + 2  # no correction round
