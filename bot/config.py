@@ -179,8 +179,8 @@ class Settings(BaseSettings):
     declared_figures: bool = Field(
         True,
         validation_alias="OFFICEBOT_DECLARED_FIGURES",
-        description="`on`: the model's final answer declares every number it states (structured outputs) "
-        "and code verifies each; `off`: plain-text answers and the rule-based fallback check.",
+        description="`on`: the model's final answer names every figure as a placeholder (structured outputs) "
+        "and code writes it from the lookups; `off`: plain-text answers, posted only when they type no number.",
     )
     audit_path: Path | None = Field(
         None,

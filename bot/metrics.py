@@ -61,7 +61,7 @@ class Metrics:
         )
         self.grounding = Counter(
             "officebot_grounding_checks",
-            "Answers checked before posting, by path (declared figures, or the plain-text fallback) and outcome",
+            "Answers checked before posting, by path (named figures, or the plain-text fallback) and outcome",
             ["path", "outcome"],
             registry=self.registry,
         )

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.calendar import Closure, Day, KoreanCalendar, WorkingDays
-from bot.core.claims import claims_in
+from bot.core.facts import Evidence
+from bot.core.named import render
 from bot.core.prompt import system_prompt
-from bot.core.rules import check, facts_from
 from bot.slack.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool
@@ -193,13 +193,18 @@ async def test_a_working_day_count_is_evidence_for_the_grounding_check(hr, minsu
     outcome = await make_toolbox(hr).dispatch(
         "count_working_days", {"start": "2026-12-21", "end": "2026-12-25"}, minsu
     )
-    facts = facts_from(outcome.figures, "12월 21일부터 25일까지 휴가 내면 연차 며칠 써야 해?")
-    stands = claims_in(
-        "2026년 12월 21일부터 25일까지는 근무일이 4일이라 연차 4일이 필요해요.", date(2026, 11, 29)
+    [counted] = [f for f in outcome.figures if isinstance(f, WorkingDays)]
+    evidence = Evidence(
+        working_days={(counted.start, counted.end): counted.working}, today=date(2026, 11, 29)
     )
-    assert stands and check(stands, facts) == []
-    wrong = claims_in("연차 5일이 필요해요.", date(2026, 11, 29))
-    assert wrong and check(wrong, facts) != []
+    said = render(
+        '{date("2026-12-21")}부터 {date("2026-12-25")}까지는 연차 {working_days("2026-12-21", "2026-12-25")}이 필요해요.',
+        evidence,
+        True,
+    )
+    assert said.text == "12월 21일부터 12월 25일까지는 연차 4일이 필요해요."
+    uncounted = render('연차 {working_days("2026-12-21", "2026-12-26")}이 필요해요.', evidence, True)
+    assert not uncounted.holds  # no calendar result, and no calendar given: not written
 
 
 def test_task_cards_and_the_prompt_name_the_calendar_tools():

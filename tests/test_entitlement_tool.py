@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.facts import Evidence
-from bot.core.figures import verify
+from bot.core.named import render
 from bot.db.hr import SqlHrStore
 from bot.domain.people import Employee
 from bot.policy.grants import Employment, LeaveRules
@@ -116,64 +115,50 @@ def test_the_first_year_and_the_rules_passed_in():
     assert none.none_because is not None and entitlement.parse_result(entitlement.format_result(none)) == none
 
 
-# ----- the declared check on answers about it ---------------------------------------------------------------
+# ----- named figures in answers about it ---------------------------------------------------------------------
 
 MINSU = standing(Employment(date(2024, 3, 4)), LeaveRules(), TODAY)
 
 
-def _check(
-    text: str, *figures: tuple[str, str, str, str | None, str | None], ent: Entitlement | None = MINSU
-):
-    answer = DeclaredAnswer(text, tuple(DeclaredFigure(*f) for f in figures))  # type: ignore[arg-type]
-    return verify(answer, Evidence(question="내년 연차 며칠 생겨?", today=TODAY, entitlement=ent))
+def _check(named: str, ent: Entitlement | None = MINSU):
+    return render(named, Evidence(question="내년 연차 며칠 생겨?", today=TODAY, entitlement=ent), True)
 
 
-def test_a_right_account_of_the_next_grant_holds():
+def test_the_next_grant_is_written_from_the_lookup():
     result = _check(
-        "다음 연차는 2027년 3월 4일에 16일이 생겨요. 근속 3년을 채우는 날이에요.",
-        ("2027년 3월 4일", "2027-03-04", "incidental", None, "date"),
-        ("16일", "16", "fact", "next_grant_days()", None),
-        ("3년", "3", "fact", 'grant_years("2027-03-04")', None),
+        '다음 연차는 {date("2027-03-04")}에 {next_grant_days()}이 생겨요. 근속 {grant_years("2027-03-04")}년을 채우는 날이에요.'
     )
     assert result.holds, result.problems
+    assert result.text == "다음 연차는 2027년 3월 4일에 16일이 생겨요. 근속 3년을 채우는 날이에요."
 
 
-def test_expiry_service_and_why_hold():
-    assert _check(
-        "지금 연차 15일의 기한은 2027년 3월 3일이에요. 근속 2년이에요. 16일은 기본 15일에 1일이 더해진 거예요.",
-        ("15일", "15", "fact", 'expiring_days("2027-03-03")', None),
-        ("2027년 3월 3일", "2027-03-03", "incidental", None, "date"),
-        ("2년", "2", "fact", "service_years()", None),
-        ("16일", "16", "fact", 'grant_days("2027-03-04")', None),
-        ("15일", "15", "statute", "STATUTE.base_days", None),
-        ("1일", "1", "fact", 'grant_days("2027-03-04") - STATUTE.base_days', None),
-    ).holds
+def test_expiry_service_and_why_are_written_from_the_lookup():
+    result = _check(
+        '지금 연차 {expiring_days("2027-03-03")}의 기한은 {date("2027-03-03")}이에요. 근속 {service_years()}년이에요. '
+        '{grant_days("2027-03-04")}은 기본 {STATUTE.base_days}에 {grant_days("2027-03-04") - STATUTE.base_days}이 더해진 거예요.'
+    )
+    assert result.holds, result.problems
+    assert (
+        "15일의 기한은 2027년 3월 3일" in result.text
+        and "근속 2년" in result.text
+        and "1일이 더해진" in result.text
+    )
 
 
 @pytest.mark.parametrize(
-    ("text", "figure", "reason"),
+    ("named", "reason"),
     [
-        (
-            "내년엔 17일이 생겨요.",
-            ("17일", "17", "fact", "next_grant_days()", None),
-            "is not next_grant_days()",
-        ),
-        ("근속 3년이에요.", ("3년", "3", "fact", "service_years()", None), "is not service_years()"),
-        (
-            "15일은 2027년 3월 4일에 소멸돼요.",
-            ("15일", "15", "fact", 'expiring_days("2027-03-04")', None),
-            "no current grant's last day is 2027-03-04",
-        ),
-        ("16일이 생겨요.", ("16일", "16", "fact", 'grant_days("2027-01-01")', None), "none arises then"),
+        ('{expiring_days("2027-03-04")}은 소멸돼요.', "no current grant's last day is 2027-03-04"),
+        ('{grant_days("2027-01-01")}이 생겨요.', "none arises then"),
     ],
 )
-def test_a_wrong_account_fails(text, figure, reason):
-    result = _check(text, figure)
+def test_a_figure_the_lookup_does_not_give_fails(named, reason):
+    result = _check(named)
     assert not result.holds and reason in result.problems[0].reason
 
 
 def test_without_the_lookup_nothing_statutory_holds():
-    result = _check("16일이 생겨요.", ("16일", "16", "fact", "next_grant_days()", None), ent=None)
+    result = _check("{next_grant_days()}이 생겨요.", ent=None)
     assert not result.holds and "no get_leave_entitlement lookup succeeded" in result.problems[0].reason
 
 
@@ -192,7 +177,7 @@ def test_without_the_lookup_nothing_statutory_holds():
         ("when do my days expire?", "Your 7.5 unused days lapse after December 31, 2026."),
         ("입사 1년 안 됐는데 연차 있어?", "근속 2년이 지나서"),
         ("왜 16일이야?", "2027년 3월 4일에 생기는 16일은 근속 3년을 채워서예요."),
-        ("why 16 days?", "plus 1 more for every 2 years of service after the first (at most 25)"),
+        ("why 16 days?", "plus 1 day more for every 2 years of service after the first (at most 25 days)"),
     ],
 )
 async def test_the_offline_model_answers_by_calling_the_tool(hr, minsu, question, said):

@@ -11,9 +11,8 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import event, insert, update
 
-from bot.core.declared import DeclaredAnswer, DeclaredFigure
 from bot.core.facts import Evidence
-from bot.core.figures import verify
+from bot.core.named import render
 from bot.db.hr import SqlHrStore
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
@@ -306,23 +305,17 @@ async def test_fiscal_basis_from_january_gives_the_imported_balances_on_the_demo
 # --- grounding and the offline model ------------------------------------------------------------------------
 
 
-def _verify(text: str, *figures: tuple[str, str, str, str | None, str | None]):
-    answer = DeclaredAnswer(text, tuple(DeclaredFigure(*f) for f in figures))  # type: ignore[arg-type]
+def _render(named: str):
     balance = Balance(2026, D(15), D(6), ((_d("2027-03-03"), D(9)),))
-    return verify(answer, Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY))
+    return render(named, Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY), True)
 
 
-def test_the_declared_check_holds_what_expires_when():
-    said = "그중 9일은 2027년 3월 3일이 지나면 소멸돼요."
-    when = ("2027년 3월 3일", "2027-03-03", "incidental", None, "date")
-    assert _verify(said, when, ("9일", "9", "fact", 'expiring(2026, "2027-03-03")', None)).holds
-    wrong = _verify(
-        said.replace("9일", "8일"), when, ("8일", "8", "fact", 'expiring(2026, "2027-03-03")', None)
-    )
-    assert not wrong.holds and 'is not expiring(2026, "2027-03-03")' in wrong.problems[0].reason
-    other = _verify(said, when, ("9일", "9", "fact", 'expiring(2026, "2027-03-04")', None))
+def test_what_expires_when_is_written_from_the_lookup():
+    said = '그중 {expiring(2026, "2027-03-03")}은 {date("2027-03-03")}이 지나면 소멸돼요.'
+    assert _render(said).text == "그중 9일은 2027년 3월 3일이 지나면 소멸돼요."
+    other = _render(said.replace('(2026, "2027-03-03")', '(2026, "2027-03-04")'))
     assert not other.holds and "named no such day" in other.problems[0].reason
-    unlooked = _verify(said, when, ("9일", "9", "fact", 'expiring(2025, "2027-03-03")', None))
+    unlooked = _render(said.replace("(2026,", "(2025,"))
     assert not unlooked.holds and "no lookup of 2025 succeeded" in unlooked.problems[0].reason
 
 
@@ -356,33 +349,17 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
     assert "9일은 2027-03-03까지" in texts["computed"]
 
 
-async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
-    """As Claude would answer: the tool result (with its expiry line) goes over the wire, the declared
-    answer names `expiring(2026, "2027-03-03")`; a wrong amount gets the one correction naming 9."""
+async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
+    """As Claude would answer: the tool result (with its expiry line) goes over the wire, the answer names
+    `expiring(2026, "2027-03-03")` and code writes 9; a figure for a day the lookup did not name gets the
+    one correction."""
 
-    def declared(said: str, days: str) -> tuple[int, dict]:
-        figures = [
-            {"span": "2026년", "value": "2026", "basis": "incidental", "expr": None, "as": "year"},
-            {
-                "span": f"{days}일",
-                "value": days,
-                "basis": "fact",
-                "expr": 'expiring(2026, "2027-03-03")',
-                "as": None,
-            },
-            {
-                "span": "2027년 3월 3일",
-                "value": "2027-03-03",
-                "basis": "incidental",
-                "expr": None,
-                "as": "date",
-            },
-        ]
-        return text_reply(json.dumps({"text": said, "figures": figures}, ensure_ascii=False))
+    def named(expiring: str) -> tuple[int, dict]:
+        said = "{year(2026)}년 연차 중 {" + expiring + '}은 {date("2027-03-03")}이 지나면 소멸돼요.'
+        return text_reply(json.dumps({"text": said}, ensure_ascii=False))
 
     minsu = await caller_for_employee_id(hr, "E1001")
-    wrong = declared("2026년 연차 중 8일은 2027년 3월 3일이 지나면 소멸돼요.", "8")
-    right = declared("2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요.", "9")
+    wrong, right = named('expiring(2026, "2027-03-04")'), named('expiring(2026, "2027-03-03")')
     api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), wrong, right])
     turn = await make_assistant(api, hr, grounding=True, rules=COMPUTED).run_turn(
         [{"role": "user", "content": "올해 연차 언제 소멸돼?"}], minsu
@@ -396,7 +373,7 @@ async def test_a_declared_answer_over_the_wire_states_the_expiry_and_is_checked(
     ]
     assert "그중 9일은 2027-03-03까지 사용 가능 (이후 소멸)" in result["content"]
     correction = api.requests[-1]["messages"][-1]["content"]
-    assert "'8일'" in correction and "9" in correction
+    assert '{expiring(2026, "2027-03-04")}' in correction and "named no such day" in correction
     assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요."
 
 

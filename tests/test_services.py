@@ -39,11 +39,11 @@ THIS_YEAR = "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5�
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        # Declared figures (the default): the 12 rests on nothing; looked up by code, said plainly.
+        # Named figures (the default): the typed 12 is never posted; looked up by code, said plainly.
         ({}, f"{THIS_YEAR}\n{text.VERIFIED_ONLY.ko}"),
         ({"OFFICEBOT_GROUNDING": "on"}, f"{THIS_YEAR}\n{text.VERIFIED_ONLY.ko}"),
-        # A plain-text answer: the fallback check looks up by code and repairs the sentence.
-        ({"OFFICEBOT_DECLARED_FIGURES": "off"}, "올해 남은 연차는 7.5일이에요."),
+        # A plain-text answer typing a number: never posted; looked up by code, said plainly.
+        ({"OFFICEBOT_DECLARED_FIGURES": "off"}, f"{THIS_YEAR}\n{text.VERIFIED_ONLY.ko}"),
         ({"OFFICEBOT_GROUNDING": "off"}, "올해 남은 연차는 12일이에요."),
     ],
 )

@@ -1,6 +1,6 @@
 """The arithmetic an answer declares for a figure, evaluated exactly.
 
-A declared figure's `expr` is a small expression such as `remaining(2026) - 3`,
+A named figure is a small expression such as `remaining(2026) - q(3)`,
 `used(2026) / granted(2026) * 100` or `working_days("2026-12-21", "2026-12-23")`: `+ - * /`, parentheses,
 decimal numbers, calls of named facts and named constants (`HOURS_PER_DAY`, `STATUTE.max_days`). It is
 parsed with Python's own parser (`ast`, never `eval`) and only those node kinds are accepted; numbers are

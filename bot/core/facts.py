@@ -1,4 +1,4 @@
-"""The facts a declared figure's expression may name, resolved against the evidence of this conversation:
+"""The facts a named figure's expression may name, resolved against the evidence of this conversation:
 its successful lookups (leave, records, the statutory entitlement), the calendar, the question and today.
 A fact that was not looked up raises `Unresolved` with a reason the correction can name."""
 
@@ -11,11 +11,14 @@ from decimal import Decimal
 
 from bot.core.expressions import Argument, Unresolved
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
+# How many lookups one question may run (the loop's cap), for an answer that says so.
+LOOKUPS_PER_QUESTION = Decimal(8)
 # Plain numbers an expression may use without the question giving them: a percentage, a half or a
 # quarter day as a unit.
 UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})
@@ -40,7 +43,8 @@ class Evidence:
 
     @property
     def question_numbers(self) -> set[Decimal]:
-        return amounts_in(self.question)
+        """The amounts the person wrote (`q(n)`); never the digits of a date, a time or a year in it."""
+        return amounts_in(blank_dates(self.question))
 
 
 # working_days(a, b): working days from a to b, both included; days(a, b): calendar days, both included
@@ -62,6 +66,8 @@ class Resolver:
     def constant(self, name: str) -> Decimal:
         if name == "HOURS_PER_DAY":
             return HOURS_PER_DAY
+        if name == "LOOKUPS_PER_QUESTION":
+            return LOOKUPS_PER_QUESTION
         if name.startswith("STATUTE.") and name.removeprefix("STATUTE.") in STATUTE:
             return STATUTE[name.removeprefix("STATUTE.")]
         raise Unresolved(f"names {name}, which is not a known figure")

@@ -1,142 +1,79 @@
-"""The grounding check: every leave amount an answer states must be one a tool gave, for the year and
-the figure it is stated as.
+"""The grounding check: every figure a posted answer states was written by code.
 
-Tool use removes the reason to make a number up, not the possibility. After the loop's final answer and
-before it is posted, `claims_in` (claims.py) reads the amounts the answer states, each with its role
-(remaining / used / granted), its year and whether it is a what-if. Each is checked against the *facts*:
-the figures of the conversation's successful tool results (this turn's and earlier turns' still in the
-messages), from the tools' structured outputs, never re-parsed from their text.
+    named answer (structured output, bot/core/declared.py): each placeholder evaluated over this
+        conversation's lookups and rendered (bot/core/named.py)
+        holds ─▶ posted as rendered, no extra model call
+        a placeholder needs a lookup nobody made ─▶ looked up by code (no model call), rendered again
+        still fails ─▶ the model is asked once more, told what failed ─▶ rendered ─▶ posted
+        fails again ─▶ the plain looked-up figures with a short note
+    plain text (a server without structured outputs): conservative
+        no digit and no quantity word in it ─▶ posted as written
+        any ─▶ the plain looked-up figures with a short note (a typed number is never posted)
 
-A claim stands when its value is a fact of its year (and role, when the answer names one); or a number
-from the question; or simple arithmetic on those (7.5 − 3 = 4.5 after "3일 쓰면 며칠 남아?", two years'
-remaining added up); or, stated on a record's date, that record's days. A year no lookup succeeded for can
-carry no figure. Incidental numbers (dates, times, weeks, percentages, list numbering, …) are not claims.
-
-    no lookup ran this turn, and a claim does not stand, or a balance question got no amount
-        → run the lookup by code (same Toolbox.dispatch, same Caller), then check again; what still
-          does not stand is repaired in place (or, when it cannot be, replaced by the looked-up figures)
-    a lookup ran, and a claim does not stand
-        → ask the model once more, naming the wrong figure and the right one; still wrong → repair
-    otherwise → the answer passes untouched, with no extra model call
+A plain-text balance answer with no lookup and no figure gets the lookup by code, its figures added.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
+from decimal import Decimal
 
 from bot import text
-from bot.calendar import Day, WorkingDays
-from bot.core.accounting import Known, declare
-from bot.core.conversation import Conversation
-from bot.core.declared_review import evidence_for, plain_with_note, review_declared
-from bot.core.facts import WorkingDayCount
-from bot.core.figures import verify
+from bot.calendar import WorkingDays
+from bot.core.declared import CORRECTION_OPENING
+from bot.core.facts import Evidence, WorkingDayCount
 from bot.core.lookup import look_up_years, plain_answer, years_asked
 from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
+from bot.core.named import Problem, Rendered, render
 from bot.core.question import asks_for_balance
-from bot.core.rules import Assessment, Verdict, assess, check, facts_from
 from bot.core.trace import Grounded, Note, ToolResult, Trace
-from bot.domain.leave import Balance, format_days
+from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
+from bot.language.quantities import stray_quantities
 from bot.policy.standing import Entitlement
-from bot.tools.registry import Figures, Toolbox
-
-_SENTENCE_END = re.compile(r"(?<!\d)[.!?](?!\d)\s*|\n")
-_TRAILING_SPACE = re.compile(r"[ \t]+\n")
-_BLANK_LINES = re.compile(r"\n{3,}")
+from bot.tools.registry import Toolbox
 
 
-def _fact(figure: Figures) -> str:
-    if isinstance(figure, WorkingDays):
-        return (
-            f"{figure.start} to {figure.end}: {figure.working} working days ({figure.days} calendar days, "
-            f"{figure.weekend} weekend days, {figure.weekday_holidays} weekday holidays)"
-        )
-    if isinstance(figure, Day):
-        state = "a working day" if figure.working else "not a working day"
-        named = f" ({figure.holiday.name_en})" if figure.holiday else ""
-        return f"{figure.on} is a {figure.weekday_en}, {state}{named}"
-    if isinstance(figure, Entitlement):
-        grants = "; ".join(
-            f"{g.days} days arising {g.arises_on}, usable through {g.expires_on}"
-            for g in (*figure.current, *figure.upcoming)
-        )
-        unused = "".join(f"; {format_days(d)} unused, usable through {on}" for on, d in figure.unused)
-        return (
-            f"{figure.service_years} years of service since {figure.hire_date}: {grants or 'no grants'}"
-            f"{unused}"
-        )
-    if isinstance(figure, Balance):
-        expiring = "".join(f"; {format_days(days)} of it usable until {on}" for on, days in figure.expiring)
-        pending = f"; {format_days(figure.pending)} pending approval" if figure.pending else ""
-        return (
-            f"{figure.year}: granted {format_days(figure.granted)}, used {format_days(figure.used)}, "
-            f"remaining {format_days(figure.remaining)}{expiring}{pending}"
-        )
-    if isinstance(figure, Checked):
-        after = (
-            f", balance {format_days(figure.balance_before)} before and {format_days(figure.balance_after)} after"
-            if figure.balance_before is not None and figure.balance_after is not None
-            else ""
-        )
-        draft = figure.draft
-        return f"a draft leave request {draft.start} to {draft.end} ({draft.part}): {format_days(figure.days)} days{after}"
-    taken = ", ".join(f"{r.taken_on} {format_days(r.days)} {r.leave_type}" for r in figure.records)
-    totals = ", ".join(f"{kind} {format_days(days)}" for kind, days in figure.totals.items())
-    undated = f"; used without dates: {format_days(figure.undated)}" if figure.undated else ""
-    return (
-        f"{figure.year} leave taken: {taken or 'none'}" + (f" (in all: {totals})" if totals else "") + undated
-    )
+def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:
+    """The figures an answer may name: every successful lookup still in the conversation."""
+    balances: dict[int, Balance] = {}
+    taken: dict[int, LeaveTaken] = {}
+    working: dict[tuple[date, date], int] = {}
+    entitlement: Entitlement | None = None
+    pending: dict[int, Decimal] = {}
+    for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
+        for figure in result.figures:
+            if isinstance(figure, Balance):
+                balances[figure.year] = figure
+                if figure.pending is not None:  # the balance says what is pending, as a draft does
+                    pending.setdefault(figure.year, figure.pending)
+            elif isinstance(figure, LeaveTaken):
+                taken[figure.year] = figure
+            elif isinstance(figure, WorkingDays):
+                working[(figure.start, figure.end)] = figure.working
+            elif isinstance(figure, Entitlement):
+                entitlement = figure
+            elif isinstance(figure, Checked):
+                pending[figure.draft.start.year] = figure.pending
+    return Evidence(balances, taken, working, question, calendar, today, entitlement, pending)
 
 
-def correction(wrong: Sequence[Verdict], figures: Sequence[Figures]) -> str:
-    """The one extra message the model gets: each wrong figure and the right one, and the evidence."""
-    named = "; ".join(_named(v) for v in wrong)
-    if figures:
-        facts = "; ".join(_fact(f) for f in _unique(figures))
-        evidence = f"The tool results in this conversation say: {facts}."
-    else:
-        evidence = "No lookup in this conversation succeeded, so no amount may be stated."
-    return (
-        f"[grounding check] In your answer, {named}. {evidence} Answer my last question again, stating "
-        "only amounts exactly as a tool result gave them, for the year they belong to (call a tool again "
-        "if you need another year). Reply in my language and do not mention this check."
-    )
+def correction(problems: Sequence[Problem]) -> str:
+    """The message that asks the model once more: each figure that failed, and why."""
+    lines = "\n".join(f"- {p.figure} {p.reason}" for p in problems)
+    return f"{CORRECTION_OPENING}\n{lines}\nAnswer again in the same JSON form."
 
 
-def _named(verdict: Verdict) -> str:
-    if verdict.right is not None:
-        return f"{verdict.reason} (it should be {format_days(verdict.right)})"
-    return verdict.reason
-
-
-def repair(answer: str, wrong: Sequence[Verdict], results: Sequence[ToolResult], korean: bool) -> str:
-    """The answer with each wrong figure replaced by the right one where that is certain; a sentence
-    whose wrong figure has no certain replacement is dropped, and the looked-up figures are added once,
-    so the rest of the answer (the steps, the advice) is kept."""
-    fixed = answer
-    dropped = False
-    for verdict in sorted(wrong, key=lambda v: v.claim.start, reverse=True):
-        claim = verdict.claim
-        if verdict.right is not None:
-            fixed = fixed[: claim.start] + format_days(verdict.right) + fixed[claim.end :]
-        else:
-            start, end = _sentence_span(fixed, claim.start)
-            fixed = fixed[:start] + fixed[end:]
-            dropped = True
-    fixed = _TRAILING_SPACE.sub("\n", _BLANK_LINES.sub("\n\n", fixed)).strip()
-    if dropped or not fixed:
-        fixed = f"{fixed}\n{plain_answer(results, korean)}".strip()
-    return fixed
-
-
-def _sentence_span(text_: str, at: int) -> tuple[int, int]:
-    start = max((m.end() for m in _SENTENCE_END.finditer(text_, 0, at)), default=0)
-    after = _SENTENCE_END.search(text_, at)
-    return start, after.end() if after else len(text_)
+def plain_with_note(evidence: Sequence[ToolResult], korean: bool) -> str:
+    """The figures looked up, said plainly, and why the model's own words were not posted."""
+    found = [r for r in evidence if not r.is_error]
+    if not found:
+        failed = [r for r in evidence if r.is_error]
+        return plain_answer(failed, korean) if failed else text.UNVERIFIED.pick(korean)
+    return f"{plain_answer(found, korean)}\n{text.VERIFIED_ONLY.pick(korean)}"
 
 
 class Grounding:
@@ -147,115 +84,77 @@ class Grounding:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
 
+    def _render(self, draft: Draft, named: str, question: str, caller: Caller) -> Rendered:
+        today = self.toolbox.today_for(caller)
+        return render(named, evidence_for(draft, question, today, self.calendar), text.is_korean(question))
+
     async def review(
         self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
     ) -> Draft:
         if draft.ended in CANNED_ENDINGS:
             trace.add(Note(f"grounding: skipped ({draft.ended})"))
             return draft
-        if draft.declared is not None:
-            return await review_declared(
-                draft,
-                draft.declared,
-                question=question,
-                caller=caller,
-                trace=trace,
-                ask_again=ask_again,
-                toolbox=self.toolbox,
-                calendar=self.calendar,
-            )
-        trace.add(Grounded("plain", draft=draft.text))
-        by_rules = await self._review_by_rules(
-            draft, question=question, caller=caller, trace=trace, ask_again=ask_again
-        )
-        return await self._accounted(by_rules, question, caller, trace)
-
-    async def _accounted(self, result: Draft, question: str, caller: Caller, trace: Trace) -> Draft:
-        """The fallback is conservative: after its rules, it accounts for every number of the text itself
-        (as the offline model declares its own) and verifies that account like a declared one. A number it
-        cannot account for is not posted: the plain lookup answer is, with a note."""
-        if result.ended in CANNED_ENDINGS:
-            return result
         korean = text.is_korean(question)
-        today = self.toolbox.today_for(caller)
-        evidence = evidence_for(result, question, today, self.calendar)
-        account = declare(
-            result.text, Known(evidence.balances, evidence.taken, question, today, evidence.entitlement)
-        )
-        verdict = verify(account, evidence)
-        if verdict.holds:
-            return result
-        reasons = "; ".join(f"{p.span!r} {p.reason}" for p in verdict.problems[:3])
-        trace.add(Note(f"grounding: cannot account for {reasons} → the plain lookup answer"))
-        if not any(not r.is_error for r in result.evidence) and asks_for_balance(question):
-            years = years_asked(self.toolbox, caller, question)
-            looked = await look_up_years(self.toolbox, caller, years, trace)
-            result = replace(result, evidence=[*result.evidence, *looked])
-        return replace(result, text=plain_with_note(result.evidence, korean))
-
-    async def _review_by_rules(
-        self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
-    ) -> Draft:
-        korean = text.is_korean(question)
-        today = self.toolbox.today_for(caller)
-        looked_up = bool(draft.evidence)
-        first = assess(draft.text, question, figures_in(draft.conversation), today, looked_up=looked_up)
-        if first.stands:
+        if draft.named is None:
+            return await self._plain(draft, question, caller, trace)
+        first = self._render(draft, draft.named, question, caller)
+        trace.add(Grounded("named", first.figures, len(first.problems), first.text))
+        if first.holds:
+            # An answer naming no figure stands as written (asking which year is meant, say): there is no
+            # number in it to be wrong, and a balance nobody asked for is not added to it.
             trace.add(Note("grounding: ok"))
+            return replace(draft, text=first.text, rendered=True)
+        if not draft.evidence:
+            # A figure named or typed with nothing looked up: look up by code (no model call), then
+            # render again; what still fails gets the plain lookup answer.
+            looked_up = await self._with_lookup(draft, "", question, caller, trace)
+            again = self._render(looked_up, draft.named, question, caller)
+            if again.holds:
+                trace.add(Note("grounding: ok against the looked-up figures"))
+                return replace(looked_up, text=again.text)
+            trace.add(Note(f"grounding: {_reasons(again.problems)} → the plain lookup answer"))
+            return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
+        trace.add(Note(f"grounding: {_reasons(first.problems)} → asking the model once more"))
+        second = await ask_again(correction(first.problems))
+        if second.ended not in CANNED_ENDINGS and second.named is not None:
+            again = self._render(second, second.named, question, caller)
+            if again.holds:
+                trace.add(Note("grounding: ok after correction"))
+                return replace(second, text=again.text)
+            trace.add(Note(f"grounding: still {_reasons(again.problems)} → the plain lookup answer"))
+        else:
+            trace.add(Note(f"grounding: no usable second answer ({second.ended}) → the plain lookup answer"))
+        evidence = [*draft.evidence, *(r for r in second.evidence if r not in draft.evidence)]
+        if not any(not r.is_error for r in evidence) and asks_for_balance(question):
+            looked_up = await self._with_lookup(second, "", question, caller, trace)
+            return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
+        return replace(second, text=plain_with_note(evidence, korean))
+
+    async def _plain(self, draft: Draft, question: str, caller: Caller, trace: Trace) -> Draft:
+        """A plain-text answer: posted only when it types no number at all."""
+        trace.add(Grounded("plain", draft=draft.text))
+        typed = stray_quantities(draft.text)
+        if not typed:
+            trace.add(Note("grounding: ok (no number in the text)"))
+            if not draft.evidence and asks_for_balance(question):
+                return await self._with_lookup(draft, draft.text, question, caller, trace)
             return draft
-        if not looked_up:
-            return await self._look_up_by_code(draft, first, question, caller, trace)
+        trace.add(Note(f"grounding: plain text types {', '.join(typed[:4])} → the plain lookup answer"))
+        result = draft
+        if not any(not r.is_error for r in draft.evidence) and asks_for_balance(question):
+            result = await self._with_lookup(draft, "", question, caller, trace)
+        return replace(result, text=plain_with_note(result.evidence, text.is_korean(question)))
 
-        wrong = first.wrong
-        trace.add(Note(f"grounding: {_reasons(wrong)} → asking the model once more"))
-        second = await ask_again(correction(wrong, figures_in(draft.conversation)))
-        if second.ended in CANNED_ENDINGS:
-            trace.add(Note(f"grounding: no usable second answer ({second.ended}) → repaired the first"))
-            return replace(draft, text=repair(draft.text, wrong, draft.evidence, korean))
-        still = assess(second.text, question, figures_in(second.conversation), today, looked_up=True).wrong
-        if not still:
-            trace.add(Note("grounding: ok after correction"))
-            return second
-        trace.add(Note(f"grounding: still {_reasons(still)} → repaired"))
-        return replace(second, text=repair(second.text, still, second.evidence, korean))
-
-    async def _look_up_by_code(
-        self,
-        draft: Draft,
-        first: Assessment,
-        question: str,
-        caller: Caller,
-        trace: Trace,
+    async def _with_lookup(
+        self, draft: Draft, said: str, question: str, caller: Caller, trace: Trace
     ) -> Draft:
-        korean = text.is_korean(question)
-        claims, wrong, asked_years = first.claims, first.wrong, first.asked_years
-        stated = [v.claim.year for v in wrong if v.claim.year is not None]
-        years = list(dict.fromkeys([*asked_years, *stated])) or [self.toolbox.today_for(caller).year]
-        why = _reasons(wrong) if wrong else "a balance question was answered without a lookup"
-        trace.add(Note(f"grounding: no lookup ran; {why} → looked up {', '.join(map(str, years))} by code"))
+        """The years asked, looked up by code; `said` followed by the figures said plainly."""
+        years = years_asked(self.toolbox, caller, question)
+        trace.add(Note(f"grounding: no lookup ran → looked up {', '.join(map(str, years))} by code"))
         results = await look_up_years(self.toolbox, caller, years, trace)
-        looked_up = replace(draft, evidence=[*draft.evidence, *results])
-        if not claims:  # the model's words stand (e.g. "확인해 볼게요"), followed by the figures
-            answer = f"{draft.text}\n{plain_answer(results, korean)}".strip()
-            return replace(looked_up, text=answer)
-        found = [figure for result in results if not result.is_error for figure in result.figures]
-        facts = facts_from([*figures_in(draft.conversation), *found], question)
-        still = check(claims, facts, asked_years=asked_years)
-        if not still:
-            trace.add(Note("grounding: ok against the looked-up figures"))
-            return looked_up
-        trace.add(Note(f"grounding: {_reasons(still)} → repaired"))
-        return replace(looked_up, text=repair(draft.text, still, results, korean))
+        answer = f"{said}\n{plain_answer(results, text.is_korean(question))}".strip()
+        return replace(draft, text=answer, evidence=[*draft.evidence, *results])
 
 
-def figures_in(conversation: Conversation) -> list[Figures]:
-    """The figures of every successful lookup whose tool_result is in the conversation."""
-    return [figure for result in conversation.evidence() for figure in result.figures]
-
-
-def _reasons(wrong: Sequence[Verdict]) -> str:
-    return "; ".join(_named(v) for v in wrong)
-
-
-def _unique(figures: Sequence[Figures]) -> list[Figures]:
-    return list(dict.fromkeys(figures))
+def _reasons(problems: Sequence[Problem]) -> str:
+    return "; ".join(f"{p.figure} {p.reason}" for p in problems[:4]) + (" …" if len(problems) > 4 else "")

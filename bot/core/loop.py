@@ -26,7 +26,8 @@ from anthropic.types import Message, MessageParam, TextBlockParam, ToolResultBlo
 from bot import text
 from bot.core.clock import Calendar
 from bot.core.conversation import Conversation
-from bot.core.declared import OUTPUT_CONFIG, DeclaredAnswer, parse_declared
+from bot.core.declared import OUTPUT_CONFIG, parse_named
+from bot.core.facts import LOOKUPS_PER_QUESTION
 from bot.core.lookup import run_tool
 from bot.core.prompt import system_blocks
 from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 DEFAULT_MAX_ROUNDS = 5
 # Room for the model's thinking and a short answer (answers are one or two sentences); a bound on cost.
 DEFAULT_MAX_TOKENS = 4096
-MAX_TOOL_USES_PER_ROUND = 8
+MAX_TOOL_USES_PER_ROUND = int(LOOKUPS_PER_QUESTION)
 
 # How a turn ended: the model's final stop_reason, or one of the loop's own endings.
 Ended = Literal[
@@ -84,7 +85,8 @@ class Draft:
     messages: list[MessageParam]
     evidence: list[ToolResult]
     results: Mapping[str, ToolResult] = field(default_factory=dict)
-    declared: DeclaredAnswer | None = None  # the answer's account of its figures, when it gave one
+    named: str | None = None  # the answer's text with its figures named, for the check to render
+    rendered: bool = False  # the check only wrote the named figures out: the turn stays as the model made it
 
     @property
     def conversation(self) -> Conversation:
@@ -125,8 +127,9 @@ class Assistant:
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
         self.check = check
-        # The final answer declares its figures (structured outputs), for the check to verify one by one.
-        self.declare_figures = declare_figures
+        # The final answer names its figures (structured outputs), for the check to write them out: only
+        # when there is a check, or the person would read the placeholders.
+        self.declare_figures = declare_figures and check is not None
 
     def system_for(self, caller: Caller) -> list[TextBlockParam]:
         return system_blocks(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
@@ -146,10 +149,8 @@ class Assistant:
         async def converse() -> Draft:
             answer, ended = await self._converse(messages, system, caller, trace, evidence, korean)
             results.update((r.tool_use_id, r) for r in evidence)
-            declared = parse_declared(answer) if self.declare_figures and ended == "end_turn" else None
-            if declared is not None:
-                answer = declared.text  # the person reads the text; the figures are for the check
-            return Draft(answer, ended, messages, evidence, results, declared)
+            named = parse_named(answer) if self.declare_figures and ended == "end_turn" else None
+            return Draft(named if named is not None else answer, ended, messages, evidence, results, named)
 
         async def ask_again(user_text: str) -> Draft:
             messages.append({"role": "user", "content": user_text})
@@ -161,7 +162,7 @@ class Assistant:
                 reviewed = await self.check.review(
                     draft, question=question, caller=caller, trace=trace, ask_again=ask_again
                 )
-                if reviewed is not draft:
+                if reviewed is not draft and not reviewed.rendered:
                     # The check corrected or replaced the answer: a follow-up sees only what was posted,
                     # never the rejected draft or the correction that named its ungrounded amount.
                     posted: MessageParam = {"role": "assistant", "content": reviewed.text}
@@ -244,7 +245,7 @@ class Assistant:
             system=system,  # the rules block ends the prefix every question shares (bot/core/prompt.py)
             tools=self.toolbox.declarations,
             messages=messages,
-            # Tool calls are unaffected; the final answer comes as {"text": …, "figures": […]}.
+            # Tool calls are unaffected; the final answer comes as {"text": "… {remaining(2026)} …"}.
             output_config=OUTPUT_CONFIG if self.declare_figures else omit,
             # And the conversation so far: the same turn's next call (after its tool results) reads it.
             cache_control={"type": "ephemeral"},

@@ -70,19 +70,19 @@ class Answer:
 
 @dataclass(frozen=True)
 class Grounded:
-    """Which path the grounding check took: `declared` (the answer's figures verified one by one) or
-    `plain` (a plain-text answer, the rule-based fallback), how many figures, how many failed."""
+    """Which path the grounding check took: `named` (the answer's named figures rendered by code) or
+    `plain` (a plain-text answer, the conservative fallback), how many figures, how many failed."""
 
-    path: Literal["declared", "plain"]
+    path: Literal["named", "plain"]
     figures: int = 0
     failed: int = 0
-    draft: str = ""  # the model's answer as the check received it (`officebot eval` judges it too)
+    draft: str = ""  # the model's answer as first rendered (`officebot eval` judges it too)
 
     def describe(self) -> str:
         if self.path == "plain":
-            return "plain-text answer: the rule-based fallback check"
-        verified = "all verified" if not self.failed else f"{self.failed} did not hold"
-        return f"declared figures: {self.figures} declared, {verified}"
+            return "plain-text answer: posted only if it types no number"
+        verified = "all rendered" if not self.failed else f"{self.failed} problems"
+        return f"named figures: {self.figures} named, {verified}"
 
 
 Step = ModelCall | ToolCall | ToolResult | Note | Answer | Grounded

@@ -3,9 +3,10 @@ date or a time), Korean day counts (하루, 이틀 … 열흘), native Korean nu
 열두 개) or on their own (하나, 둘), fraction words (반차 0.5, 반반차 0.25, "7일 반", half, quarter) and
 English number words (eight, twenty-one, a dozen).
 
-The declared-figures check uses this for coverage: each number found here must sit inside a figure the
-answer declared. So it errs towards finding a number (an undeclared number costs one correction round),
-but never reads a word that merely contains a numeral's letters (네 "yes", 반영, someone, no one).
+Used for the question's numbers (`q(n)` must name one) and by the offline model to read its own
+answers back. It errs towards finding a number, but never reads a word that merely contains a numeral's
+letters (네 "yes", 반영, someone, no one). What an answer may not type is the shorter list in
+quantities.py.
 """
 
 from __future__ import annotations

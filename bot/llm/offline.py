@@ -31,13 +31,13 @@ from typing import Any
 import httpx2
 
 from bot import text
-from bot.core.accounting import Known, declare
 from bot.core.declared import CORRECTION_OPENING
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
 from bot.llm.drafting import leave_asked
+from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
@@ -142,7 +142,7 @@ class OfflineModel:
     def _final(
         answer: str, messages: list[dict[str, Any]], question: str, today: date, declaring: bool
     ) -> str:
-        """The final text: as written, or (structured outputs asked for) declared with its figures."""
+        """The final text: as written, or (structured outputs asked for) with its figures named."""
         return declared_text(answer, messages, question, today) if declaring else answer
 
     def _tool_use_id(self) -> str:
@@ -177,8 +177,8 @@ def today_from(system: Any) -> date:
 
 
 def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
-    """`answer` in the declared form ({"text", "figures"}), its figures read against the lookups whose
-    results are in `messages` (the wire, as this peer sees it)."""
+    """`answer` in the answer shape ({"text": …} with its figures named), its figures read against the
+    lookups whose results are in `messages` (the wire, as this peer sees it)."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
@@ -193,7 +193,7 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
             elif isinstance(figures, LeaveTaken):
                 taken[figures.year] = figures
             statutory = entitlement.parse_result(content) or statutory
-    return declare(answer, Known(balances, taken, question, today, statutory)).to_json()
+    return named_text(answer, Known(balances, taken, question, today, statutory))
 
 
 def wants_declared(body: dict[str, Any]) -> bool:

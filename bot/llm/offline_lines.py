@@ -213,8 +213,8 @@ def lookups_capped(asked: int, years: Sequence[int], korean: bool) -> str:
             "나머지는 나눠서 물어봐 주세요."
         )
     return (
-        f"I look up at most 8 things per question: you asked about {asked} years, so I looked up "
-        f"{span} only. Please ask about the rest separately."
+        f"I look up at most 8 things per question, so I looked up {span} only. Please ask about the rest "
+        "separately."
     )
 
 

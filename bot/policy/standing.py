@@ -1,6 +1,6 @@
 """Where one person stands today under the Act: the years of service, the leave that has arisen and not yet
 lapsed (each grant with the last day it can be used), and the next grant with why. Pure, from the
-calculator (`bot.policy.entitlement`): the tool `get_leave_entitlement`, the declared-figures check and the
+calculator (`bot.policy.entitlement`): the tool `get_leave_entitlement`, the named-figures check and the
 App Home card all read this one value.
 """
 

@@ -2,7 +2,7 @@
 
 §60: 15 days after a year of service with at least 80 % attendance (①); under a year, one day per month
 of full attendance, at most 11 (②); one more day for every two years of service after the first, at most
-25 in all (④). An answer may state these without a lookup; the declared-figures check verifies them
+25 in all (④). An answer may state these without a lookup; the named-figures check writes them
 against this table (`STATUTE.base_days` and so on).
 """
 

@@ -41,7 +41,7 @@ MODEL_DOWN = Phrase(
 )
 FOUND_SO_FAR = Phrase("지금까지 조회한 결과:", "What I found so far:")
 # A lookup's audit record could not be written, so its result is not shown (fail closed).
-# The declared-figures check could not verify an answer twice: what was looked up is said plainly instead.
+# The named-figures check could not render an answer twice: what was looked up is said plainly instead.
 VERIFIED_ONLY = Phrase(
     "(답변의 수치를 확인할 수 없어서, 조회한 수치만 그대로 알려드려요.)",
     "(I couldn't verify the numbers in my answer, so here are just the figures I looked up.)",

@@ -1,29 +1,38 @@
-"""Accounting for the numbers of a plain text: for each number, what it is — a looked-up figure or
-arithmetic on figures (with the expression), the person's own number, the Act's, or a date, time, year or
-count — read back against what was looked up, choosing between equal values by the words beside it.
-
-Two users: the offline model declares the figures of an answer it wrote this way (it writes from
-templates, so it knows what each number is, and says so in the declared form); and the plain-text
-fallback check accounts for a plain answer's numbers itself and verifies that account like a declared one
-(conservative: a number nobody can account for stops the answer). What cannot be accounted for is declared
-a fact with no expression, which the check refuses: an honest "I don't know".
+"""How the offline model names the figures of an answer it wrote from its phrasebook (the answer shape of
+bot/core/declared.py): each number of its own text is matched to what it is — a looked-up figure or
+arithmetic on figures (the expression), the person's number (`q(n)`), the Act's, a date or a year — by
+the value and the words beside it, and replaced by the placeholder that names it. A number it cannot
+account for is left as typed, and the check stops it: an honest "I don't know". This is the stand-in's
+way of writing; the check never reads prose like this.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
-from bot.core.declared import DeclaredAnswer, DeclaredFigure
-from bot.core.figures import find_span, rounds_to
-from bot.core.presented import role_beside
+from bot.core.facts import LOOKUPS_PER_QUESTION
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
+from bot.language import words
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
+from bot.language.quantities import stray_quantities
+from bot.language.words import pattern
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
+
+
+@dataclass(frozen=True)
+class DeclaredFigure:
+    span: str
+    value: str
+    basis: str
+    expr: str | None = None
+    as_: str | None = None
+
 
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _INCIDENTAL = re.compile(
@@ -48,30 +57,52 @@ class Known:
     entitlement: Entitlement | None = None  # the Act's leave for the asker, when it was looked up
 
 
-def declare(answer: str, known: Known) -> DeclaredAnswer:
-    figures: list[DeclaredFigure] = []
+def named_text(answer: str, known: Known) -> str:
+    """`answer` in the answer shape: {"text": …} with each figure it can account for named."""
+    named = answer
+    for at, figure in sorted(declare(answer, known), key=lambda pair: -pair[0]):
+        placeholder = _placeholder(figure, known.today.year)
+        # Only what the check counts as a typed number is named: 반차 names a kind of leave, 하나 a count.
+        if placeholder is not None and stray_quantities(figure.span):
+            named = named[:at] + placeholder + named[at + len(figure.span) :]
+    return json.dumps({"text": named}, ensure_ascii=False)
+
+
+def _placeholder(figure: DeclaredFigure, this_year: int) -> str | None:
+    if figure.expr is not None:
+        return "{" + figure.expr + "}"
+    if figure.basis == "question":
+        return "{q(" + figure.value + ")}"
+    if figure.as_ == "date":
+        named = '{date("' + figure.value + '")}'
+        year = figure.value[:4]
+        if figure.span == figure.value or int(year) != this_year:  # date() writes another year itself
+            return named
+        if year in figure.span and not figure.span.startswith(year):  # "December 31, 2026", as written
+            return named + ", {year(" + year + ")}"
+        return ("{year(" + year + ")}년 " if year in figure.span else "") + named
+    if figure.as_ == "date_range":  # a month, as the offline model writes one ("12월")
+        return '{date("' + figure.value[:7] + '")}'
+    if figure.as_ in ("year", "time"):
+        return f"{{{figure.as_}(" + (figure.value if figure.as_ == "year" else f'"{figure.value}"') + ")}"
+    return None
+
+
+def declare(answer: str, known: Known) -> list[tuple[int, DeclaredFigure]]:
+    """Each number of `answer` that can be accounted for, with where it stands."""
+    figures: list[tuple[int, DeclaredFigure]] = []
     covered: list[range] = []
     for match in _INCIDENTAL.finditer(answer):
         figure = _incidental(match, known)
         if figure is not None:
-            figures.append(figure)
+            figures.append((match.start(), figure))
             covered.append(range(match.start(), match.end()))
     tokens = [
         t for t in numbers_in(answer) if not any(t.start >= r.start and t.end <= r.stop for r in covered)
     ]
     for start, end, value in _amounts(answer, tokens):
-        figures.append(_amount(answer, start, end, value, known))
-    order = {id(f): _position(answer, f, figures) for f in figures}
-    return DeclaredAnswer(answer, tuple(sorted(figures, key=lambda f: order[id(f)])))
-
-
-def _position(answer: str, figure: DeclaredFigure, figures: list[DeclaredFigure]) -> int:
-    # Equal spans are matched to occurrences in order: keep the figures in text order.
-    before = [f for f in figures[: figures.index(figure)] if f.span == figure.span]
-    at = -1
-    for _ in range(len(before) + 1):
-        at = find_span(answer, figure.span, at + 1)
-    return at
+        figures.append((start, _amount(answer, start, end, value, known)))
+    return figures
 
 
 def _incidental(match: re.Match[str], known: Known) -> DeclaredFigure | None:
@@ -126,13 +157,23 @@ def _amounts(answer: str, tokens: list[NumberToken]) -> Iterator[tuple[int, int,
 def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> DeclaredFigure:
     span = answer[start:end]
     presented = role_beside(answer, start, end)
-    candidates = list(_candidates(value, known))
+    # The phrasebook starts each line with its year: that year's figures first.
+    line = answer[answer.rfind("\n", 0, start) + 1 : start]
+    years = re.findall(r"(?:19|20)\d\d", line)
+    counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
+    candidates = sorted(
+        _candidates(value, known),
+        key=lambda c: (
+            c[1].startswith(("records(", "service_years", "grant_years", "LOOKUPS")) != counted,
+            not any(y in c[1] for y in years),
+        ),
+    )
     for basis, expr, role in candidates:
         if presented is not None and role == presented:
-            return DeclaredFigure(span, format_days(value), basis, expr)  # type: ignore[arg-type]
+            return DeclaredFigure(span, format_days(value), basis, expr)
     if presented is None and candidates:
         basis, expr, _ = candidates[0]
-        return DeclaredFigure(span, format_days(value), basis, expr)  # type: ignore[arg-type]
+        return DeclaredFigure(span, format_days(value), basis, expr)
     # Presented as remaining, used or granted leave, yet none of those figures: not accounted for (a
     # record's day or a count may equal it, but that is not what the words say it is).
     if value in amounts_in(known.question):
@@ -185,9 +226,9 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
         for number in asked:
             for role, figure in (("remaining", balance.remaining), ("used", balance.used)):
                 if figure - number == value:
-                    yield "fact", f"{role}({year}) - {format_days(number)}", role
+                    yield "fact", f"{role}({year}) - q({format_days(number)})", role
                 if figure + number == value:
-                    yield "fact", f"{role}({year}) + {format_days(number)}", role
+                    yield "fact", f"{role}({year}) + q({format_days(number)})", role
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
@@ -204,6 +245,8 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
     for name, number in STATUTE.items():
         if number == value:
             yield "statute", f"STATUTE.{name}", None
+    if value == LOOKUPS_PER_QUESTION:
+        yield "fact", "LOOKUPS_PER_QUESTION", None
 
 
 def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[str, str, str | None]]:
@@ -230,3 +273,87 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
             yield "fact", f'grant_years("{grant.arises_on}")', None
         if grant.kind == "annual" and grant.days - STATUTE["base_days"] == value and value > 0:
             yield "fact", f'grant_days("{grant.arises_on}") - STATUTE.base_days', "granted"
+
+
+def find_span(text: str, span: str, start: int = 0) -> int:
+    """Where `span` next stands in `text` as written, never inside a longer number ("2" is not found in
+    "2026", nor "7" in "7.5"); -1 when it does not."""
+    at = text.find(span, start)
+    while at >= 0:
+        end = at + len(span)
+        cuts_before = span[:1].isdigit() and at > 0 and (text[at - 1].isdigit() or text[at - 1] in ".,")
+        cuts_after = (
+            span[-1:].isdigit()
+            and end < len(text)
+            and (
+                text[end].isdigit() or (text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit())
+            )
+        )
+        if not cuts_before and not cuts_after:
+            return at
+        at = text.find(span, at + 1)
+    return -1
+
+
+def rounds_to(exact: Decimal, shown: Decimal) -> bool:
+    """Whether `exact`, rounded half up to the decimals `shown` has, is `shown` (23.53 → "23.5")."""
+    places = max(0, -int(shown.normalize().as_tuple().exponent))
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == shown
+
+
+# Words that present an amount as the person's leave of one kind: the vocabulary's, once.
+_ROLE_WORDS: dict[str, re.Pattern[str]] = {
+    "remaining": pattern(words.REMAINING, words.REMAINING_STATED),
+    "used": pattern(words.USED, words.USED_STATED),
+    "granted": pattern(words.GRANTED, words.GRANTED_STATED),
+}
+# A verb in the conditional states nothing: "3일 사용하시면" is a what-if, not leave used.
+_CONDITIONAL = re.compile(r"\s*(?:하시면|하면|하시려|하려|할\s*예정|하실\s*예정)|(?:면|도|려면)(?![가-힣])")
+# What may not sit beside the person's own number: the plain words for the three figures ("10일 남아",
+# "5 days left"), not the broader ones ("반차 사용 가능해요" says what may be done with the person's 반차).
+_PLAIN_ROLE_WORDS: dict[str, re.Pattern[str]] = {
+    "remaining": pattern(words.REMAINING),
+    "used": pattern(words.USED),
+    "granted": pattern(words.GRANTED),
+}
+_CLAUSE_EDGE = re.compile(r"[.!?\n;|,()\[\]:·•]|\s[-–—]\s")
+
+
+def role_beside(
+    text: str, span_start: int, span_end: int, reach: int = 24, *, plain_words: bool = False
+) -> str | None:
+    """The leave role the words nearest the span's number give it (inside the span too: "5 days left"),
+    within its clause and `reach` characters. A role word nearer to another number belongs to that
+    number ("부여 15일 중 7.5일 사용": 사용 is the 7.5's, 부여 the 15's), and one with another number in
+    between is never this span's."""
+    tokens = numbers_in(text)
+    own = [t for t in tokens if t.start >= span_start and t.end <= span_end]
+    start, end = (own[0].start, own[-1].end) if own else (span_start, span_end)
+    others = [t for t in tokens if t.end <= span_start or t.start >= span_end]
+    left = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
+    right_edge = _CLAUSE_EDGE.search(text, end)
+    right = right_edge.start() if right_edge else len(text)
+    nearest: tuple[int, str] | None = None
+    for role, finder in (_PLAIN_ROLE_WORDS if plain_words else _ROLE_WORDS).items():
+        for match in finder.finditer(text, max(left, start - reach), start):
+            if _CONDITIONAL.match(text, match.end()):
+                continue
+            distance = start - match.end()
+            if any(match.end() <= t.start and t.end <= start for t in others):
+                continue  # another number stands between
+            if any(t.end <= match.start() and match.start() - t.end < distance for t in others):
+                continue  # nearer to the number before it
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, role)
+        for match in finder.finditer(text, end, min(right, end + reach)):
+            if _CONDITIONAL.match(text, match.end()):
+                continue
+            distance = match.start() - end
+            if any(end <= t.start and t.end <= match.start() for t in others):
+                break  # another number stands between
+            if any(t.start >= match.end() and t.start - match.end() < distance for t in others):
+                continue  # nearer to the number after it
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, role)
+            break
+    return nearest[1] if nearest else None

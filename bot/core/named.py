@@ -1,0 +1,295 @@
+"""Named figures: the model names each figure of its answer, code evaluates and writes it.
+
+The final answer's text holds placeholders, `{remaining(2026)}`, `{remaining(2026) - q(3)}`,
+`{working_days("2026-12-21", "2026-12-23")}`, `{date("2026-12-24")}`, `{STATUTE.max_days}`. Each is
+evaluated exactly (`Decimal`, bot/core/expressions.py) over this conversation's successful lookups
+(bot/core/facts.py) and written in the person's language: a figure in days with its unit ("7.5일",
+"7.5 days"; a unit the model wrote after it is not doubled), a count, a ratio (one decimal), a year or `q(n)`
+as a bare number, a date as "12월 24일" / "December 24" (its year added when it is not this year).
+
+What is left to check is small, and none of it reads meaning into prose:
+- every placeholder evaluates; its plain numbers are only 100 (making a share a percentage) and 0.5 (a
+  half day, where the question has one or the expression counts working days); a number the person
+  wrote is `q(n)` and must be an amount the question states;
+- the text outside placeholders holds no digits and no quantity words (bot/language/quantities.py);
+- where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`: each belongs to the leave
+  figure nearest it) or a figure kind (남은 / 사용 / 부여, left / used / granted: each belongs to the
+  placeholder nearest it), they agree with the placeholder's expression;
+- the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from bot.core.expressions import Argument, Unresolved, evaluate
+from bot.core.facts import Evidence, Resolver
+from bot.domain.leave import days_in_english, format_days
+from bot.language.quantities import stray_quantities
+
+PLACEHOLDER = re.compile(r"\{([^{}\n]{1,300})\}")
+ALLOWED_NUMBERS = frozenset({Decimal(100), Decimal("0.5")})  # at most; see _figure for where
+HALF = Decimal("0.5")
+
+_ROLE = {
+    **dict.fromkeys(("remaining", "expiring", "unused_days"), "remaining"),
+    **dict.fromkeys(("used", "taken", "record", "records"), "used"),
+    **dict.fromkeys(("granted", "grant_days", "next_grant_days", "current_days"), "granted"),
+}
+_YEARLY = {"granted", "used", "remaining", "expiring", "taken", "records", "pending"}
+_IN_DAYS = set(_ROLE) - {"records"} | {"pending", "working_days", "days", "days_between", "expiring_days"}
+_STATUTE_DAYS = {"STATUTE.base_days", "STATUTE.first_year_max_days", "STATUTE.extra_days", "STATUTE.max_days"}
+
+_DATE = re.compile(r'date\("(\d{4}-\d{2}(?:-\d{2})?)"\)')  # a day, or a month
+_YEAR = re.compile(r"year\((\d{4})\)")
+_TIME = re.compile(r'time\("(\d{1,2}:\d{2})"\)')
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+_CLAUSE_END = re.compile(r"[.!?;,\n]|\b(?:and|but)\b", re.I)  # English joins two clauses with "and"
+_YEAR_WORDS = (
+    (re.compile(r"재작년|the year before last", re.I), -2),
+    (re.compile(r"(?<!재)작년|지난해|last year", re.I), -1),
+    (re.compile(r"올해|금년|this year", re.I), 0),
+    (re.compile(r"내년|next year", re.I), 1),
+)
+_KIND_WORDS = (
+    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b", re.I), "remaining"),
+    (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
+    (re.compile(r"부여|발생|\bgranted\b|\bentitled\b", re.I), "granted"),
+)
+_CONDITIONAL = re.compile(r"면|\bif\b|\bwould\b|\bafter\b|후에|뒤에", re.I)
+
+
+@dataclass(frozen=True)
+class Problem:
+    figure: str  # the placeholder or the stray word, as written
+    reason: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    start: int
+    end: int
+    shown: str | None  # as the person reads it; None when it did not evaluate
+    roles: frozenset[str] = frozenset()
+    years: frozenset[int] = frozenset()
+    alone: str | None = None  # "question" / "statute": only the person's or the Act's number
+    unit: str = ""  # "days" / "year": the unit a following word may repeat
+
+
+@dataclass(frozen=True)
+class Rendered:
+    text: str  # placeholders written out; one that failed stays as the model wrote it
+    figures: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def holds(self) -> bool:
+        return not self.problems
+
+
+def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
+    today = evidence.today or date.today()
+    figures: list[Figure] = []
+    problems: list[Problem] = []
+    for match in PLACEHOLDER.finditer(text):
+        figure, problem = _figure(match, evidence, korean, today)
+        figures.append(figure)
+        if problem is not None:
+            problems.append(Problem(match.group(0), problem))
+    outside = PLACEHOLDER.sub(" ", text)
+    problems += [
+        Problem(said, "is a number typed in the text; name it as a figure")
+        for said in stray_quantities(outside)
+    ]
+    problems += _clause_problems(text, figures, today)
+    return Rendered(_written(text, figures), len(figures), tuple(problems))
+
+
+def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date) -> tuple[Figure, str | None]:
+    source, at = match.group(1).strip(), (match.start(), match.end())
+    if day := _DATE.fullmatch(source):
+        try:
+            on = date.fromisoformat(day.group(1) if len(day.group(1)) > 7 else day.group(1) + "-01")
+        except ValueError:
+            return Figure(*at, None), "is not a date"
+        return Figure(*at, _date(on, today, korean, whole_month=len(day.group(1)) == 7)), None
+    if year := _YEAR.fullmatch(source):
+        return Figure(
+            *at,
+            year.group(1),
+            years=frozenset({int(year.group(1))}),
+            unit="year",
+        ), None
+    if clock := _TIME.fullmatch(source):
+        return Figure(*at, clock.group(1)), None
+    resolver = _Resolver(evidence)
+    try:
+        evaluated = evaluate(source, resolver)
+    except Unresolved as exc:
+        return Figure(*at, None), str(exc)
+    # 100 makes a share a percentage; 0.5 is a half day only where the question or a day count has one.
+    allowed = {Decimal(100)} if evaluated.divides else set()
+    if HALF in resolver.question or any(n == "working_days" for n, _ in evaluated.calls):
+        allowed.add(HALF)
+    stray = [n for n in evaluated.numbers if n not in allowed]
+    if stray:
+        return Figure(*at, None), f"writes the number {format_days(stray[0])}; name it (the question's: q(n))"
+    names = {name for name, _ in evaluated.calls}
+    roles = frozenset(_ROLE[n] for n in names if n in _ROLE)
+    if evaluated.divides:  # a share is of its first figure: used ÷ granted is a share used
+        first = next((_ROLE[n] for n, _ in evaluated.calls if n in _ROLE), None)
+        roles = frozenset({first} if first else ())
+    elif len(roles) > 1:  # granted − used is what is left; used − granted, what was used beyond
+        roles |= {"remaining"}
+    years = frozenset(
+        _year_of(name, args) for name, args in evaluated.calls if name in _YEARLY or name == "record"
+    )
+    alone = None
+    if names <= {"q"} and not resolver.constants:
+        alone = "question"
+    elif not names and any(c.startswith("STATUTE.") for c in resolver.constants):
+        alone = "statute"
+    in_days = (
+        not evaluated.divides
+        and "HOURS_PER_DAY" not in resolver.constants
+        and bool(names & _IN_DAYS or set(resolver.constants) & _STATUTE_DAYS)
+    )
+    value = evaluated.value
+    if in_days and not korean and _UNIT_FOLLOWS.match(match.string, match.end()):
+        return Figure(*at, format_days(value), roles, years, alone), None  # "{…} unused days"
+    if in_days:
+        return Figure(
+            *at, f"{format_days(value)}일" if korean else days_in_english(value), roles, years, alone, "days"
+        ), None
+    if evaluated.divides:
+        value = value.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return Figure(*at, format_days(value), roles, years, alone), None
+
+
+class _Resolver(Resolver):
+    """The facts, and `q(n)`: a number the person wrote in the question."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        super().__init__(evidence)
+        self.question = evidence.question_numbers
+        self.constants: list[str] = []
+
+    def call(self, name: str, arguments: Sequence[Argument]) -> Decimal:
+        if name != "q":
+            return super().call(name, arguments)
+        number = Decimal(str(arguments[0])) if len(arguments) == 1 else None
+        if number is None or number not in self.question:
+            raise Unresolved(
+                f"names q({', '.join(map(str, arguments))}), but the question has no such number"
+            )
+        return number
+
+    def constant(self, name: str) -> Decimal:
+        self.constants.append(name)
+        return super().constant(name)
+
+
+def _year_of(name: str, arguments: Sequence[Argument]) -> int:
+    if name == "record":
+        return int(str(arguments[0])[:4])
+    return int(arguments[0])
+
+
+def _date(on: date, today: date, korean: bool, *, whole_month: bool = False) -> str:
+    if korean:
+        said = f"{on.month}월" if whole_month else f"{on.month}월 {on.day}일"
+        return f"{on.year}년 {said}" if on.year != today.year else said
+    said = _MONTHS[on.month - 1] if whole_month else f"{_MONTHS[on.month - 1]} {on.day}"
+    return f"{said}, {on.year}" if on.year != today.year else said
+
+
+_REPEATED_UNIT = {"days": re.compile(r"일|\s?days?\b", re.I)}
+_UNIT_FOLLOWS = re.compile(r" (?:[A-Za-z-]+ ){1,2}days?\b")  # English puts a word between: "7.5 unused days"
+
+
+def _written(text: str, figures: Sequence[Figure]) -> str:
+    parts: list[str] = []
+    at = 0
+    for figure in figures:
+        parts.append(text[at : figure.start])
+        parts.append(figure.shown if figure.shown is not None else text[figure.start : figure.end])
+        at = figure.end
+        repeated = _REPEATED_UNIT.get(figure.unit) if figure.shown is not None else None
+        if repeated is not None and (unit := repeated.match(text, at)):
+            at = unit.end()  # "{remaining(2026)}일" / "{remaining(2026)} days": the unit is written once
+    return "".join(parts) + text[at:]
+
+
+def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
+    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+    bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(masked)), len(text)]
+    problems: list[Problem] = []
+    for start, end in itertools.pairwise(bounds):
+        here = [f for f in figures if start <= f.start < end]
+        if not here:
+            continue
+        clause = masked[start:end]
+        # A year word (or a {year(…)}) belongs to the nearest leave figure, a kind word to the nearest
+        # placeholder: "작년엔 {used(2025)} 썼고 올해는 {used(2026)}" holds, the two swapped do not.
+        dated = [f for f in here if f.years and f.unit != "year"]
+        named_years: dict[Figure, set[int]] = {f: set() for f in dated}
+        said_years = [
+            (m.start() + start, m.end() + start, today.year + shift)
+            for pattern, shift in _YEAR_WORDS
+            for m in pattern.finditer(clause)
+        ]
+        said_years += [(f.start, f.end, y) for f in here if f.unit == "year" for y in f.years]
+        for at, until, year in said_years if dated else ():
+            named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
+        years = {year for _, _, year in said_years}
+        kinds: dict[Figure, set[str]] = {f: set() for f in here}
+        for pattern, kind in _KIND_WORDS:
+            for word in pattern.finditer(clause):
+                nearest = min(here, key=lambda f: _distance(f, start + word.start(), start + word.end()))
+                kinds[nearest].add(kind)
+        for figure in here:
+            said = text[figure.start : figure.end]
+            near = named_years.get(figure)
+            if near and not figure.years & near:
+                problems.append(
+                    Problem(said, f"is for {_list(figure.years)}, but its clause says {_list(near)}")
+                )
+            bound = kinds[figure]
+            if figure.roles and bound and not figure.roles & bound:
+                problems.append(
+                    Problem(said, f"is {_list(figure.roles)} leave, but its clause calls it {_list(bound)}")
+                )
+            if figure.alone == "question" and (
+                bound & {"remaining", "granted"} or ("used" in bound and not _CONDITIONAL.search(clause))
+            ):
+                problems.append(Problem(said, "is the person's own number, presented as their leave"))
+            if figure.alone == "statute" and (bound & {"remaining", "used"} or (bound and years)):
+                problems.append(Problem(said, "is the Act's number, presented as the person's leave"))
+    return problems
+
+
+def _distance(figure: Figure, start: int, end: int) -> int:
+    return start - figure.end if start >= figure.end else figure.start - end if end <= figure.start else 0
+
+
+def _list(items: set[int] | set[str] | frozenset[int] | frozenset[str]) -> str:
+    return " / ".join(sorted(map(str, items)))
