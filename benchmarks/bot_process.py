@@ -24,9 +24,9 @@ from bot.cli import collector_paused
 with collector_paused():
     from anthropic.types import MessageParam
 
+    from bot.agent.conversation import Conversation
+    from bot.agent.loop import Assistant, Turn
     from bot.config import Settings
-    from bot.core.conversation import Conversation
-    from bot.core.loop import Assistant, Turn
     from bot.db.hr import SqlHrStore
     from bot.domain.leave import LeaveTaken
     from bot.domain.people import Caller, Employee

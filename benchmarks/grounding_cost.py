@@ -14,9 +14,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
+from bot.agent.loop import Assistant
 from bot.db.hr import SqlHrStore
+from bot.grounding.check import Grounding
 from bot.hr.directory import caller_for_employee_id
 from bot.llm.client import make_client
 from tests.support.assistant import make_toolbox
@@ -39,7 +39,7 @@ async def measure(
         model="offline",
         calendar=FIXED_CALENDAR,
         check=Grounding(toolbox),
-        declare_figures=declare,
+        shape_answers=declare,
     )
     calls = corrections = tokens = answers = 0
     for question, previous in questions:

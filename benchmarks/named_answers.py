@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from bot import text
-from bot.core.expressions import Unresolved, evaluate
-from bot.core.facts import Evidence, Resolver
-from bot.core.named import ALLOWED_NUMBERS, Rendered, render
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.grounding.expressions import Unresolved, evaluate
+from bot.grounding.facts import Evidence, Resolver
+from bot.grounding.named import ALLOWED_NUMBERS, Rendered, render
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = sorted((ROOT / "tests" / "data").glob("declared_corpus_*.json"))

@@ -22,10 +22,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
-from bot.core.trace import ModelCall
+from bot.agent.loop import Assistant
+from bot.agent.trace import ModelCall
 from bot.db.hr import SqlHrStore
+from bot.grounding.check import Grounding
 from bot.hr.directory import caller_for_employee_id
 from bot.llm.client import make_client
 from tests.support.assistant import make_toolbox

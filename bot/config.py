@@ -30,7 +30,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from bot.core.clock import DEFAULT_TIMEZONE, is_known_timezone
+from bot.agent.clock import DEFAULT_TIMEZONE, is_known_timezone
 from bot.db.url import Database, DatabaseUrlError, database_from
 from bot.db.url import embedded_database as embedded_database  # for `officebot eval`'s scratch copy
 from bot.errors import ConfigError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
-from bot.core.trace import Grounded, Trace
+from bot.agent.trace import Grounded, Trace
 
 # Seconds, from the question's arrival at the worker to the answer posted; around the 2-call model time.
 _LATENCY_BUCKETS = (0.25, 0.5, 1, 2, 3, 5, 8, 13, 21, 34, 60)

@@ -27,12 +27,11 @@ import anthropic
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.agent.clock import Calendar, Clock, pinned_clock, system_clock
+from bot.agent.loop import Assistant
 from bot.audit_file import JsonlAuditLog
 from bot.calendar import working_days
 from bot.config import Settings
-from bot.core.clock import Calendar, Clock, pinned_clock, system_clock
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
 from bot.db import migrate
 from bot.db.audit import SqlAuditLog
 from bot.db.calendar_feeds import SqlCalendarFeeds
@@ -49,6 +48,7 @@ from bot.db.team import SqlTeam
 from bot.db.url import Database, embedded_database
 from bot.domain.people import Employee
 from bot.errors import ConfigError
+from bot.grounding.check import Grounding
 from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import ImportRefused, import_files
 from bot.llm.client import make_client
@@ -154,7 +154,7 @@ async def open_services(
             check=Grounding(toolbox, calendar=lambda first, last: working_days(first, last).working)
             if settings.grounding
             else None,
-            declare_figures=settings.declared_figures,
+            shape_answers=settings.declared_figures,
         )
         yield Services(
             settings,

@@ -47,7 +47,7 @@ def test_core_tools_hr_and_llm_know_nothing_of_slack():
 
 def test_the_model_side_does_not_lean_on_the_grounding_check():
     for path in (PACKAGE / "llm").rglob("*.py"):
-        assert "bot.core.grounding" not in _imports(path), path.relative_to(ROOT)
+        assert "bot.grounding.check" not in _imports(path), path.relative_to(ROOT)
 
 
 def test_the_core_reaches_tools_only_through_the_registry():

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from bot.agent.prompt import system_prompt
 from bot.calendar import Closure, Day, KoreanCalendar, WorkingDays
-from bot.core.facts import Evidence
-from bot.core.named import render
-from bot.core.prompt import system_prompt
+from bot.grounding.facts import Evidence
+from bot.grounding.named import render
 from bot.slack.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool

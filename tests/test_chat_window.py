@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from anthropic.types import MessageParam
 
-from bot.core import window
-from bot.core.conversation import Conversation
+from bot.agent import window
+from bot.agent.conversation import Conversation
 from bot.slack import history
 from tests.support.offline_chat import offline_assistant
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.core.facts import Evidence
-from bot.core.named import render
 from bot.db.hr import SqlHrStore
 from bot.domain.people import Employee
+from bot.grounding.facts import Evidence
+from bot.grounding.named import render
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import Entitlement, standing
 from bot.ports.hr import LedgerInputs

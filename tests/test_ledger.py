@@ -11,13 +11,13 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import event, insert, update
 
-from bot.core.facts import Evidence
-from bot.core.named import render
 from bot.db.hr import SqlHrStore
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import Balance, StoredYear
+from bot.grounding.facts import Evidence
+from bot.grounding.named import render
 from bot.hr.directory import caller_for_employee_id
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.policy.entitlement import entitlement as act

@@ -194,7 +194,7 @@ async def test_store_failure_becomes_is_error(messages_api, minsu):
 async def test_system_prompt_anchors_the_date_in_the_users_timezone(messages_api, hr, minsu):
     api = await messages_api([text_reply("hi")])
     await make_assistant(api, hr).run_turn([{"role": "user", "content": "hi"}], minsu)
-    rules, dated = api.requests[0]["system"]  # the rules first, cached; then the day (bot/core/prompt.py)
+    rules, dated = api.requests[0]["system"]  # the rules first, cached; then the day (bot/agent/prompt.py)
     assert rules["cache_control"] == {"type": "ephemeral"} and "cache_control" not in dated
     system = f"{rules['text']}\n{dated['text']}"
     assert "Today is 2026-11-29 (Sunday) in Asia/Seoul" in system

@@ -1,4 +1,4 @@
-"""Named figures: the model names each figure, code evaluates and writes it (bot/core/named.py), and the
+"""Named figures: the model names each figure, code evaluates and writes it (bot/grounding/named.py), and the
 check over the wire (structured output asked for, one correction round, the plain lookup answer, the
 conservative plain-text fallback)."""
 
@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from bot import text
+from bot.agent.trace import Grounded
 from bot.cli.demo import UnavailableStore
-from bot.core.declared import ANSWER_SCHEMA, parse_named
-from bot.core.facts import Evidence
-from bot.core.named import render
-from bot.core.trace import Grounded
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.grounding.facts import Evidence
+from bot.grounding.named import render
+from bot.grounding.shape import ANSWER_SCHEMA, parse_named
 from bot.language.quantities import stray_quantities
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, text_reply, tool_reply

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
+from bot.agent.loop import Assistant
 from bot.cli.demo import UnavailableStore
-from bot.core.loop import Assistant
 from bot.llm.client import make_client
 from bot.llm.offline import OfflineModel, years_in
 from bot.llm.wire import sign

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
+from bot.agent.clock import Calendar
+from bot.agent.loop import Assistant
 from bot.cli import leave as leave_cli
 from bot.cli import notices as notices_cli
 from bot.config import Settings
-from bot.core.clock import Calendar
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
 from bot.db.hr import SqlHrStore
 from bot.db.policy import SqlPolicyStore
 from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
+from bot.grounding.check import Grounding
 from bot.hr.directory import caller_for_employee_id
 from bot.llm.client import make_client
 from bot.policy.company import with_changes

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
+from bot.agent.loop import Assistant
 from bot.db.hr import SqlHrStore
+from bot.grounding.check import Grounding
 from bot.hr.directory import caller_for_employee_id
 from bot.llm.client import make_client
 from bot.llm.prompt_cache import MINIMUM, TTL, PromptCache

@@ -18,9 +18,9 @@ import pytest
 from anthropic.types import ToolParam
 
 from bot import text
+from bot.agent.conversation import Conversation
 from bot.cli.demo import UnavailableStore
 from bot.config import Settings
-from bot.core.conversation import Conversation
 from bot.hr.bundled import bundled_data_path
 from bot.hr.import_export import import_files
 from bot.llm.client import make_client

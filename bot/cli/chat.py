@@ -3,7 +3,7 @@
 The prompt is read on the main thread with `input()` (line editing and history from the stdlib
 `readline` when the terminal has it), and each answer runs on one `asyncio.Runner` loop, so Ctrl-C
 cancels the answer in progress (the conversation is left as it was; more Ctrl-C meanwhile only cancel it)
-and Ctrl-C at the prompt quits at once. Earlier turns are bounded like a Slack DM's (`bot/core/window.py`).
+and Ctrl-C at the prompt quits at once. Earlier turns are bounded like a Slack DM's (`bot/agent/window.py`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AsyncExitStack
 from typing import Any, TextIO, TypeVar
 
+from bot.agent.conversation import Conversation
+from bot.agent.trace import Answer, ToolResult, render_step
+from bot.agent.window import recent
 from bot.cli.today import date_said
 from bot.config import Settings
-from bot.core.conversation import Conversation
-from bot.core.trace import Answer, ToolResult, render_step
-from bot.core.window import recent
 from bot.domain.leave import days_in_english, format_days
 from bot.domain.requests import Checked
 from bot.hr.directory import caller_for_employee_id

@@ -9,10 +9,10 @@ import json
 import sys
 from typing import TextIO
 
+from bot.agent.conversation import Conversation
+from bot.agent.loop import Turn
 from bot.cli.today import date_said
 from bot.config import Settings
-from bot.core.conversation import Conversation
-from bot.core.loop import Turn
 from bot.domain.leave import LeaveTaken
 from bot.domain.people import Employee
 from bot.hr.directory import caller_for_employee_id

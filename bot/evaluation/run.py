@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.agent.conversation import Conversation
+from bot.agent.trace import Grounded, Note
 from bot.config import Settings, embedded_database
-from bot.core.conversation import Conversation
-from bot.core.trace import Grounded, Note
 from bot.evaluation.cases import Case, EvalSet, Verdict
 from bot.hr.bundled import bundled_data_path
 from bot.hr.directory import caller_for_employee_id

@@ -1,5 +1,5 @@
 """Words that state a quantity, as language data: an answer's text outside its named figures must hold
-none of them, nor any digit (bot/core/named.py). A short list, not a grammar: the day counts, the native
+none of them, nor any digit (bot/grounding/named.py). A short list, not a grammar: the day counts, the native
 numerals before a counter, the English number words and fraction words. Not here, because they name a
 kind of leave or an idiom rather than a quantity: 반차 / 반반차 (a half-day leave), 한 번 / 한번 ("once
 more", "just try"), "half day" / "quarter day" (the English 반차, a kind of leave: "half a day" is a quantity), "one"

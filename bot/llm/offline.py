@@ -31,9 +31,9 @@ from typing import Any
 import httpx2
 
 from bot import text
-from bot.core.declared import CORRECTION_OPENING
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
+from bot.grounding.shape import CORRECTION_OPENING
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
 from bot.llm.drafting import leave_asked

@@ -1,5 +1,5 @@
 """How the offline model names the figures of an answer it wrote from its phrasebook (the answer shape of
-bot/core/declared.py): each number of its own text is matched to what it is — a looked-up figure or
+bot/grounding/shape.py): each number of its own text is matched to what it is — a looked-up figure or
 arithmetic on figures (the expression), the person's number (`q(n)`), the Act's, a date or a year — by
 the value and the words beside it, and replaced by the placeholder that names it. A number it cannot
 account for is left as typed, and the check stops it: an honest "I don't know". This is the stand-in's
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from bot.core.facts import LOOKUPS_PER_QUESTION
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
+from bot.grounding.facts import LOOKUPS_PER_QUESTION
 from bot.language import words
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.language.quantities import stray_quantities

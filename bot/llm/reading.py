@@ -14,7 +14,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from bot.core.question import about_someone_else, asks_about_rules, asks_in_hours
+from bot.grounding.question import about_someone_else, asks_about_rules, asks_in_hours
 from bot.language import words
 from bot.language.dates import (
     DATE_QUESTION,

@@ -39,8 +39,8 @@ from anthropic.types import MessageParam
 from slack_sdk.errors import SlackApiError
 
 from bot import text
-from bot.core.lookup import balance_by_code
-from bot.core.trace import StepObserver, Trace, observing
+from bot.agent.lookup import balance_by_code
+from bot.agent.trace import StepObserver, Trace, observing
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
 from bot.ports.conversations import Turn

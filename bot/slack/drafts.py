@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from slack_sdk.errors import SlackApiError
 
-from bot.core.trace import ToolResult, Trace
+from bot.agent.trace import ToolResult, Trace
 from bot.domain.requests import Actor, Checked
 from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps

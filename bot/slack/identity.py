@@ -18,7 +18,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
-from bot.core.clock import is_known_timezone
+from bot.agent.clock import is_known_timezone
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee, SlackProfile, caller_for_slack_user
 from bot.ports.hr import Directory

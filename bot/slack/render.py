@@ -12,7 +12,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import ContextActionsBlock, FeedbackButtonObject, FeedbackButtonsElement
 
-from bot.core.trace import Answer, Grounded, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
+from bot.agent.trace import Answer, Grounded, ModelCall, Note, Step, ToolCall, ToolResult, Trace, compact_json
 from bot.text import FEEDBACK_BAD, FEEDBACK_GOOD, LOADING_MESSAGES, STILL_WORKING, WORKING, is_korean
 
 SECTION_LIMIT = 3000

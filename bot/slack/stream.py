@@ -27,7 +27,7 @@ from slack_sdk.web.async_chat_stream import AsyncChatStream
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
-from bot.core.trace import ModelCall, Running, Step, ToolCall, ToolResult
+from bot.agent.trace import ModelCall, Running, Step, ToolCall, ToolResult
 from bot.slack.rate_limits import error_of, outcome_unknown
 from bot.slack.render import truncate
 

@@ -9,8 +9,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant
+from bot.agent.loop import Assistant
+from bot.grounding.check import Grounding
 from bot.llm.client import make_client
 from bot.policy.grants import LeaveRules
 from bot.ports.audit import AuditSink

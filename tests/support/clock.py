@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.core.clock import Calendar
+from bot.agent.clock import Calendar
 
 FIXED_NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 29)

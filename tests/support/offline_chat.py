@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from bot.core.conversation import Conversation
-from bot.core.grounding import Grounding
-from bot.core.loop import Assistant, Turn
+from bot.agent.conversation import Conversation
+from bot.agent.loop import Assistant, Turn
 from bot.domain.people import Caller
+from bot.grounding.check import Grounding
 from bot.llm import offline_lines
 from bot.llm.client import make_client
 from bot.policy.grants import LeaveRules

@@ -16,7 +16,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import text
-from bot.core.trace import StepObserver
+from bot.agent.trace import StepObserver
 from bot.domain.people import Surface
 from bot.metrics import Metrics
 from bot.ports.conversations import Conversations, Turn

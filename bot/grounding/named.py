@@ -2,8 +2,8 @@
 
 The final answer's text holds placeholders, `{remaining(2026)}`, `{remaining(2026) - q(3)}`,
 `{working_days("2026-12-21", "2026-12-23")}`, `{date("2026-12-24")}`, `{STATUTE.max_days}`. Each is
-evaluated exactly (`Decimal`, bot/core/expressions.py) over this conversation's successful lookups
-(bot/core/facts.py) and written in the person's language: a figure in days with its unit ("7.5일",
+evaluated exactly (`Decimal`, bot/grounding/expressions.py) over this conversation's successful lookups
+(bot/grounding/facts.py) and written in the person's language: a figure in days with its unit ("7.5일",
 "7.5 days"; a unit the model wrote after it is not doubled), a count, a ratio (one decimal), a year or `q(n)`
 as a bare number, a date as "12월 24일" / "December 24" (its year added when it is not this year).
 
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from bot.core.expressions import Argument, Unresolved, evaluate
-from bot.core.facts import Evidence, Resolver
 from bot.domain.leave import days_in_english, format_days
+from bot.grounding.expressions import Argument, Unresolved, evaluate
+from bot.grounding.facts import Evidence, Resolver
 from bot.language.quantities import stray_quantities
 
 PLACEHOLDER = re.compile(r"\{([^{}\n]{1,300})\}")

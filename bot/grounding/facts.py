@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from bot.core.expressions import Argument, Unresolved
+from bot.agent.loop import MAX_TOOL_USES_PER_ROUND
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.grounding.expressions import Argument, Unresolved
 from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
 from bot.policy.standing import Entitlement
@@ -18,7 +19,7 @@ from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
 # How many lookups one question may run (the loop's cap), for an answer that says so.
-LOOKUPS_PER_QUESTION = Decimal(8)
+LOOKUPS_PER_QUESTION = Decimal(MAX_TOOL_USES_PER_ROUND)  # the loop's cap, as a figure an answer may name
 # Plain numbers an expression may use without the question giving them: a percentage, a half or a
 # quarter day as a unit.
 UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})

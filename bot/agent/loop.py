@@ -21,16 +21,21 @@ from typing import Any, Literal, Protocol
 
 import anthropic
 from anthropic import omit
-from anthropic.types import Message, MessageParam, TextBlockParam, ToolResultBlockParam, ToolUseBlock
+from anthropic.types import (
+    Message,
+    MessageParam,
+    OutputConfigParam,
+    TextBlockParam,
+    ToolResultBlockParam,
+    ToolUseBlock,
+)
 
 from bot import text
-from bot.core.clock import Calendar
-from bot.core.conversation import Conversation
-from bot.core.declared import OUTPUT_CONFIG, parse_named
-from bot.core.facts import LOOKUPS_PER_QUESTION
-from bot.core.lookup import run_tool
-from bot.core.prompt import system_blocks
-from bot.core.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
+from bot.agent.clock import Calendar
+from bot.agent.conversation import Conversation
+from bot.agent.lookup import run_tool
+from bot.agent.prompt import system_blocks
+from bot.agent.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
 from bot.domain.people import Caller
 from bot.ports.audit import AuditUnavailable
 from bot.tools.registry import Toolbox
@@ -40,7 +45,8 @@ log = logging.getLogger(__name__)
 DEFAULT_MAX_ROUNDS = 5
 # Room for the model's thinking and a short answer (answers are one or two sentences); a bound on cost.
 DEFAULT_MAX_TOKENS = 4096
-MAX_TOOL_USES_PER_ROUND = int(LOOKUPS_PER_QUESTION)
+# At most this many tool calls run per round: one question cannot turn into hundreds of lookups.
+MAX_TOOL_USES_PER_ROUND = 8
 
 # How a turn ended: the model's final stop_reason, or one of the loop's own endings.
 Ended = Literal[
@@ -98,7 +104,14 @@ AskAgain = Callable[[str], Awaitable[Draft]]
 
 
 class AnswerCheck(Protocol):
-    """Reviews a draft before it is posted; may ask again, or replace the answer (see grounding.py)."""
+    """Reviews a draft before it is posted; may ask again, or replace the answer (the number check,
+    bot/grounding/check.py, is one). It may ask for the final answer in a shape of its own (structured
+    output): `output_config` is sent with every call, and `shaped` reads a final answer in that shape (None:
+    it is not, e.g. plain text from a server without structured outputs)."""
+
+    output_config: OutputConfigParam | None
+
+    def shaped(self, answer: str) -> str | None: ...
 
     async def review(
         self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
@@ -118,7 +131,7 @@ class Assistant:
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         check: AnswerCheck | None = None,
-        declare_figures: bool = True,
+        shape_answers: bool = True,
     ) -> None:
         self.client = client
         self.toolbox = toolbox
@@ -127,9 +140,8 @@ class Assistant:
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
         self.check = check
-        # The final answer names its figures (structured outputs), for the check to write them out: only
-        # when there is a check, or the person would read the placeholders.
-        self.declare_figures = declare_figures and check is not None
+        # The final answer in the check's shape (structured outputs): only when there is a check to read it.
+        self.output_config = check.output_config if check is not None and shape_answers else None
 
     def system_for(self, caller: Caller) -> list[TextBlockParam]:
         return system_blocks(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
@@ -149,7 +161,11 @@ class Assistant:
         async def converse() -> Draft:
             answer, ended = await self._converse(messages, system, caller, trace, evidence, korean)
             results.update((r.tool_use_id, r) for r in evidence)
-            named = parse_named(answer) if self.declare_figures and ended == "end_turn" else None
+            named = (
+                self.check.shaped(answer)
+                if self.check is not None and self.output_config is not None and ended == "end_turn"
+                else None
+            )
             return Draft(named if named is not None else answer, ended, messages, evidence, results, named)
 
         async def ask_again(user_text: str) -> Draft:
@@ -242,11 +258,11 @@ class Assistant:
         response = await self.client.messages.create(
             model=self.model,
             max_tokens=self.max_tokens,
-            system=system,  # the rules block ends the prefix every question shares (bot/core/prompt.py)
+            system=system,  # the rules block ends the prefix every question shares (bot/agent/prompt.py)
             tools=self.toolbox.declarations,
             messages=messages,
-            # Tool calls are unaffected; the final answer comes as {"text": "… {remaining(2026)} …"}.
-            output_config=OUTPUT_CONFIG if self.declare_figures else omit,
+            # Tool calls are unaffected; the final answer comes in the check's shape, if it has one.
+            output_config=self.output_config if self.output_config is not None else omit,
             # And the conversation so far: the same turn's next call (after its tool results) reads it.
             cache_control={"type": "ephemeral"},
         )

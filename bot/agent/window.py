@@ -13,7 +13,7 @@ from typing import Any
 
 from anthropic.types import MessageParam
 
-from bot.core.conversation import Conversation
+from bot.agent.conversation import Conversation
 
 # Slack's limits (bot/slack/history.py MAX_TURNS and HISTORY_BUDGET_CHARS); a test keeps them equal.
 MAX_TURNS = 10

@@ -1,7 +1,7 @@
 """The grounding check: every figure a posted answer states was written by code.
 
-    named answer (structured output, bot/core/declared.py): each placeholder evaluated over this
-        conversation's lookups and rendered (bot/core/named.py)
+    named answer (structured output, bot/grounding/shape.py): each placeholder evaluated over this
+        conversation's lookups and rendered (bot/grounding/named.py)
         holds ─▶ posted as rendered, no extra model call
         a placeholder needs a lookup nobody made ─▶ looked up by code (no model call), rendered again
         still fails ─▶ the model is asked once more, told what failed ─▶ rendered ─▶ posted
@@ -20,18 +20,20 @@ from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
+from anthropic.types import OutputConfigParam
+
 from bot import text
+from bot.agent.lookup import look_up_years, plain_answer, years_asked
+from bot.agent.loop import CANNED_ENDINGS, AskAgain, Draft
+from bot.agent.trace import Grounded, Note, ToolResult, Trace
 from bot.calendar import WorkingDays
-from bot.core.declared import CORRECTION_OPENING
-from bot.core.facts import Evidence, WorkingDayCount
-from bot.core.lookup import look_up_years, plain_answer, years_asked
-from bot.core.loop import CANNED_ENDINGS, AskAgain, Draft
-from bot.core.named import Problem, Rendered, render
-from bot.core.question import asks_for_balance
-from bot.core.trace import Grounded, Note, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
+from bot.grounding.facts import Evidence, WorkingDayCount
+from bot.grounding.named import Problem, Rendered, render
+from bot.grounding.question import asks_for_balance
+from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
 from bot.language.quantities import stray_quantities
 from bot.policy.standing import Entitlement
 from bot.tools.registry import Toolbox
@@ -80,9 +82,15 @@ class Grounding:
     """The check, as an `AnswerCheck` for the Assistant. Lookups it runs itself go through the same
     Toolbox.dispatch as the model's, so they are validated and audited the same way."""
 
+    # The final answer names its figures (bot/grounding/shape.py), for the check to write them out.
+    output_config: OutputConfigParam | None = OUTPUT_CONFIG
+
     def __init__(self, toolbox: Toolbox, calendar: WorkingDayCount | None = None) -> None:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
+
+    def shaped(self, answer: str) -> str | None:
+        return parse_named(answer)
 
     def _render(self, draft: Draft, named: str, question: str, caller: Caller) -> Rendered:
         today = self.toolbox.today_for(caller)

@@ -14,7 +14,7 @@ from typing import Any
 
 from anthropic.types import MessageParam
 
-from bot.core.trace import ToolResult
+from bot.agent.trace import ToolResult
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """The final answer's shape (structured outputs: `output_config.format` with `ANSWER_SCHEMA`, strict):
-one `text` whose figures are named, never typed, and written by code (`bot/core/named.py`).
+one `text` whose figures are named, never typed, and written by code (`bot/grounding/named.py`).
 
     {"text": "올해 남은 연차는 {remaining(2026)}이에요."}  →  올해 남은 연차는 7.5일이에요.
 
 A final answer that is not this JSON (a model or server without structured outputs) is plain text: it
-takes the conservative fallback (`bot/core/grounding.py`).
+takes the conservative fallback (`bot/grounding/check.py`).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import text
-from bot.core.trace import Answer, Note, ToolCall, ToolResult, Trace
+from bot.agent.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.language.years import years_in

@@ -1,1 +1,0 @@
-"""The pure core: the tool-use loop, its trace and its prompt. Knows nothing of Slack."""
