@@ -56,7 +56,8 @@ from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import standing
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.leave_balance import LeaveBalanceTool, balance_of
-from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, Tool, Toolbox, ToolOutcome
+from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, Tool
+from bot.tools.toolbox import Toolbox, ToolOutcome
 from tests.support.database import asyncpg_dsn, url_for_database
 
 ROOT = Path(__file__).resolve().parents[1]

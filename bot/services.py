@@ -63,7 +63,8 @@ from bot.ports.request_messages import RequestOutbox
 from bot.ports.requests import RequestStore
 from bot.ports.team import CalendarFeeds, Team
 from bot.tools import BUILTIN_TOOLS
-from bot.tools.registry import Tool, Toolbox
+from bot.tools.registry import Tool
+from bot.tools.toolbox import Toolbox
 
 log = logging.getLogger(__name__)
 

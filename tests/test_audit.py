@@ -17,7 +17,7 @@ from bot.db.hr import SqlHrStore
 from bot.hr.directory import SlackProfile, caller_for_employee_id, caller_for_slack_user
 from bot.ports.audit import AuditUnavailable, LookupRecord
 from bot.tools import BUILTIN_TOOLS
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.assistant import make_assistant
 from tests.support.clock import FIXED_CALENDAR
 from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore, MemoryAuditLog

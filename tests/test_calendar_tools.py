@@ -16,7 +16,7 @@ from bot.slack.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool
 from bot.tools.day import DayTool
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from bot.tools.working_days import WorkingDaysTool
 from tests.support.assistant import make_toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock

@@ -95,3 +95,14 @@ def test_the_count_check_sees_a_typed_count():
         "979 tests",
         "116 PostgreSQL tests",
     ]
+
+
+def test_the_lesson_reading_path_is_short_and_exists():
+    """docs/lesson.md's reading path: at most 6 files and 700 lines, every one of them in the tree."""
+    lesson = (ROOT / "docs" / "lesson.md").read_text()
+    table = lesson.split("## The five steps")[0]
+    files = re.findall(r"^\| \d \| `([^`]+)` \|", table, flags=re.M)
+    assert 1 <= len(files) <= 6
+    lines = sum(len((ROOT / name).read_text().splitlines()) for name in files)
+    assert lines <= 700, f"the lesson's reading path is {lines} lines"
+    assert "docs/lesson.md" in (ROOT / "README.md").read_text()

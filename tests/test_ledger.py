@@ -27,7 +27,7 @@ from bot.policy.ledger import computed_grants
 from bot.policy.standing import Entitlement
 from bot.slack.home_view import home_view
 from bot.tools import BUILTIN_TOOLS, entitlement, leave_balance
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.assistant import fixed_clock, make_assistant, make_toolbox
 from tests.support.clock import FIXED_CALENDAR
 from tests.support.database import ScratchDatabase

@@ -29,7 +29,7 @@ from bot.policy.grants import LeaveRules
 from bot.policy.standing import Entitlement
 from bot.slack.home_view import home_view
 from bot.tools import BUILTIN_TOOLS
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.assistant import tracked
 from tests.support.database import ScratchDatabase
 from tests.support.offline_chat import ask, offline_assistant

@@ -41,7 +41,7 @@ from bot.slack.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.hr_reads import holding_of
 from bot.tools.leave_balance import balance_of
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.database import ScratchDatabase
 from tests.support.ports import MemoryAuditLog, stored_balance

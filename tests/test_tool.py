@@ -15,7 +15,7 @@ from bot.domain.people import Caller, Employee
 from bot.hr.directory import caller_for_employee_id
 from bot.ports.hr import LedgerInputs
 from bot.tools import leave_balance
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.assistant import make_toolbox
 from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore, stored_balance
 

@@ -1,6 +1,6 @@
-"""Running one tool request into a timed trace step, and the lookup our code decides must happen.
+"""The lookups our code decides must happen, with no model choice involved.
 
-`run_tool` is what the loop does for every tool_use. `look_up_by_code` is a lookup with no model choice
+`look_up_by_code` is a lookup with no model choice
 involved (a lookup that must happen is not left to the model): `/leave` with no question, the grounding
 check's fallback, and next the App Home. All go through the same `Toolbox.dispatch`, so every lookup is
 validated and audited the same way, and a code-run lookup appears in the trace like any tool_use /
@@ -10,40 +10,18 @@ tool_result pair.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot import text
+from bot.agent.loop import run_tool
 from bot.agent.trace import Answer, Note, ToolCall, ToolResult, Trace
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.language.years import years_in
-from bot.ports.audit import AuditUnavailable, RequestedBy
-from bot.tools.registry import LEAVE_BALANCE, Toolbox
-
-
-async def run_tool(
-    toolbox: Toolbox,
-    tool_use_id: str,
-    name: str,
-    tool_input: Any,
-    caller: Caller,
-    requested_by: RequestedBy = "model",
-) -> ToolResult:
-    started = time.perf_counter()
-    outcome = await toolbox.dispatch(name, tool_input, caller, requested_by=requested_by)
-    return ToolResult(
-        tool_use_id=tool_use_id,
-        name=name,
-        content=outcome.text,
-        is_error=outcome.is_error,
-        ms=(time.perf_counter() - started) * 1000,
-        outcome=outcome.outcome,
-        figures=outcome.figures,
-        facts=outcome.facts,
-    )
+from bot.ports.audit import AuditUnavailable
+from bot.tools.registry import LEAVE_BALANCE
+from bot.tools.toolbox import Toolbox
 
 
 async def look_up_by_code(toolbox: Toolbox, caller: Caller, year: int, trace: Trace) -> ToolResult:

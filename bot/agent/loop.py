@@ -13,11 +13,10 @@ the `Caller` is an argument of `run_turn`, never something the model can write.
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import anthropic
 from anthropic import omit
@@ -33,34 +32,18 @@ from anthropic.types import (
 from bot import text
 from bot.agent.clock import Calendar
 from bot.agent.conversation import Conversation
-from bot.agent.lookup import run_tool
+from bot.agent.endings import Ended, ending, final_text, model_failed, round_limit
 from bot.agent.prompt import system_blocks
 from bot.agent.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
 from bot.domain.people import Caller
-from bot.ports.audit import AuditUnavailable
-from bot.tools.registry import Toolbox
-
-log = logging.getLogger(__name__)
+from bot.ports.audit import AuditUnavailable, RequestedBy
+from bot.tools.toolbox import Toolbox
 
 DEFAULT_MAX_ROUNDS = 5
 # Room for the model's thinking and a short answer (answers are one or two sentences); a bound on cost.
 DEFAULT_MAX_TOKENS = 4096
 # At most this many tool calls run per round: one question cannot turn into hundreds of lookups.
 MAX_TOOL_USES_PER_ROUND = 8
-
-# How a turn ended: the model's final stop_reason, or one of the loop's own endings.
-Ended = Literal[
-    "end_turn",
-    "stop_sequence",
-    "max_tokens",
-    "refusal",
-    "model_context_window_exceeded",
-    "round_limit",
-    "model_error",
-    "audit_failed",
-]
-# Answers the loop wrote itself carry no model-made number (see the grounding check).
-CANNED_ENDINGS: tuple[Ended, ...] = ("model_error", "refusal", "audit_failed")
 
 
 @dataclass
@@ -212,21 +195,14 @@ class Assistant:
             try:
                 response = await self._call_model(messages, system, trace, call_number)
             except anthropic.APIError as exc:
-                trace.add(Note(f"model call failed: {_describe_api_error(exc)}"))
-                if _is_misconfiguration(exc):
-                    # A bad key, model name or request: retrying cannot help. An operator must act, so this
-                    # is an ERROR with what the API said; the person is told the bot is misconfigured.
-                    log.error("model call refused: %s", _describe_api_error(exc, detail=True))
-                    return text.MISCONFIGURED.pick(korean), "model_error"
-                log.warning("model call failed after retries: %s", _describe_api_error(exc, detail=True))
-                return text.MODEL_DOWN.pick(korean), "model_error"
+                return model_failed(exc, trace, korean), "model_error"
 
             stop = response.stop_reason
             if stop == "pause_turn":
                 # A long server-side turn paused: send its content back as-is and let the model go on.
                 messages.append({"role": "assistant", "content": response.content})
                 if calls_here >= self.max_rounds * 2:
-                    return self._round_limit(korean, evidence), "round_limit"
+                    return round_limit(korean, evidence), "round_limit"
                 continue
 
             tool_uses = [b for b in response.content if isinstance(b, ToolUseBlock)]
@@ -238,11 +214,11 @@ class Assistant:
                     messages.append(
                         {"role": "assistant", "content": content if tool_uses else response.content}
                     )
-                return self._final_text(response, korean), _ending(stop)
+                return final_text(response, korean), ending(stop)
 
             if tool_rounds >= self.max_rounds:
                 trace.add(Note(f"stopped: the model still wanted tools after {self.max_rounds} rounds"))
-                return self._round_limit(korean, evidence), "round_limit"
+                return round_limit(korean, evidence), "round_limit"
             tool_rounds += 1
 
             # The assistant turn goes back exactly as received: thinking blocks and signatures included.
@@ -299,42 +275,32 @@ class Assistant:
             trace.add(result)
         return results
 
-    def _final_text(self, response: Message, korean: bool) -> str:
-        said = "\n".join(b.text for b in response.content if b.type == "text").strip()
-        match response.stop_reason:
-            case "refusal":
-                return text.REFUSAL.pick(korean)
-            case "max_tokens":
-                return f"{said} {text.TRUNCATED.pick(korean)}" if said else text.NO_ANSWER.pick(korean)
-            case "model_context_window_exceeded":
-                return said if said else text.TOO_LONG.pick(korean)
-        return said or text.NO_ANSWER.pick(korean)
 
-    @staticmethod
-    def _round_limit(korean: bool, evidence: list[ToolResult]) -> str:
-        found = [r.content for r in evidence if not r.is_error]
-        answer = text.ROUND_LIMIT.pick(korean)
-        if found:
-            answer += "\n" + text.FOUND_SO_FAR.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)
-        return answer
-
-
-def _ending(stop_reason: str | None) -> Ended:
-    """A stop_reason that ends the turn; an unknown one (a newer API) is treated as a normal end."""
-    match stop_reason:
-        case "stop_sequence" | "max_tokens" | "refusal" | "model_context_window_exceeded":
-            return stop_reason
-    return "end_turn"
+async def run_tool(
+    toolbox: Toolbox,
+    tool_use_id: str,
+    name: str,
+    tool_input: Any,
+    caller: Caller,
+    requested_by: RequestedBy = "model",
+) -> ToolResult:
+    started = time.perf_counter()
+    outcome = await toolbox.dispatch(name, tool_input, caller, requested_by=requested_by)
+    return ToolResult(
+        tool_use_id=tool_use_id,
+        name=name,
+        content=outcome.text,
+        is_error=outcome.is_error,
+        ms=(time.perf_counter() - started) * 1000,
+        outcome=outcome.outcome,
+        figures=outcome.figures,
+        facts=outcome.facts,
+    )
 
 
 def _not_run(block: ToolUseBlock) -> ToolResult:
     reason = f"not run: at most {MAX_TOOL_USES_PER_ROUND} tool calls are run per turn; ask for fewer at once"
     return ToolResult(block.id, block.name, reason, True, 0.0, outcome="invalid_input")
-
-
-def _is_misconfiguration(exc: anthropic.APIError) -> bool:
-    """400/401/403/404: the key, the model name or the request is wrong; 408/409/429/5xx pass by themselves."""
-    return isinstance(exc, anthropic.APIStatusError) and exc.status_code in (400, 401, 403, 404)
 
 
 def _to_param(result: ToolResult) -> ToolResultBlockParam:
@@ -357,10 +323,3 @@ def _last_user_text(messages: Sequence[MessageParam]) -> str:
         if texts:
             return " ".join(texts)
     return ""
-
-
-def _describe_api_error(exc: anthropic.APIError, detail: bool = False) -> str:
-    if isinstance(exc, anthropic.APIStatusError):
-        text = f"HTTP {exc.status_code} ({exc.__class__.__name__})"
-        return f"{text}: {exc.message}" if detail else text
-    return exc.__class__.__name__

@@ -23,8 +23,9 @@ from decimal import Decimal
 from anthropic.types import OutputConfigParam
 
 from bot import text
+from bot.agent.endings import CANNED_ENDINGS
 from bot.agent.lookup import look_up_years, plain_answer, years_asked
-from bot.agent.loop import CANNED_ENDINGS, AskAgain, Draft
+from bot.agent.loop import AskAgain, Draft
 from bot.agent.trace import Grounded, Note, ToolResult, Trace
 from bot.calendar import WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
@@ -36,7 +37,7 @@ from bot.grounding.question import asks_for_balance
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
 from bot.language.quantities import stray_quantities
 from bot.policy.standing import Entitlement
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 
 
 def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:

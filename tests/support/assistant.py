@@ -16,7 +16,7 @@ from bot.policy.grants import LeaveRules
 from bot.ports.audit import AuditSink
 from bot.ports.hr import LeaveStore
 from bot.tools import BUILTIN_TOOLS
-from bot.tools.registry import Toolbox
+from bot.tools.toolbox import Toolbox
 from tests.support.clock import FIXED_CALENDAR, fixed_clock
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.ports import MemoryAuditLog

@@ -17,7 +17,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 
 from bot import text
-from bot.agent.lookup import run_tool
+from bot.agent.loop import run_tool
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.domain.people import Caller
 from bot.hr.directory import NotAnEmployee
