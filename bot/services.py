@@ -27,7 +27,7 @@ import anthropic
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.agent.clock import Calendar, Clock, pinned_clock, system_clock
+from bot.agent.clock import Clock, Today, pinned_clock, system_clock
 from bot.agent.loop import Assistant
 from bot.audit_file import JsonlAuditLog
 from bot.calendar import working_days
@@ -72,7 +72,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Services:
     settings: Settings
-    calendar: Calendar
+    calendar: Today
     engine: AsyncEngine
     directory: Directory
     leave: LeaveStore
@@ -130,7 +130,7 @@ async def open_services(
 
         if settings.pinned_today is not None:
             clock = pinned_clock(settings.pinned_today, settings.timezone)
-        calendar = Calendar(settings.timezone, clock)
+        calendar = Today(settings.timezone, clock)
         policy = SqlPolicyStore(engine) if policy is None else policy
 
         async def rules_now() -> LeaveRules:  # read per lookup: `officebot policy set` applies at once

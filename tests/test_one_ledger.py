@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.agent.clock import Calendar
+from bot.agent.clock import Today
 from bot.agent.loop import Assistant
 from bot.cli import leave as leave_cli
 from bot.cli import notices as notices_cli
@@ -39,9 +39,9 @@ DAYS = (date(2026, 11, 29), date(2026, 12, 4))
 MODES = ("imported", "computed")
 
 
-def calendar_on(day: date) -> Calendar:
+def calendar_on(day: date) -> Today:
     now = datetime(day.year, day.month, day.day, 3, 0, tzinfo=UTC)  # noon in Seoul
-    return Calendar(clock=lambda: now)
+    return Today(clock=lambda: now)
 
 
 def toolbox_on(store: SqlHrStore, day: date, rules: LeaveRules) -> Toolbox:

@@ -27,7 +27,7 @@ from bot.domain.requests import (
     Actor,
     Checked,
     Draft,
-    Held,
+    HeldRequest,
     LeaveRequest,
     Standing,
     refusal,
@@ -153,7 +153,7 @@ def test_pending_days_count_against_the_balance_after():
         (Draft("annual", date(2026, 12, 25), date(2026, 12, 25)), {}, "start", "no working day"),
         (
             Draft("annual", date(2026, 12, 3), date(2026, 12, 4)),
-            {"held": (Held(7, date(2026, 12, 4), date(2026, 12, 8), "pending"),)},
+            {"held": (HeldRequest(7, date(2026, 12, 4), date(2026, 12, 8), "pending"),)},
             "start",
             "Overlaps your pending request #7",
         ),

@@ -37,7 +37,7 @@ def is_known_timezone(name: object) -> bool:
 
 
 @dataclass(frozen=True)
-class Calendar:
+class Today:
     """The one definition of "today for this caller"."""
 
     timezone: str = DEFAULT_TIMEZONE  # when the caller's own is not known

@@ -30,7 +30,7 @@ from anthropic.types import (
 )
 
 from bot import text
-from bot.agent.clock import Calendar
+from bot.agent.clock import Today
 from bot.agent.conversation import Conversation
 from bot.agent.endings import Ended, ending, final_text, model_failed, round_limit
 from bot.agent.prompt import system_blocks
@@ -62,7 +62,7 @@ class Turn:
 
 
 @dataclass
-class Draft:
+class Unchecked:
     """An answer the loop produced, before any check has decided it may be posted.
 
     `messages` ends with the assistant's answer; `evidence` is this turn's tool results so far; `results`
@@ -83,7 +83,7 @@ class Draft:
 
 
 # Continues the same turn after appending one user message (e.g. a correction); returns the new draft.
-AskAgain = Callable[[str], Awaitable[Draft]]
+AskAgain = Callable[[str], Awaitable[Unchecked]]
 
 
 class AnswerCheck(Protocol):
@@ -97,8 +97,8 @@ class AnswerCheck(Protocol):
     def shaped(self, answer: str) -> str | None: ...
 
     async def review(
-        self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
-    ) -> Draft: ...
+        self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
+    ) -> Unchecked: ...
 
 
 class Assistant:
@@ -110,7 +110,7 @@ class Assistant:
         toolbox: Toolbox,
         *,
         model: str,
-        calendar: Calendar,
+        calendar: Today,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         check: AnswerCheck | None = None,
@@ -141,7 +141,7 @@ class Assistant:
         trace = Trace()
         evidence: list[ToolResult] = []
 
-        async def converse() -> Draft:
+        async def converse() -> Unchecked:
             answer, ended = await self._converse(messages, system, caller, trace, evidence, korean)
             results.update((r.tool_use_id, r) for r in evidence)
             named = (
@@ -149,9 +149,11 @@ class Assistant:
                 if self.check is not None and self.output_config is not None and ended == "end_turn"
                 else None
             )
-            return Draft(named if named is not None else answer, ended, messages, evidence, results, named)
+            return Unchecked(
+                named if named is not None else answer, ended, messages, evidence, results, named
+            )
 
-        async def ask_again(user_text: str) -> Draft:
+        async def ask_again(user_text: str) -> Unchecked:
             messages.append({"role": "user", "content": user_text})
             return await converse()
 
@@ -172,7 +174,7 @@ class Assistant:
             trace.add(Note("an audit record could not be written: no result is shown"))
             apology = text.NOT_RECORDED.pick(korean)
             said: MessageParam = {"role": "assistant", "content": apology}
-            draft = Draft(apology, "audit_failed", [*before.messages, said], [], dict(before.results))
+            draft = Unchecked(apology, "audit_failed", [*before.messages, said], [], dict(before.results))
         trace.add(Answer(draft.text))
         return Turn(draft.text, trace, draft.conversation, draft.ended, draft.evidence)
 

@@ -43,7 +43,7 @@ from bot.db.group_commit import GroupCommit
 from bot.db.tables import inbox
 from bot.domain.people import Surface
 from bot.ports.conversations import Turn
-from bot.ports.inbox import Delivery, Held, State
+from bot.ports.inbox import Delivery, HeldQuestion, State
 
 _OPEN: tuple[State, ...] = ("received", "answering")
 _FINISHED: tuple[State, ...] = ("answered", "failed")
@@ -80,8 +80,8 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _held(row: Row[Any]) -> Held:
-    return Held(
+def _held(row: Row[Any]) -> HeldQuestion:
+    return HeldQuestion(
         delivery_id=row.delivery_id,
         surface=cast(Surface, row.surface),
         slack_user_id=row.slack_user_id,
@@ -123,9 +123,9 @@ class SqlInbox:
         self._clock = clock
         dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
         self._insert = dialect.insert
-        self._accepting: GroupCommit[Delivery, Held | None] = GroupCommit(self._accept_batch)
+        self._accepting: GroupCommit[Delivery, HeldQuestion | None] = GroupCommit(self._accept_batch)
         self._updating: GroupCommit[_Update, bool] = GroupCommit(self._update_batch)
-        self._ranking: GroupCommit[Held, int] = GroupCommit(self._rank_batch)
+        self._ranking: GroupCommit[HeldQuestion, int] = GroupCommit(self._rank_batch)
         self._working: set[str] = set()  # questions a worker of this process is answering right now
 
     @property
@@ -144,13 +144,13 @@ class SqlInbox:
         finally:
             self._working.discard(delivery_id)
 
-    async def accept(self, delivery: Delivery) -> Held | None:
+    async def accept(self, delivery: Delivery) -> HeldQuestion | None:
         """Records a new question, held by this process; None when this delivery was recorded before
         (a redelivery, here or in another process). Deliveries arriving together are recorded in one
         transaction (see `GroupCommit`)."""
         return await self._accepting.submit(delivery)
 
-    async def _accept_batch(self, deliveries: Sequence[Delivery]) -> list[Held | None]:
+    async def _accept_batch(self, deliveries: Sequence[Delivery]) -> list[HeldQuestion | None]:
         now = self._clock()
         first: dict[str, int] = {}  # a delivery twice in one batch is recorded once
         rows = []
@@ -196,18 +196,20 @@ class SqlInbox:
                 ]
                 await record_turns(connection, turns, now)
         return [
-            Held(d.delivery_id, d.surface, d.slack_user_id, d.payload, now + timedelta(microseconds=i))
+            HeldQuestion(
+                d.delivery_id, d.surface, d.slack_user_id, d.payload, now + timedelta(microseconds=i)
+            )
             if d.delivery_id in inserted and first[d.delivery_id] == i
             else None
             for i, d in enumerate(deliveries)
         ]
 
-    async def rank(self, held: Held) -> int:
+    async def rank(self, held: HeldQuestion) -> int:
         """How many questions the same person asked in the `rank_window` up to and including this one.
         Ranks follow arrival order, so a burst is cut at the limit exactly, whichever process counts."""
         return await self._ranking.submit(held)
 
-    async def _rank_batch(self, held: Sequence[Held]) -> list[int]:
+    async def _rank_batch(self, held: Sequence[HeldQuestion]) -> list[int]:
         oldest = min(h.received_at for h in held) - self.rank_window
         statement = select(inbox.c.slack_user_id, inbox.c.received_at).where(
             inbox.c.slack_user_id.in_({h.slack_user_id for h in held}), inbox.c.received_at > oldest
@@ -305,7 +307,7 @@ class SqlInbox:
         async with single_statement(self._engine) as connection:
             return (await connection.execute(statement)).rowcount
 
-    async def take_over(self, limit: int = 100, *, sole_process: bool = False) -> Sequence[Held]:
+    async def take_over(self, limit: int = 100, *, sole_process: bool = False) -> Sequence[HeldQuestion]:
         """Takes the oldest questions nobody holds any more (their lease ran out) and holds them here.
 
         `sole_process`: this process is known to be the only one on the database (SQLite's run lock), so

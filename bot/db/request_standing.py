@@ -16,7 +16,17 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.calendar import KoreanCalendar
 from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL, Balance
-from bot.domain.requests import HOLDING, PART_DAYS, Away, Draft, Held, LeaveRequest, Part, Standing, State
+from bot.domain.requests import (
+    HOLDING,
+    PART_DAYS,
+    Away,
+    Draft,
+    HeldRequest,
+    LeaveRequest,
+    Part,
+    Standing,
+    State,
+)
 from bot.policy.company import CompanyPolicy
 from bot.policy.holding import Draw
 
@@ -51,7 +61,7 @@ async def read_standing(
         )
         .order_by(leave_requests.c.start_on)
     )
-    held = tuple(Held(row.id, row.start_on, row.end_on, row.state) for row in held_rows)
+    held = tuple(HeldRequest(row.id, row.start_on, row.end_on, row.state) for row in held_rows)
     record_rows = await connection.execute(
         select(leave_records.c.taken_on, leave_records.c.days).where(
             leave_records.c.employee_id == employee_id,

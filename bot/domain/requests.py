@@ -107,7 +107,7 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Held:
+class HeldRequest:
     """One of the requester's own requests that holds days (pending or approved)."""
 
     id: int
@@ -122,7 +122,7 @@ class Standing:
 
     today: date
     leave_types: tuple[str, ...]  # annual, and the other types the data knows
-    held: tuple[Held, ...] = ()  # their pending and approved requests overlapping the draft's dates
+    held: tuple[HeldRequest, ...] = ()  # their pending and approved requests overlapping the draft's dates
     record_dates: frozenset[date] = frozenset()  # dates of their leave records inside the draft's dates
     granted: Decimal | None = None  # the draft's year's annual grant (None: no grant that year)
     # The draft drawn by the ledger as approval will draw it (bot/policy/holding.py `request_draw`): what

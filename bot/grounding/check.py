@@ -25,7 +25,7 @@ from anthropic.types import OutputConfigParam
 from bot import text
 from bot.agent.endings import CANNED_ENDINGS
 from bot.agent.lookup import look_up_years, plain_answer, years_asked
-from bot.agent.loop import AskAgain, Draft
+from bot.agent.loop import AskAgain, Unchecked
 from bot.agent.trace import Grounded, Note, ToolResult, Trace
 from bot.calendar import WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
@@ -40,7 +40,7 @@ from bot.policy.standing import Entitlement
 from bot.tools.toolbox import Toolbox
 
 
-def evidence_for(draft: Draft, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:
+def evidence_for(draft: Unchecked, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:
     """The figures an answer may name: every successful lookup still in the conversation."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
@@ -93,13 +93,13 @@ class Grounding:
     def shaped(self, answer: str) -> str | None:
         return parse_named(answer)
 
-    def _render(self, draft: Draft, named: str, question: str, caller: Caller) -> Rendered:
+    def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Rendered:
         today = self.toolbox.today_for(caller)
         return render(named, evidence_for(draft, question, today, self.calendar), text.is_korean(question))
 
     async def review(
-        self, draft: Draft, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
-    ) -> Draft:
+        self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
+    ) -> Unchecked:
         if draft.ended in CANNED_ENDINGS:
             trace.add(Note(f"grounding: skipped ({draft.ended})"))
             return draft
@@ -139,7 +139,7 @@ class Grounding:
             return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
         return replace(second, text=plain_with_note(evidence, korean))
 
-    async def _plain(self, draft: Draft, question: str, caller: Caller, trace: Trace) -> Draft:
+    async def _plain(self, draft: Unchecked, question: str, caller: Caller, trace: Trace) -> Unchecked:
         """A plain-text answer: posted only when it types no number at all."""
         trace.add(Grounded("plain", draft=draft.text))
         typed = stray_quantities(draft.text)
@@ -155,8 +155,8 @@ class Grounding:
         return replace(result, text=plain_with_note(result.evidence, text.is_korean(question)))
 
     async def _with_lookup(
-        self, draft: Draft, said: str, question: str, caller: Caller, trace: Trace
-    ) -> Draft:
+        self, draft: Unchecked, said: str, question: str, caller: Caller, trace: Trace
+    ) -> Unchecked:
         """The years asked, looked up by code; `said` followed by the figures said plainly."""
         years = years_asked(self.toolbox, caller, question)
         trace.add(Note(f"grounding: no lookup ran → looked up {', '.join(map(str, years))} by code"))

@@ -30,7 +30,7 @@ class Delivery:
 
 
 @dataclass(frozen=True)
-class Held:
+class HeldQuestion:
     """A question this process holds: recorded, not yet finished."""
 
     delivery_id: str
@@ -49,11 +49,11 @@ class Inbox(Protocol):
         """While inside, a worker of this process is answering the question, so `renew` keeps its lease."""
         ...
 
-    async def accept(self, delivery: Delivery) -> Held | None:
+    async def accept(self, delivery: Delivery) -> HeldQuestion | None:
         """Records a new question, held by this process; None when this delivery was recorded before."""
         ...
 
-    async def rank(self, held: Held) -> int:
+    async def rank(self, held: HeldQuestion) -> int:
         """How many questions the same person asked in the rate-limit window up to and including this one."""
         ...
 
@@ -75,7 +75,7 @@ class Inbox(Protocol):
         """Extends the lease of every question a worker of this process is working on; how many."""
         ...
 
-    async def take_over(self, limit: int = 100, *, sole_process: bool = False) -> Sequence[Held]:
+    async def take_over(self, limit: int = 100, *, sole_process: bool = False) -> Sequence[HeldQuestion]:
         """Takes the oldest questions nobody holds any more and holds them here."""
         ...
 

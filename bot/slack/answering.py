@@ -7,7 +7,7 @@
     question's deadline, saying "still working" when it is slow ─▶ post the answer ─▶ the trace, if asked
     anything failing on the way ─▶ the progress message (if any) becomes a short apology
 
-Each question arrives as a `Held` row of the durable inbox, and its row follows it: the placeholder is
+Each question arrives as a `HeldQuestion` row of the durable inbox, and its row follows it: the placeholder is
 noted (so a takeover edits it), received → answering when a slot frees, answered / failed at the end. A
 question cut off by shutdown is left unfinished, for the next process to take over. While a worker
 answers it, the caretaker renews its lease (`Inbox.working`).
@@ -44,7 +44,7 @@ from bot.agent.trace import StepObserver, Trace, observing
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee
 from bot.ports.conversations import Turn
-from bot.ports.inbox import Held
+from bot.ports.inbox import HeldQuestion
 from bot.slack.client import retry_after
 from bot.slack.deps import Deps
 from bot.slack.drafts import offer_drafts
@@ -128,7 +128,7 @@ Produce = Callable[[Caller, Sequence[MessageParam]], Awaitable[tuple[str, Trace]
 
 
 async def answer(
-    reply: SlackReply, held: Held, question: Question, deps: Deps, *, hint: str = text.ASK_HINT
+    reply: SlackReply, held: HeldQuestion, question: Question, deps: Deps, *, hint: str = text.ASK_HINT
 ) -> None:
     """Answers `question` (held in the inbox) through the model; `hint` is the reply when nothing was
     asked. Never raises: a failure ends in an apology where the answer would have gone."""
@@ -143,7 +143,7 @@ async def answer(
 
 
 async def answer_balance_by_code(
-    reply: SlackReply, held: Held, question: Question, deps: Deps, *, why: str
+    reply: SlackReply, held: HeldQuestion, question: Question, deps: Deps, *, why: str
 ) -> None:
     """This year's balance read straight from the tool, with no model call (`/leave` alone)."""
 
@@ -155,7 +155,13 @@ async def answer_balance_by_code(
 
 
 async def _respond(
-    reply: SlackReply, held: Held, question: Question, deps: Deps, produce: Produce, *, hint: str | None
+    reply: SlackReply,
+    held: HeldQuestion,
+    question: Question,
+    deps: Deps,
+    produce: Produce,
+    *,
+    hint: str | None,
 ) -> None:
     metrics = deps.metrics
     with deps.inbox.working(held.delivery_id):
@@ -180,7 +186,7 @@ async def _answered_before(reply: SlackReply) -> str | None:
         return None
 
 
-async def _record_outcome(deps: Deps, held: Held, reply: SlackReply, *, answered: bool) -> None:
+async def _record_outcome(deps: Deps, held: HeldQuestion, reply: SlackReply, *, answered: bool) -> None:
     """answered / failed in the inbox, with the replies posted, retried while the database refuses it (a
     failover to a standby makes it read-only for a while): until it is recorded the question stays ours
     and its lease renewed, so no other process answers it a second time."""
@@ -264,7 +270,7 @@ async def _slot(deps: Deps) -> AsyncIterator[None]:
 
 
 async def _respond_or_apologise(
-    reply: SlackReply, held: Held, question: Question, deps: Deps, produce: Produce, hint: str | None
+    reply: SlackReply, held: HeldQuestion, question: Question, deps: Deps, produce: Produce, hint: str | None
 ) -> bool | None:
     """False when the person got the apology instead of an answer (or a reason why not); None when
     another process took the question over meanwhile. `hint` answers a message with nothing to ask; None

@@ -37,7 +37,7 @@ from typing import Any
 from bot.db.digests import SqlDigestLog
 from bot.db.notices import SqlNoticeLog
 from bot.domain.people import Surface
-from bot.ports.inbox import Held
+from bot.ports.inbox import HeldQuestion
 from bot.slack.absence_digest import DIGEST_EVERY, AbsenceDigest
 from bot.slack.deps import Deps
 from bot.slack.intake import AnswerHeld
@@ -93,7 +93,7 @@ class _Periodic:
             self._task = None
 
 
-def _job(answerer: AnswerHeld, held: Held) -> Callable[[Deps], Coroutine[Any, Any, None]]:
+def _job(answerer: AnswerHeld, held: HeldQuestion) -> Callable[[Deps], Coroutine[Any, Any, None]]:
     return lambda deps: answerer(held, deps)
 
 
@@ -169,7 +169,7 @@ class Caretaker:
 
     async def _rounds(self) -> None:
         while True:
-            taken: list[Held] = []
+            taken: list[HeldQuestion] = []
             for periodic in self._periodic:
                 periodic.start_if_due()
             try:
@@ -196,7 +196,7 @@ class Caretaker:
         except Exception as exc:  # each person is then looked up with users.info, as before
             log.warning("could not list the Slack members (%s)", exc.__class__.__name__)
 
-    async def round(self) -> list[Held]:
+    async def round(self) -> list[HeldQuestion]:
         """One round; returns the questions taken over."""
         inbox, metrics = self._deps.inbox, self._deps.metrics
         await inbox.renew()

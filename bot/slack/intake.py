@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from bot.domain.people import Surface
 from bot.metrics import Metrics
 from bot.ports.conversations import Conversations
-from bot.ports.inbox import Delivery, Held, Inbox
+from bot.ports.inbox import Delivery, HeldQuestion, Inbox
 from bot.slack.deps import Deps
 from bot.slack.worker import AnswerWorker
 
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 # How a surface answers a question it holds; also how a taken-over question is answered.
-AnswerHeld = Callable[[Held, Deps], Coroutine[Any, Any, None]]
+AnswerHeld = Callable[[HeldQuestion, Deps], Coroutine[Any, Any, None]]
 
 
 class NotRecorded(Exception):
@@ -93,12 +93,12 @@ class Intake:
         except Exception as exc:
             raise NotRecorded("dm", exc, "edit") from exc
 
-    def _start(self, held: Held, answer: AnswerHeld) -> None:
+    def _start(self, held: HeldQuestion, answer: AnswerHeld) -> None:
         self._metrics.received.labels(held.surface).inc()
         self._worker.submit(lambda deps: answer(held, deps))
 
     def _recorded_late(
-        self, recording: asyncio.Future[Held | None], answer: AnswerHeld, answer_it: bool
+        self, recording: asyncio.Future[HeldQuestion | None], answer: AnswerHeld, answer_it: bool
     ) -> None:
         if recording.cancelled() or recording.exception() is not None:
             return  # nothing was recorded: the redelivery (or the person's retry) records it afresh

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.agent.clock import Calendar
+from bot.agent.clock import Today
 
 FIXED_NOW = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 29)
@@ -14,4 +14,4 @@ def fixed_clock() -> datetime:
     return FIXED_NOW
 
 
-FIXED_CALENDAR = Calendar(clock=fixed_clock)
+FIXED_CALENDAR = Today(clock=fixed_clock)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.domain.leave import ANNUAL
 from bot.hr.import_export.cells import restore_cell
-from bot.hr.import_export.reading import At, CheckedRow, Reading
+from bot.hr.import_export.reading import At, CheckedRow, FilesRead
 from bot.hr.import_export.requests_part import REQUEST_COLUMNS
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
@@ -84,7 +84,7 @@ def _physical_lines(path: Path) -> Iterator[str]:
                 raise _NotUtf8(number) from None
 
 
-def _csv_rows(reading: Reading, file_index: int, path: Path) -> Iterator[tuple[int, list[str]]]:
+def _csv_rows(reading: FilesRead, file_index: int, path: Path) -> Iterator[tuple[int, list[str]]]:
     """(first physical line, cells) per non-blank row, each cell stripped of surrounding whitespace and
     then of the quote `neutralise_cell` added, in that order so a leading tab after the quote is kept;
     unreadable input becomes a problem."""
@@ -103,7 +103,7 @@ def _csv_rows(reading: Reading, file_index: int, path: Path) -> Iterator[tuple[i
         reading.problem(At(file_index, line + 1, f"{path}:{line + 1}"), "row", f"not valid CSV ({exc})")
 
 
-def read_csv(reading: Reading, file_index: int, path: Path) -> None:
+def read_csv(reading: FilesRead, file_index: int, path: Path) -> None:
     """Reads one CSV file into `reading`; what is wrong with it becomes problems there."""
     rows = _csv_rows(reading, file_index, path)
     first = next(rows, None)
@@ -140,7 +140,7 @@ def read_csv(reading: Reading, file_index: int, path: Path) -> None:
         handle(reading, file_index, path, line, {column: cells[index] for column, index in column_of.items()})
 
 
-def _count_row(reading: Reading, kind: _CsvKind) -> None:
+def _count_row(reading: FilesRead, kind: _CsvKind) -> None:
     if kind is _EMPLOYEES_CSV:
         reading.employee_rows_read += 1
     elif kind is _GRANTS_CSV:
@@ -149,7 +149,7 @@ def _count_row(reading: Reading, kind: _CsvKind) -> None:
         reading.leave_rows_read += 1
 
 
-def _employee(reading: Reading, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
+def _employee(reading: FilesRead, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
     reading.employee_rows_read += 1
     row = CheckedRow(reading, At(file_index, line, f"{path}:{line}"))
     reading.add_employee(
@@ -167,7 +167,7 @@ def _employee(reading: Reading, file_index: int, path: Path, line: int, cells: d
     )
 
 
-def _grant(reading: Reading, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
+def _grant(reading: FilesRead, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
     reading.grant_rows_read += 1
     row = CheckedRow(reading, At(file_index, line, f"{path}:{line}"))
     employee_id = row.parse("employee_id", read_employee_id, cells["employee_id"])
@@ -180,7 +180,7 @@ def _grant(reading: Reading, file_index: int, path: Path, line: int, cells: dict
     reading.add_grant(row, employee_id, year, granted, opening_used, allow_negative, "year")
 
 
-def _leave(reading: Reading, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
+def _leave(reading: FilesRead, file_index: int, path: Path, line: int, cells: dict[str, str]) -> None:
     reading.leave_rows_read += 1
     raw_id, raw_date, raw_days, raw_type = cells["employee_id"], cells["date"], cells["days"], cells["type"]
     try:  # the usual case, kept lean: a file may hold millions of these rows
@@ -207,7 +207,7 @@ def _leave(reading: Reading, file_index: int, path: Path, line: int, cells: dict
     reading.add_record(employee_id, taken_on, days, leave_type, cells["note"] or None, lambda: (at(), "date"))
 
 
-_ROW_READERS: dict[str, Callable[[Reading, int, Path, int, dict[str, str]], None]] = {
+_ROW_READERS: dict[str, Callable[[FilesRead, int, Path, int, dict[str, str]], None]] = {
     "employees": _employee,
     "grants": _grant,
     "leave": _leave,

@@ -6,7 +6,7 @@ line as `file:line: column: reason`. Then, in one transaction, each employee the
 replaced by what the import says about them and nobody else is touched (with `replace_all`, everybody
 else is removed). Re-importing the same files changes nothing.
 
-The steps, one module each: `csv_reader` and `json_reader` fill a `reading.Reading` by the value rules
+The steps, one module each: `csv_reader` and `json_reader` fill a `reading.FilesRead` by the value rules
 of `schema`; `plan` works out what changes and checks what only the database can show; `writer` writes
 it. Amounts are Decimal from the file to the database (JSON floats are parsed as Decimal). Reading runs
 in a worker thread so a large file does not stall the event loop.
@@ -26,7 +26,7 @@ from bot.db.engine import writing
 from bot.hr.import_export.csv_reader import read_csv
 from bot.hr.import_export.json_reader import read_json
 from bot.hr.import_export.plan import make_plan
-from bot.hr.import_export.reading import At, Reading
+from bot.hr.import_export.reading import At, FilesRead
 from bot.hr.import_export.writer import write
 
 
@@ -93,8 +93,8 @@ async def import_files(
     )
 
 
-def _read_files(paths: list[Path]) -> Reading:
-    reading = Reading()
+def _read_files(paths: list[Path]) -> FilesRead:
+    reading = FilesRead()
     for file_index, path in enumerate(paths):
         suffix = path.suffix.lower()
         if suffix == ".json":

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.domain.leave import ANNUAL
-from bot.hr.import_export.reading import At, CheckedRow, Reading
+from bot.hr.import_export.reading import At, CheckedRow, FilesRead
 from bot.hr.import_export.schema import (
     EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
@@ -66,7 +66,7 @@ class _JsonConstant:
         self.name = name
 
 
-def read_json(reading: Reading, file_index: int, path: Path) -> None:
+def read_json(reading: FilesRead, file_index: int, path: Path) -> None:
     """Reads one JSON file into `reading`; what is wrong with it becomes problems there."""
     whole_file = At(file_index, -1, str(path))
     try:
@@ -193,7 +193,7 @@ _true_unless_said, _false_unless_said = _boolean(True), _boolean(False)
 # --- Employees, their grants and their leave ------------------------------------------------------------
 
 
-def _read_employee(reading: Reading, file_index: int, path: Path, index: int, entry: Any) -> None:
+def _read_employee(reading: FilesRead, file_index: int, path: Path, index: int, entry: Any) -> None:
     reading.employee_rows_read += 1
     label = f"{path}:employees[{index}]"
     raw_id = entry.get("employee_id") if isinstance(entry, dict) else None
@@ -225,7 +225,7 @@ def _read_employee(reading: Reading, file_index: int, path: Path, index: int, en
     _read_leave(reading, row.at, employee_id, entry.get("leave_taken"))
 
 
-def _read_grants(reading: Reading, at: At, employee_id: str, annual_leave: Any) -> None:
+def _read_grants(reading: FilesRead, at: At, employee_id: str, annual_leave: Any) -> None:
     if not isinstance(annual_leave, _JsonObject):
         reason = "missing" if annual_leave is None else "must be an object"
         reading.problem(at, "annual_leave", f'{reason}, like {{"2026": {{"granted": 15, "used": 7.5}}}}')
@@ -255,7 +255,7 @@ def _at_column(at: At, column: str) -> Callable[[], tuple[At, str]]:
     return lambda: (at, column)
 
 
-def _read_leave(reading: Reading, at: At, employee_id: str, leave_taken: Any) -> None:
+def _read_leave(reading: FilesRead, at: At, employee_id: str, leave_taken: Any) -> None:
     if leave_taken is None:
         return
     if not isinstance(leave_taken, list):

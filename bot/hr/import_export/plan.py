@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import ANNUAL, format_days
 from bot.hr.import_export.batches import ID_CHUNK, chunks
-from bot.hr.import_export.reading import NOWHERE, Grant, Reading
+from bot.hr.import_export.reading import NOWHERE, FilesRead, Grant
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Plan:
     removed: list[str]
 
 
-async def make_plan(connection: AsyncConnection, reading: Reading, replace_all: bool) -> Plan:
+async def make_plan(connection: AsyncConnection, reading: FilesRead, replace_all: bool) -> Plan:
     """Works out what the import replaces, and adds the problems only the database can show."""
     in_database = {row.employee_id: row for row in await connection.execute(select(employees))}
     mentioned = set(reading.declared) | {employee_id for employee_id, _ in reading.named_in_rows}
@@ -57,7 +57,7 @@ async def make_plan(connection: AsyncConnection, reading: Reading, replace_all: 
     return plan
 
 
-def _check_taken_in_database(reading: Reading, plan: Plan) -> None:
+def _check_taken_in_database(reading: FilesRead, plan: Plan) -> None:
     """An email or Slack user the import gives must not belong to an employee the database keeps."""
     kept = plan.in_database.keys() - reading.declared.keys() - set(plan.removed)
     email_of = {plan.in_database[employee_id].email_key: employee_id for employee_id in kept}
@@ -73,7 +73,7 @@ def _check_taken_in_database(reading: Reading, plan: Plan) -> None:
 
 
 async def _check_balances(
-    connection: AsyncConnection, reading: Reading, plan: Plan, unknown: set[str]
+    connection: AsyncConnection, reading: FilesRead, plan: Plan, unknown: set[str]
 ) -> None:
     """After the import, no year may have more annual leave used than granted (unless the grant allows a
     negative balance), and annual leave needs a grant for its year. Where the import replaces only an

@@ -1,6 +1,6 @@
 """What an import's files say, checked row by row, and every problem found so far.
 
-The CSV and JSON readers fill one `Reading`: the good rows to write, where each one came from, and a
+The CSV and JSON readers fill one `FilesRead`: the good rows to write, where each one came from, and a
 problem per bad value as `file:line: column: reason`, sorted into file order at the end. Cross-row
 rules that need nothing but the files (duplicate ids, emails, Slack users and grants) are checked here
 as rows arrive; the ones that need the database are the plan's.
@@ -45,7 +45,7 @@ Record = tuple[str, date, Decimal, str, str | None]  # employee_id, taken_on, da
 class CheckedRow:
     """One row being checked: every bad field of it is reported, not just the first."""
 
-    def __init__(self, reading: Reading, at: At, prefix: str = "") -> None:
+    def __init__(self, reading: FilesRead, at: At, prefix: str = "") -> None:
         self.reading = reading
         self.at = at
         self.prefix = prefix  # JSON: the path of the row inside its employee, e.g. "leave_taken[2]."
@@ -63,7 +63,7 @@ class CheckedRow:
             return None
 
 
-class Reading:
+class FilesRead:
     """What the files say, checked row by row, and every problem found so far."""
 
     def __init__(self) -> None:

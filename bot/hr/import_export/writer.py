@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.hr.import_export.batches import ID_CHUNK, WRITE_CHUNK, chunks
 from bot.hr.import_export.plan import Plan
-from bot.hr.import_export.reading import Reading, Record
+from bot.hr.import_export.reading import FilesRead, Record
 from bot.hr.import_export.schema import EMPLOYEE_COLUMNS
 
 _UPDATE_EMPLOYEE = (
@@ -26,7 +26,7 @@ _UPDATE_EMPLOYEE = (
 )
 
 
-async def write(connection: AsyncConnection, reading: Reading, plan: Plan) -> None:
+async def write(connection: AsyncConnection, reading: FilesRead, plan: Plan) -> None:
     """Delete-then-insert for what the import replaces, in chunks: a few statements per thousands of rows."""
     in_database = plan.in_database
     for ids in chunks(plan.removed, ID_CHUNK):  # their grants and leave go with them (cascade)

@@ -20,7 +20,7 @@ from bot.agent.trace import StepObserver
 from bot.domain.people import Surface
 from bot.metrics import Metrics
 from bot.ports.conversations import Conversations, Turn
-from bot.ports.inbox import Delivery, Held
+from bot.ports.inbox import Delivery, HeldQuestion
 from bot.slack.answering import answer
 from bot.slack.client import give_back_unused, held_back, prepaid
 from bot.slack.conversation import conversation_of, edited_thread, question_turn, reply_turn
@@ -92,7 +92,7 @@ class DmReply:
     def __init__(
         self,
         client: AsyncWebClient,
-        held: Held,
+        held: HeldQuestion,
         records: Conversations,
         metrics: Metrics,
         streaming: StreamSwitch | None = None,
@@ -381,7 +381,7 @@ class DmReply:
         )
 
 
-async def answer_direct_message(held: Held, deps: Deps) -> None:
+async def answer_direct_message(held: HeldQuestion, deps: Deps) -> None:
     event: dict[str, Any] = held.payload["event"]
     question = parse_question(event.get("text") or "", held.payload["bot"]["user_id"])
     # A file with nothing written gets what we can read, never silence.

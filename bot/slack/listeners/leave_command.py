@@ -16,7 +16,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 from bot import text
 from bot.domain.people import Surface
 from bot.ports.conversations import Turn
-from bot.ports.inbox import Delivery, Held
+from bot.ports.inbox import Delivery, HeldQuestion
 from bot.slack.answering import answer, answer_balance_by_code
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake, NotRecorded
@@ -57,7 +57,7 @@ class CommandReply:
         return None  # an ephemeral reply cannot be read back: a takeover (or a lost post) answers again
 
 
-async def answer_leave_command(held: Held, deps: Deps) -> None:
+async def answer_leave_command(held: HeldQuestion, deps: Deps) -> None:
     command: dict[str, Any] = held.payload["command"]
     parsed = parse_leave_command(command.get("text") or "")
     # `respond` only holds the response_url (valid 30 minutes), so a takeover can answer through it too.

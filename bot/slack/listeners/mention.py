@@ -14,7 +14,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.domain.people import Surface
 from bot.ports.conversations import Turn
-from bot.ports.inbox import Delivery, Held
+from bot.ports.inbox import Delivery, HeldQuestion
 from bot.slack.answering import answer
 from bot.slack.deps import Deps
 from bot.slack.intake import Intake
@@ -59,7 +59,7 @@ class MentionReply:
         return None  # an ephemeral reply cannot be read back: a takeover (or a lost post) answers again
 
 
-async def answer_mention(held: Held, deps: Deps) -> None:
+async def answer_mention(held: HeldQuestion, deps: Deps) -> None:
     event: dict[str, Any] = held.payload["event"]
     question = parse_question(event.get("text") or "", held.payload.get("bot_user_id"))
     await answer(MentionReply(deps.client, event), held, question, deps)
