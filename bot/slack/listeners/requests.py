@@ -20,6 +20,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
 from bot.slack.drafts import change_draft, discard_draft, submit_draft
+from bot.slack.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
 from bot.slack.listeners.home import publish_home
@@ -145,6 +146,30 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
     app.action(APPROVE_ACTION)(applied_once("approve"))
     app.action(CANCEL_ACTION)(applied_once("cancel"))
+
+    def as_hr(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
+        """The HR Home tab's buttons: the clicker acts as HR only if the policy's `hr_admins` holds them at
+        this click (`decide(as_hr=True)`); anyone else's click is refused and audited. A decline from here
+        carries no note (the requester is told it was declined by HR)."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user = (body.get("user") or {}).get("id")
+            if not user:
+                return
+            request_id = _request_id(action)
+
+            async def job(deps: Deps) -> None:
+                await _quietly(decide(deps, user, request_id, action_name, as_hr=True))
+                await publish_home(deps, user)
+
+            intake.later(job)
+
+        return on_click
+
+    app.action(HR_APPROVE_ACTION)(as_hr("approve"))
+    app.action(HR_DECLINE_ACTION)(as_hr("decline"))
+    app.action(HR_CANCEL_ACTION)(as_hr("cancel"))
 
     @app.action(DECLINE_ACTION)
     async def on_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
