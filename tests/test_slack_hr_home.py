@@ -115,6 +115,15 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
     assert "*연차 사용 촉진 (§61)* · 꺼져 있어요" in hr and "*데이터 점검*" in hr
     assert "`hr_admins` = E1004" in hr and "`max_out_per_day` = 0" in hr
     assert "HR ·" not in await _home(slack, MINSU)
+    # The usage chart: a PNG uploaded to Slack (private: no channel), shown by its file id.
+    [chart] = slack.completed_files()
+    assert chart.content is not None and chart.content.startswith(b"\x89PNG")
+    [image] = [b for b in slack.home_views[YUJIN]["blocks"] if b["type"] == "image"]
+    assert image["slack_file"] == {"id": chart.id}
+    [complete] = slack.calls_to("files.completeUploadExternal")
+    assert not complete.args.get("channel_id") and not complete.args.get("channels")
+    await _home(slack, YUJIN, count=2)  # the same figures: the same file, not uploaded again
+    assert len(slack.calls_to("files.getUploadURLExternal")) == 1
 
     view = slack.home_views[YUJIN]
     for action in ("officebot_hr_approve", "officebot_hr_decline", "officebot_hr_cancel"):
@@ -132,4 +141,5 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
     await _policy(db, hr_admins="")  # the role is read at the click, not when the tab was drawn
     await slack.press(YUJIN, "", view, "officebot_hr_decline")
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == YUJIN)
+    assert "HR ·" not in await _home(slack, YUJIN, count=4)
     assert (await _request_rows(db, request_id))[0] == "pending"

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db.engine import single_statement
 from bot.db.hr import employee_from, ledger_inputs_on
 from bot.db.tables import employees, leave_records, leave_requests
+from bot.domain.leave import ANNUAL
 from bot.domain.people import Employee
 from bot.domain.requests import Part
 from bot.policy.grants import EntitlementInputError, LeaveRules
@@ -144,3 +145,19 @@ class SqlTeam:
             found += [(inputs.employee.name, days, day) for day, days in held.unused() if day <= last]
         found.sort(key=lambda item: (item[2], item[0]))
         return found
+
+    async def taken_per_month(self, year: int) -> list[Decimal]:
+        query = (
+            select(leave_records.c.taken_on, leave_records.c.days)
+            .join(employees, employees.c.employee_id == leave_records.c.employee_id)
+            .where(
+                employees.c.active.is_(True),
+                leave_records.c.leave_type == ANNUAL,
+                leave_records.c.taken_on.between(date(year, 1, 1), date(year, 12, 31)),
+            )
+        )
+        months = [Decimal(0)] * 12
+        async with single_statement(self._engine) as connection:
+            for row in await connection.execute(query):
+                months[row.taken_on.month - 1] += Decimal(row.days)
+        return months

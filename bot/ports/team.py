@@ -59,6 +59,11 @@ class Team(Protocol):
         usable day; from each person's holding (bot/policy/holding.py), soonest first."""
         ...
 
+    async def taken_per_month(self, year: int) -> list[Decimal]:
+        """Annual leave days taken by active employees in each month of `year` (12 figures): the leave
+        records, which an approval writes and HR imports."""
+        ...
+
 
 class CalendarFeeds(Protocol):
     async def reset(self, employee_id: str) -> str:

@@ -6,11 +6,13 @@ is the ledger's (`holding()`, through `Team.lapsing`); the notices and the data 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import Decimal
 
 from bot.db.notices import SqlNoticeLog
 from bot.hr.import_export.check import check_data
 from bot.policy.company import as_text
 from bot.slack.deps import Deps
+from bot.slack.hr_chart import chart_file
 from bot.slack.hr_views import HrOverview, Lapsing
 from bot.slack.roles import Roles
 
@@ -35,6 +37,14 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         recorded = await log.recorded()
         notices_due = len([n for n in await log.due(policy, today) if n.key not in recorded])
         notices_sent = len([sent for sent in recorded.values() if sent is not None])
+    total_lapsing = sum((days for _, days, _ in lapsing), Decimal(0))
+    chart = await chart_file(
+        deps,
+        today.year,
+        await services.team.taken_per_month(today.year),
+        await services.team.taken_per_month(today.year - 1),
+        total_lapsing,
+    )
     return HrOverview(
         pending=named,
         pending_total=len(pending),
@@ -47,4 +57,5 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         findings=await check_data(services.engine),
         policy=as_text(policy),
         show_type=policy.show_leave_type,
+        chart_file=chart,
     )

@@ -76,6 +76,9 @@ LIMITS: Mapping[str, tuple[Limit, ...]] = {
     "views.publish": (TIER_4,),
     "views.open": (TIER_4,),
     "views.update": (TIER_4,),
+    # HR's usage chart (bot/slack/hr_chart.py), uploaded once per change of its figures.
+    "files.getUploadURLExternal": (TIER_4,),
+    "files.completeUploadExternal": (TIER_4,),
 }
 UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common tier
 
