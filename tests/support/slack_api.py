@@ -944,6 +944,7 @@ class SlackStandIn(Modals, Files):
         app.router.add_post("/response/{id}", self._response_url)
         app.router.add_get("/link/", self._link)
         app.router.add_post("/upload/{file_id}", self._upload)
+        app.router.add_get("/files-pri/{file_id}/{name}", self._download)
         self._runner, self.port = await serve_on_loopback(app, self.port)
         return self
 

@@ -35,6 +35,38 @@ class Files:
     def completed_files(self) -> list[UploadedFile]:
         return [f for f in self.files.values() if f.completed]
 
+    def share_file(self, name: str, content: bytes) -> dict[str, Any]:
+        """A file a person uploads in Slack (to share in a message): its `files` entry as an event shows it,
+        readable at `url_private_download` with the bot's token."""
+        file_id = f"F{len(self.files) + 1:08d}"
+        self.files[file_id] = UploadedFile(file_id, name, len(content), content, name, completed=True)
+        return self._file_object(self.files[file_id])
+
+    def _file_object(self, found: UploadedFile) -> dict[str, Any]:
+        url = f"{self.base_url}/files-pri/{found.id}/{found.filename}"
+        size = len(found.content or b"")
+        return {
+            "id": found.id,
+            "name": found.filename,
+            "size": size,
+            "url_private": url,
+            "url_private_download": url,
+        }
+
+    def _m_files_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        found = self.files.get(str(args.get("file")))
+        if found is None or not found.completed:
+            return {"ok": False, "error": "file_not_found"}
+        return {"ok": True, "file": self._file_object(found)}
+
+    async def _download(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != "Bearer xoxb-test":  # private: the bot token only
+            return web.Response(status=302, headers={"Location": "/login"})
+        found = self.files.get(request.match_info["file_id"])
+        if found is None or found.content is None:
+            return web.Response(status=404)
+        return web.Response(body=found.content)
+
     def _m_files_getUploadURLExternal(self, args: dict[str, Any]) -> dict[str, Any]:
         filename, length = str(args.get("filename") or ""), str(args.get("length") or "")
         if not filename or not length.isdigit():

@@ -1,0 +1,74 @@
+"""`SqlUploads`: HR's data files dropped in Slack (`data_uploads`): a dry run recorded, then claimed once
+by an Import click (`checked` → `importing` in one conditional UPDATE: of two clicks, in two processes,
+one wins), then ended (`imported`, `changed`: the files no longer match the dry run, `failed`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import single_statement
+from bot.db.tables import data_uploads
+
+UploadState = str  # checked, importing, imported, changed, failed
+
+
+@dataclass(frozen=True)
+class Upload:
+    id: int
+    uploaded_by: str
+    channel: str
+    files: list[dict[str, Any]]  # [{"id": "F…", "name": "employees.csv"}]
+    checksum: str
+    state: UploadState
+
+
+class SqlUploads:
+    def __init__(
+        self, engine: AsyncEngine, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    ) -> None:
+        self._engine, self._clock = engine, clock
+
+    async def record(self, uploaded_by: str, channel: str, files: list[dict[str, Any]], checksum: str) -> int:
+        row = {
+            "uploaded_by": uploaded_by,
+            "channel": channel,
+            "files": files,
+            "checksum": checksum,
+            "state": "checked",
+            "created_at": self._clock(),
+        }
+        async with single_statement(self._engine) as connection:
+            inserted = (await connection.execute(insert(data_uploads).values(**row))).inserted_primary_key
+        assert inserted is not None
+        return int(inserted[0])
+
+    async def get(self, upload_id: int) -> Upload | None:
+        async with single_statement(self._engine) as connection:
+            row = (
+                await connection.execute(select(data_uploads).where(data_uploads.c.id == upload_id))
+            ).first()
+        if row is None:
+            return None
+        return Upload(row.id, row.uploaded_by, row.channel, list(row.files), row.checksum, row.state)
+
+    async def claim(self, upload_id: int, by: str) -> bool:
+        """True for the one caller that moved it from `checked`: only it may import."""
+        return await self._move(upload_id, "checked", "importing", by)
+
+    async def end(self, upload_id: int, state: UploadState, by: str) -> None:
+        await self._move(upload_id, "importing", state, by)
+
+    async def _move(self, upload_id: int, before: str, after: str, by: str) -> bool:
+        query = (
+            update(data_uploads)
+            .where(data_uploads.c.id == upload_id, data_uploads.c.state == before)
+            .values(state=after, decided_by=by, decided_at=self._clock())
+        )
+        async with single_statement(self._engine) as connection:
+            return (await connection.execute(query)).rowcount == 1
