@@ -72,3 +72,20 @@ class SqlUploads:
         )
         async with single_statement(self._engine) as connection:
             return (await connection.execute(query)).rowcount == 1
+
+    async def last_imported(self) -> tuple[datetime, str, list[str]] | None:
+        """The last upload imported from Slack: when, by whom (employee id), its files' names."""
+        query = (
+            select(data_uploads)
+            .where(data_uploads.c.state == "imported")
+            .order_by(data_uploads.c.decided_at.desc(), data_uploads.c.id.desc())
+            .limit(1)
+        )
+        async with single_statement(self._engine) as connection:
+            row = (await connection.execute(query)).first()
+        if row is None or row.decided_at is None:
+            return None
+        at = (
+            row.decided_at if row.decided_at.tzinfo else row.decided_at.replace(tzinfo=UTC)
+        )  # SQLite: naive UTC
+        return at, str(row.decided_by or row.uploaded_by), [str(f.get("name")) for f in row.files]

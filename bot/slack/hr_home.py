@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from bot.db.notices import SqlNoticeLog
+from bot.db.uploads import SqlUploads
 from bot.hr.import_export.check import check_data
 from bot.policy.company import as_text
 from bot.slack.deps import Deps
 from bot.slack.hr_chart import chart_file
 from bot.slack.hr_views import HrOverview, Lapsing
 from bot.slack.roles import Roles
+from bot.slack.user_text import NAME_LIMIT, TEXT_LIMIT, shown
 
 LAPSING_WITHIN = 60  # days
 
@@ -45,6 +48,13 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         await services.team.taken_per_month(today.year - 1),
         total_lapsing,
     )
+    last = await SqlUploads(services.engine).last_imported()
+    last_import = None
+    if last is not None:
+        at, by, names = last
+        person = await services.directory.employee_by_id(by)
+        when = at.astimezone(ZoneInfo(services.calendar.timezone)).strftime("%Y-%m-%d %H:%M")
+        last_import = f"{when} · {shown(person.name if person else by, NAME_LIMIT)} · {shown(', '.join(names), TEXT_LIMIT)}"
     return HrOverview(
         pending=named,
         pending_total=len(pending),
@@ -58,4 +68,5 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         policy=as_text(policy),
         show_type=policy.show_leave_type,
         chart_file=chart,
+        last_import=last_import,
     )
