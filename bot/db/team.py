@@ -21,7 +21,7 @@ from bot.domain.requests import Part
 from bot.policy.grants import EntitlementInputError, LeaveRules
 from bot.policy.holding import holding
 from bot.ports.team import Absence
-from bot.tools.entitlement import employment_of
+from bot.tools.hr_reads import employment_from
 
 log = logging.getLogger(__name__)
 
@@ -90,36 +90,42 @@ class SqlTeam:
             wanted = sorted(set(employee_ids))
             requests = requests.where(leave_requests.c.employee_id.in_(wanted))
             records = records.where(leave_records.c.employee_id.in_(wanted))
+        # Rows unpacked as tuples: HR's feed reads tens of thousands, and a Row's attribute lookup per
+        # column costs more than the statement.
         async with single_statement(self._engine) as connection:
             found = [
                 Absence(
-                    row.employee_id,
-                    row.name,
-                    row.start_on,
-                    row.end_on,
-                    cast(Part, row.part),
-                    Decimal(row.days),
-                    row.leave_type,
-                    "approved" if row.state == "approved" else "pending",
-                    f"request-{row.id}",
+                    employee_id,
+                    name,
+                    start,
+                    end,
+                    cast(Part, part),
+                    days,
+                    leave_type,
+                    "approved" if state == "approved" else "pending",
+                    f"request-{key}",
                 )
-                for row in await connection.execute(requests)
+                for key, employee_id, name, start, end, part, days, leave_type, state in (
+                    await connection.execute(requests)
+                ).tuples()
             ]
         async with single_statement(self._engine) as connection:
             found += [
                 Absence(
-                    row.employee_id,
-                    row.name,
-                    row.taken_on,
-                    row.taken_on,
+                    employee_id,
+                    name,
+                    taken_on,
+                    taken_on,
                     "full",
-                    Decimal(row.days),
-                    row.leave_type,
+                    days,
+                    leave_type,
                     "recorded",
-                    f"record-{row.id}",
+                    f"record-{key}",
                 )
-                for row in await connection.execute(records)
-                if row.days > 0
+                for key, employee_id, name, taken_on, days, leave_type in (
+                    await connection.execute(records)
+                ).tuples()
+                if days > 0
             ]
         found.sort(key=lambda a: (a.start, a.name, a.key))
         return found
@@ -138,7 +144,7 @@ class SqlTeam:
             async with single_statement(self._engine) as connection:
                 inputs = await ledger_inputs_on(connection, employee_id)
             try:
-                held = holding(inputs.stored, inputs.records, employment_of(inputs.employee), rules, on)
+                held = holding(inputs.stored, inputs.records, employment_from(inputs.employee), rules, on)
             except EntitlementInputError as exc:  # `officebot data check` names it; the rest still count
                 log.info("no lapsing figure for %s: %s", employee_id, exc)
                 continue

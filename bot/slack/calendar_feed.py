@@ -149,9 +149,10 @@ def _days_out(feed: Feed) -> list[Event]:
     first = feed.stamp.date() - timedelta(days=DAYS_BACK + 1)
     out: dict[date, list[str]] = defaultdict(list)
     for absence in feed.absences:
+        line = f"{absence.name} · {_label(absence, feed.show_types)}"
         on = max(absence.start, first)
         while on <= absence.end:
-            out[on].append(f"{absence.name} · {_label(absence, feed.show_types)}")
+            out[on].append(line)
             on += timedelta(days=1)
     events = []
     for on in sorted(out):

@@ -24,7 +24,7 @@ HR_DECLINE_ACTION = "officebot_hr_decline"
 HR_CANCEL_ACTION = "officebot_hr_cancel"
 HR_ACTIONS = (HR_APPROVE_ACTION, HR_DECLINE_ACTION, HR_CANCEL_ACTION)
 PENDING_ON_HOME = 8  # each a line and a row of buttons: 16 blocks
-LINES = 25  # of each list (out today, this week, lapsing, findings)
+LINES = 25  # of each list (out today, this week, lapsing, findings): ~100 characters a line at most
 
 
 @dataclass(frozen=True)
@@ -100,13 +100,17 @@ def hr_section(hr: HrOverview, korean: bool) -> list[dict[str, Any]]:
     nobody = "없음" if korean else "nobody"
     today_lines = _bounded([f"• {absence_text(a, hr.show_type, korean)}" for a in hr.out_today], korean)
     week_lines = _bounded([f"• {absence_text(a, hr.show_type, korean)}" for a in hr.out_week], korean)
+    # Two sections, not one: at the lines' bound each is well inside a section's 3,000 characters.
     blocks.append(
         section(
-            ("*오늘 부재*\n" if korean else "*Out today*\n")
-            + ("\n".join(today_lines) or nobody)
-            + ("\n*이번 주 부재*\n" if korean else "\n*Out this week*\n")
-            + ("\n".join(week_lines) or nobody),
-            block_id="hr_out",
+            ("*오늘 부재*\n" if korean else "*Out today*\n") + ("\n".join(today_lines) or nobody),
+            block_id="hr_out_today",
+        )
+    )
+    blocks.append(
+        section(
+            ("*이번 주 부재*\n" if korean else "*Out this week*\n") + ("\n".join(week_lines) or nobody),
+            block_id="hr_out_week",
         )
     )
     lapsing = _bounded(

@@ -24,6 +24,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
 from bot.requests.crowding import crowded_days, crowding_line
+from bot.slack.blocks import section
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
 from bot.slack.hr_home import hr_overview
@@ -57,7 +58,16 @@ async def _role_sections(deps: Deps, who: Viewer) -> list[dict[str, Any]]:
     roles = who.roles
     today = deps.services.toolbox.today_for(who.caller)
     if roles.hr:
-        sections += hr_section(await hr_overview(deps, roles, today), who.korean)
+        try:
+            sections += hr_section(await hr_overview(deps, roles, today), who.korean)
+        except Exception:  # HR's reads failing must not take the person's own tab with them
+            log.warning("could not read HR's Home section", exc_info=True)
+            failed = (
+                "HR 정보를 지금 읽지 못했어요. 잠시 후 다시 열어 주세요."
+                if who.korean
+                else "HR's section could not be read now; open the tab again later."
+            )
+            sections.append(section(failed, block_id="hr_pending"))
     if roles.manager:
         first, last = fortnight(today)
         ids = [r.employee_id for r in roles.reports]
