@@ -107,7 +107,7 @@ class SqlTeam:
                 )
                 for key, employee_id, name, start, end, part, days, leave_type, state in (
                     await connection.execute(requests)
-                ).tuples()
+                )
             ]
         async with single_statement(self._engine) as connection:
             found += [
@@ -122,9 +122,7 @@ class SqlTeam:
                     "recorded",
                     f"record-{key}",
                 )
-                for key, employee_id, name, taken_on, days, leave_type in (
-                    await connection.execute(records)
-                ).tuples()
+                for key, employee_id, name, taken_on, days, leave_type in (await connection.execute(records))
                 if days > 0
             ]
         found.sort(key=lambda a: (a.start, a.name, a.key))
