@@ -141,5 +141,26 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
     await _policy(db, hr_admins="")  # the role is read at the click, not when the tab was drawn
     await slack.press(YUJIN, "", view, "officebot_hr_decline")
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == YUJIN)
-    assert "HR ·" not in await _home(slack, YUJIN, count=4)
+    assert "HR ·" not in await _home(slack, YUJIN, count=3)
     assert (await _request_rows(db, request_id))[0] == "pending"
+
+
+async def test_hr_declines_from_home_with_a_reason(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    await _policy(db, hr_admins="E1004")
+    request_id = await _pending(db)
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    await _home(slack, YUJIN)
+    await slack.press(YUJIN, "", slack.home_views[YUJIN], "officebot_hr_decline")
+    await slack.wait_for(lambda c: c.method == "views.open")
+    [form] = slack.open_views(YUJIN, "officebot_hr_decline_form")
+    assert form["private_metadata"] == str(request_id)
+    await slack.submit_view(YUJIN, form, {"reason": "연말 마감 주간이에요"})
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == YUJIN, count=2)
+    state, decided_by, moves, _ = await _request_rows(db, request_id)
+    assert (state, decided_by, moves) == ("declined", "hr:E1004", [("ok", "hr:E1004")])
+    async with db.engine.connect() as connection:
+        note = (await connection.execute(select(leave_requests.c.decision_note))).scalar()
+    assert note == "연말 마감 주간이에요"

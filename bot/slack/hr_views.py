@@ -23,6 +23,7 @@ HR_APPROVE_ACTION = "officebot_hr_approve"
 HR_DECLINE_ACTION = "officebot_hr_decline"
 HR_CANCEL_ACTION = "officebot_hr_cancel"
 HR_ACTIONS = (HR_APPROVE_ACTION, HR_DECLINE_ACTION, HR_CANCEL_ACTION)
+HR_DECLINE_FORM = "officebot_hr_decline_form"  # the decline's reason, asked of HR as of an approver
 PENDING_ON_HOME = 8  # each a line and a row of buttons: 16 blocks
 LINES = 25  # of each list (out today, this week, lapsing, findings): ~100 characters a line at most
 
