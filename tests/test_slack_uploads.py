@@ -137,3 +137,34 @@ async def test_problems_wrong_types_oversize_files_and_non_hr_are_refused_in_one
             )
         ).all()
     assert [tuple(r) for r in refused] == [("E1001", "not_allowed")]
+
+
+async def test_an_import_at_the_terminal_is_the_last_import_hr_s_home_tab_names(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase, tmp_path
+):
+    import argparse
+    import io
+
+    from bot.cli.data import run
+    from bot.config import Settings
+
+    db = seeded_database
+    await _policy(db, hr_admins="E1004")
+    people = tmp_path / "employees.csv"
+    people.write_text(HEADER + NEW_PERSON, encoding="utf-8")
+    settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": db.url})
+    args = argparse.Namespace(command="data", data_command="import", paths=[people], dry_run=True)
+    assert await run(settings, args, io.StringIO(), io.StringIO()) == 0  # a dry run is no import
+    async with db.engine.connect() as connection:
+        assert (await connection.execute(select(data_uploads))).all() == []
+    assert (
+        await run(
+            settings, argparse.Namespace(**{**vars(args), "dry_run": False}), io.StringIO(), io.StringIO()
+        )
+        == 0
+    )
+    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
+    await slack.open_app_home(YUJIN)
+    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == YUJIN)
+    [data] = [b for b in slack.home_views[YUJIN]["blocks"] if b.get("block_id") == "hr_data"]
+    assert "· `officebot data import` · employees.csv" in data["text"]["text"]

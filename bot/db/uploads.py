@@ -16,6 +16,7 @@ from bot.db.engine import single_statement
 from bot.db.tables import data_uploads
 
 UploadState = str  # checked, importing, imported, changed, failed
+TERMINAL = "cli"  # the `channel` of an import made with `officebot data import`
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,23 @@ class SqlUploads:
         assert inserted is not None
         return int(inserted[0])
 
+    async def record_terminal_import(self, by: str, names: list[str], checksum: str) -> None:
+        """An `officebot data import` done at the terminal (by the OS user): kept beside Slack's uploads so
+        HR's Home tab can say which import was the last, wherever it was made."""
+        at = self._clock()
+        row = {
+            "uploaded_by": by[:32],
+            "channel": TERMINAL,
+            "files": [{"name": name} for name in names],
+            "checksum": checksum,
+            "state": "imported",
+            "created_at": at,
+            "decided_by": by[:32],
+            "decided_at": at,
+        }
+        async with single_statement(self._engine) as connection:
+            await connection.execute(insert(data_uploads).values(**row))
+
     async def get(self, upload_id: int) -> Upload | None:
         async with single_statement(self._engine) as connection:
             row = (
@@ -73,8 +91,9 @@ class SqlUploads:
         async with single_statement(self._engine) as connection:
             return (await connection.execute(query)).rowcount == 1
 
-    async def last_imported(self) -> tuple[datetime, str, list[str]] | None:
-        """The last upload imported from Slack: when, by whom (employee id), its files' names."""
+    async def last_imported(self) -> tuple[datetime, str, list[str], bool] | None:
+        """The last import, from Slack or the terminal: when, by whom (an employee id; an OS user at the
+        terminal), its files' names, and whether it was made at the terminal."""
         query = (
             select(data_uploads)
             .where(data_uploads.c.state == "imported")
@@ -88,4 +107,5 @@ class SqlUploads:
         at = (
             row.decided_at if row.decided_at.tzinfo else row.decided_at.replace(tzinfo=UTC)
         )  # SQLite: naive UTC
-        return at, str(row.decided_by or row.uploaded_by), [str(f.get("name")) for f in row.files]
+        names = [str(f.get("name")) for f in row.files]
+        return at, str(row.decided_by or row.uploaded_by), names, row.channel == TERMINAL

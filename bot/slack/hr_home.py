@@ -51,10 +51,12 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
     last = await SqlUploads(services.engine).last_imported()
     last_import = None
     if last is not None:
-        at, by, names = last
-        person = await services.directory.employee_by_id(by)
+        at, by, names, terminal = last
+        person = None if terminal else await services.directory.employee_by_id(by)
         when = at.astimezone(ZoneInfo(services.calendar.timezone)).strftime("%Y-%m-%d %H:%M")
-        last_import = f"{when} · {shown(person.name if person else by, NAME_LIMIT)} · {shown(', '.join(names), TEXT_LIMIT)}"
+        where = "`officebot data import`" if terminal else "Slack"
+        who = shown(person.name if person else by, NAME_LIMIT)
+        last_import = f"{when} · {who} · {where} · {shown(', '.join(names), TEXT_LIMIT)}"
     return HrOverview(
         pending=named,
         pending_total=len(pending),

@@ -49,7 +49,7 @@ class HrOverview:
     policy: dict[str, str]  # `officebot policy show`'s keys and values
     show_type: bool
     chart_file: str | None = None  # the uploaded usage chart's Slack file id
-    last_import: str | None = None  # the last import from Slack, as a line (None: none yet)
+    last_import: str | None = None  # the last import (Slack or terminal), as a line (None: none recorded)
 
 
 def _bounded(lines: list[str], korean: bool) -> list[str]:
@@ -146,7 +146,7 @@ def hr_section(hr: HrOverview, korean: bool) -> list[dict[str, Any]]:
         "*데이터 점검* (`officebot data check`)\n" if korean else "*Data check* (`officebot data check`)\n"
     ) + ("\n".join(findings) or ("문제 없음" if korean else "no findings"))
     last = hr.last_import or ("없음" if korean else "none")
-    imported = ("*마지막 가져오기 (Slack)* · " if korean else "*Last import (Slack)* · ") + last
+    imported = ("*마지막 가져오기* · " if korean else "*Last import* · ") + last
     blocks.append(section(notices + "\n" + imported + "\n" + check, block_id="hr_data"))
     policy = "\n".join(
         f"`{key}` = {shown(value, TEXT_LIMIT) or '(none)'}" for key, value in hr.policy.items()
