@@ -41,12 +41,17 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         notices_due = len([n for n in await log.due(policy, today) if n.key not in recorded])
         notices_sent = len([sent for sent in recorded.values() if sent is not None])
     total_lapsing = sum((days for _, days, _ in lapsing), Decimal(0))
+    by_month = [Decimal(0)] * 12
+    for _, days, last_day in lapsing:
+        if last_day.year == today.year:
+            by_month[last_day.month - 1] += days
     chart = await chart_file(
         deps,
         today.year,
         await services.team.taken_per_month(today.year),
         await services.team.taken_per_month(today.year - 1),
         total_lapsing,
+        by_month,
     )
     last = await SqlUploads(services.engine).last_imported()
     last_import = None
