@@ -17,7 +17,7 @@ import aiohttp
 import ics
 from sqlalchemy import insert, select, update
 
-from bot.db.calendar_feeds import token_hash
+from bot.db.calendar_feeds import SqlCalendarFeeds, token_hash
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, calendar_feeds, employees, leave_requests
 from bot.policy.company import with_changes
@@ -181,3 +181,21 @@ async def test_a_person_s_feed_is_their_own_and_hr_s_is_everyone_by_day(
     await _policy(seeded_database, hr_admins="")
     mine = _events((await _get(hr_url))[2])
     assert ("최유진 휴가", date(2026, 12, 11)) in mine and all(name.startswith("최유진 ") for name, _ in mine)
+
+
+async def test_http_mode_serves_the_feed_beside_the_events_without_a_slack_signature(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    await _requested(seeded_database, "E1001", "2026-12-07", "2026-12-08", "full")
+    bot = await start_bot(
+        OFFICEBOT_DATABASE_URL=seeded_database.url, SLACK_APP_TOKEN="", SLACK_SIGNING_SECRET="secret"
+    )
+    token = await SqlCalendarFeeds(seeded_database.engine).reset("E1001")  # as the Home tab's button does
+    base = f"http://127.0.0.1:{bot.port}/calendar/"
+    status, content_type, body = await _get(f"{base}{token}.ics")
+    assert status == 200 and content_type.startswith("text/calendar")
+    assert ("김민수 휴가", date(2026, 12, 7)) in _events(body)
+    assert (await _get(f"{base}{'B' * 43}.ics"))[0] == 404  # not 401: Slack's signature is not asked for
+    assert (await _get(f"http://127.0.0.1:{bot.port}/slack/events"))[
+        0
+    ] == 401  # Slack's door still is guarded

@@ -36,6 +36,7 @@ from bot.hr.import_export import ImportRefused, export_data, import_files
 from bot.llm.drafting import leave_asked
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.ports.hr import UnknownEmployee
+from bot.requests.crowding import crowded_days, crowding_line
 from bot.requests.validation import check
 from bot.slack.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
@@ -721,6 +722,13 @@ async def test_the_approver_sees_who_else_on_the_team_is_off(seeded_database: Sc
     ]
     assert team_line(away, korean=True) == "같은 팀 부재: 이서연 2026-12-22 (승인 대기), 최유진 2026-12-24"
     assert [(a.name, a.state) for a in await store.team_away(seoyeon)] == [("김민수", "pending")]
+    # `max_out_per_day`: approving would put two out on the 24th (Minsu and Yujin's recorded day); Seoyeon's
+    # pending day is not counted, Christmas is no working day, and 0 is off.
+    assert crowded_days(minsu, away, 1) == [(date(2026, 12, 24), 2)]
+    assert crowded_days(minsu, away, 2) == [] and crowded_days(minsu, away, 0) == []
+    assert crowding_line(crowded_days(minsu, away, 1), 1, korean=True) == (
+        "⚠ 승인하면 12/24에 팀원 최대 2명이 부재예요 (정책상 하루 1명까지)."
+    )
 
 
 async def test_the_check_reads_the_balance_as_the_balance_tool_does_in_either_grants_mode(

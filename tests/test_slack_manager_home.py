@@ -77,8 +77,12 @@ async def test_a_manager_sees_their_reports_leave_this_week_and_next_and_nobody_
     await _request(db, "E1005", "2026-12-01", approver_id=None)  # not hers
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
     shown = await _home(slack, SEOYEON)
-    team = shown.split("*팀 부재 · 이번 주와 다음 주* (팀원 2명, 11/23~12/6)\n")[1].split("\n")
-    assert team[:2] == ["• 김민수 · 11/30(월)~12/1(화)", "• 박지훈 · 12/2(수) 오후 반차 · 승인 대기"]
+    [section] = [b for b in slack.home_views[SEOYEON]["blocks"] if b.get("block_id") == "team_absences"]
+    assert section["text"]["text"].split("\n") == [  # exactly her reports' leave: nobody else's
+        "*팀 부재 · 이번 주와 다음 주* (팀원 2명, 11/23~12/6)",
+        "• 김민수 · 11/30(월)~12/1(화)",
+        "• 박지훈 · 12/2(수) 오후 반차 · 승인 대기",
+    ]
     assert "정하은" not in shown and "12/3" not in shown and "12/21" not in shown
     assert "병가" not in shown.split("*팀 부재")[1].split("*승인을")[0]  # the type is private by default
     assert "*승인을 기다리는 신청*" in shown and "*박지훈*" in shown  # her pending approval, with buttons
@@ -153,10 +157,12 @@ async def test_two_hundred_reports_and_a_thousand_pending_requests_fit_the_view(
     async with db.engine.begin() as connection:
         await connection.execute(insert(employees), staff)
         await connection.execute(insert(leave_requests), requests)
+    await _policy(db, hr_admins="E1002")  # she is HR too: every section at once
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
     shown = await _home(slack, SEOYEON)
     blocks = slack.home_views[SEOYEON]["blocks"]
     assert len(blocks) <= 100
     assert "(팀원 200명, 11/23~12/6)" in shown and "외 960건" in shown
-    assert shown.count("• 팀원") == 40
+    assert "*HR · 승인 대기 1000건 (전사)*" in shown and "나머지 992건" in shown
+    assert shown.split("*팀 부재")[1].count("• 팀원") == 40
     assert "메시지" in shown  # the tab's last line, the hint to ask, still there: nothing was cut

@@ -25,6 +25,8 @@ SCOPE_FOR_METHOD = {
     "chat_stream": "chat:write",  # chat.startStream / appendStream / stopStream
     "chat_stopStream": "chat:write",
     "users_lookupByEmail": "users:read.email",  # an approver or requester without a slack_user_id
+    "files_upload_v2": "files:write",
+    "files_info": "files:read",  # HR's data files dropped in a DM (and their url_private_download)  # HR's usage chart (files.getUploadURLExternal, completeUploadExternal)
 }
 # Methods that need no bot scope: auth.test, apps.connections.open, views.publish (the Home tab), views.open
 # (a modal, with the trigger_id of the person's own action); is_connected is the Socket Mode client's own.

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
-from bot.db.tables import audit_log, employees, leave_requests
+from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.requests import Actor
 from bot.slack.draft_views import DRAFT_DISCARD
 from bot.slack.request_views import APPROVE_ACTION, DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
@@ -199,3 +200,19 @@ async def test_a_refused_decline_click_is_audited_and_a_forged_discard_never_edi
         lambda c: c.method in ("chat.update", "chat.postMessage") and "천만에" in str(c.args)
     )
     assert not [c for c in slack.calls_to("chat.update") if c.args.get("ts") == note["ts"]]
+
+
+async def test_the_approval_card_warns_when_approving_would_put_more_than_max_out_per_day_out(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    await _manager(db, "E1003", "E1002")  # Jihoon, Minsu's teammate, is off on the 21st already
+    async with db.engine.begin() as connection:
+        await connection.execute(
+            insert(leave_records).values(
+                employee_id="E1003", taken_on=date(2026, 12, 21), days=Decimal(1), leave_type="annual"
+            )
+        )
+    await SqlPolicyStore(db.engine).change(lambda p: replace(p, max_out_per_day=1), "hr-test")
+    _, card = await _one_request_and_its_card(slack, start_bot, db)
+    assert "⚠ 승인하면 12/21에 팀원 최대 2명이 부재예요 (정책상 하루 1명까지)." in card["text"]

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from bot.cli.policy import os_user
 from bot.config import Settings
 from bot.db.policy import SqlPolicyStore
+from bot.db.uploads import SqlUploads
 from bot.hr.import_export import (
     ImportRefused,
     check_data,
@@ -65,6 +68,14 @@ def export_problem(directory: Path) -> str | None:
     return None
 
 
+def _names_and_checksum(paths: list[Path]) -> tuple[list[str], str]:
+    """The files' names, and the checksum of their names and bytes (as a Slack upload's is made)."""
+    digest = hashlib.sha256()
+    for path in sorted(paths, key=lambda p: p.name):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return [path.name for path in paths], digest.hexdigest()
+
+
 async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, where: str) -> int:
     async with open_database(settings) as engine:
         if args.data_command == "import":
@@ -75,6 +86,8 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
                     print(problem, file=err)
                 print(f"officebot: nothing imported: {len(refused.problems)} problem(s)", file=err)
                 return REFUSED
+            if not summary.dry_run:  # HR's Home tab names the last import, wherever it was made
+                await SqlUploads(engine).record_terminal_import(os_user(), *_names_and_checksum(args.paths))
             done = "checked, nothing written (--dry-run)" if summary.dry_run else f"imported into {where}"
             print(
                 f"{summary.employees} employee(s), {summary.grants} grant(s), {summary.records} leave "

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import single_statement, writing
@@ -27,6 +28,15 @@ class SqlCalendarFeeds:
         self._engine, self._clock = engine, clock
 
     async def reset(self, employee_id: str) -> str:
+        for attempt in range(2):  # two resets at once (a double click) on PostgreSQL: both insert; one wins
+            try:
+                return await self._reset(employee_id)
+            except IntegrityError:
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _reset(self, employee_id: str) -> str:
         token = secrets.token_urlsafe(32)
         async with writing(self._engine) as connection:  # the old row goes in the same transaction
             await connection.execute(

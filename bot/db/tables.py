@@ -392,3 +392,20 @@ calendar_feeds = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("issued_at", DateTime(timezone=True), nullable=False),
 )
+
+# HR's data files dropped in a DM (bot/slack/uploads.py): each upload's dry run recorded with the files'
+# Slack ids and the checksum of what was checked; the Import button moves it from `checked` once (a
+# conditional UPDATE), and it is imported only if the files still have that checksum (migration 0011).
+data_uploads = Table(
+    "data_uploads",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("uploaded_by", String(32), nullable=False),  # the HR employee whose DM it was
+    Column("channel", String(32), nullable=False),
+    Column("files", JSON, nullable=False),  # [{"id": "F…", "name": "employees.csv"}]
+    Column("checksum", String(64), nullable=False),
+    Column("state", String(16), nullable=False),  # checked → importing → imported / changed / failed
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("decided_by", String(32)),
+    Column("decided_at", DateTime(timezone=True)),
+)

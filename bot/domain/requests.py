@@ -204,6 +204,10 @@ class Actor:
     slack_user_id: str | None = None
     hr_user: str | None = None  # `officebot requests …`: the OS user, HR's own authority
     system: bool = False
+    # HR in Slack: an employee in the policy's `hr_admins`, as our code found from their Slack identity
+    # at the click (bot/slack/roles.py), never from anything the click carried. HR's authority, except on
+    # their own requests (nobody decides their own).
+    hr_admin: bool = False
 
     @property
     def label(self) -> str:
@@ -211,6 +215,8 @@ class Actor:
             return "system"
         if self.hr_user is not None:
             return f"hr:{self.hr_user}"
+        if self.hr_admin:
+            return f"hr:{self.employee_id}"
         return self.employee_id or "-"
 
 
@@ -234,6 +240,8 @@ def roles_of(request: LeaveRequest, actor: Actor, hr_approvers: tuple[str, ...])
         request.approver_id is None and actor.employee_id in hr_approvers
     ):
         roles.add("approver")
+    if actor.hr_admin and actor.employee_id != request.employee_id:
+        roles.add("hr")
     return frozenset(roles)
 
 

@@ -14,6 +14,7 @@ from typing import Literal, Protocol
 
 from bot.domain.people import Employee
 from bot.domain.requests import Part
+from bot.policy.grants import LeaveRules
 
 # Where an absence comes from: an approved (or, for an approver's eyes only, pending) request, or a leave
 # record HR imported that no request wrote.
@@ -51,6 +52,16 @@ class Team(Protocol):
     ) -> list[Absence]:
         """Approved leave (and, with `pending`, pending requests) of these employees (None: every active
         one) touching `first`…`last`, with imported records no request wrote; by start, then name."""
+        ...
+
+    async def lapsing(self, rules: LeaveRules, on: date, within: int) -> list[tuple[str, Decimal, date]]:
+        """Each active person's leave that lapses within `within` days of `on`: name, days left, the last
+        usable day; from each person's holding (bot/policy/holding.py), soonest first."""
+        ...
+
+    async def taken_per_month(self, year: int) -> list[Decimal]:
+        """Annual leave days taken by active employees in each month of `year` (12 figures): the leave
+        records, which an approval writes and HR imports."""
         ...
 
 

@@ -13,7 +13,17 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
 from bot.slack.intake import Intake, NotRecorded
-from bot.slack.listeners import calendar, dm, feedback, home, leave_command, mention, requests, welcome
+from bot.slack.listeners import (
+    calendar,
+    dm,
+    feedback,
+    home,
+    leave_command,
+    mention,
+    requests,
+    uploads,
+    welcome,
+)
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +80,7 @@ def build_app(
     feedback.register(app, intake)
     requests.register(app, intake)
     calendar.register(app, intake)
+    uploads.register(app, intake)
     app.error(_listener_failed)
     return app
 

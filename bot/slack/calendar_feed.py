@@ -148,16 +148,18 @@ def _days_out(feed: Feed) -> list[Event]:
     """HR's feed: one all-day event per working day someone is out, naming them."""
     first = feed.stamp.date() - timedelta(days=DAYS_BACK + 1)
     out: dict[date, list[str]] = defaultdict(list)
-    for absence in feed.absences:
+    # Sorted by name once, so each day's list comes out in name order without a sort per day.
+    for absence in sorted(feed.absences, key=lambda a: (a.name, a.start)):
+        line = f"{absence.name} · {_label(absence, feed.show_types)}"
         on = max(absence.start, first)
         while on <= absence.end:
-            out[on].append(f"{absence.name} · {_label(absence, feed.show_types)}")
+            out[on].append(line)
             on += timedelta(days=1)
     events = []
     for on in sorted(out):
         if not calendar_day(on).working:
             continue
-        names = sorted(out[on])
+        names = out[on]
         listed = names[:DAY_NAMES] + ([f"외 {len(names) - DAY_NAMES}명"] if len(names) > DAY_NAMES else [])
         event = Event()
         event.add("uid", f"out-{on.isoformat()}@officebot")

@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -55,6 +55,9 @@ class Deps:
     limiter: Limiter  # this process's Slack budget: the presentation of an answer is chosen by it
     delivery: RequestDelivery  # what leave requests owe people, delivered once
     conversations: Conversations  # the DM threads' turns as recorded, on this loop
+    # HR's usage chart uploaded to Slack, by the digest of the figures it draws: a Home render whose
+    # figures did not change shows the file already uploaded instead of uploading another.
+    charts: dict[str, str] = field(default_factory=dict)
 
     @property
     def settings(self) -> Settings:

@@ -76,6 +76,10 @@ LIMITS: Mapping[str, tuple[Limit, ...]] = {
     "views.publish": (TIER_4,),
     "views.open": (TIER_4,),
     "views.update": (TIER_4,),
+    # HR's usage chart (bot/slack/hr_chart.py), uploaded once per change of its figures.
+    "files.getUploadURLExternal": (TIER_4,),
+    "files.completeUploadExternal": (TIER_4,),
+    "files.info": (TIER_4,),  # HR's dropped data files, read again at Import
 }
 UNLISTED = TIER_3  # a method missing from the table: Tier 3, the most common tier
 
@@ -104,6 +108,7 @@ REPEATABLE: frozenset[str] = frozenset(
         "assistant.threads.setSuggestedPrompts",
         "views.publish",
         "views.update",
+        "files.info",
     }
 )
 # Refill at 90 % of Slack's rate: a call is counted here when its budget is taken (a stream's stop with its

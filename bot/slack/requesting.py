@@ -23,6 +23,7 @@ from bot.slack.identity import prefers_korean, slack_user_of_employee
 from bot.slack.rate_limits import error_of
 from bot.slack.render import REQUEST_METADATA
 from bot.slack.request_views import decision_line, draft_from, request_form
+from bot.slack.roles import roles_of
 from bot.slack.user_text import NAME_LIMIT, shown
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,9 @@ _REFUSALS: dict[Refusal, tuple[str, str]] = {
         "Leave that has started cannot be cancelled here: ask HR.",
     ),
 }
+
+
+_NOT_HR = ("HR만 할 수 있는 일이에요.", "Only HR can do this.")
 
 
 async def form_for(deps: Deps, user_id: str) -> dict[str, Any]:
@@ -137,11 +141,14 @@ async def decide(
     note: str | None = None,
     card: tuple[str, str] | None = None,
     reply_in: str | None = None,
+    as_hr: bool = False,
 ) -> Moved | None:
     """Applies the click once, or tells the clicker privately why it changed nothing; what the move owes
     people (the cards brought up to date, the requester told) is delivered from the database. `card`: the
     message clicked (None: the Home tab or a form), which must be one of ours for this request.
-    `reply_in`: the channel for an ephemeral refusal."""
+    `reply_in`: the channel for an ephemeral refusal. `as_hr`: the HR Home tab's buttons: the clicker acts
+    as HR only if the policy's `hr_admins` holds them now (their Slack identity, read at this click); else
+    the click is refused and audited (`not_hr`)."""
     korean = prefers_korean(await deps.identity.profile(user_id))
     try:
         caller = await deps.identity.caller(user_id, "home")
@@ -152,6 +159,13 @@ async def decide(
         await _ephemeral(deps, reply_in, user_id, _REFUSALS["unknown_request"][0 if korean else 1])
         return None
     actor = Actor(caller.employee_id, user_id)
+    if as_hr:
+        roles = await roles_of(deps.services, caller.employee_id)
+        if roles is None or not roles.hr:
+            await deps.services.requests.record_refusal(request_id, action, actor, "not_hr", "home")
+            await _ephemeral(deps, reply_in, user_id, _NOT_HR[0 if korean else 1])
+            return None
+        actor = Actor(caller.employee_id, user_id, hr_admin=True)
     if card is not None and not await deps.delivery.is_card_of(request_id, *card):
         # The click's value names another request than the card it was made on (a forged payload), or one
         # that does not exist: refused, and audited.
@@ -167,7 +181,7 @@ async def decide(
         actor,
         policy,
         deps.services.toolbox.today_for(caller),
-        "card",
+        "home" if as_hr else "card",
         note,
     )
     if not moved.moved:

@@ -29,6 +29,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.support.loopback import serve_on_loopback
+from tests.support.slack_files import Files, UploadedFile
 from tests.support.slack_modals import Modals
 
 BOT_USER_ID = "UOFFICEBOT"
@@ -159,7 +160,7 @@ class SlackLimits:
 
 
 @dataclass
-class SlackStandIn(Modals):
+class SlackStandIn(Modals, Files):
     """`async with SlackStandIn() as slack:` then set `SLACK_API_URL=slack.api_url`."""
 
     latency: float = 0.0
@@ -178,6 +179,7 @@ class SlackStandIn(Modals):
     link_attempts: list[str] = field(default_factory=list)  # the ticket of every WebSocket upgrade asked for
     link_attempted_at: list[float] = field(default_factory=list)  # and when (time.monotonic(), as asyncio's)
     home_views: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> the Home tab last published
+    files: dict[str, UploadedFile] = field(default_factory=dict)  # uploads (tests/support/slack_files)
     served: list[str] = field(default_factory=list)  # each Web API method, once carried out
     # chat.startStream / appendStream / stopStream. Off: Slack answers `unknown_method`, as it does where
     # streaming is not available, so the bot falls back to placeholders (what most tests describe).
@@ -878,6 +880,8 @@ class SlackStandIn(Modals):
             if b.get("type") == "section"
         ):
             return {"ok": False, "error": "invalid_blocks"}
+        if error := self.image_error(view["blocks"]):
+            return {"ok": False, "error": error}
         self.home_views[str(args["user_id"])] = view
         return {"ok": True, "view": {"id": f"V{next(self._ids)}", **view}}
 
@@ -939,6 +943,8 @@ class SlackStandIn(Modals):
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/response/{id}", self._response_url)
         app.router.add_get("/link/", self._link)
+        app.router.add_post("/upload/{file_id}", self._upload)
+        app.router.add_get("/files-pri/{file_id}/{name}", self._download)
         self._runner, self.port = await serve_on_loopback(app, self.port)
         return self
 

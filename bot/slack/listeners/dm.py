@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from anthropic.types import MessageParam
@@ -45,6 +45,7 @@ from bot.slack.render import (
     working_text,
 )
 from bot.slack.stream import COALESCE_STEPS, STREAM_APPENDS, AnswerStream, StreamFailed, StreamSwitch
+from bot.slack.uploads import data_dropped, is_data_drop
 from bot.text import is_korean
 
 log = logging.getLogger(__name__)
@@ -399,6 +400,13 @@ async def answer_direct_message(held: HeldQuestion, deps: Deps) -> None:
     deps.metrics.presentation.labels(reply.presentation).inc()
 
 
+async def _quietly(work: Coroutine[Any, Any, None]) -> None:
+    try:
+        await work
+    except Exception:
+        log.warning("a data upload could not be handled", exc_info=True)
+
+
 def register(app: AsyncApp, intake: Intake) -> None:
     @app.event("message")
     async def on_message(event: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext) -> None:
@@ -408,6 +416,9 @@ def register(app: AsyncApp, intake: Intake) -> None:
             return
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
+        if is_data_drop(event):  # HR's data files (bot/slack/uploads.py), not a question
+            intake.later(lambda deps: _quietly(data_dropped(deps, event)))
+            return
         turn = question_turn(event, context.bot_user_id)
         delivery = Delivery(body["event_id"], "dm", event["user"], {"event": event, "bot": bot}, turn)
         await intake.take(delivery, answer_direct_message)

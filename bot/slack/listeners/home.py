@@ -24,8 +24,11 @@ from bot.hr.directory import NotAnEmployee
 from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
 from bot.requests.crowding import crowded_days, crowding_line
+from bot.slack.blocks import section
 from bot.slack.deps import Deps
 from bot.slack.home_view import YearOnHome, home_view, refused_view
+from bot.slack.hr_home import hr_overview
+from bot.slack.hr_views import hr_section
 from bot.slack.intake import Intake
 from bot.slack.request_views import MAX_ON_HOME, home_requests
 from bot.slack.role_views import calendar_section
@@ -52,17 +55,28 @@ async def publish_home(deps: Deps, user_id: str) -> None:
 
 async def _role_sections(deps: Deps, who: Viewer) -> list[dict[str, Any]]:
     sections: list[dict[str, Any]] = []
-    if deps.settings.public_url is not None:  # without a public address, no link could be opened
-        issued = await deps.services.calendar_feeds.issued_at(who.caller.employee_id)
-        sections += calendar_section(who.roles, issued, deps.settings.timezone, who.korean)
     roles = who.roles
+    today = deps.services.toolbox.today_for(who.caller)
+    if roles.hr:
+        try:
+            sections += hr_section(await hr_overview(deps, roles, today), who.korean)
+        except Exception:  # HR's reads failing must not take the person's own tab with them
+            log.warning("could not read HR's Home section", exc_info=True)
+            failed = (
+                "HR 정보를 지금 읽지 못했어요. 잠시 후 다시 열어 주세요."
+                if who.korean
+                else "HR's section could not be read now; open the tab again later."
+            )
+            sections.append(section(failed, block_id="hr_pending"))
     if roles.manager:
-        today = deps.services.toolbox.today_for(who.caller)
         first, last = fortnight(today)
         ids = [r.employee_id for r in roles.reports]
         absences = await deps.services.team.absences(ids, first, last, pending=True)
         show_type = roles.policy.show_leave_type
         sections += team_section(absences, len(ids), today, show_type, who.korean)
+    if deps.settings.public_url is not None:  # without a public address, no link could be opened
+        issued = await deps.services.calendar_feeds.issued_at(who.caller.employee_id)
+        sections += calendar_section(who.roles, issued, deps.settings.timezone, who.korean)
     return sections
 
 

@@ -20,6 +20,7 @@ from bot.hr.directory import NotAnEmployee
 from bot.slack.deps import Deps
 from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
 from bot.slack.drafts import change_draft, discard_draft, submit_draft
+from bot.slack.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION, HR_DECLINE_FORM
 from bot.slack.identity import prefers_korean
 from bot.slack.intake import Intake
 from bot.slack.listeners.home import publish_home
@@ -36,6 +37,7 @@ from bot.slack.request_views import (
     decline_target,
 )
 from bot.slack.requesting import decide, deliver, form_for, refuse, submit_form
+from bot.slack.roles import viewer
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +147,74 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
     app.action(APPROVE_ACTION)(applied_once("approve"))
     app.action(CANCEL_ACTION)(applied_once("cancel"))
+
+    def as_hr(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
+        """The HR Home tab's buttons: the clicker acts as HR only if the policy's `hr_admins` holds them at
+        this click (`decide(as_hr=True)`); anyone else's click is refused and audited."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user = (body.get("user") or {}).get("id")
+            if not user:
+                return
+            request_id = _request_id(action)
+
+            async def job(deps: Deps) -> None:
+                await _quietly(decide(deps, user, request_id, action_name, as_hr=True))
+                await publish_home(deps, user)
+
+            intake.later(job)
+
+        return on_click
+
+    app.action(HR_APPROVE_ACTION)(as_hr("approve"))
+    app.action(HR_CANCEL_ACTION)(as_hr("cancel"))
+
+    @app.action(HR_DECLINE_ACTION)
+    async def on_hr_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """HR's Decline asks why first (the form), like an approver's; someone not HR at this click gets
+        the refusal (audited) instead of the form."""
+        await ack()
+        user, trigger_id = (body.get("user") or {}).get("id"), body.get("trigger_id")
+        if not user or not trigger_id:
+            return
+        request_id = _request_id(action)
+
+        async def job(deps: Deps) -> None:
+            try:
+                who = await viewer(deps, user)
+            except NotAnEmployee as refused:
+                await deps.client.chat_postMessage(channel=user, text=str(refused))
+                return
+            if not who.roles.hr or request_id is None:
+                await _quietly(decide(deps, user, request_id, "decline", as_hr=True))  # refused, audited
+                return
+            form = decline_form(request_id, who.korean) | {"callback_id": HR_DECLINE_FORM}
+            await _quietly(deps.client.views_open(trigger_id=trigger_id, view=form))
+
+        intake.later(job)
+
+    @app.view(HR_DECLINE_FORM)
+    async def on_hr_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        user = (body.get("user") or {}).get("id")
+        request_id = decline_target(str(view.get("private_metadata") or ""))
+        reason = str(
+            (((view.get("state") or {}).get("values") or {}).get("reason") or {}).get(VALUE, {}).get("value")
+            or ""
+        )
+        if (wrong := note_problem(reason)) is not None:
+            await ack(response_action="errors", errors={"reason": " ".join(wrong)})
+            return
+        await ack()
+        if user:
+
+            async def job(deps: Deps) -> None:
+                await _quietly(
+                    decide(deps, user, request_id, "decline", note=reason.strip() or None, as_hr=True)
+                )
+                await publish_home(deps, user)
+
+            intake.later(job)
 
     @app.action(DECLINE_ACTION)
     async def on_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:

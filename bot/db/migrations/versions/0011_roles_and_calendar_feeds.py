@@ -1,6 +1,7 @@
-"""Roles and privacy in the leave policy (`hr_admins`, `show_leave_type`, `max_out_per_day`), and the
+"""Roles and privacy in the leave policy (`hr_admins`, `show_leave_type`, `max_out_per_day`), the
 calendar feeds' tokens (`calendar_feeds`: one per person, kept only as its SHA-256, so a copy of the
-database does not hand out anyone's feed).
+database does not hand out anyone's feed), and HR's data files dropped in Slack (`data_uploads`: each
+dry run's files and checksum, imported once).
 
 Revision ID: 0011
 Revises: 0010
@@ -41,8 +42,25 @@ def upgrade() -> None:
         sa.UniqueConstraint("token_hash", name=op.f("uq_calendar_feeds_token_hash")),
     )
 
+    op.create_table(
+        "data_uploads",
+        sa.Column(
+            "id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), autoincrement=True, nullable=False
+        ),
+        sa.Column("uploaded_by", sa.String(length=32), nullable=False),
+        sa.Column("channel", sa.String(length=32), nullable=False),
+        sa.Column("files", sa.JSON(), nullable=False),
+        sa.Column("checksum", sa.String(length=64), nullable=False),
+        sa.Column("state", sa.String(length=16), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("decided_by", sa.String(length=32), nullable=True),
+        sa.Column("decided_at", sa.DateTime(timezone=True), nullable=True),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_data_uploads")),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("data_uploads")
     op.drop_table("calendar_feeds")
     # SQLite drops columns only by rebuilding the table: batch mode does that.
     with op.batch_alter_table("leave_policy") as batch_op:
