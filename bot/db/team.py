@@ -18,10 +18,9 @@ from bot.db.tables import employees, leave_records, leave_requests
 from bot.domain.leave import ANNUAL
 from bot.domain.people import Employee
 from bot.domain.requests import Part
-from bot.policy.grants import EntitlementInputError, LeaveRules
+from bot.policy.grants import EntitlementInputError, LeaveRules, employment_from
 from bot.policy.holding import holding
 from bot.ports.team import Absence
-from bot.tools.hr_reads import employment_from
 
 log = logging.getLogger(__name__)
 
