@@ -45,6 +45,7 @@ from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees
 from bot.db.team import SqlTeam
+from bot.db.uploads import SqlUploads
 from bot.db.url import Database, embedded_database
 from bot.domain.people import Employee
 from bot.errors import ConfigError
@@ -188,6 +189,7 @@ class Stores:
     notices: SqlNoticeLog
     audit: SqlAuditLog
     feedback: SqlFeedbackLog
+    uploads: SqlUploads
 
     async def holding_on(self, employee_id: str, rules: LeaveRules, on: date) -> tuple[Employee, Holding]:
         """The person (UnknownEmployee if HR has no such active one) and what they have on `on`."""
@@ -206,6 +208,7 @@ async def open_stores(settings: Settings) -> AsyncIterator[Stores]:
             SqlNoticeLog(engine),
             SqlAuditLog(engine),
             SqlFeedbackLog(engine),
+            SqlUploads(engine),
         )
 
 

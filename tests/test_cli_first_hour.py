@@ -249,3 +249,16 @@ def test_demo_starts_with_the_questions_and_prints_the_schemas_only_when_verbose
     head = out.split("=== ①")[0]
     assert len(head.splitlines()) < 8 and '"input_schema"' not in out
     assert "--verbose prints them" in head and "get_leave_balance" in head
+
+
+def test_leave_show_on_an_empty_database_says_how_to_load_the_data(newcomer, capsys):
+    """A fresh machine's embedded database holds no employees until something loads them: `leave show`
+    says how, in one line, rather than only that the id is unknown."""
+    assert main(["leave", "show", "E1001"]) == 2
+    said = one_line(capsys.readouterr().err)
+    assert "no employees yet" in said and "officebot data import" in said and "officebot demo" in said
+
+
+def test_leave_show_names_ids_that_exist(seeded, capsys):
+    assert main(["leave", "show", "E9999"]) == 2
+    assert "try one of: E1001, E1002" in one_line(capsys.readouterr().err)

@@ -13,8 +13,6 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot.cli.policy import os_user
 from bot.config import Settings
-from bot.db.policy import SqlPolicyStore
-from bot.db.uploads import SqlUploads
 from bot.hr.import_export import (
     ImportRefused,
     check_data,
@@ -23,7 +21,7 @@ from bot.hr.import_export import (
     import_files,
 )
 from bot.ports.policy import UnreadablePolicy
-from bot.services import open_database
+from bot.services import open_stores
 
 # Exit status when the files or the data are refused (as for any bad input).
 REFUSED = 2
@@ -77,7 +75,8 @@ def _names_and_checksum(paths: list[Path]) -> tuple[list[str], str]:
 
 
 async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO, where: str) -> int:
-    async with open_database(settings) as engine:
+    async with open_stores(settings) as stores:
+        engine = stores.engine  # the import, the export and the check work on the database as a whole
         if args.data_command == "import":
             try:
                 summary = await import_files(engine, args.paths, dry_run=args.dry_run)
@@ -87,7 +86,7 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
                 print(f"officebot: nothing imported: {len(refused.problems)} problem(s)", file=err)
                 return REFUSED
             if not summary.dry_run:  # HR's Home tab names the last import, wherever it was made
-                await SqlUploads(engine).record_terminal_import(os_user(), *_names_and_checksum(args.paths))
+                await stores.uploads.record_terminal_import(os_user(), *_names_and_checksum(args.paths))
             done = "checked, nothing written (--dry-run)" if summary.dry_run else f"imported into {where}"
             print(
                 f"{summary.employees} employee(s), {summary.grants} grant(s), {summary.records} leave "
@@ -118,7 +117,7 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
         for problem in problems:
             print(problem, file=out)
         try:
-            policy = await SqlPolicyStore(engine).current()
+            policy = await stores.policy.current()
         except UnreadablePolicy as exc:
             print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
             return REFUSED

@@ -44,7 +44,14 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
         try:
             employee, held = await stores.holding_on(args.employee_id, policy.rules, on)
         except UnknownEmployee:
-            print(f"officebot: no active employee {args.employee_id!r} in the HR data", file=err)
+            some, _ = await stores.hr.some_employee_ids(5)
+            hint = (
+                f"try one of: {', '.join(some)}"
+                if some
+                else "the HR data has no employees yet: load them with `officebot data import FILE`, "
+                "or run `officebot demo` once to load the demo's"
+            )
+            print(f"officebot: no active employee {args.employee_id!r} in the HR data ({hint})", file=err)
             return REFUSED
         except EntitlementInputError as exc:
             print(f"officebot: {args.employee_id}: the HR data cannot give the leave: {exc}", file=err)

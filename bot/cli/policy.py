@@ -16,15 +16,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.cli.employees import NoSuchEmployee, employee_id_in
+from bot.cli.employees import IdSpellings, NoSuchEmployee, employee_id_in
 from bot.config import Settings
-from bot.db.hr import SqlHrStore
-from bot.db.policy import SqlPolicyStore
 from bot.policy.company import DEFAULT_POLICY, SETTINGS, as_text, with_changes
-from bot.ports.policy import UnreadablePolicy
-from bot.services import open_database
+from bot.ports.policy import PolicyStore, UnreadablePolicy
+from bot.services import open_stores
 
 REFUSED = 2
 # Keys whose value is a list of employee ids, each checked against the directory: the approvers must be
@@ -47,14 +43,14 @@ async def run(
                 print(problem, file=err)
             print(f"officebot: nothing changed: {len(problems)} problem(s)", file=err)
             return REFUSED
-    async with open_database(settings) as engine:
-        store = SqlPolicyStore(engine)
+    async with open_stores(settings) as stores:
+        store = stores.policy
         if args.policy_command == "set":
             resolved: list[tuple[str, str]] = []
             for key, value in pairs:
                 try:
                     resolved.append(
-                        (key, await _approvers_in(engine, value) if key in _EMPLOYEE_LISTS else value)
+                        (key, await _approvers_in(stores.hr, value) if key in _EMPLOYEE_LISTS else value)
                     )
                 except NoSuchEmployee as exc:
                     print(f"officebot: {key}: {exc}: nothing changed", file=err)
@@ -74,10 +70,10 @@ async def run(
     return 0
 
 
-async def _approvers_in(engine: AsyncEngine, value: str) -> str:
+async def _approvers_in(hr: IdSpellings, value: str) -> str:
     """`approvers=` as the HR data spells its ids, each an active employee's (they must be able to decide)."""
     ids = [part.strip() for part in value.split(",") if part.strip()]
-    return ",".join([await employee_id_in(SqlHrStore(engine), typed, active_only=True) for typed in ids])
+    return ",".join([await employee_id_in(hr, typed, active_only=True) for typed in ids])
 
 
 def parse_assignments(arguments: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -94,7 +90,7 @@ def parse_assignments(arguments: Sequence[str]) -> tuple[list[tuple[str, str]], 
     return pairs, problems
 
 
-async def show(store: SqlPolicyStore, where: str, out: TextIO) -> int:
+async def show(store: PolicyStore, where: str, out: TextIO) -> int:
     policy = await store.current()
     values, defaults = as_text(policy), as_text(DEFAULT_POLICY)
     history = await store.history(limit=1)
