@@ -276,7 +276,17 @@ CAN_I_TAKE = Words(
 # The asker's own condition: "3일 쓰면", "if I take". (An answer's conditions, said to the asker, are
 # `STATED_CONDITION`.)
 ASKED_CONDITION = Words(
-    ko=("쓰면", "사용하면", "내면", "쉬면", "빼면", "쓴다면", "사용한다면", "다녀오면"),
+    ko=(
+        "쓰면",
+        "사용하면",
+        "내면",
+        "쉬면",
+        "빼면",
+        "쓴다면",
+        "사용한다면",
+        "다녀오면",
+        r"(?:쓰고|사용하고)\s*나면",
+    ),
     en=(r"if\s+I\s+(?:take|use|book)", r"after\s+(?:taking|using)"),
 )
 # Checking a figure: "맞지?", "right?", "don't I?".

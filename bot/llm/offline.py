@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -35,8 +35,10 @@ from bot.core.accounting import Known, declare
 from bot.core.declared import CORRECTION_OPENING
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.outcomes import FailureFacts, FailureReason
+from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
+from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
@@ -53,7 +55,10 @@ _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
 
 @dataclass
 class OfflineModel:
-    """`respond(request_json) -> response_json`, deterministic for a given request."""
+    """`respond(request_json) -> response_json`, deterministic for a given request. `roster`: the names
+    in the HR data, so a colleague is someone who is there (a model knows who works at the company)."""
+
+    roster: Roster = field(default_factory=Roster)
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
@@ -90,7 +95,9 @@ class OfflineModel:
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API).
-            reading = read_question(question, today, _earlier(messages[: _question_index(messages)]), system)
+            reading = read_question(
+                question, today, _earlier(messages[: _question_index(messages)]), system, self.roster
+            )
             answer = _answer_from_results(results, reading, korean)
             return self._message(
                 body, [_text(self._final(answer, messages, question, today, declaring))], "end_turn"
@@ -115,7 +122,9 @@ class OfflineModel:
                 },
             ]
             return self._message(body, content, "tool_use")
-        reading = read_question(question, today, _earlier(messages[:-1]), system)
+        reading = read_question(question, today, _earlier(messages[:-1]), system, self.roster)
+        if unread(question, reading, today):  # a part of the question it did not read: no partial answer
+            reading = Reading("cannot")
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
             years = ", ".join(map(str, reading.years))

@@ -26,6 +26,7 @@ from bot.language.dates import (
     THIS_MONTH,
 )
 from bot.language.numbers import first_amount_in_words
+from bot.language.people import Roster
 from bot.language.words import alternation, pattern
 from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.tools import entitlement, leave_balance, leave_taken
@@ -56,6 +57,7 @@ Kind = Literal[
     "which_year",
     "public_holiday",
     "off_topic",
+    "cannot",
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
@@ -100,8 +102,11 @@ _THIS_MONTH = pattern(THIS_MONTH)
 _LAST_MONTH = pattern(LAST_MONTH)
 _FOLLOW_UP = re.compile(rf"^\s*(?:{alternation(words.FOLLOW_UP)})", re.I)
 _WINDOW = re.compile(r"Years that can be looked up: (\d{4})[–-](\d{4})")
+_ASKER = re.compile(r"The person asking is ([^;\n]+);")
 # A day amount the person names: "3일", "2 days"; else in words: 반차 (0.5), 하루 (1), 이틀 (2), a weekday (1).
-_DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:일|days?)(?!\s*(?:남|left|remain))", re.I)
+_DAYS = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)(?!\s*(?:남|left|remain))", re.I
+)
 _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 _EXPIRY = pattern(words.EXPIRY)
 _NEXT_GRANT = pattern(words.NEXT_GRANT)
@@ -140,8 +145,11 @@ def window_from(system: str) -> tuple[int, int] | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-def read_question(question: str, today: date, earlier: Earlier, system: str = "") -> Reading:
-    """The kind of question, and for the lookup kinds the years and tools to ask for."""
+def read_question(
+    question: str, today: date, earlier: Earlier, system: str = "", roster: Roster | None = None
+) -> Reading:
+    """The kind of question, and for the lookup kinds the years and tools to ask for. `roster`: the
+    names in the HR data (a colleague is someone named there; the asker, named in `system`, is not)."""
     window = window_from(system)
     has_leave = bool(_LEAVE.search(question))
     years = asked_years(question, today)
@@ -149,7 +157,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("date")
     if _LEAP.search(question):
         return Reading("leap_year", tuple(years or [today.year]))
-    if about_someone_else(question):
+    if _about_someone_else(question, system, roster or Roster()):
         return Reading("someone_else")
     if _GREETING.search(question) and not has_leave:
         return Reading("greeting")
@@ -215,6 +223,16 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
             years = list(earlier.years)
         return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
+    """Someone in the HR data other than the asker is named, or a role, a mention, an id, a pronoun is
+    the one asked about; the asker's own name is the asker."""
+    match = _ASKER.search(system)
+    asker = match.group(1).strip() if match else None
+    if roster.colleague_named(question, asker):
+        return True
+    return about_someone_else(roster.without_asker(question, asker))
 
 
 def _statutory_kind(question: str, has_leave: bool) -> Kind | None:

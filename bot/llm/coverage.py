@@ -1,0 +1,218 @@
+"""Whether the offline model's reading of a question accounts for all of it.
+
+A rule-based reader is wrong in one way above all: it recognises part of a question and answers that part
+("올해 연차 사용률 몇 퍼센트야?" read as "연차 … 몇" → a bare balance). So after a question is read, every
+part of it that changes what the right answer is must have been read by that reading, or the model declines:
+
+- every number: a year the reading looks up, the days a what-if counts with, the month it lists;
+- every word about a year ("two years back", 작작년, a typo of 작년): read as a year, or the question is not
+  understood;
+- every date, weekday, week or month: only a reading that uses it (a month's records, "Can I take Friday
+  off?") reads one;
+- every operator a reading has no arithmetic for: a percentage, a difference or comparison, a sum or an
+  average, a condition ("if I take …") outside a what-if, the law or a policy, another kind of leave.
+
+What is left over is returned; anything left means "I can't answer that offline". The lists are kinds of
+words, not questions: a question nobody wrote yet that names a percentage is declined the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from bot.language import words
+from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
+from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
+from bot.language.words import pattern
+from bot.language.years import year_words_read
+from bot.llm.reading import ENTITLEMENT_KINDS, Kind, Reading
+
+# The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
+CHECKED: frozenset[Kind] = frozenset(
+    {"lookup", "what_if", "can_i_take", "check_claim", "half_days", "monthly", *ENTITLEMENT_KINDS}
+)
+_DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "can_i_take", "check_claim"})
+
+_YEAR_WORD = re.compile(r"년(?!\s*차)|\b(?:years?|yrs?)\b", re.I)
+# Words one letter away from a relative year (a typo of 작년 must not become this year).
+_RELATIVE_YEARS = ("작년", "올해", "내년", "재작년", "year", "years")
+_TOKEN = re.compile(r"[가-힣]+|[A-Za-z]+")
+_PARTICLE = re.compile(r"(?:에는|에도|에서|부터|까지|이랑|하고|엔|에|은|는|이|가|의|도|랑)$")
+
+_MONTH_WORD = re.compile(
+    r"\d{1,2}\s*월|\bmonths?\b|개월|(?:이번|지난|저번|다음|한|매)\s*달|월별|"
+    rf"\b(?:{'|'.join(m for m in MONTHS_EN if m != 'may')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b",
+    re.I,
+)
+_DAY_WORD = re.compile(
+    r"[월화수목금토일]요일|내일|모레|어제|그저께|주말|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"\b(?:tomorrow|yesterday|weekend)\b|크리스마스|성탄|설날|추석|christmas|x-?mas|new\s+year|"
+    r"\bweeks?\b|(?:이번|다음|지난|저번)\s*주|주간|\d+\s*/\s*\d+",
+    re.I,
+)
+# Operators no reading computes: a share, a difference, a sum or average over years.
+_NO_READING_FOR = pattern(
+    words.Words(
+        ko=(
+            "%",
+            "퍼센트",
+            r"프로(?!젝)",
+            "비율",
+            "사용률",
+            "소진율",
+            "률",
+            "차이",
+            "비교",
+            "보다",
+            r"더\s*많",
+            r"덜\s",
+            "늘었",
+            "줄었",
+            "평균",
+            "합쳐",
+            "합산",
+            "총합",
+            r"모두\s*합",
+        ),
+        en=(
+            r"\bpercent",
+            r"\bratio\b",
+            r"\brate\b",
+            r"\bproportion\b",
+            r"\bshare\b",
+            r"\bdifference\b",
+            r"\bcompar",
+            r"\bthan\b",
+            r"\bvs\.?\b",
+            r"\bversus\b",
+            r"\baverage\b",
+            r"\bcombined\b",
+            r"\bsum\b",
+            r"\bin\s+total\b",
+            r"\baltogether\b",
+        ),
+    )
+)
+# Another kind of leave than annual leave: the balance is not its answer.
+_OTHER_LEAVE = re.compile(
+    r"병가|경조|육아|출산|배우자|공가|보상\s*휴가|대체\s*휴가|생리|특별\s*휴가|"
+    r"\bsick\b|maternity|paternity|parental|bereavement|compensatory|\bcomp\s+time|special\s+leave",
+    re.I,
+)
+_LAW = re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b", re.I)
+# "if …", "만약": a condition; only a what-if (or "can I take …") reads one.
+_CONDITION = re.compile(
+    rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppose|\bwould\b|\bassuming\b", re.I
+)
+_NUMBER_WORD = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|quarter)\b|"
+    r"하루|이틀|사흘|나흘|닷새|일주일|반차|반반차",
+    re.I,
+)
+
+
+# The words that made a kind: read by that reading ("입사 1년 미만이면 연차 몇 개 생겨?" is the first year's).
+_KIND_WORDS: dict[Kind, re.Pattern[str]] = {
+    "first_year": pattern(words.FIRST_YEAR),
+    "next_grant": pattern(words.NEXT_GRANT),
+    "expiry": pattern(words.EXPIRY),
+    "why_days": pattern(words.WHY),
+    "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
+    "monthly": MONTH_ASKED,
+    # "Can I take (next) Friday off?": one working day
+    "can_i_take": re.compile(
+        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|"
+        r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow",
+        re.I,
+    ),
+}
+# Each of several years read: "from 2024 through 2026, … each year", "매년".
+_EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
+
+
+def unread(question: str, reading: Reading, today: date) -> list[str]:
+    """The parts of `question` the reading leaves unread (empty: it accounts for all of it)."""
+    if reading.kind not in CHECKED:
+        return []
+    rest = question
+    for start, end in year_words_read(question, today):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    if len(reading.asked) > 1:
+        rest = blank(rest, _EACH_YEAR)
+    if reading.kind in _KIND_WORDS:
+        rest = blank(rest, _KIND_WORDS[reading.kind])
+    if reading.kind in _DAY_KINDS or reading.kind == "why_days":
+        rest = _blank_days(rest, reading.days)
+    left: list[str] = []
+    for found in (
+        NUMERAL,
+        _NUMBER_WORD,
+        _YEAR_WORD,
+        _MONTH_WORD,
+        _DAY_WORD,
+        _NO_READING_FOR,
+        _OTHER_LEAVE,
+    ):
+        left += [m.group(0) for m in found.finditer(rest)]
+    if reading.kind not in ENTITLEMENT_KINDS:
+        left += [m.group(0) for m in _LAW.finditer(rest)]
+    if reading.kind not in _DAY_KINDS:
+        left += [m.group(0) for m in _CONDITION.finditer(rest)]
+    left += [token for token in _TOKEN.findall(rest) if _near_a_year(token)]
+    return left
+
+
+_UNIT = re.compile(r"\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)?", re.I)
+
+
+def _blank_days(text: str, days: Decimal | None) -> str:
+    """`text` with the days the reading counts with blanked: the first numeral of that value and its
+    unit ("3일", "2 more days", "10일 남은 거 맞지?"), else the first words of that amount (반차, 이틀)."""
+    if days is None:
+        return text
+    for match in NUMERAL.finditer(text):
+        if Decimal(match.group(0)) == days:
+            unit = _UNIT.match(text, match.end())
+            end = unit.end() if unit else match.end()
+            return text[: match.start()] + " " * (end - match.start()) + text[end:]
+    for words_found, amount in DAY_AMOUNT_PATTERNS:
+        said = words_found.search(text)
+        if said and amount == days:
+            return text[: said.start()] + " " * len(said.group(0)) + text[said.end() :]
+    return text
+
+
+def _near_a_year(token: str) -> bool:
+    """A word one edit from a relative year it did not read as one: 작넌, 쟉년, "yaer"."""
+    stem = _PARTICLE.sub("", token.lower()) or token.lower()
+    return any(stem != word and _one_edit(stem, word) for word in _RELATIVE_YEARS)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """One letter changed, added or dropped (two swapped) in English; in Korean, one syllable changed
+    whose initial consonant stays (작녕, 쟉년: a slip of the finger, where 내가 or 전에 is another word)."""
+    if a[:1] != b[:1] and not _is_hangul(a + b):
+        return False
+    if _is_hangul(a + b):
+        if len(a) != len(b):
+            return False
+        diffs = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diffs) == 1 and _initial(a[diffs[0]]) == _initial(b[diffs[0]])
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
+        return False
+    if len(a) == len(b):
+        diffs = [i for i in range(len(a)) if a[i] != b[i]]
+        swapped = len(diffs) == 2 and diffs[1] == diffs[0] + 1 and a[diffs[0]] == b[diffs[1]]
+        return len(diffs) == 1 or (swapped and a[diffs[1]] == b[diffs[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _is_hangul(text: str) -> bool:
+    return all("가" <= c <= "힣" for c in text)
+
+
+def _initial(syllable: str) -> int:
+    return (ord(syllable) - ord("가")) // 588
