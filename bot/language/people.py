@@ -170,7 +170,7 @@ NOT_NAME_STARTS = (
 
 # ----- the people in the HR data ------------------------------------------------------------------------
 _KOREAN_FULL_NAME = re.compile(r"^[가-힣]{3}$")
-_TOKEN = re.compile(r"[가-힣]+|[A-Za-z][A-Za-z.\-]*|U[A-Z0-9]{6,}")
+_TOKEN = re.compile(r"\bU[A-Z0-9]{6,}\b|[가-힣]+|[A-Za-z][A-Za-z.\-]*")
 # What may follow a name in Korean: a title of address, then a particle ("서연 씨의", "민수님은", "지훈이랑").
 _AFTER_NAME_KO = re.compile(r"(?:\s*(?:씨|님|이))?(?:한테|에게|께서|이랑|하고|랑|의|은|는|이|가|도|과|와)?$")
 

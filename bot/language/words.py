@@ -392,6 +392,8 @@ WANTS_LEAVE = Words(
         r"신청해\s*주세요",
         r"신청할래",
         r"신청하고\s*싶",
+        r"잡아\s*줘",
+        r"넣어\s*줘",
     ),
     en=(r"\boff\b", r"\bbook\b", r"\brequest\b", r"\btake\b[^?]*\b(?:leave|day|days)\b"),
 )

@@ -188,7 +188,9 @@ def half_days(taken: LeaveTaken, size: Decimal, korean: bool) -> str:
         )
     if not halves:
         return (
-            f"{taken.year}년에는 반차 기록이 없어요." if korean else f"You took no half days in {taken.year}."
+            f"{taken.year}년에는 {word_ko} 기록이 없어요."
+            if korean
+            else f"You took no {word_en}s in {taken.year}."
         )
     if korean:
         dates = ", ".join(f"{r.taken_on.month}월 {r.taken_on.day}일" for r in halves)

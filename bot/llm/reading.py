@@ -29,7 +29,10 @@ from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
 from bot.language.words import alternation, pattern
 from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.llm.drafting import dates_named
+from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
+from bot.tools import working_days as count_working_days
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
 MAX_LOOKUPS = 8
@@ -223,6 +226,31 @@ def read_question(
             years = list(earlier.years)
         return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+# A question about the calendar, not about leave: how many working days a span has, what a day is.
+_WORKING_DAYS = re.compile(r"근무일|영업일|일하는\s*날|working\s+days?|business\s+days?|work\s*days?", re.I)
+_WHAT_DAY = re.compile(
+    r"무슨\s*요일|몇\s*요일|공휴일|휴일|빨간\s*날|쉬는\s*날|what\s+day|which\s+day|weekday|holiday|day\s+off",
+    re.I,
+)
+_ABOUT_FIGURES = pattern(words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, words.WANTS_LEAVE)
+
+
+def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
+    """The calendar tool and its input for "12월 24일부터 26일까지 근무일 며칠이야?" (count_working_days) or
+    "is Christmas a holiday?" (get_day); None for anything about leave figures or requests."""
+    if _ABOUT_FIGURES.search(question):
+        return None
+    span = dates_named(question, today)
+    if span is None:
+        return None
+    start, end = span
+    if _WORKING_DAYS.search(question) and start < end:
+        return count_working_days.NAME, {"start": start.isoformat(), "end": end.isoformat()}
+    if (_WHAT_DAY.search(question) or _WORKING_DAYS.search(question)) and start == end:
+        return get_day.NAME, {"date": start.isoformat()}
+    return None
 
 
 def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
