@@ -51,7 +51,6 @@ from bot.llm.reading import (
 )
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
 from bot.policy.standing import Entitlement
-from bot.text import day_word
 from bot.tools import day as get_day
 from bot.tools import draft_request, entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
@@ -438,7 +437,7 @@ def _more_than_you_have(balance: Balance, korean: bool) -> str:
     have = format_days(balance.remaining)
     if korean:
         return f"{balance.year}년 남은 연차 {have}일보다 많아요."
-    return f"that's more than the {have} {day_word(have)} you have for {balance.year}."
+    return f"that's more than the {have} {'day' if have == '1' else 'days'} you have."
 
 
 def _calendar_answer(
