@@ -19,6 +19,8 @@ DATA = Path(__file__).parent / "data"
 # Each set was written by someone who had not seen the rules, and first run untuned (docs/offline-model.md,
 # "How well it does"); once run, a set guards against regressions, and the next round is measured on a new one.
 SETS = ["", "_fresh", "_third", "_fourth", "_fifth", "_sixth", "_seventh"]
+# Issue 31's own set (`cannot` cases expect an honest decline), written before its first run.
+SETS.append(":offline_precision")
 # The seventh set leans on arithmetic (percentages, differences, what-ifs over dates): declined until the
 # answers' named figures (issue 30) carry it, so its floor of right answers is lower; wrong is 0 for all.
 RIGHT_AT_LEAST = {"_seventh": 0.80}
@@ -26,7 +28,8 @@ RIGHT_AT_LEAST = {"_seventh": 0.80}
 
 @pytest.mark.parametrize("suffix", SETS)
 async def test_the_held_out_questions_are_answered_right(hr, minsu, suffix):
-    cases = json.loads((DATA / f"offline_holdout{suffix}.json").read_text(encoding="utf-8"))["cases"]
+    name = suffix[1:] if suffix.startswith(":") else f"offline_holdout{suffix}"
+    cases = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))["cases"]
     assert len(cases) >= 60
     today = FIXED_CALENDAR.today_for(minsu)
     bot = offline_assistant(hr, roster=await roster(hr))

@@ -157,10 +157,11 @@ _YEAR_SUFFIX = re.compile(r"\s*(?:년도|년|연도)")
 
 
 def year_words_read(text: str, today: date) -> list[tuple[int, int]]:
-    """The (start, end) of every part of `text` that `asked_years` or a follow-up reads as a year, with the
-    년 after a year's digits: what is left of a question's year words afterwards was not understood."""
+    """The (start, end) of every part of `text` that `asked_years` reads as a year, with the 년 after a
+    year's digits: what is left of a question's year words afterwards was not understood. (A follow-up's
+    "the year before" is read only after a lookup: `YEAR_BEFORE`, `YEAR_AFTER`.)"""
     spans = [(start, end) for start, end, _ in year_spans(text, today)]
-    for found in (_SHORT_RANGE, _AGO, _FISCAL, _RECENT, YEAR_BEFORE, YEAR_AFTER):
+    for found in (_SHORT_RANGE, _AGO, _FISCAL, _RECENT):
         spans += [(m.start(), m.end()) for m in found.finditer(text)]
     read = []
     for start, end in spans:

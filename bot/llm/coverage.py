@@ -26,7 +26,7 @@ from bot.language import words
 from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
-from bot.language.years import year_words_read
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, year_words_read
 from bot.llm.reading import ENTITLEMENT_KINDS, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
@@ -35,7 +35,12 @@ CHECKED: frozenset[Kind] = frozenset(
 )
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "can_i_take", "check_claim"})
 
-_YEAR_WORD = re.compile(r"년(?!\s*차)|\b(?:years?|yrs?)\b", re.I)
+_YEAR_WORD = re.compile(
+    r"년(?!\s*차)|\b(?:years?|yrs?)\b|"
+    r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇|저번|저저번|지지난|지난|이번|다음|전전|그\s*전|첫)\s*해"
+    r"(?=[는에의도엔가]|\s|$|[?.!,])",
+    re.I,
+)
 # Words one letter away from a relative year (a typo of 작년 must not become this year).
 _RELATIVE_YEARS = ("작년", "올해", "내년", "재작년", "year", "years")
 _TOKEN = re.compile(r"[가-힣]+|[A-Za-z]+")
@@ -65,6 +70,8 @@ _NO_READING_FOR = pattern(
             "률",
             "차이",
             "비교",
+            "대비",
+            r"에\s*비해",
             "보다",
             r"더\s*많",
             r"덜\s",
@@ -94,6 +101,20 @@ _NO_READING_FOR = pattern(
             r"\baltogether\b",
         ),
     )
+)
+# Requests of another kind than a lookup: writing, advice, plans, recommendations, sums.
+_NOT_A_LOOKUP = re.compile(
+    r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|"
+    r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
+    r"[-+*/=]\s*\d",
+    re.I,
+)
+# Someone named in English whom the directory does not know ("for John", "about Mike"): the asker is not
+# them, so the asker's figures are not the answer. Months and weekdays are dates, read above.
+_NAMED_IN_ENGLISH = re.compile(
+    r"\b(?:for|of|about|with)\s+"
+    rf"(?!(?:{'|'.join(m.capitalize() for m in MONTHS_EN)}|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Dec|Jan|Feb|Mar|Apr|Jun|Jul|"
+    r"Aug|Sep|Oct|Nov|Christmas|PTO|HR|Korea|Korean)\w*\b)[A-Z][a-z]+\b"
 )
 # Another kind of leave than annual leave: the balance is not its answer.
 _OTHER_LEAVE = re.compile(
@@ -132,13 +153,16 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
 
-def unread(question: str, reading: Reading, today: date) -> list[str]:
-    """The parts of `question` the reading leaves unread (empty: it accounts for all of it)."""
+def unread(question: str, reading: Reading, today: date, follows_up: bool = False) -> list[str]:
+    """The parts of `question` the reading leaves unread (empty: it accounts for all of it).
+    `follows_up`: the turn before looked years up, so "the year before" / "그 전 해" are read."""
     if reading.kind not in CHECKED:
         return []
     rest = question
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
+    if follows_up:
+        rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
     if reading.kind in _KIND_WORDS:
@@ -154,6 +178,8 @@ def unread(question: str, reading: Reading, today: date) -> list[str]:
         _DAY_WORD,
         _NO_READING_FOR,
         _OTHER_LEAVE,
+        _NOT_A_LOOKUP,
+        _NAMED_IN_ENGLISH,
     ):
         left += [m.group(0) for m in found.finditer(rest)]
     if reading.kind not in ENTITLEMENT_KINDS:

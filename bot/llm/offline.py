@@ -158,8 +158,11 @@ class OfflineModel:
                 },
             ]
             return self._message(body, content, "tool_use")
-        reading = read_question(question, today, _earlier(messages[:-1]), system, self.roster)
-        if unread(question, reading, today):  # a part of the question it did not read: no partial answer
+        earlier = _earlier(messages[:-1])
+        reading = read_question(question, today, earlier, system, self.roster)
+        if unread(
+            question, reading, today, bool(earlier.years)
+        ):  # a part of the question it did not read: no partial answer
             reading = Reading("cannot")
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:

@@ -79,6 +79,10 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
             offline_lines.OFFLINE_CANNOT.en,
         )
         return Verdict(declined, f"looked up {looked_up}: {turn.answer[:60]}")
+    if expect == "cannot":  # an honest "I can't answer that offline" (or not in hours, or not the rules)
+        return Verdict(
+            not looked_up and turn.answer in DECLINES, f"looked up {looked_up}: {turn.answer[:60]}"
+        )
     if expect == "asks_back":  # it cannot tell which year is meant: it asks, and guesses none
         asks = "?" in turn.answer and any(w in turn.answer for w in ("연도", "몇 년", "year", "Year"))
         return Verdict(asks and not looked_up, f"looked up {looked_up}: {turn.answer[:60]}")
