@@ -160,9 +160,11 @@ class OfflineModel:
             return self._message(body, content, "tool_use")
         earlier = _earlier(messages[:-1])
         reading = read_question(question, today, earlier, system, self.roster)
-        if unread(
-            question, reading, today, bool(earlier.years)
-        ):  # a part of the question it did not read: no partial answer
+        # Consecutive messages merge into one turn (a long Slack thread): then the newest line is what is
+        # asked and must be read whole; a question of a few lines is read whole.
+        asked_lines = [line for line in question.splitlines() if line.strip()]
+        newest = question if len(asked_lines) <= 3 else asked_lines[-1]
+        if unread(newest, reading, today, bool(earlier.years)):  # a part unread: no partial answer
             reading = Reading("cannot")
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
