@@ -50,6 +50,7 @@ def _grounded(turn: Turn) -> bool:
         "법정 연차는 며칠이야?",
         "If I take December 28 to 30, how many days will I have left?",
         "병가 며칠 남았어?",
+        "How are my leave days calculated?",  # how, not how much
         "Tell me a joke",
     ],
 )

@@ -104,7 +104,8 @@ _NO_READING_FOR = pattern(
 )
 # Requests of another kind than a lookup: writing, advice, plans, recommendations, sums.
 _NOT_A_LOOKUP = re.compile(
-    r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|"
+    r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|계산|산정|"
+    r"\bcalculat\w*|\bwork\s+out\b|\bexplain\b|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,
