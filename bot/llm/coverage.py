@@ -53,7 +53,7 @@ _MONTH_WORD = re.compile(
 )
 _DAY_WORD = re.compile(
     r"[월화수목금토일]요일|내일|모레|어제|그저께|주말|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
-    r"\b(?:tomorrow|yesterday|weekend)\b|크리스마스|성탄|설날|추석|christmas|x-?mas|new\s+year|"
+    r"\b(?:tomorrow|yesterday|weekends?)\b|크리스마스|성탄|설날|추석|christmas|x-?mas|new\s+year|"
     r"\bweeks?\b|(?:이번|다음|지난|저번)\s*주|주간|\d+\s*/\s*\d+",
     re.I,
 )
@@ -105,7 +105,9 @@ _NO_READING_FOR = pattern(
 # Requests of another kind than a lookup: writing, advice, plans, recommendations, sums.
 _NOT_A_LOOKUP = re.compile(
     r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|계산|산정|"
-    r"\bcalculat\w*|\bwork\s+out\b|\bexplain\b|"
+    r"\bcalculat\w*|\bwork\s+out\b|\bexplain\b|\bwhat\s+happens\b|촉진|\bpromotion\b|"
+    # a count of occasions (only half days are counted: their reading reads these words)
+    r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,
@@ -150,6 +152,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
 }
+_TOTAL = pattern(words.TOTAL)
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -166,11 +169,14 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
+        left_over = [m.group(0) for m in _TOTAL.finditer(rest)]  # a total over years: no reading adds up
+    else:
+        left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
     if reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
-    left: list[str] = []
+    left: list[str] = left_over
     for found in (
         NUMERAL,
         _NUMBER_WORD,
