@@ -51,6 +51,8 @@ def _grounded(turn: Turn) -> bool:
         "If I take December 28 to 30, how many days will I have left?",
         "병가 며칠 남았어?",
         "How are my leave days calculated?",  # how, not how much
+        "how many days expired last year?",  # the Act's leave is answered as of today, not for last year
+        "How many weekends are left this year?",
         "Tell me a joke",
     ],
 )

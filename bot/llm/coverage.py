@@ -26,7 +26,7 @@ from bot.language import words
 from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
-from bot.language.years import YEAR_AFTER, YEAR_BEFORE, year_words_read
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.reading import ENTITLEMENT_KINDS, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
@@ -165,6 +165,10 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     rest = question
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
+    # The Act's leave is answered as of today (the next grant: this year's or next): another year is unread.
+    statutory_years = {today.year, today.year + 1} if reading.kind == "next_grant" else {today.year}
+    if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
+        return [str(y) for y in asked_years(question, today)]
     if follows_up:
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     if len(reading.asked) > 1:
