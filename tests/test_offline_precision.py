@@ -53,6 +53,9 @@ def _grounded(turn: Turn) -> bool:
         "How are my leave days calculated?",  # how, not how much
         "how many days expired last year?",  # the Act's leave is answered as of today, not for last year
         "How many weekends are left this year?",
+        "연차가 왜 이렇게 적어?",  # why, not how much
+        "연차 최대 몇 개까지 생겨?",  # the most, not the next
+        "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
         "Tell me a joke",
     ],
 )
@@ -142,6 +145,9 @@ async def test_the_roster_names_colleagues_from_the_directory_and_not_the_asker(
         ("December 24 off", (date(2026, 12, 24), date(2026, 12, 24))),
         ("I'd like December 28 to 30 off", (date(2026, 12, 28), date(2026, 12, 30))),
         ("Dec 31 to Jan 2 off please", (date(2026, 12, 31), date(2027, 1, 2))),
+        ("12/24 연차 신청해줘", (date(2026, 12, 24), date(2026, 12, 24))),
+        ("크리스마스 이브에 연차 쓰고 싶어", (date(2026, 12, 24), date(2026, 12, 24))),
+        ("다음주 화요일부터 목요일까지 휴가 신청할래", (date(2026, 12, 1), date(2026, 12, 3))),
     ],
 )
 def test_english_dates_are_drafted(said, expected):

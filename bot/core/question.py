@@ -61,6 +61,7 @@ _OTHER_MARKERS = re.compile(
     r"(?<![A-Za-z0-9])(?!FY)[A-Za-z]{1,3}-?\d{3,6}(?![A-Za-z0-9])|"  # an employee id: E1002, EMP-1234
     r"\b(?:someone|somebody|anyone|anybody|everyone|everybody)\b|\bother\s+(?:people|person|employees?)\b|"
     r"\bnew\s+(?:hires?|employees?|joiners?|starters?)\b|신입|신규\s*입사자|"
+    r"누가|누구|(?<![가-힣])사람(?:들)?(?![가-힣])|"  # "연차 쓴 사람", "누가 연차 썼어?"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
     r"\b(?:does|did|has|will|can)\s+(?:he|she|they)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
     rf"\b(?:my|our|the)\s+(?:{'|'.join(people.RELATIONS_EN)})s?\b|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"

@@ -108,6 +108,8 @@ _NOT_A_LOOKUP = re.compile(
     r"\bcalculat\w*|\bwork\s+out\b|\bexplain\b|\bwhat\s+happens\b|촉진|\bpromotion\b|"
     # a count of occasions (only half days are counted: their reading reads these words)
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
+    # limits and standing against others
+    r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,
@@ -153,6 +155,8 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
 }
 _TOTAL = pattern(words.TOTAL)
+_WHY = pattern(words.WHY)
+_QUESTIONS = re.compile(r"[^?？]*[^?？\s][^?？]*[?？]")
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -195,6 +199,10 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left += [m.group(0) for m in found.finditer(rest)]
     if reading.kind not in ENTITLEMENT_KINDS:
         left += [m.group(0) for m in _LAW.finditer(rest)]
+    if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
+        left += [m.group(0) for m in _WHY.finditer(rest)]
+    if len(_QUESTIONS.findall(question)) > 1:  # two questions in one: each must be read, so say so
+        left.append("?")
     if reading.kind not in _DAY_KINDS:
         left += [m.group(0) for m in _CONDITION.finditer(rest)]
     left += [token for token in _TOKEN.findall(rest) if _near_a_year(token)]

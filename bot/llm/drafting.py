@@ -29,6 +29,8 @@ _ENGLISH_DATE = re.compile(
     rf"(?:\s*(?:-|–|~|to|through|thru|until|till)\s*(?:({MONTH_NAME})\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b)?",
     re.I,
 )
+_SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
+_SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\buntil\b|[-–]", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NEXT_WEEK = re.compile(r"다음\s*주|next\s+week|\bnext\b", re.I)
 _WEEKDAY = re.compile(
@@ -52,7 +54,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None
-    dates = _dates(question, today)
+    dates = dates_named(question, today)
     if dates is None:
         return None
     start, end = dates
@@ -68,7 +70,8 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
 
 # The dates a calendar question names by name (the next one from today).
 _NAMED_DAYS = (
-    (re.compile(r"크리스마스|성탄절|christmas|x-?mas", re.I), 12, 25),
+    (re.compile(r"크리스마스\s*이브|christmas\s+eve", re.I), 12, 24),
+    (re.compile(r"크리스마스(?!\s*이브)|성탄절|christmas(?!\s+eve)|x-?mas", re.I), 12, 25),
     (re.compile(r"신정|new\s+year'?s\s+day", re.I), 1, 1),
 )
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
@@ -115,7 +118,14 @@ def _dates(question: str, today: date) -> tuple[date, date] | None:
         elif (only_day := _DAY_ONLY.search(question[first_named.end() :])) is not None:  # "12월 24일~26일"
             last = _upcoming(first.month, int(only_day.group(1)), first) or first
         return first, last
+    slashed = _SLASHED.findall(question)  # "12/24", "12/24~12/26": month/day
+    if slashed:
+        opening = _upcoming(int(slashed[0][0]), int(slashed[0][1]), today)
+        closing = _upcoming(int(slashed[-1][0]), int(slashed[-1][1]), opening) if opening else None
+        return (opening, closing) if opening is not None and closing is not None else None
     weekdays = sorted({_weekday(found.group(0)) for found in _WEEKDAY.finditer(question)})
+    if len(weekdays) == 2 and _SPAN.search(question):  # "화요일부터 목요일까지": every day between
+        weekdays = list(range(weekdays[0], weekdays[-1] + 1))
     if not weekdays or weekdays != list(range(weekdays[0], weekdays[-1] + 1)):
         return None  # none, or not one stretch ("월, 금"): better the form than a wrong range
     monday = today - timedelta(days=today.weekday())
