@@ -201,7 +201,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left += [m.group(0) for m in _LAW.finditer(rest)]
     if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
         left += [m.group(0) for m in _WHY.finditer(rest)]
-    if len(_QUESTIONS.findall(question)) > 1:  # two questions in one: each must be read, so say so
+    # two questions in one message (a line: merged messages are one line each): each must be read, so say so
+    if any(len(_QUESTIONS.findall(line)) > 1 for line in question.splitlines()):
         left.append("?")
     if reading.kind not in _DAY_KINDS:
         left += [m.group(0) for m in _CONDITION.finditer(rest)]
