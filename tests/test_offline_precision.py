@@ -56,6 +56,8 @@ def _grounded(turn: Turn) -> bool:
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
+        "철수 연차 며칠 남았어?",  # someone the directory does not know: not the asker either
+        "영희가 연차 몇 개 썼는지 알려줘",
         "Tell me a joke",
     ],
 )

@@ -62,6 +62,8 @@ _OTHER_MARKERS = re.compile(
     r"\b(?:someone|somebody|anyone|anybody|everyone|everybody)\b|\bother\s+(?:people|person|employees?)\b|"
     r"\bnew\s+(?:hires?|employees?|joiners?|starters?)\b|신입|신규\s*입사자|"
     r"누가|누구|(?<![가-힣])사람(?:들)?(?![가-힣])|"  # "연차 쓴 사람", "누가 연차 썼어?"
+    r"(?:우리|저희)\s*팀(?!장)|\b(?:our|the)\s+team\b|"
+    r"\b(?:is|was|will)\s+(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:be\s+)?(?:on|off|out|away|taking|using)\b|"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
     r"\b(?:does|did|has|will|can)\s+(?:he|she|they)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
     rf"\b(?:my|our|the)\s+(?:{'|'.join(people.RELATIONS_EN)})s?\b|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"
@@ -92,6 +94,7 @@ _VOCABULARY_KO = tuple(
     )
 )
 _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABULARY_KO))})")
+VOCABULARY_START = _NOT_NAME_START  # a word starting with the bot's own vocabulary is no name
 
 
 def about_someone_else(text: str) -> bool:

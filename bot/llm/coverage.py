@@ -22,6 +22,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from bot.core.question import VOCABULARY_START as _VOCABULARY_START
 from bot.language import words
 from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
@@ -121,6 +122,95 @@ _NAMED_IN_ENGLISH = re.compile(
     rf"(?!(?:{'|'.join(m.capitalize() for m in MONTHS_EN)}|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Dec|Jan|Feb|Mar|Apr|Jun|Jul|"
     r"Aug|Sep|Oct|Nov|Christmas|PTO|HR|Korea|Korean)\w*\b)[A-Z][a-z]+\b"
 )
+# Someone named in Korean whom the directory does not know: a word right before the leave words, with a
+# person's particle ("영희가 연차", "지훈은 휴가") or opening the question ("철수 연차 며칠?"), that is none
+# of the words the bot reads or the few that commonly stand there. Unknown there, it may be a person.
+_SUBJECT_KO = re.compile(
+    r"(?:^\s*|(?<![가-힣]))([가-힣]{2,3}?)(?:이가|가|이는|는|은|이도|도|의|\s*씨|\s*님|이)?\s+"
+    r"(?:[가-힣]+\s+)?(?=연차|휴가|반차)"
+)
+_PARTICLED = re.compile(r"(?:이가|가|이는|는|은|이도|도|의|씨|님)$")
+_BEFORE_LEAVE_KO = frozenset(
+    [
+        "내",
+        "제",
+        "나",
+        "저",
+        "저는",
+        "나는",
+        "제가",
+        "내가",
+        "우리",
+        "저희",
+        "혹시",
+        "그럼",
+        "그리고",
+        "근데",
+        "그건",
+        "이건",
+        "오늘",
+        "지금",
+        "현재",
+        "요즘",
+        "이번",
+        "아직",
+        "벌써",
+        "이미",
+        "모두",
+        "전부",
+        "나머지",
+        "여름",
+        "겨울",
+        "봄",
+        "가을",
+        "명절",
+        "추석",
+        "설날",
+        "연말",
+        "연초",
+        "오전",
+        "오후",
+        "하루",
+        "이틀",
+        "남은",
+        "잔여",
+        "쓴",
+        "사용",
+        "미사용",
+        "안쓴",
+        "총",
+        "전체",
+        "기본",
+        "법정",
+        "유급",
+        "추가",
+        "월차",
+        "남아있는",
+        "쓸",
+        "받은",
+        "생긴",
+        "정기",
+        "연간",
+        "올해",
+        "작년",
+        "내년",
+        "재작년",
+        "안녕하세요",
+        "안녕",
+        "근무",
+        "입사",
+        "퇴사",
+        "신입",
+        "첫",
+        "장기",
+        "단기",
+        "긴급",
+        "갑자기",
+        "내일",
+        "모레",
+        "주말",
+    ]
+)
 # Another kind of leave than annual leave: the balance is not its answer.
 _OTHER_LEAVE = re.compile(
     r"병가|경조|육아|출산|배우자|공가|보상\s*휴가|대체\s*휴가|생리|특별\s*휴가|"
@@ -207,7 +297,22 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if reading.kind not in _DAY_KINDS:
         left += [m.group(0) for m in _CONDITION.finditer(rest)]
     left += [token for token in _TOKEN.findall(rest) if _near_a_year(token)]
+    left += _unknown_subjects(rest, question)
     return left
+
+
+def _unknown_subjects(text: str, question: str) -> list[str]:
+    """The unknown words standing where a person would (`text`: the question with what was read blanked;
+    whether a word opens the question is read from the question itself)."""
+    found = []
+    for match in _SUBJECT_KO.finditer(text):
+        word = match.group(0).split()[0] if match.group(0).split() else ""
+        stem = _PARTICLED.sub("", word) or word
+        known = stem in _BEFORE_LEAVE_KO or word in _BEFORE_LEAVE_KO or _VOCABULARY_START.match(stem)
+        opening = not question[: match.start() + len(match.group(0)) - len(match.group(0).lstrip())].strip()
+        if not known and (opening or _PARTICLED.search(word)) and len(stem) in (2, 3):
+            found.append(word)
+    return found
 
 
 _UNIT = re.compile(r"\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)?", re.I)

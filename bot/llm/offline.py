@@ -46,6 +46,7 @@ from bot.llm.reading import (
     LOOKUP_KINDS,
     Earlier,
     Reading,
+    asker_in,
     calendar_asked,
     read_question,
 )
@@ -164,6 +165,7 @@ class OfflineModel:
         # asked and must be read whole; a question of a few lines is read whole.
         asked_lines = [line for line in question.splitlines() if line.strip()]
         newest = question if len(asked_lines) <= 3 else asked_lines[-1]
+        newest = self.roster.without_asker(newest, asker_in(system))  # their own name is read: it is them
         if unread(newest, reading, today, bool(earlier.years)):  # a part unread: no partial answer
             reading = Reading("cannot")
         tools = [tool for tool in reading.tools if tool in offered]

@@ -253,11 +253,16 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     return None
 
 
+def asker_in(system: str) -> str | None:
+    """The asker's name, as the system prompt gives it."""
+    match = _ASKER.search(system)
+    return match.group(1).strip() if match else None
+
+
 def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
     """Someone in the HR data other than the asker is named, or a role, a mention, an id, a pronoun is
     the one asked about; the asker's own name is the asker."""
-    match = _ASKER.search(system)
-    asker = match.group(1).strip() if match else None
+    asker = asker_in(system)
     if roster.colleague_named(question, asker):
         return True
     return about_someone_else(roster.without_asker(question, asker))
