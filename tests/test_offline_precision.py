@@ -56,6 +56,7 @@ def _grounded(turn: Turn) -> bool:
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
+        "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
         "철수 연차 며칠 남았어?",  # someone the directory does not know: not the asker either
         "영희가 연차 몇 개 썼는지 알려줘",
         "Tell me a joke",
@@ -76,6 +77,11 @@ async def test_the_decline_is_in_the_askers_language(hr, minsu):
 async def test_an_english_what_if_is_worked_out(hr, minsu):
     turn = await ask(await _bot(hr), minsu, "If I take 2 more days, how many will I have left?")
     assert "you'd have 5.5 days left" in turn.answer and _grounded(turn)
+
+
+async def test_a_what_if_over_the_balance_passes_its_own_check(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "연차 8일 쓰면 마이너스야?")
+    assert turn.answer.endswith("8일을 쓰기에는 연차가 모자라요.") and _grounded(turn), turn.answer
 
 
 @pytest.mark.parametrize(

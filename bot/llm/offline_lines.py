@@ -140,7 +140,7 @@ def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
     asked, rest = format_days(days), format_days(left)
     if left < 0:
         after = (
-            f" {asked}일을 쓰기에는 남은 연차가 모자라요."
+            f" {asked}일을 쓰기에는 연차가 모자라요."
             if korean
             else f" That is not enough to take {asked} {day_word(asked)}."
         )
