@@ -57,6 +57,7 @@ def _grounded(turn: Turn) -> bool:
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
         "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
+        "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
         "철수 연차 며칠 남았어?",  # someone the directory does not know: not the asker either
         "영희가 연차 몇 개 썼는지 알려줘",
         "Tell me a joke",

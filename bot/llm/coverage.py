@@ -110,6 +110,8 @@ _NOT_A_LOOKUP = re.compile(
     # a count of occasions (only half days are counted: their reading reads these words)
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
     r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
+    # a part of a year: the figures are the whole year's
+    r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
