@@ -96,6 +96,7 @@ async def test_a_what_if_over_the_balance_passes_its_own_check(hr, minsu):
         ("크리스마스 무슨 요일이야?", "get_day", "2026-12-25 금요일, 쉬는 날"),
         ("2026년 12월 24일부터 26일까지 근무일 며칠이야?", "count_working_days", "근무일 1일"),
         ("How many working days from December 21 to 31?", "count_working_days", "8 working days"),
+        ("is tomorrow a working day?", "get_day", "2026-11-30 is a Monday, a working day"),
     ],
 )
 async def test_calendar_questions_use_the_calendar_tools(hr, minsu, question, tool, said):

@@ -74,6 +74,10 @@ _NAMED_DAYS = (
     (re.compile(r"크리스마스(?!\s*이브)|성탄절|christmas(?!\s+eve)|x-?mas", re.I), 12, 25),
     (re.compile(r"신정|new\s+year'?s\s+day", re.I), 1, 1),
 )
+_DAYS_AHEAD = (
+    (re.compile(r"내일|\btomorrow\b(?!\s+after)", re.I), 1),
+    (re.compile(r"모레|내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
+)
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
 
@@ -81,6 +85,9 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
     """The first and last day a question names ("12월 24일부터 26일까지", "December 28 to 30", "Christmas",
     "next Friday"), in the year it names before them if it names one, else the next such day from today."""
     found = _dates(question, today)
+    ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
+    if found is None and len(ahead) == 1:  # 내일, 모레, tomorrow
+        found = (today + timedelta(days=ahead[0]), today + timedelta(days=ahead[0]))
     if found is None:
         named = [(m, d) for pattern, m, d in _NAMED_DAYS if pattern.search(question)]
         if len(named) != 1:
