@@ -58,6 +58,7 @@ def _grounded(turn: Turn) -> bool:
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
         "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
         "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
+        "I'm planning a trip in December, how many days do I have left?",  # not December's records
         "철수 연차 며칠 남았어?",  # someone the directory does not know: not the asker either
         "영희가 연차 몇 개 썼는지 알려줘",
         "Tell me a joke",
@@ -119,6 +120,7 @@ async def test_english_follow_ups_read_a_month_as_korean_ones_do(hr, minsu):
         ("팀장님이 승인해야 연차 쓸 수 있어?", "get_leave_balance"),  # 팀장님 named, not asked about
         ("김민수 연차 며칠 남았어?", "get_leave_balance"),  # the asker's own name
         ("last year's PTO balance pls", "get_leave_balance"),  # "year's" is nobody's
+        ("여행 가려고 하는데 연차 몇 개 남았어?", "get_leave_balance"),  # 하는데 is no name
     ],
 )
 async def test_own_questions_are_not_someone_elses(hr, minsu, question, tool):

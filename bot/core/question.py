@@ -102,6 +102,12 @@ def about_someone_else(text: str) -> bool:
     if _OTHER_MARKERS.search(text):
         return True
     return any(
-        match.group(1) not in people.NOT_NAMES and not _NOT_NAME_START.match(match.group(1))
+        match.group(1) not in people.NOT_NAMES
+        and not _NOT_NAME_START.match(match.group(1))
+        and match.group(1)[-1] not in _VERB_ENDINGS
         for match in _KOREAN_NAME.finditer(text)
     )
+
+
+# A word ending like a verb ("하는데", "가려고", "쉬려면") is no name.
+_VERB_ENDINGS = frozenset("데고면요까며")

@@ -72,6 +72,7 @@ LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
 _LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
 _WHEN = pattern(words.WHEN)
+_REMAINING = pattern(words.REMAINING)
 # Questions about the public-holiday calendar rather than the person's leave.
 _PUBLIC_HOLIDAY = re.compile(
     r"공휴일|국경일|빨간\s*날|대체\s*휴일|public\s+holiday|national\s+holiday|bank\s+holiday", re.I
@@ -206,7 +207,8 @@ def read_question(
         size = Decimal("0.25") if _QUARTER.search(question) else Decimal("0.5")
         return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
-    if month and (has_leave or earlier.about_leave):
+    # A month's records, not what is left in (or by) a month: that is no reading's.
+    if month and (has_leave or earlier.about_leave) and not _REMAINING.search(question):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
             number = MONTHS_EN.index(month.group(2).lower()) + 1
