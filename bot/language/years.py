@@ -23,7 +23,12 @@ _YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"(?<![가-힣])작년|지난\s*해|전년|昨年|작년도|전년도|1년\s*전|한\s*해\s*전"), -1),
     (re.compile(r"내년|다음\s*해|명년|내년도"), 1),
     (re.compile(r"\bthis\s+(?:year|yr)\b|\bcurrent\s+year\b", re.I), 0),
-    (re.compile(r"\blast\s+(?:year|yr)s?\b|\b(?:previous|prior)\s+year\b|\ba\s+year\s+ago\b|\bprev\s+yr\b", re.I), -1),
+    (
+        re.compile(
+            r"\blast\s+(?:year|yr)s?\b|\b(?:previous|prior)\s+year\b|\ba\s+year\s+ago\b|\bprev\s+yr\b", re.I
+        ),
+        -1,
+    ),
     (re.compile(r"\bnext\s+year\b", re.I), 1),
 ]
 _EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
