@@ -59,6 +59,7 @@ def _grounded(turn: Turn) -> bool:
         "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
         "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
         "I'm planning a trip in December, how many days do I have left?",  # not December's records
+        "When will my leave reset?",  # a rule, not the records
         "철수 연차 며칠 남았어?",  # someone the directory does not know: not the asker either
         "영희가 연차 몇 개 썼는지 알려줘",
         "Tell me a joke",

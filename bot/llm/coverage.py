@@ -107,6 +107,7 @@ _NO_READING_FOR = pattern(
 _NOT_A_LOOKUP = re.compile(
     r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|계산|산정|"
     r"\bcalculat\w*|\bwork\s+out\b|\bexplain\b|\bwhat\s+happens\b|촉진|\bpromotion\b|"
+    r"\breset|\brenew|\baccru|초기화|리셋|"
     # a count of occasions (only half days are counted: their reading reads these words)
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
     r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
