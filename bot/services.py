@@ -51,6 +51,7 @@ from bot.domain.people import Employee
 from bot.errors import ConfigError
 from bot.grounding.check import Grounding
 from bot.hr.bundled import bundled_data_path
+from bot.hr.directory import roster
 from bot.hr.import_export import ImportRefused, import_files
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
@@ -118,7 +119,11 @@ async def open_services(
         directory = store if directory is None else directory
         leave = store if leave is None else leave
         if model is None:
-            model = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
+            model = make_client(
+                settings.anthropic_api_key,
+                settings.anthropic_base_url,
+                roster=await roster(directory) if settings.offline else None,
+            )
             opened.push_async_callback(model.close)  # its connections belong to this loop
             if settings.offline and announce_offline:
                 log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)

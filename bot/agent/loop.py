@@ -127,7 +127,9 @@ class Assistant:
         self.output_config = check.output_config if check is not None and shape_answers else None
 
     def system_for(self, caller: Caller) -> list[TextBlockParam]:
-        return system_blocks(self.calendar.today_for(caller), self.calendar.timezone_of(caller))
+        return system_blocks(
+            self.calendar.today_for(caller), self.calendar.timezone_of(caller), caller.name or None
+        )
 
     async def run_turn(self, conversation: Conversation | Sequence[MessageParam], caller: Caller) -> Turn:
         """A plain list of messages (e.g. rebuilt from Slack) carries no earlier tool outputs. A surface

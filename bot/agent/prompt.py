@@ -43,26 +43,28 @@ RULES = (
 )
 
 
-def dated(today: date, timezone: str) -> str:
+def dated(today: date, timezone: str, asker: str | None = None) -> str:
     """What changes with the day and the asker: today, the years its relative words mean, the years that
-    may be looked up."""
+    may be looked up, and who is asking (their own name in a question is them, not a colleague)."""
+    who = f"\nThe person asking is {asker}; their own name in a question means them." if asker else ""
     return (
         f"Today is {today.isoformat()} ({today.strftime('%A')}) in {timezone}. "
         f"오늘은 {today.year}년 {today.month}월 {today.day}일 {KOREAN_WEEKDAYS[today.weekday()]}입니다.\n"
         f"This year / 올해 = {today.year}, last year / 작년 = {today.year - 1}, the year before last / "
         f"재작년 = {today.year - 2}. Years that can be looked up: "
         f"{today.year - YEARS_BACK}–{today.year + YEARS_AHEAD}."
+        f"{who}"
     )
 
 
-def system_blocks(today: date, timezone: str) -> list[TextBlockParam]:
+def system_blocks(today: date, timezone: str, asker: str | None = None) -> list[TextBlockParam]:
     """The system prompt as sent: the rules, marked as the end of the cached prefix, then the date."""
     return [
         {"type": "text", "text": RULES, "cache_control": {"type": "ephemeral"}},
-        {"type": "text", "text": dated(today, timezone)},
+        {"type": "text", "text": dated(today, timezone, asker)},
     ]
 
 
-def system_prompt(today: date, timezone: str) -> str:
+def system_prompt(today: date, timezone: str, asker: str | None = None) -> str:
     """The same prompt as one text (what a person reads in a trace or a test)."""
-    return "\n".join(block["text"] for block in system_blocks(today, timezone))
+    return "\n".join(block["text"] for block in system_blocks(today, timezone, asker))

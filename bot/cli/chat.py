@@ -55,6 +55,8 @@ OFFLINE_EXAMPLES = (
     "How many days do I have left this year?",
     "When did I take leave this year?",
     "next Thursday and Friday off",
+    "December 28 to 30 off",
+    "Is Christmas a holiday?",
 )
 OFFLINE_HELP = (
     "Without a key, questions like these are read:\n"

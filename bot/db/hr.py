@@ -106,6 +106,14 @@ class SqlHrStore:
         count = await self._rows(select(func.count()).select_from(employees).where(active))
         return [row.employee_id for row in ids], int(count[0][0])
 
+    async def names(self) -> list[tuple[str, str, str | None]]:
+        rows = await self._rows(
+            select(employees.c.name, employees.c.email, employees.c.slack_user_id).where(
+                employees.c.active.is_(True)
+            )
+        )
+        return [(row.name, row.email, row.slack_user_id) for row in rows]
+
     async def employee_by_slack_user_id(self, slack_user_id: str) -> Employee | None:
         return await self._active_employee(employees.c.slack_user_id == slack_user_id)
 

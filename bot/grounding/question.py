@@ -52,15 +52,23 @@ def asks_for_balance(text: str) -> bool:
 _PARTICLE_AFTER = r"(?:의|은|는|이|가|도|\s|$)"
 _OTHER_MARKERS = re.compile(
     r"@\S|\(another person / 다른 사람\)|다른\s*(?:사람|직원|분|팀원)|남의|"
-    rf"(?:{words.alternation(people.TITLES, people.RELATIONS)})(?:님)?(?:들)?{_PARTICLE_AFTER}|"
-    rf"[가-힣]{{2,4}}\s*(?:씨|님){_PARTICLE_AFTER}|"
+    # a title or relation as the one asked about: "팀장님 연차", "사수의 휴가", "팀원들은 며칠" (not "팀장님이
+    # 승인하면" or "팀장님한테 신청": the asker's own question that names a role)
+    rf"(?:{words.alternation(people.TITLES, people.RELATIONS)})(?:님)?(?:들)?(?:의|은|는|이|가|도|께서)?"
+    r"(?=[\s?.!,~]|$)(?!\s*(?:승인|결재|반려|허락|확인|한테|에게|께|가[는요서]|갈|하|해|했|날))|"
+    r"걔|쟤|그\s*(?:사람|분|친구)|그녀|"
+    rf"(?!(?:{words.alternation(people.TITLES, people.RELATIONS)})님)[가-힣]{{2,4}}\s*(?:씨|님){_PARTICLE_AFTER}|"
     r"(?<![A-Za-z0-9])(?!FY)[A-Za-z]{1,3}-?\d{3,6}(?![A-Za-z0-9])|"  # an employee id: E1002, EMP-1234
     r"\b(?:someone|somebody|anyone|anybody|everyone|everybody)\b|\bother\s+(?:people|person|employees?)\b|"
+    r"\bnew\s+(?:hires?|employees?|joiners?|starters?)\b|신입|신규\s*입사자|"
+    r"누가|누구|(?<![가-힣])사람(?:들)?(?![가-힣])|"  # "연차 쓴 사람", "누가 연차 썼어?"
+    r"(?:우리|저희)\s*팀(?!장)|\b(?:our|the)\s+team\b|"
+    r"\b(?:is|was|will)\s+(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:be\s+)?(?:on|off|out|away|taking|using)\b|"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
     r"\b(?:does|did|has|will|can)\s+(?:he|she|they)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
     rf"\b(?:my|our|the)\s+(?:{'|'.join(people.RELATIONS_EN)})s?\b|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"
     r"\b(?:does|did|has|will)\s+(?!I\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:have|has|take|get|use)|"
-    r"\b(?!I\b)[A-Z][a-z]+(?:'s|’s)\s+(?:leave|vacation|pto|balance|annual|remaining|days|time)|"
+    r"\b(?!I\b)(?!(?:year|today|month|week|yesterday|tomorrow|this|last|next|my|everyone|it)(?:'s|’s))[A-Z][a-z]+(?:'s|’s)\s+(?:leave|vacation|pto|balance|annual|remaining|days|time)|"
     # "John from sales", "Mina in marketing", "Kim on the design team"
     rf"\b(?!I\b)[A-Z][a-z]+\s+(?:from|in|on)\s+(?:the\s+)?(?:{'|'.join(people.DEPARTMENTS_EN)}|"
     r"[a-z]+\s+(?:team|department))\b",
@@ -71,7 +79,22 @@ _LEAVE_TALK_KO = "|".join((*words.LEAVE.ko, *words.REMAINING.ko, *words.DAYS_QUA
 _KOREAN_NAME = re.compile(
     rf"(?<![가-힣])([{people.SURNAMES}][가-힣]{{2}})(?:의|이|가|은|는|도)?\s*(?:{_LEAVE_TALK_KO})"
 )
-_NOT_NAME_START = re.compile(rf"^(?:{'|'.join(people.NOT_NAME_STARTS)})")
+# The bot's own Korean words (소멸, 반반차, 사용한…) start words, not names.
+_VOCABULARY_KO = tuple(
+    sorted(
+        {
+            word
+            for value in vars(words).values()
+            if isinstance(value, words.Words)
+            for word in value.ko
+            if re.fullmatch(r"[가-힣]{2,}", word)
+        },
+        key=len,
+        reverse=True,
+    )
+)
+_NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABULARY_KO))})")
+VOCABULARY_START = _NOT_NAME_START  # a word starting with the bot's own vocabulary is no name
 
 
 def about_someone_else(text: str) -> bool:
@@ -79,6 +102,12 @@ def about_someone_else(text: str) -> bool:
     if _OTHER_MARKERS.search(text):
         return True
     return any(
-        match.group(1) not in people.NOT_NAMES and not _NOT_NAME_START.match(match.group(1))
+        match.group(1) not in people.NOT_NAMES
+        and not _NOT_NAME_START.match(match.group(1))
+        and match.group(1)[-1] not in _VERB_ENDINGS
         for match in _KOREAN_NAME.finditer(text)
     )
+
+
+# A word ending like a verb ("하는데", "가려고", "쉬려면") is no name.
+_VERB_ENDINGS = frozenset("데고면요까며")

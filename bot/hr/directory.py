@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from bot import text
 from bot.domain.people import Caller, Surface
-from bot.ports.hr import Directory
+from bot.language.people import Roster
+from bot.ports.hr import Directory, StoreUnavailable
 
 
 @dataclass(frozen=True)
@@ -75,3 +76,12 @@ async def caller_for_slack_user(
     if employee is None:
         raise NotAnEmployee(text.REFUSED_UNMATCHED)
     return Caller(employee.employee_id, employee.name, profile.timezone, profile.user_id, surface)
+
+
+async def roster(directory: Directory) -> Roster:
+    """The names the people in the HR data go by: a question about one of them (not the asker) is about
+    a colleague. Read when the services open (the offline model's snapshot of who is there)."""
+    try:
+        return Roster.of(await directory.names())
+    except StoreUnavailable:  # the model still reads roles, mentions and ids; the lookups will say it is down
+        return Roster()

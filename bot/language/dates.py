@@ -117,6 +117,6 @@ MONTH_ASKED = re.compile(
     r"월별|매달|매월|"
     + alternation(THIS_MONTH, LAST_MONTH)
     + r"|(\d{1,2})\s*월\s*(?:에|엔|달|은|는|한\s*달)|per\s+month|monthly|each\s+month|"
-    + rf"\bin\s+({'|'.join(MONTHS_EN)})\b",
+    + rf"\b(?:in|about|for|during|and)\s+({'|'.join(MONTHS_EN)})\b",
     re.I,
 )

@@ -3,6 +3,10 @@ words that only look like names: a question about someone else is declined, neve
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
 from bot.language.words import Words
 
 # Titles and relations, said of another person ("팀장님 연차", "my manager's leave").
@@ -161,4 +165,66 @@ NOT_NAME_STARTS = (
     "지금",
     "요즘",
     "주말",
+    "공휴",  # 공휴일
+    "연휴",
+    "이맘",  # 이맘때
 )
+
+
+# ----- the people in the HR data ------------------------------------------------------------------------
+_KOREAN_FULL_NAME = re.compile(r"^[가-힣]{3}$")
+_TOKEN = re.compile(r"\bU[A-Z0-9]{6,}\b|[가-힣]+|[A-Za-z][A-Za-z.\-]*")
+# What may follow a name in Korean: a title of address, then a particle ("서연 씨의", "민수님은", "지훈이랑").
+_AFTER_NAME_KO = re.compile(r"(?:\s*(?:씨|님|이))?(?:한테|에게|께서|이랑|하고|랑|의|은|는|이|가|도|과|와)?$")
+
+
+def _forms(name: str, email: str | None, slack_user_id: str | None) -> set[str]:
+    """The ways a person is named in a question: the full name, a Korean given name (서연), an English
+    name's parts, the email's local parts (minsu, kim), the Slack id; case-folded."""
+    forms = {name.casefold().replace(" ", "")}
+    if _KOREAN_FULL_NAME.match(name):
+        forms.add(name[1:])
+    forms.update(part.casefold() for part in name.split() if len(part) >= 3)
+    if email:
+        forms.update(p.casefold() for p in re.split(r"[._\-+]", email.split("@")[0]) if len(p) >= 3)
+    if slack_user_id:
+        forms.add(slack_user_id.casefold())
+    return forms
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The names the people in the HR data go by (built from the directory: `bot/hr/directory.py`), so a
+    question names a colleague only if it names someone who is actually there — and the asker's own name
+    is the asker."""
+
+    owners: dict[str, frozenset[str]] = field(default_factory=dict)  # a form → the full names it names
+
+    @classmethod
+    def of(cls, people: Iterable[tuple[str, str | None, str | None]]) -> Roster:
+        """From (name, email, Slack user id) of each person."""
+        owners: dict[str, set[str]] = {}
+        for name, email, slack_user_id in people:
+            for form in _forms(name, email, slack_user_id):
+                owners.setdefault(form, set()).add(name)
+        return cls({form: frozenset(names) for form, names in owners.items()})
+
+    def colleague_named(self, text: str, asker: str | None) -> str | None:
+        """The first word of `text` naming someone in the HR data other than `asker` (None: nobody)."""
+        own = _forms(asker, None, None) if asker else set()
+        for token in _TOKEN.findall(text):
+            stem = token.casefold().removesuffix("'s")
+            if "가" <= token[0] <= "힣":
+                stem = _AFTER_NAME_KO.sub("", token).casefold()
+            names = self.owners.get(stem, frozenset())
+            if names and stem not in own and names != {asker}:
+                return token
+        return None
+
+    def without_asker(self, text: str, asker: str | None) -> str:
+        """`text` with the asker's own name taken out (how they sign or address themselves)."""
+        if not asker:
+            return text
+        for form in sorted(_forms(asker, None, None), key=len, reverse=True):
+            text = re.sub(re.escape(form), " ", text, flags=re.I)
+        return text

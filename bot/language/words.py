@@ -45,7 +45,7 @@ def pattern(*words: Words, flags: re.RegexFlag = re.I) -> re.Pattern[str]:
 # Naming leave. `leave` has no word boundary: "leaves", "leave's" name it too.
 LEAVE = Words(
     ko=("연차", "연챠", "년차", "휴가", "반차"),
-    en=("leave", "vacation", r"\bpto\b", r"days?\s+off", "holiday"),
+    en=("leave", "vacation", r"\bpto\b", r"days?\s+off", r"time\s+off", "holiday"),
 )
 # The three figures of a year's leave, as a question or an answer names them ("남은 연차", "used"),
 # and the further ways an answer states them ("사용 가능한", "can still take", "allowance"). A question
@@ -276,7 +276,17 @@ CAN_I_TAKE = Words(
 # The asker's own condition: "3일 쓰면", "if I take". (An answer's conditions, said to the asker, are
 # `STATED_CONDITION`.)
 ASKED_CONDITION = Words(
-    ko=("쓰면", "사용하면", "내면", "쉬면", "빼면", "쓴다면", "사용한다면", "다녀오면"),
+    ko=(
+        "쓰면",
+        "사용하면",
+        "내면",
+        "쉬면",
+        "빼면",
+        "쓴다면",
+        "사용한다면",
+        "다녀오면",
+        r"(?:쓰고|사용하고)\s*나면",
+    ),
     en=(r"if\s+I\s+(?:take|use|book)", r"after\s+(?:taking|using)"),
 )
 # Checking a figure: "맞지?", "right?", "don't I?".
@@ -382,6 +392,8 @@ WANTS_LEAVE = Words(
         r"신청해\s*주세요",
         r"신청할래",
         r"신청하고\s*싶",
+        r"잡아\s*줘",
+        r"넣어\s*줘",
     ),
     en=(r"\boff\b", r"\bbook\b", r"\brequest\b", r"\btake\b[^?]*\b(?:leave|day|days)\b"),
 )

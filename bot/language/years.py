@@ -16,19 +16,25 @@ from bot.language.numbers import COUNT, number
 # are matched first and their span is blanked before the shorter ones are tried.
 _YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"재재작년|세\s*해\s*전|3년\s*전|three\s+years\s+ago", re.I), -3),
-    (re.compile(r"재작년|지지난\s*해|2년\s*전|두\s*해\s*전"), -2),
+    # 작년 inside another word (작작년, a typo) is not last year: left unread, it is asked back or declined.
+    (re.compile(r"(?<![가-힣])재작년|지지난\s*해|2년\s*전|두\s*해\s*전"), -2),
     (re.compile(r"the\s+year\s+before\s+last|two\s+years\s+ago", re.I), -2),
     (re.compile(r"올해|올\s해|금년|이번\s*해|올해년도|금년도|당해"), 0),
-    (re.compile(r"작년|지난\s*해|전년|昨年|작년도|전년도|1년\s*전|한\s*해\s*전"), -1),
+    (re.compile(r"(?<![가-힣])작년|지난\s*해|전년|昨年|작년도|전년도|1년\s*전|한\s*해\s*전"), -1),
     (re.compile(r"내년|다음\s*해|명년|내년도"), 1),
-    (re.compile(r"\bthis\s+year\b|\bcurrent\s+year\b", re.I), 0),
-    (re.compile(r"\blast\s+(?:year|yr)s?\b|\bprevious\s+year\b|\ba\s+year\s+ago\b|\bprev\s+yr\b", re.I), -1),
+    (re.compile(r"\bthis\s+(?:year|yr)\b|\bcurrent\s+year\b", re.I), 0),
+    (
+        re.compile(
+            r"\blast\s+(?:year|yr)s?\b|\b(?:previous|prior)\s+year\b|\ba\s+year\s+ago\b|\bprev\s+yr\b", re.I
+        ),
+        -1,
+    ),
     (re.compile(r"\bnext\s+year\b", re.I), 1),
 ]
 _EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 # '24, 24년도, 24년에 / 24년 연차 (not 10년 근속, 3년 차, 24년간: seniority and durations).
 _SHORT_YEAR = re.compile(
-    r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|부터|까지|\s*연차|\s*기준|\s*휴가)"
+    r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|부터|까지|\s*(?:내|제|나의)?\s*연차|\s*기준|\s*(?:내|제|나의)?\s*휴가)"
 )
 
 # A year named in a way no reader here understands — spelled out in words (이천이십사년, twenty twenty-four,
@@ -150,3 +156,20 @@ def asked_years(text: str, today: date) -> list[int]:
         years.extend(y for y in these if y not in years)
         index += 1
     return years
+
+
+_YEAR_SUFFIX = re.compile(r"\s*(?:년도|년|연도)")
+
+
+def year_words_read(text: str, today: date) -> list[tuple[int, int]]:
+    """The (start, end) of every part of `text` that `asked_years` reads as a year, with the 년 after a
+    year's digits: what is left of a question's year words afterwards was not understood. (A follow-up's
+    "the year before" is read only after a lookup: `YEAR_BEFORE`, `YEAR_AFTER`.)"""
+    spans = [(start, end) for start, end, _ in year_spans(text, today)]
+    for found in (_SHORT_RANGE, _AGO, _FISCAL, _RECENT):
+        spans += [(m.start(), m.end()) for m in found.finditer(text)]
+    read = []
+    for start, end in spans:
+        suffix = _YEAR_SUFFIX.match(text, end)
+        read.append((start, suffix.end() if suffix else end))
+    return sorted(read)

@@ -8,6 +8,7 @@ import ssl
 import anthropic
 import httpx2
 
+from bot.language.people import Roster
 from bot.llm.offline import OFFLINE_API_KEY, OFFLINE_BASE_URL, OfflineModel, offline_transport
 
 
@@ -17,7 +18,9 @@ def make_client(
     *,
     max_retries: int = 2,
     timeout: float = 20.0,  # per call: with two retries, inside the question's 60 s deadline
+    roster: Roster | None = None,
 ) -> anthropic.AsyncAnthropic:
+    """`roster`: who is in the HR data, for the offline model (Claude is told only the asker's name)."""
     if api_key:
         # The SDK's aiohttp transport: httpx2's own pool checks every open connection on each request,
         # which costs O(open requests) per call; with hundreds of conversations in flight that was the
@@ -29,7 +32,7 @@ def make_client(
             timeout=timeout,
             http_client=anthropic.DefaultAioHttpClient(timeout=timeout, verify=trust_store()),
         )
-    return offline_client()
+    return offline_client(OfflineModel(roster or Roster()))
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from bot.domain.requests import Part
 from bot.language import words
-from bot.language.dates import KOREAN_WEEKDAYS, WEEKDAYS_EN
+from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, month_number
 from bot.language.words import pattern
 
 _WANTS = pattern(words.WANTS_LEAVE)
@@ -23,6 +23,14 @@ _QUARTER = pattern(words.QUARTER_DAY)
 _HALF = pattern(words.HALF_DAY)
 _MONTH_DAY = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일")
 _DAY_ONLY = re.compile(r"(?:~|-|부터)\s*(\d{1,2})\s*일")
+# "December 24", "Dec 28-30", "December 28 to January 2": a month's name, a day, and maybe an end.
+_ENGLISH_DATE = re.compile(
+    rf"\b({MONTH_NAME})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"(?:\s*(?:-|–|~|to|through|thru|until|till)\s*(?:({MONTH_NAME})\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b)?",
+    re.I,
+)
+_SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
+_SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\buntil\b|[-–]", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NEXT_WEEK = re.compile(r"다음\s*주|next\s+week|\bnext\b", re.I)
 _WEEKDAY = re.compile(
@@ -46,7 +54,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None
-    dates = _dates(question, today)
+    dates = dates_named(question, today)
     if dates is None:
         return None
     start, end = dates
@@ -60,12 +68,51 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
     return LeaveAsked(start, end, part)
 
 
+# The dates a calendar question names by name (the next one from today).
+_NAMED_DAYS = (
+    (re.compile(r"크리스마스\s*이브|christmas\s+eve", re.I), 12, 24),
+    (re.compile(r"크리스마스(?!\s*이브)|성탄절|christmas(?!\s+eve)|x-?mas", re.I), 12, 25),
+    (re.compile(r"신정|new\s+year'?s\s+day", re.I), 1, 1),
+)
+_DAYS_AHEAD = (
+    (re.compile(r"내일|\btomorrow\b(?!\s+after)", re.I), 1),
+    (re.compile(r"모레|내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
+)
+_YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
+
+
+def dates_named(question: str, today: date) -> tuple[date, date] | None:
+    """The first and last day a question names ("12월 24일부터 26일까지", "December 28 to 30", "Christmas",
+    "next Friday"), in the year it names before them if it names one, else the next such day from today."""
+    found = _dates(question, today)
+    ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
+    if found is None and len(ahead) == 1:  # 내일, 모레, tomorrow
+        found = (today + timedelta(days=ahead[0]), today + timedelta(days=ahead[0]))
+    if found is None:
+        named = [(m, d) for pattern, m, d in _NAMED_DAYS if pattern.search(question)]
+        if len(named) != 1:
+            return None
+        day = _upcoming(named[0][0], named[0][1], today)
+        found = (day, day) if day is not None else None
+    year = _YEAR_BEFORE_DATE.search(question)
+    if found is None or year is None:
+        return found
+    shift = int(year.group(1)) - found[0].year
+    try:
+        return found[0].replace(year=found[0].year + shift), found[1].replace(year=found[1].year + shift)
+    except ValueError:  # 29 February of a year without one
+        return None
+
+
 def _dates(question: str, today: date) -> tuple[date, date] | None:
     iso = [
         date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))
     ]
     if iso:
         return iso[0], iso[-1]
+    english = _ENGLISH_DATE.search(question)
+    if english is not None and _MONTH_DAY.search(question) is None:
+        return _english_span(english, today)
     first_named = _MONTH_DAY.search(question)
     if first_named is not None:
         first = _upcoming(int(first_named.group(1)), int(first_named.group(2)), today)
@@ -78,7 +125,14 @@ def _dates(question: str, today: date) -> tuple[date, date] | None:
         elif (only_day := _DAY_ONLY.search(question[first_named.end() :])) is not None:  # "12월 24일~26일"
             last = _upcoming(first.month, int(only_day.group(1)), first) or first
         return first, last
+    slashed = _SLASHED.findall(question)  # "12/24", "12/24~12/26": month/day
+    if slashed:
+        opening = _upcoming(int(slashed[0][0]), int(slashed[0][1]), today)
+        closing = _upcoming(int(slashed[-1][0]), int(slashed[-1][1]), opening) if opening else None
+        return (opening, closing) if opening is not None and closing is not None else None
     weekdays = sorted({_weekday(found.group(0)) for found in _WEEKDAY.finditer(question)})
+    if len(weekdays) == 2 and _SPAN.search(question):  # "화요일부터 목요일까지": every day between
+        weekdays = list(range(weekdays[0], weekdays[-1] + 1))
     if not weekdays or weekdays != list(range(weekdays[0], weekdays[-1] + 1)):
         return None  # none, or not one stretch ("월, 금"): better the form than a wrong range
     monday = today - timedelta(days=today.weekday())
@@ -88,6 +142,20 @@ def _dates(question: str, today: date) -> tuple[date, date] | None:
         else monday
     )
     return week + timedelta(days=weekdays[0]), week + timedelta(days=weekdays[-1])
+
+
+def _english_span(found: re.Match[str], today: date) -> tuple[date, date] | None:
+    month = month_number(found.group(1))
+    if month is None:
+        return None
+    first = _upcoming(month, int(found.group(2)), today)
+    if first is None:
+        return None
+    if found.group(4) is None:
+        return first, first
+    last_month = month_number(found.group(3)) if found.group(3) else month
+    last = _upcoming(last_month or month, int(found.group(4)), first)
+    return (first, last) if last is not None else None
 
 
 def _weekday(name: str) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -31,18 +31,30 @@ from typing import Any
 import httpx2
 
 from bot import text
-from bot.domain.leave import Balance, LeaveTaken
+from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.grounding.shape import CORRECTION_OPENING
+from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
+from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
 from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
-from bot.llm.reading import ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading, read_question
+from bot.llm.reading import (
+    ENTITLEMENT_KINDS,
+    LOOKUP_KINDS,
+    Earlier,
+    Reading,
+    asker_in,
+    calendar_asked,
+    read_question,
+)
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
 from bot.policy.standing import Entitlement
+from bot.tools import day as get_day
 from bot.tools import draft_request, entitlement, leave_balance, leave_taken
+from bot.tools import working_days as count_working_days
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
@@ -53,7 +65,10 @@ _TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
 
 @dataclass
 class OfflineModel:
-    """`respond(request_json) -> response_json`, deterministic for a given request."""
+    """`respond(request_json) -> response_json`, deterministic for a given request. `roster`: the names
+    in the HR data, so a colleague is someone who is there (a model knows who works at the company)."""
+
+    roster: Roster = field(default_factory=Roster)
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
@@ -83,18 +98,47 @@ class OfflineModel:
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
             return self._message(body, [_text(_previous_answer(messages))], "end_turn")
-        if results and (drafted := _draft_answer(results, messages, korean)) is not None:
+        if results and (day_said := _calendar_answer(results, messages, korean)) is not None:
             return self._message(
-                body, [_text(self._final(drafted, messages, question, today, declaring))], "end_turn"
+                body, [_text(self._final(day_said, messages, question, today, declaring))], "end_turn"
+            )
+        if results and (drafted := _draft_answer(results, messages, korean)) is not None:
+            if isinstance(drafted, int) and leave_balance.NAME in offered:
+                # Refused for the balance: look the balance up, so the answer can say it from a lookup.
+                thinking = f"The draft is more than the balance: look up the balance for {drafted}."
+                return self._message(body, self._uses(thinking, leave_balance.NAME, [drafted]), "tool_use")
+            said = drafted if isinstance(drafted, str) else lines.draft_refused("", korean)
+            return self._message(
+                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
+            )
+        if results and _refused_for_the_balance(messages):
+            balances = [b for b in map(_balance_in, results) if b is not None]
+            said = (
+                lines.draft_refused(_more_than_you_have(balances[0], korean), korean)
+                if balances
+                else _answer_from_results(results, Reading("lookup"), korean)
+            )
+            return self._message(
+                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
             )
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API).
-            reading = read_question(question, today, _earlier(messages[: _question_index(messages)]), system)
+            reading = read_question(
+                question, today, _earlier(messages[: _question_index(messages)]), system, self.roster
+            )
             answer = _answer_from_results(results, reading, korean)
             return self._message(
                 body, [_text(self._final(answer, messages, question, today, declaring))], "end_turn"
             )
+        calendar = calendar_asked(question, today)
+        if not results and calendar is not None and calendar[0] in offered:
+            thinking = f"A calendar question: ask {calendar[0]}; never count days myself."
+            day_use: list[dict[str, Any]] = [
+                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
+                {"type": "tool_use", "id": self._tool_use_id(), "name": calendar[0], "input": calendar[1]},
+            ]
+            return self._message(body, day_use, "tool_use")
         asked = leave_asked(question, today) if draft_request.NAME in offered else None
         if asked is not None:
             thinking = "The user wants leave on a date: draft it with draft_leave_request; they submit it."
@@ -115,7 +159,15 @@ class OfflineModel:
                 },
             ]
             return self._message(body, content, "tool_use")
-        reading = read_question(question, today, _earlier(messages[:-1]), system)
+        earlier = _earlier(messages[:-1])
+        reading = read_question(question, today, earlier, system, self.roster)
+        # Consecutive messages merge into one turn (a long Slack thread): then the newest line is what is
+        # asked and must be read whole; a question of a few lines is read whole.
+        asked_lines = [line for line in question.splitlines() if line.strip()]
+        newest = question if len(asked_lines) <= 3 else asked_lines[-1]
+        newest = self.roster.without_asker(newest, asker_in(system))  # their own name is read: it is them
+        if unread(newest, reading, today, bool(earlier.years)):  # a part unread: no partial answer
+            reading = Reading("cannot")
         tools = [tool for tool in reading.tools if tool in offered]
         if reading.kind in LOOKUP_KINDS and tools:
             years = ", ".join(map(str, reading.years))
@@ -144,6 +196,15 @@ class OfflineModel:
     ) -> str:
         """The final text: as written, or (structured outputs asked for) with its figures named."""
         return declared_text(answer, messages, question, today) if declaring else answer
+
+    def _uses(self, thinking: str, tool: str, years: list[int]) -> list[dict[str, Any]]:
+        return [
+            {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
+            *(
+                {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
+                for y in years
+            ),
+        ]
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -332,9 +393,12 @@ def _answer_from_results(
     return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
 
 
-def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool) -> str | None:
+def _draft_answer(
+    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
+) -> str | int | None:
     """The answer to a draft_leave_request result: what was drafted and that only Submit sends it, or why
-    it cannot be; None when these results are not a draft's."""
+    it cannot be; the year whose balance to look up when it was refused for the balance (the answer then
+    says "more than the N days you have" from that lookup); None when these results are not a draft's."""
     asked = {
         b["id"]: b.get("input") or {}
         for b in blocks(messages[-2])
@@ -346,10 +410,57 @@ def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]],
         if drafted is None:
             continue
         content = result_text(block)
+        if block.get("is_error") and _OVER_BALANCE.search(content):
+            return int(str(drafted["start"])[:4])
         if block.get("is_error"):
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
         return lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+    return None
+
+
+# The draft tool's refusal for the balance (bot/requests/validation.py words it).
+_OVER_BALANCE = re.compile(r"More than your balance")
+
+
+def _refused_for_the_balance(messages: list[dict[str, Any]]) -> bool:
+    """Whether a draft was refused for the balance in this question's turn."""
+    return any(
+        block.get("is_error") and _OVER_BALANCE.search(result_text(block))
+        for message in messages[_question_index(messages) :]
+        for block in tool_results(message)
+    )
+
+
+def _balance_in(block: dict[str, Any]) -> Balance | None:
+    if block.get("is_error"):
+        return None
+    found = leave_balance.parse_result(result_text(block))
+    return found if isinstance(found, Balance) else None
+
+
+def _more_than_you_have(balance: Balance, korean: bool) -> str:
+    """Why a draft was refused, from the balance looked up: what the phrasebook's refusal then says."""
+    have = format_days(balance.remaining)
+    if korean:
+        return f"{balance.year}년 남은 연차 {have}일보다 많아요."
+    return f"that's more than the {have} {'day' if have == '1' else 'days'} you have."
+
+
+def _calendar_answer(
+    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
+) -> str | None:
+    """The calendar tool's own line in the asker's language (it writes one in Korean, then one in
+    English); None when these results are not a calendar tool's."""
+    names = {b["id"]: b.get("name") for b in blocks(messages[-2]) if b.get("type") == "tool_use"}
+    for block in results:
+        if names.get(block.get("tool_use_id")) in (get_day.NAME, count_working_days.NAME):
+            lines_said = result_text(block).splitlines()
+            if block.get("is_error") or len(lines_said) < 2:
+                return lines.draft_refused("", korean) if not lines_said else lines_said[-1]
+            said = lines_said[0] if korean else lines_said[1]
+            # A count: only the working days and the span (the rest of the line is the tool's breakdown).
+            return said.split(" (")[0] + "." if "(" in said else said
     return None
 
 

@@ -54,10 +54,14 @@ OFFLINE_PUBLIC_HOLIDAY = Phrase(
     "공휴일은 날짜로 물어봐 주세요. 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주시면 돼요.",
     "For public holidays, please ask about a specific date. For your leave, ask e.g. 'How much leave do I have left?'",
 )
-OFFLINE_OFF_TOPIC = Phrase(
-    "그건 제가 도와드리기 어려워요. 저는 연차(남은 일수, 사용 기록)를 알려드려요. 예: '올해 연차 며칠 남았어?'",
-    "That's outside what I can help with. I look up your annual leave (days left, leave taken), "
-    "e.g. 'How much leave do I have left this year?'",
+# What it says to a question its reading does not account for whole: that it cannot answer it offline, a
+# few questions it can (no digits, so no example reads as a figure), and what answers free-form.
+OFFLINE_CANNOT = Phrase(
+    "그 질문은 오프라인 모델로는 답할 수 없어요. 이런 질문은 답할 수 있어요: '올해 연차 며칠 남았어?', "
+    "'작년에 연차 며칠 썼어?', '연차 언제 소멸돼?'. ANTHROPIC_API_KEY를 설정하면 Claude가 자유롭게 답해요.",
+    "I can't answer that offline. I can answer questions like 'How many days off do I have left?', "
+    "'How many days did I take last year?' or 'When does my leave expire?'. "
+    "With ANTHROPIC_API_KEY set, Claude answers free-form.",
 )
 OFFLINE_HOURS = Phrase(
     "인사 데이터에는 연차가 일 단위로만 있어서 시간으로는 답할 수 없어요. "
@@ -124,7 +128,8 @@ def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) ->
         "hours": OFFLINE_HOURS,
         "which_year": OFFLINE_WHICH_YEAR,
         "public_holiday": OFFLINE_PUBLIC_HOLIDAY,
-        "off_topic": OFFLINE_OFF_TOPIC,
+        "off_topic": OFFLINE_CANNOT,
+        "cannot": OFFLINE_CANNOT,
     }.get(kind, OFFLINE_WHAT_I_DO)
     return phrase.pick(korean)
 
@@ -135,7 +140,7 @@ def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
     asked, rest = format_days(days), format_days(left)
     if left < 0:
         after = (
-            f" {asked}일을 쓰기에는 남은 연차가 모자라요."
+            f" {asked}일을 쓰기에는 연차가 모자라요."
             if korean
             else f" That is not enough to take {asked} {day_word(asked)}."
         )
@@ -183,7 +188,9 @@ def half_days(taken: LeaveTaken, size: Decimal, korean: bool) -> str:
         )
     if not halves:
         return (
-            f"{taken.year}년에는 반차 기록이 없어요." if korean else f"You took no half days in {taken.year}."
+            f"{taken.year}년에는 {word_ko} 기록이 없어요."
+            if korean
+            else f"You took no {word_en}s in {taken.year}."
         )
     if korean:
         dates = ", ".join(f"{r.taken_on.month}월 {r.taken_on.day}일" for r in halves)

@@ -178,12 +178,18 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     # record's day or a count may equal it, but that is not what the words say it is).
     if value in amounts_in(known.question):
         return DeclaredFigure(span, format_days(value), "question")
+    if presented is None and (_WORKING_BEFORE.search(answer, 0, start) or _WORKING_AFTER.match(answer, end)):
+        # A count of working days ("근무일 1일", "8 working days"): the calendar's, which the check counts
+        # between the dates the answer states.
+        return DeclaredFigure(span, format_days(value), "calendar", None)
     if presented is None and _COUNTER.match(answer, end):
         # A count of something that is not leave ("조회는 8번까지", "8 lookups"): its own words' number.
         return DeclaredFigure(span, format_days(value), "incidental", None, "count")
     return DeclaredFigure(span, format_days(value), "fact", None)  # unaccounted for: the check refuses it
 
 
+_WORKING_BEFORE = re.compile(r"(?:근무일|영업일)\s*(?:은|는)?\s*$")
+_WORKING_AFTER = re.compile(r"\s*(?:일\s*)?(?:working|business)\s+days?\b", re.I)
 _COUNTER = re.compile(r"\s?(?:번|회|개|건|가지|lookups?\b|times?\b|questions?\b)", re.I)
 
 

@@ -26,9 +26,13 @@ from bot.language.dates import (
     THIS_MONTH,
 )
 from bot.language.numbers import first_amount_in_words
+from bot.language.people import Roster
 from bot.language.words import alternation, pattern
 from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.llm.drafting import dates_named
+from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
+from bot.tools import working_days as count_working_days
 
 # At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
 MAX_LOOKUPS = 8
@@ -56,6 +60,7 @@ Kind = Literal[
     "which_year",
     "public_holiday",
     "off_topic",
+    "cannot",
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
@@ -67,6 +72,7 @@ LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
 _LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
 _WHEN = pattern(words.WHEN)
+_REMAINING = pattern(words.REMAINING)
 # Questions about the public-holiday calendar rather than the person's leave.
 _PUBLIC_HOLIDAY = re.compile(
     r"공휴일|국경일|빨간\s*날|대체\s*휴일|public\s+holiday|national\s+holiday|bank\s+holiday", re.I
@@ -100,8 +106,11 @@ _THIS_MONTH = pattern(THIS_MONTH)
 _LAST_MONTH = pattern(LAST_MONTH)
 _FOLLOW_UP = re.compile(rf"^\s*(?:{alternation(words.FOLLOW_UP)})", re.I)
 _WINDOW = re.compile(r"Years that can be looked up: (\d{4})[–-](\d{4})")
+_ASKER = re.compile(r"The person asking is ([^;\n]+);")
 # A day amount the person names: "3일", "2 days"; else in words: 반차 (0.5), 하루 (1), 이틀 (2), a weekday (1).
-_DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:일|days?)(?!\s*(?:남|left|remain))", re.I)
+_DAYS = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)(?!\s*(?:남|left|remain))", re.I
+)
 _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 _EXPIRY = pattern(words.EXPIRY)
 _NEXT_GRANT = pattern(words.NEXT_GRANT)
@@ -140,8 +149,11 @@ def window_from(system: str) -> tuple[int, int] | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-def read_question(question: str, today: date, earlier: Earlier, system: str = "") -> Reading:
-    """The kind of question, and for the lookup kinds the years and tools to ask for."""
+def read_question(
+    question: str, today: date, earlier: Earlier, system: str = "", roster: Roster | None = None
+) -> Reading:
+    """The kind of question, and for the lookup kinds the years and tools to ask for. `roster`: the
+    names in the HR data (a colleague is someone named there; the asker, named in `system`, is not)."""
     window = window_from(system)
     has_leave = bool(_LEAVE.search(question))
     years = asked_years(question, today)
@@ -149,7 +161,7 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         return Reading("date")
     if _LEAP.search(question):
         return Reading("leap_year", tuple(years or [today.year]))
-    if about_someone_else(question):
+    if _about_someone_else(question, system, roster or Roster()):
         return Reading("someone_else")
     if _GREETING.search(question) and not has_leave:
         return Reading("greeting")
@@ -195,7 +207,8 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
         size = Decimal("0.25") if _QUARTER.search(question) else Decimal("0.5")
         return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
-    if month and (has_leave or earlier.about_leave):
+    # A month's records, not what is left in (or by) a month: that is no reading's.
+    if month and (has_leave or earlier.about_leave) and not _REMAINING.search(question):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
             number = MONTHS_EN.index(month.group(2).lower()) + 1
@@ -215,6 +228,46 @@ def read_question(question: str, today: date, earlier: Earlier, system: str = ""
             years = list(earlier.years)
         return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+# A question about the calendar, not about leave: how many working days a span has, what a day is.
+_WORKING_DAYS = re.compile(r"근무일|영업일|일하는\s*날|working\s+days?|business\s+days?|work\s*days?", re.I)
+_WHAT_DAY = re.compile(
+    r"무슨\s*요일|몇\s*요일|공휴일|휴일|빨간\s*날|쉬는\s*날|what\s+day|which\s+day|weekday|holiday|day\s+off",
+    re.I,
+)
+_ABOUT_FIGURES = pattern(words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, words.WANTS_LEAVE)
+
+
+def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
+    """The calendar tool and its input for "12월 24일부터 26일까지 근무일 며칠이야?" (count_working_days) or
+    "is Christmas a holiday?" (get_day); None for anything about leave figures or requests."""
+    if _ABOUT_FIGURES.search(question):
+        return None
+    span = dates_named(question, today)
+    if span is None:
+        return None
+    start, end = span
+    if _WORKING_DAYS.search(question) and start < end:
+        return count_working_days.NAME, {"start": start.isoformat(), "end": end.isoformat()}
+    if (_WHAT_DAY.search(question) or _WORKING_DAYS.search(question)) and start == end:
+        return get_day.NAME, {"date": start.isoformat()}
+    return None
+
+
+def asker_in(system: str) -> str | None:
+    """The asker's name, as the system prompt gives it."""
+    match = _ASKER.search(system)
+    return match.group(1).strip() if match else None
+
+
+def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
+    """Someone in the HR data other than the asker is named, or a role, a mention, an id, a pronoun is
+    the one asked about; the asker's own name is the asker."""
+    asker = asker_in(system)
+    if roster.colleague_named(question, asker):
+        return True
+    return about_someone_else(roster.without_asker(question, asker))
 
 
 def _statutory_kind(question: str, has_leave: bool) -> Kind | None:

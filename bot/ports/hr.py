@@ -61,6 +61,10 @@ class Directory(Protocol):
 
     async def employee_by_email(self, email: str) -> Employee | None: ...
 
+    async def names(self) -> list[tuple[str, str, str | None]]:
+        """Every active employee's (name, email, Slack user id): who a question can name."""
+        ...
+
 
 class LeaveStore(Protocol):
     """What the leave tools need from HR."""

@@ -12,6 +12,7 @@ from bot.agent.conversation import Conversation
 from bot.agent.loop import Assistant, Turn
 from bot.domain.people import Caller
 from bot.grounding.check import Grounding
+from bot.language.people import Roster
 from bot.llm import offline_lines
 from bot.llm.client import make_client
 from bot.policy.grants import LeaveRules
@@ -20,10 +21,13 @@ from tests.support.assistant import make_toolbox, tracked
 from tests.support.clock import FIXED_CALENDAR
 
 
-def offline_assistant(store: LeaveStore, rules: LeaveRules | None = None) -> Assistant:
-    """The offline model (no key) behind the real loop, with the grounding check on, as chat runs it."""
+def offline_assistant(
+    store: LeaveStore, rules: LeaveRules | None = None, roster: Roster | None = None
+) -> Assistant:
+    """The offline model (no key) behind the real loop, with the grounding check on, as chat runs it;
+    `roster`: who is in the HR data (as `open_services` reads it from the directory)."""
     toolbox = make_toolbox(store, rules=rules)
-    client = tracked(make_client(None))
+    client = tracked(make_client(None, roster=roster))
     return Assistant(client, toolbox, model="offline", calendar=FIXED_CALENDAR, check=Grounding(toolbox))
 
 
@@ -44,6 +48,15 @@ _BALANCE_LINE = re.compile(
 class Verdict:
     right: bool
     why: str
+    declined: bool = False  # not right, but an honest "I can't answer that offline", no lookup
+
+
+# The offline model's honest declines: it can't answer that offline, or not in hours, or not the rules.
+DECLINES = tuple(
+    line
+    for phrase in (offline_lines.OFFLINE_CANNOT, offline_lines.OFFLINE_HOURS, offline_lines.OFFLINE_RULES)
+    for line in (phrase.ko, phrase.en)
+)
 
 
 def judge(turn: Turn, expect: Any, today: date) -> Verdict:
@@ -52,15 +65,24 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
     grounded = any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)
     if not grounded:
         return Verdict(False, "the grounding check changed the answer")
+    if (isinstance(expect, dict) or expect == "date") and not looked_up and turn.answer in DECLINES:
+        return Verdict(False, f"declined: {turn.answer[:40]}", declined=True)
     if isinstance(expect, dict):
         want = sorted(expect["years"])
         return Verdict(looked_up == want, f"looked up {looked_up}, expected {want}")
     if expect == "declined":
+        # someone else's: said so, or "I can't answer that offline" — either way no lookup
         declined = not looked_up and turn.answer in (
             offline_lines.OFFLINE_SOMEONE_ELSE.ko,
             offline_lines.OFFLINE_SOMEONE_ELSE.en,
+            offline_lines.OFFLINE_CANNOT.ko,
+            offline_lines.OFFLINE_CANNOT.en,
         )
         return Verdict(declined, f"looked up {looked_up}: {turn.answer[:60]}")
+    if expect == "cannot":  # an honest "I can't answer that offline" (or not in hours, or not the rules)
+        return Verdict(
+            not looked_up and turn.answer in DECLINES, f"looked up {looked_up}: {turn.answer[:60]}"
+        )
     if expect == "asks_back":  # it cannot tell which year is meant: it asks, and guesses none
         asks = "?" in turn.answer and any(w in turn.answer for w in ("연도", "몇 년", "year", "Year"))
         return Verdict(asks and not looked_up, f"looked up {looked_up}: {turn.answer[:60]}")
