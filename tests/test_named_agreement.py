@@ -103,6 +103,7 @@ def test_a_figure_agrees_with_its_own_clause(right: str, wrong: str, korean: boo
         # B. A count of occasions or a kind of leave is not an amount of leave.
         ('Those two breaks were {record("2026-04-13")} each.', False),
         ("You can take a half sick day; {remaining(2026)} are left.", False),
+        ('Those were two half days: {date("2026-04-13")} and {date("2026-04-20")}.', False),
         ('반차 두 번은 {records(2026, "annual", 0.5)}번으로 기록돼 있어요.', True),
         # A difference said with "more" within one year; a month beside a record; records of any type.
         ("{q(4)}일 더 쓰셔도 {remaining(2026) - q(4)} 남아요.", True),
@@ -110,6 +111,8 @@ def test_a_figure_agrees_with_its_own_clause(right: str, wrong: str, korean: boo
         ("병가까지 모두 {records(2026)}번 쉬셨어요.", True),  # records without a type: any type
         ("기본적으로 법정 최대는 {STATUTE.max_days}예요.", True),
         ("You used {granted(2026) - used(2026)} less than you were granted.", False),
+        ("You've got {remaining(2026)} this year.", False),  # "'ve got" is "have", not granted
+        ('{date("2026-10-05")} 기준 가장 최근 휴가는 {record("2026-09-14")}예요.', True),
         # An exclusion names no type: "sick leave not included".
         ('That is {taken(2026, "annual")} in total (sick leave not included).', False),
     ],

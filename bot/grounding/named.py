@@ -78,7 +78,12 @@ _YEAR_WORDS = (
 _KIND_WORDS = (
     (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b", re.I), "remaining"),
     (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
-    (re.compile(r"부여|발생|받(?:았|으|은)|\b(?:granted|entitled|got|received|given)\b", re.I), "granted"),
+    (
+        re.compile(
+            r"부여|발생|받(?:았|으|은)|\b(?:granted|entitled|received)\b|(?<!'ve )(?<!have )\bgot\b", re.I
+        ),
+        "granted",
+    ),
 )
 _CONDITIONAL = re.compile(r"면|\bif\b|\bwould\b|\bafter\b|후에|뒤에", re.I)
 # Words a figure's own arguments must agree with, each bound to the placeholder nearest it, like a kind word.
@@ -112,6 +117,9 @@ _DIRECTION_WORDS = (
 _THAN = re.compile(r"\s*(?:보다|에 비해)")  # the compared year: "작년보다", "than last year"
 _USE = re.compile(r"사용|쓰|썼|쓴|\b(?:use[ds]?|using|took|take[ns]?|taking)\b", re.I)
 _SPEND = re.compile(r"(?:쓰|사용하)(?:시)?면|\b(?:use|take|using|taking)\b", re.I)
+_AS_OF = re.compile(
+    r"\s*(?:기준|현재|\bas of\b)", re.I
+)  # "{date(…)} 기준": the day of a balance, not of a record
 # A year typed in prose ("2025년에는", "in 2024") is a year word, not a quantity.
 _TYPED_YEAR = re.compile(r"(?<![\d.,:/-])(?:19|20)\d\d(?![\d:/-]|[.,]\d)")
 
@@ -340,7 +348,7 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
         meanings = _bound(_STATUTE_WORDS, clause, start, here)
         directions = _bound(_DIRECTION_WORDS, clause, start, here)
         spending = bool(_SPEND.search(clause) and _CONDITIONAL.search(clause))
-        days_said = {f.day for f in here if f.day is not None}
+        days_said = {f.day for f in here if f.day is not None and not _AS_OF.match(masked, f.end)}
         for figure in here:
             problems += [
                 Problem(text[figure.start : figure.end], reason)

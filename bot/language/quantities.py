@@ -26,7 +26,7 @@ _NUMBER = (
     "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen)"
 )
 _ENGLISH = (
-    _NUMBER + rf"(?=(?:[ -](?:and a half|[a-z]+))?[ -]{_UNIT})|"
+    _NUMBER + rf"(?=(?:[ -](?:and a half|(?!half|quarter)[a-z]+))?[ -]{_UNIT})|"
     rf"(?:half|halves|quarter)(?![ -](?!a\b)(?:[a-z]+[ -])?{_UNIT})"
 )
 
