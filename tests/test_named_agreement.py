@@ -14,7 +14,11 @@ from bot.grounding.facts import Evidence
 from bot.grounding.named import render
 
 EVIDENCE = Evidence(
-    balances={2026: Balance(2026, Decimal(16), Decimal(6)), 2025: Balance(2025, Decimal(15), Decimal(10))},
+    balances={
+        2027: Balance(2027, Decimal(16), Decimal(0)),
+        2026: Balance(2026, Decimal(16), Decimal(6)),
+        2025: Balance(2025, Decimal(15), Decimal(10)),
+    },
     taken={
         2026: LeaveTaken(
             2026,
@@ -80,6 +84,12 @@ def holds(text: str, korean: bool = True) -> bool:
         (
             "{q(4)}일 더 쓰면 {remaining(2026) - q(4)} 남아요.",
             "{q(4)}일 더 쓰면 {remaining(2026) + q(4)} 남아요.",
+            True,
+        ),
+        # G. A grant only adds to what is left.
+        (
+            "내년 연차 {granted(2027)}를 받으면 {remaining(2026) + granted(2027)}가 돼요.",
+            "내년 연차 {granted(2027)}를 받으면 {remaining(2026) - granted(2027)}가 돼요.",
             True,
         ),
         # H. The Act's figure is named with its meaning.

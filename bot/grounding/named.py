@@ -17,7 +17,7 @@ What is left to check is small, and none of it reads meaning into prose:
   type (병가 / 연차), a part of a day (반차 / 반반차) or the Act's meaning (최대 / 기본: each belongs to the
   placeholder nearest it), they agree with the placeholder's expression and its arguments;
 - what only the value shows: a difference said with more / less (더 / 덜) is positive and runs the way
-  the clause says; a what-if that uses leave never adds to what is left; a share never mixes two kinds of
+  the clause says; a what-if that uses leave never adds to what is left, one that grants never takes; a share never mixes two kinds of
   two years; a record beside a date is that date's record;
 - the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave.
 """
@@ -117,6 +117,7 @@ _DIRECTION_WORDS = (
 _THAN = re.compile(r"\s*(?:보다|에 비해)")  # the compared year: "작년보다", "than last year"
 _USE = re.compile(r"사용|쓰|썼|쓴|\b(?:use[ds]?|using|took|take[ns]?|taking)\b", re.I)
 _SPEND = re.compile(r"(?:쓰|사용하)(?:시)?면|\b(?:use|take|using|taking)\b", re.I)
+_GAIN = re.compile(r"(?:받으|부여되|생기)(?:시)?면|\bgrant(?:ed|s)?\b", re.I)
 _AS_OF = re.compile(
     r"\s*(?:기준|현재|\bas of\b)", re.I
 )  # "{date(…)} 기준": the day of a balance, not of a record
@@ -347,7 +348,8 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
         parts = _bound(_PART_WORDS, clause, start, figures_of_leave)
         meanings = _bound(_STATUTE_WORDS, clause, start, here)
         directions = _bound(_DIRECTION_WORDS, clause, start, here)
-        spending = bool(_SPEND.search(clause) and _CONDITIONAL.search(clause))
+        what_if = {w for w, pattern in (("use", _SPEND), ("grant", _GAIN)) if pattern.search(clause)}
+        what_if = what_if if _CONDITIONAL.search(clause) else set()
         days_said = {f.day for f in here if f.day is not None and not _AS_OF.match(masked, f.end)}
         for figure in here:
             problems += [
@@ -355,7 +357,7 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
                 for reason in _agreement(
                     figure, types.get(figure, set()), parts.get(figure, set()), meanings[figure]
                 )
-                + _direction(figure, directions[figure], compared, spending, days_said)
+                + _direction(figure, directions[figure], compared, what_if, days_said)
             ]
         for figure in here:
             said = text[figure.start : figure.end]
@@ -407,7 +409,7 @@ def _agreement(figure: Figure, types: set[str], parts: set[Decimal], meanings: s
 
 
 def _direction(
-    figure: Figure, directions: set[int], compared: set[int], spending: bool, days_said: set[date]
+    figure: Figure, directions: set[int], compared: set[int], what_if: set[str], days_said: set[date]
 ) -> list[str]:
     """What only the value shows: a difference said with more / less, a what-if's sign, a record's date."""
     problems = []
@@ -420,8 +422,18 @@ def _direction(
         relative = -value if lead in base else value
         if value <= 0 or (base and relative * said < 0):
             problems.append(f"is {format_days(value)}, but its clause says {'more' if said > 0 else 'less'}")
-    if spending and "remaining" in figure.roles and any(n == "q" and sign > 0 for n, _, sign in figure.calls):
+    if (
+        "remaining" in figure.roles
+        and "use" in what_if
+        and any(n == "q" and s > 0 for n, _, s in figure.calls)
+    ):
         problems.append("adds the person's days to what is left, but using leave can only take from it")
+    if (
+        "remaining" in figure.roles
+        and "grant" in what_if
+        and any(_ROLE.get(n) == "granted" and s < 0 for n, _, s in figure.calls)
+    ):
+        problems.append("takes a grant from what is left, but a grant can only add to it")
     records = {date.fromisoformat(str(a[0])) for n, a, _ in figure.calls if n == "record" and a}
     if records and days_said and not records & days_said:
         problems.append("is a record of another day than the date beside it")
