@@ -35,6 +35,22 @@ from typing import TypeVar
 from bot.domain.leave import days_in_english, format_days
 from bot.grounding.expressions import Argument, Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
+from bot.language.clause_words import (
+    AS_OF,
+    CLAUSE_END,
+    CONDITIONAL,
+    DIRECTION_WORDS,
+    GAIN,
+    KIND_WORDS,
+    LEAVE_TYPE_WORDS,
+    PART_WORDS,
+    SPEND,
+    STATUTE_WORDS,
+    THAN,
+    TYPED_YEAR,
+    USE,
+    YEAR_WORDS,
+)
 from bot.language.quantities import stray_quantities
 
 PLACEHOLDER = re.compile(r"\{([^{}\n]{1,300})\}")
@@ -68,61 +84,11 @@ _MONTHS = [
     "December",
 ]
 
-_CLAUSE_END = re.compile(r"[.!?;,\n]|\b(?:and|but)\b", re.I)  # English joins two clauses with "and"
-_YEAR_WORDS = (
-    (re.compile(r"재작년|the year before last", re.I), -2),
-    (re.compile(r"(?<!재)작년|지난해|last year", re.I), -1),
-    (re.compile(r"올해|금년|this year", re.I), 0),
-    (re.compile(r"내년|next year", re.I), 1),
-)
-_KIND_WORDS = (
-    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b", re.I), "remaining"),
-    (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
-    (
-        re.compile(
-            r"부여|발생|받(?:았|으|은)|\b(?:granted|entitled|received)\b|(?<!'ve )(?<!have )\bgot\b", re.I
-        ),
-        "granted",
-    ),
-)
-_CONDITIONAL = re.compile(r"면|\bif\b|\bwould\b|\bafter\b|후에|뒤에", re.I)
-# Words a figure's own arguments must agree with, each bound to the placeholder nearest it, like a kind word.
-_EXCLUDED = r"(?!(?:\s?leave)?\s?(?:는|을|를)?\s?(?:제외|빼고|말고|별도|not|excluded|aside))"  # "병가 제외", "sick leave not included"
-_LEAVE_TYPE_WORDS = (
-    (re.compile(rf"(?<!excluding )(?<!except )(?<!without )(?:병가|\bsick\b){_EXCLUDED}", re.I), "sick"),
-    (
-        re.compile(
-            rf"(?<!excluding )(?<!except )(?<!without )(?:연차|\bannual\b|\bvacation\b){_EXCLUDED}", re.I
-        ),
-        "annual",
-    ),
-)
-_PART_WORDS = (  # a part of a day, as a record's size and as a unit constant an expression may use
-    (re.compile(r"반반차|quarter[ -]days?", re.I), Decimal("0.25")),
-    (re.compile(r"(?<!반)반차|half[ -]days?", re.I), HALF),
-)
-_STATUTE_WORDS = (
-    (re.compile(r"최대|상한|한도|\bmax(?:imum)?\b|\bcap\b|\bup to\b|\bat most\b", re.I), "max"),
-    (re.compile(r"기본(?!적)|\bbase\b|\bbasic\b|\bstandard\b", re.I), "base"),
-)
 _STATUTE_MEANING = {
     "STATUTE.max_days": "max",
     "STATUTE.first_year_max_days": "max",
     "STATUTE.base_days": "base",
 }
-_DIRECTION_WORDS = (
-    (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|\bmore\b", re.I), 1),
-    (re.compile(r"덜|적게|\bless\b|\bfewer\b", re.I), -1),
-)
-_THAN = re.compile(r"\s*(?:보다|에 비해)")  # the compared year: "작년보다", "than last year"
-_USE = re.compile(r"사용|쓰|썼|쓴|\b(?:use[ds]?|using|took|take[ns]?|taking)\b", re.I)
-_SPEND = re.compile(r"(?:쓰|사용하)(?:시)?면|\b(?:use|take|using|taking)\b", re.I)
-_GAIN = re.compile(r"(?:받으|부여되|생기)(?:시)?면|\bgrant(?:ed|s)?\b", re.I)
-_AS_OF = re.compile(
-    r"\s*(?:기준|현재|\bas of\b)", re.I
-)  # "{date(…)} 기준": the day of a balance, not of a record
-# A year typed in prose ("2025년에는", "in 2024") is a year word, not a quantity.
-_TYPED_YEAR = re.compile(r"(?<![\d.,:/-])(?:19|20)\d\d(?![\d:/-]|[.,]\d)")
 
 
 _Said = TypeVar("_Said")
@@ -170,13 +136,13 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
         if problem is not None:
             problems.append(Problem(match.group(0), problem))
     outside = PLACEHOLDER.sub(" ", text)
-    outside = _TYPED_YEAR.sub(lambda m: " " * len(m.group(0)) if _near(m, today) else m.group(0), outside)
+    outside = TYPED_YEAR.sub(lambda m: " " * len(m.group(0)) if _near(m, today) else m.group(0), outside)
     # A count of occasions is a claim about the person's leave only where its clause speaks of using it.
     typed = stray_quantities(outside, occasions=False)
     typed += [
         said
-        for clause in _CLAUSE_END.split(outside)
-        if _USE.search(clause)
+        for clause in CLAUSE_END.split(outside)
+        if USE.search(clause)
         for said in stray_quantities(clause)
     ]
     problems += [
@@ -217,7 +183,7 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     if HALF in resolver.question or any(n == "working_days" for n, _ in evaluated.calls):
         allowed.add(HALF)
     said = evidence.question + " " + match.string
-    allowed |= {part for pattern, part in _PART_WORDS if part in resolver.question or pattern.search(said)}
+    allowed |= {part for pattern, part in PART_WORDS if part in resolver.question or pattern.search(said)}
     stray = [n for n in evaluated.numbers if n not in allowed]
     if stray:
         return Figure(*at, None), f"writes the number {format_days(stray[0])}; name it (the question's: q(n))"
@@ -314,7 +280,7 @@ def _written(text: str, figures: Sequence[Figure]) -> str:
 
 def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
     masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(masked)), len(text)]
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
     problems: list[Problem] = []
     for start, end in itertools.pairwise(bounds):
         here = [f for f in figures if start <= f.start < end]
@@ -327,30 +293,30 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
         named_years: dict[Figure, set[int]] = {f: set() for f in dated}
         said_years = [
             (m.start() + start, m.end() + start, today.year + shift)
-            for pattern, shift in _YEAR_WORDS
+            for pattern, shift in YEAR_WORDS
             for m in pattern.finditer(clause)
         ]
         said_years += [(f.start, f.end, y) for f in here if f.unit == "year" for y in f.years]
         said_years += [
             (m.start() + start, m.end() + start, int(m.group(0)))
-            for m in _TYPED_YEAR.finditer(clause)
+            for m in TYPED_YEAR.finditer(clause)
             if _near(m, today)
         ]
         for at, until, year in said_years if dated else ():
             named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
         compared = {
-            y for at, until, y in said_years if _THAN.match(masked, until) or masked.endswith("than ", 0, at)
+            y for at, until, y in said_years if THAN.match(masked, until) or masked.endswith("than ", 0, at)
         }
-        kinds = _bound(_KIND_WORDS, clause, start, here)
+        kinds = _bound(KIND_WORDS, clause, start, here)
         figures_of_leave = [f for f in here if f.calls] or here
-        types = _bound(_LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
-        parts = _bound(_PART_WORDS, clause, start, figures_of_leave)
-        meanings = _bound(_STATUTE_WORDS, clause, start, here)
-        directions = _bound(_DIRECTION_WORDS, clause, start, here)
-        what_if = {w for w, pattern in (("use", _SPEND), ("grant", _GAIN)) if pattern.search(clause)}
-        what_if = what_if if _CONDITIONAL.search(clause) else set()
-        days_said = {f.day for f in here if f.day is not None and not _AS_OF.match(masked, f.end)}
+        types = _bound(LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
+        parts = _bound(PART_WORDS, clause, start, figures_of_leave)
+        meanings = _bound(STATUTE_WORDS, clause, start, here)
+        directions = _bound(DIRECTION_WORDS, clause, start, here)
+        what_if = {w for w, pattern in (("use", SPEND), ("grant", GAIN)) if pattern.search(clause)}
+        what_if = what_if if CONDITIONAL.search(clause) else set()
+        days_said = {f.day for f in here if f.day is not None and not AS_OF.match(masked, f.end)}
         for figure in here:
             problems += [
                 Problem(text[figure.start : figure.end], reason)
@@ -372,7 +338,7 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
                     Problem(said, f"is {_list(figure.roles)} leave, but its clause calls it {_list(bound)}")
                 )
             if figure.alone == "question" and (
-                bound & {"remaining", "granted"} or ("used" in bound and not _CONDITIONAL.search(clause))
+                bound & {"remaining", "granted"} or ("used" in bound and not CONDITIONAL.search(clause))
             ):
                 problems.append(Problem(said, "is the person's own number, presented as their leave"))
             if figure.alone == "statute" and (bound & {"remaining", "used"} or (bound and years)):
