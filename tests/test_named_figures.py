@@ -242,10 +242,10 @@ def test_the_answer_set_runner_counts_stopped_correct_and_posted_wrong(capsys):
         judge(case, tally, verbose=True)
     assert (tally.correct, tally.wrong) == (3, 4)
     assert tally.stopped_correct == []
-    # Meaning only prose carries ("더" when it was fewer) is the one a clause check cannot see.
-    assert tally.posted_wrong == ["sample-ko-sloppy-passes"]
-    assert "posted sample-ko-sloppy-passes" in capsys.readouterr().out
-    assert tally.line("sample").startswith("sample: stopped-correct 0/3 = 0.0 %, posted-wrong 1/4 = 25.0 %")
+    # "더" said of a difference that is the other way round: the value shows it (once posted, now stopped).
+    assert tally.posted_wrong == []
+    assert "stopped sample-ko-sloppy-passes" not in capsys.readouterr().out
+    assert tally.line("sample").startswith("sample: stopped-correct 0/3 = 0.0 %, posted-wrong 0/4 = 0.0 %")
 
 
 async def test_a_named_answer_with_no_figure_stands_and_gets_no_balance_added(messages_api, hr, minsu):

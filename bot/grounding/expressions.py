@@ -37,6 +37,7 @@ class Evaluated:
 
     value: Decimal
     calls: list[tuple[str, tuple[Argument, ...]]] = field(default_factory=list)
+    signs: list[int] = field(default_factory=list)  # each call's sign in the sum: remaining - q(3) is +1, -1
     numbers: list[Decimal] = field(default_factory=list)  # the plain numbers written in it
     divides: bool = False
     arithmetic: bool = False
@@ -68,19 +69,20 @@ def evaluate(source: str, resolver: Resolver) -> Evaluated:
     return result
 
 
-def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated) -> Decimal:
+def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated, sign: int = 1) -> Decimal:
     match node:
         case ast.BinOp(left=left, op=op, right=right) if type(op) in _OPERATORS:
             seen.arithmetic = True
-            a, b = _value(left, source, resolver, seen), _value(right, source, resolver, seen)
             symbol = _OPERATORS[type(op)]
+            a = _value(left, source, resolver, seen, sign)
+            b = _value(right, source, resolver, seen, -sign if symbol == "-" else sign)
             if symbol == "/":
                 seen.divides = True
                 return a / b
             return a + b if symbol == "+" else a - b if symbol == "-" else a * b
         case ast.UnaryOp(op=ast.USub(), operand=operand):
             seen.arithmetic = True
-            return -_value(operand, source, resolver, seen)
+            return -_value(operand, source, resolver, seen, -sign)
         case ast.Constant(value=int() | float()) if not isinstance(node.value, bool):
             number = Decimal(ast.get_source_segment(source, node) or str(node.value))
             seen.numbers.append(number)
@@ -88,6 +90,7 @@ def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated) -> 
         case ast.Call(func=ast.Name(id=name), args=args, keywords=[]):
             arguments = tuple(_argument(arg, source) for arg in args)
             seen.calls.append((name, arguments))
+            seen.signs.append(sign)
             return resolver.call(name, arguments)
         case ast.Name(id=name):
             return resolver.constant(name)

@@ -12,9 +12,13 @@ What is left to check is small, and none of it reads meaning into prose:
   half day, where the question has one or the expression counts working days); a number the person
   wrote is `q(n)` and must be an amount the question states;
 - the text outside placeholders holds no digits and no quantity words (bot/language/quantities.py);
-- where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`: each belongs to the leave
-  figure nearest it) or a figure kind (남은 / 사용 / 부여, left / used / granted: each belongs to the
-  placeholder nearest it), they agree with the placeholder's expression;
+- where a placeholder's own clause names a year (올해, 작년, `{year(2025)}`, a typed 2025: each belongs to
+  the leave figure nearest it), a figure kind (남은 / 사용 / 부여 / 받은, left / used / granted), a leave
+  type (병가 / 연차), a part of a day (반차 / 반반차) or the Act's meaning (최대 / 기본: each belongs to the
+  placeholder nearest it), they agree with the placeholder's expression and its arguments;
+- what only the value shows: a difference said with more / less (더 / 덜) is positive and runs the way
+  the clause says; a what-if that uses leave never adds to what is left, one that grants never takes; a share never mixes two kinds of
+  two years; a record beside a date is that date's record;
 - the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave.
 """
 
@@ -22,14 +26,31 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TypeVar
 
 from bot.domain.leave import days_in_english, format_days
 from bot.grounding.expressions import Argument, Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
+from bot.language.clause_words import (
+    AS_OF,
+    CLAUSE_END,
+    CONDITIONAL,
+    DIRECTION_WORDS,
+    GAIN,
+    KIND_WORDS,
+    LEAVE_TYPE_WORDS,
+    PART_WORDS,
+    SPEND,
+    STATUTE_WORDS,
+    THAN,
+    TYPED_YEAR,
+    USE,
+    YEAR_WORDS,
+)
 from bot.language.quantities import stray_quantities
 
 PLACEHOLDER = re.compile(r"\{([^{}\n]{1,300})\}")
@@ -63,19 +84,14 @@ _MONTHS = [
     "December",
 ]
 
-_CLAUSE_END = re.compile(r"[.!?;,\n]|\b(?:and|but)\b", re.I)  # English joins two clauses with "and"
-_YEAR_WORDS = (
-    (re.compile(r"재작년|the year before last", re.I), -2),
-    (re.compile(r"(?<!재)작년|지난해|last year", re.I), -1),
-    (re.compile(r"올해|금년|this year", re.I), 0),
-    (re.compile(r"내년|next year", re.I), 1),
-)
-_KIND_WORDS = (
-    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b", re.I), "remaining"),
-    (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
-    (re.compile(r"부여|발생|\bgranted\b|\bentitled\b", re.I), "granted"),
-)
-_CONDITIONAL = re.compile(r"면|\bif\b|\bwould\b|\bafter\b|후에|뒤에", re.I)
+_STATUTE_MEANING = {
+    "STATUTE.max_days": "max",
+    "STATUTE.first_year_max_days": "max",
+    "STATUTE.base_days": "base",
+}
+
+
+_Said = TypeVar("_Said")
 
 
 @dataclass(frozen=True)
@@ -93,6 +109,10 @@ class Figure:
     years: frozenset[int] = frozenset()
     alone: str | None = None  # "question" / "statute": only the person's or the Act's number
     unit: str = ""  # "days" / "year": the unit a following word may repeat
+    value: Decimal | None = None
+    calls: tuple[tuple[str, tuple[Argument, ...], int], ...] = ()  # name, arguments, sign in the sum
+    constants: tuple[str, ...] = ()
+    day: date | None = None  # a date placeholder's day
 
 
 @dataclass(frozen=True)
@@ -116,9 +136,17 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
         if problem is not None:
             problems.append(Problem(match.group(0), problem))
     outside = PLACEHOLDER.sub(" ", text)
+    outside = TYPED_YEAR.sub(lambda m: " " * len(m.group(0)) if _near(m, today) else m.group(0), outside)
+    # A count of occasions is a claim about the person's leave only where its clause speaks of using it.
+    typed = stray_quantities(outside, occasions=False)
+    typed += [
+        said
+        for clause in CLAUSE_END.split(outside)
+        if USE.search(clause)
+        for said in stray_quantities(clause)
+    ]
     problems += [
-        Problem(said, "is a number typed in the text; name it as a figure")
-        for said in stray_quantities(outside)
+        Problem(said, "is a number typed in the text; name it as a figure") for said in dict.fromkeys(typed)
     ]
     problems += _clause_problems(text, figures, today)
     return Rendered(_written(text, figures), len(figures), tuple(problems))
@@ -131,7 +159,10 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
             on = date.fromisoformat(day.group(1) if len(day.group(1)) > 7 else day.group(1) + "-01")
         except ValueError:
             return Figure(*at, None), "is not a date"
-        return Figure(*at, _date(on, today, korean, whole_month=len(day.group(1)) == 7)), None
+        whole_month = len(day.group(1)) == 7
+        return Figure(
+            *at, _date(on, today, korean, whole_month=whole_month), day=None if whole_month else on
+        ), None
     if year := _YEAR.fullmatch(source):
         return Figure(
             *at,
@@ -147,9 +178,12 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     except Unresolved as exc:
         return Figure(*at, None), str(exc)
     # 100 makes a share a percentage; 0.5 is a half day only where the question or a day count has one.
+    # A part of a day is a unit where the question or the answer names that part (반차 0.5, 반반차 0.25).
     allowed = {Decimal(100)} if evaluated.divides else set()
     if HALF in resolver.question or any(n == "working_days" for n, _ in evaluated.calls):
         allowed.add(HALF)
+    said = evidence.question + " " + match.string
+    allowed |= {part for pattern, part in PART_WORDS if part in resolver.question or pattern.search(said)}
     stray = [n for n in evaluated.numbers if n not in allowed]
     if stray:
         return Figure(*at, None), f"writes the number {format_days(stray[0])}; name it (the question's: q(n))"
@@ -163,6 +197,8 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     years = frozenset(
         _year_of(name, args) for name, args in evaluated.calls if name in _YEARLY or name == "record"
     )
+    if evaluated.divides and len(years) > 1 and len(names & set(_ROLE)) > 1:
+        return Figure(*at, None), "divides one year's figure by another year's figure of another kind"
     alone = None
     if names <= {"q"} and not resolver.constants:
         alone = "question"
@@ -173,16 +209,15 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
         and "HOURS_PER_DAY" not in resolver.constants
         and bool(names & _IN_DAYS or set(resolver.constants) & _STATUTE_DAYS)
     )
-    value = evaluated.value
+    value, unit = evaluated.value, ""
     if in_days and not korean and _UNIT_FOLLOWS.match(match.string, match.end()):
-        return Figure(*at, format_days(value), roles, years, alone), None  # "{…} unused days"
-    if in_days:
-        return Figure(
-            *at, f"{format_days(value)}일" if korean else days_in_english(value), roles, years, alone, "days"
-        ), None
-    if evaluated.divides:
-        value = value.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return Figure(*at, format_days(value), roles, years, alone), None
+        shown = format_days(value)  # "{…} unused days"
+    elif in_days:
+        shown, unit = f"{format_days(value)}일" if korean else days_in_english(value), "days"
+    else:
+        shown = format_days(value.quantize(Decimal("0.1"), ROUND_HALF_UP) if evaluated.divides else value)
+    calls = tuple((n, a, sign) for (n, a), sign in zip(evaluated.calls, evaluated.signs, strict=True))
+    return Figure(*at, shown, roles, years, alone, unit, value, calls, tuple(resolver.constants)), None
 
 
 class _Resolver(Resolver):
@@ -206,6 +241,10 @@ class _Resolver(Resolver):
     def constant(self, name: str) -> Decimal:
         self.constants.append(name)
         return super().constant(name)
+
+
+def _near(year: re.Match[str], today: date) -> bool:
+    return abs(int(year.group(0)) - today.year) <= 5
 
 
 def _year_of(name: str, arguments: Sequence[Argument]) -> int:
@@ -241,7 +280,7 @@ def _written(text: str, figures: Sequence[Figure]) -> str:
 
 def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
     masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(masked)), len(text)]
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
     problems: list[Problem] = []
     for start, end in itertools.pairwise(bounds):
         here = [f for f in figures if start <= f.start < end]
@@ -254,18 +293,38 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
         named_years: dict[Figure, set[int]] = {f: set() for f in dated}
         said_years = [
             (m.start() + start, m.end() + start, today.year + shift)
-            for pattern, shift in _YEAR_WORDS
+            for pattern, shift in YEAR_WORDS
             for m in pattern.finditer(clause)
         ]
         said_years += [(f.start, f.end, y) for f in here if f.unit == "year" for y in f.years]
+        said_years += [
+            (m.start() + start, m.end() + start, int(m.group(0)))
+            for m in TYPED_YEAR.finditer(clause)
+            if _near(m, today)
+        ]
         for at, until, year in said_years if dated else ():
             named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
-        kinds: dict[Figure, set[str]] = {f: set() for f in here}
-        for pattern, kind in _KIND_WORDS:
-            for word in pattern.finditer(clause):
-                nearest = min(here, key=lambda f: _distance(f, start + word.start(), start + word.end()))
-                kinds[nearest].add(kind)
+        compared = {
+            y for at, until, y in said_years if THAN.match(masked, until) or masked.endswith("than ", 0, at)
+        }
+        kinds = _bound(KIND_WORDS, clause, start, here)
+        figures_of_leave = [f for f in here if f.calls] or here
+        types = _bound(LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
+        parts = _bound(PART_WORDS, clause, start, figures_of_leave)
+        meanings = _bound(STATUTE_WORDS, clause, start, here)
+        directions = _bound(DIRECTION_WORDS, clause, start, here)
+        what_if = {w for w, pattern in (("use", SPEND), ("grant", GAIN)) if pattern.search(clause)}
+        what_if = what_if if CONDITIONAL.search(clause) else set()
+        days_said = {f.day for f in here if f.day is not None and not AS_OF.match(masked, f.end)}
+        for figure in here:
+            problems += [
+                Problem(text[figure.start : figure.end], reason)
+                for reason in _agreement(
+                    figure, types.get(figure, set()), parts.get(figure, set()), meanings[figure]
+                )
+                + _direction(figure, directions[figure], compared, what_if, days_said)
+            ]
         for figure in here:
             said = text[figure.start : figure.end]
             near = named_years.get(figure)
@@ -279,7 +338,7 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
                     Problem(said, f"is {_list(figure.roles)} leave, but its clause calls it {_list(bound)}")
                 )
             if figure.alone == "question" and (
-                bound & {"remaining", "granted"} or ("used" in bound and not _CONDITIONAL.search(clause))
+                bound & {"remaining", "granted"} or ("used" in bound and not CONDITIONAL.search(clause))
             ):
                 problems.append(Problem(said, "is the person's own number, presented as their leave"))
             if figure.alone == "statute" and (bound & {"remaining", "used"} or (bound and years)):
@@ -287,9 +346,69 @@ def _clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[
     return problems
 
 
+def _bound(
+    words: Sequence[tuple[re.Pattern[str], _Said]], clause: str, start: int, here: Sequence[Figure]
+) -> dict[Figure, set[_Said]]:
+    """Each word found in the clause, bound to the placeholder nearest it."""
+    bound: dict[Figure, set[_Said]] = {f: set() for f in here}
+    for pattern, meaning in words:
+        for word in pattern.finditer(clause):
+            nearest = min(here, key=lambda f: _distance(f, start + word.start(), start + word.end()))
+            bound[nearest].add(meaning)
+    return bound
+
+
+def _agreement(figure: Figure, types: set[str], parts: set[Decimal], meanings: set[str]) -> list[str]:
+    """A figure's own arguments agree with the words bound to it: leave type, part of a day, the Act's meaning."""
+    named_types = {
+        str(a[1]) if n in ("taken", "records") and len(a) > 1 else "annual"
+        for n, a, _ in figure.calls
+        if n in _YEARLY and not (n == "records" and len(a) < 2)
+    }
+    named_parts = {Decimal(str(a[2])) for n, a, _ in figure.calls if n == "records" and len(a) > 2}
+    named_meanings = {_STATUTE_MEANING[c] for c in figure.constants if c in _STATUTE_MEANING}
+    return [
+        f"names {_list(named)}, but its clause says {_list(said)}"
+        for named, said in ((named_types, types), (named_parts, parts), (named_meanings, meanings))
+        if named and said and not named & said
+    ]
+
+
+def _direction(
+    figure: Figure, directions: set[int], compared: set[int], what_if: set[str], days_said: set[date]
+) -> list[str]:
+    """What only the value shows: a difference said with more / less, a what-if's sign, a record's date."""
+    problems = []
+    value, terms = figure.value, [(n, a, sign) for n, a, sign in figure.calls if n != "q"]
+    if value is not None and len(directions) == 1 and any(sign < 0 for *_, sign in figure.calls):
+        (said,) = directions
+        years = {_year_of(n, a): sign for n, a, sign in terms if n in _YEARLY}
+        lead = next((y for y, sign in years.items() if sign > 0), None)
+        base = compared & set(years) or ({min(years)} if len(years) > 1 else set())
+        relative = -value if lead in base else value
+        if value <= 0 or (base and relative * said < 0):
+            problems.append(f"is {format_days(value)}, but its clause says {'more' if said > 0 else 'less'}")
+    if (
+        "remaining" in figure.roles
+        and "use" in what_if
+        and any(n == "q" and s > 0 for n, _, s in figure.calls)
+    ):
+        problems.append("adds the person's days to what is left, but using leave can only take from it")
+    if (
+        "remaining" in figure.roles
+        and "grant" in what_if
+        and any(_ROLE.get(n) == "granted" and s < 0 for n, _, s in figure.calls)
+    ):
+        problems.append("takes a grant from what is left, but a grant can only add to it")
+    records = {date.fromisoformat(str(a[0])) for n, a, _ in figure.calls if n == "record" and a}
+    if records and days_said and not records & days_said:
+        problems.append("is a record of another day than the date beside it")
+    return problems
+
+
 def _distance(figure: Figure, start: int, end: int) -> int:
     return start - figure.end if start >= figure.end else figure.start - end if end <= figure.start else 0
 
 
-def _list(items: set[int] | set[str] | frozenset[int] | frozenset[str]) -> str:
+def _list(items: Iterable[object]) -> str:
     return " / ".join(sorted(map(str, items)))

@@ -15,12 +15,19 @@ _KOREAN_DAYS = "하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아�
 _KOREAN_NATIVE = (
     "(?:열|스물)\\s?(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉)|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무"
 )
-_KOREAN_COUNTERS = "번|개|건|회|차례|달|주|시간|날"
+# Units of time and 개 only: a count of occasions ("반차 두 번", "세 건", "두 차례") is not an amount of leave.
+_KOREAN_COUNTERS = "개|달|주|시간|날"  # 개: "연차 열두 개"
+_UNIT = r"(?:day|hour|week|month|year)s?\b"
+# An English number word is an amount only before a unit, at most one word between ("two more days",
+# "seven and a half days"); "those two breaks", "three requests" count occasions. "half day", "half sick
+# day" name a kind of leave; "half a day" is an amount.
+_NUMBER = (
+    "(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen)"
+)
 _ENGLISH = (
-    "zero|one(?= (?:more )?(?:day|half|week|month|year)s?\\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dozen|"
-    "(?:half|halves|quarter)(?![ -]days?\\b)|"
-    "twice"
+    _NUMBER + rf"(?=(?:[ -](?:and a half|(?!half|quarter)[a-z]+))?[ -]{_UNIT})|"
+    rf"(?:half|halves|quarter)(?![ -](?!a\b)(?:[a-z]+[ -])?{_UNIT})"
 )
 
 QUANTITY_WORDS = re.compile(
@@ -31,14 +38,23 @@ QUANTITY_WORDS = re.compile(
     rf"|\b(?:{_ENGLISH})\b(?! of\b)",
     re.I,
 )
+# A count of occasions ("반차 두 번", "three times", "two requests") is not an amount of leave, but it is a
+# claim about the person's leave where its clause speaks of using it (bot/grounding/named.py decides).
+OCCASION_WORDS = re.compile(
+    rf"(?<![가-힣])(?:{_KOREAN_NATIVE})\s?(?:번|회|차례|건)(?!째|호|지)"
+    rf"|\b(?:twice|thrice|(?!one\b){_NUMBER}|one(?= times?\b))\b(?! of\b)",
+    re.I,
+)
 # A line's list marker ("1. ", "2) ") numbers the lines, it states nothing.
 LIST_MARKER = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]", re.M)
 DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-def stray_quantities(text: str) -> list[str]:
-    """The digits and quantity words in `text` (list markers aside), in order."""
+def stray_quantities(text: str, occasions: bool = True) -> list[str]:
+    """The digits and quantity words in `text` (list markers aside), in order; counts of occasions too,
+    unless `occasions` is False."""
     unmarked = LIST_MARKER.sub(lambda m: " " * len(m.group(0)), text)
     found = [(m.start(), m.group(0)) for m in DIGITS.finditer(unmarked)]
     found += [(m.start(), m.group(0)) for m in QUANTITY_WORDS.finditer(unmarked)]
-    return [said for _, said in sorted(found)]
+    found += [(m.start(), m.group(0)) for m in OCCASION_WORDS.finditer(unmarked) if occasions]
+    return [said for _, said in sorted(dict(found).items())]  # one word found twice is one

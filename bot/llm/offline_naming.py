@@ -161,9 +161,13 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     line = answer[answer.rfind("\n", 0, start) + 1 : start]
     years = re.findall(r"(?:19|20)\d\d", line)
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
+    # A list of records writes each record's days right after its date: that date's record first.
+    dates = [_incidental(m, known) for m in _INCIDENTAL.finditer(answer, max(0, start - 16), start)]
+    beside = f'record("{dates[-1].value}")' if dates and dates[-1] and dates[-1].as_ == "date" else None
     candidates = sorted(
         _candidates(value, known),
         key=lambda c: (
+            c[1] != beside,
             c[1].startswith(("records(", "service_years", "grant_years", "LOOKUPS")) != counted,
             not any(y in c[1] for y in years),
         ),
