@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.grounding.facts import LOOKUPS_PER_QUESTION
 from bot.language import words
+from bot.language.clause_words import LEAVE_TYPE_WORDS
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.language.quantities import stray_quantities
 from bot.language.words import pattern
@@ -164,8 +165,13 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     # A list of records writes each record's days right after its date: that date's record first.
     dates = [_incidental(m, known) for m in _INCIDENTAL.finditer(answer, max(0, start - 16), start)]
     beside = f'record("{dates[-1].value}")' if dates and dates[-1] and dates[-1].as_ == "date" else None
+    if presented is None and value in amounts_in(known.question) and not counted:
+        # A number the question states, said as no leave figure ("2일을 쓰면"): the question's.
+        return DeclaredFigure(span, format_days(value), "question")
+    # The words of its own clause say which leave it is (병가 / 연차): a figure of another kind is not it.
+    kind = _leave_type_beside(answer, start, end)
     candidates = sorted(
-        _candidates(value, known),
+        (c for c in _candidates(value, known) if kind is None or _leave_type(c[1], known) in (None, kind)),
         key=lambda c: (
             c[1] != beside,
             c[1].startswith(("records(", "service_years", "grant_years", "LOOKUPS")) != counted,
@@ -190,6 +196,38 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
         # A count of something that is not leave ("조회는 8번까지", "8 lookups"): its own words' number.
         return DeclaredFigure(span, format_days(value), "incidental", None, "count")
     return DeclaredFigure(span, format_days(value), "fact", None)  # unaccounted for: the check refuses it
+
+
+def _leave_type_beside(answer: str, start: int, end: int) -> str | None:
+    """The leave type (sick / annual) the nearest type word of the number's clause names, if any."""
+    left = max((m.end() for m in _TYPE_EDGE.finditer(answer, 0, start)), default=0)
+    right_edge = _TYPE_EDGE.search(answer, end)
+    right = right_edge.start() if right_edge else len(answer)
+    found = [
+        (min(abs(start - m.end()), abs(m.start() - end)), kind)
+        for pattern, kind in LEAVE_TYPE_WORDS
+        for m in pattern.finditer(answer, left, right)
+    ]
+    return min(found)[1] if found else None
+
+
+# A list item's type stands in brackets after its days ("1일(연차)"): brackets do not end its clause here.
+_TYPE_EDGE = re.compile(r"[.!?\n;|,:·•]")
+
+
+def _leave_type(expression: str, known: Known) -> str | None:
+    """The leave type a candidate expression names: a record's own, a total's or count's argument, annual
+    for a balance; None when it names no leave type."""
+    if match := re.match(r'(?:taken|records)\(\d{4}, "([a-z_]+)"', expression):
+        return match.group(1)
+    if match := re.match(r'record\("(\d{4}-\d{2}-\d{2})"\)', expression):
+        on = date.fromisoformat(match.group(1))
+        taken = known.taken.get(on.year)
+        kinds = {r.leave_type for r in taken.records if r.taken_on == on} if taken else set()
+        return kinds.pop() if len(kinds) == 1 else None
+    if re.match(r"(?:remaining|used|granted|expiring|pending)\(", expression):
+        return ANNUAL
+    return None
 
 
 _WORKING_BEFORE = re.compile(r"(?:근무일|영업일)\s*(?:은|는)?\s*$")
