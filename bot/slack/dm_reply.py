@@ -81,9 +81,11 @@ class DmReply:
         self._thread = QuestionThread(client, records, metrics, event, BotUser(**held.payload["bot"]))
         self._delivery_id = held.delivery_id
         self._taken_over = held.attempts > 0
+        self._left = LeftBehind(client, self._thread.channel, self._thread.question_ts, held.delivery_id)
         self._placeholder = Placeholder(
             client,
             self._thread,
+            self._left,
             held.delivery_id,
             self._budget.limiter,
             ts=held.progress_ts,
@@ -92,7 +94,6 @@ class DmReply:
         self._presentation = Presentation(
             client, self._thread, self._placeholder, self._budget, streaming, coalesce
         )
-        self._left = LeftBehind(client, self._thread.channel, self._thread.question_ts, held.delivery_id)
         self.replies: list[Turn] = []  # what `finish` posted, as turns of their thread's conversation
 
     @property
@@ -170,22 +171,16 @@ class DmReply:
         return self._posted(str(posted["ts"]), self._thread.ts, reply)
 
     async def still_working(self, question: Question) -> None:
-        if self._stream is not None:
-            await self._client.assistant_threads_setStatus(
-                channel_id=self._thread.channel,
-                thread_ts=self._stream.thread_ts,
-                status=still_working_status(question.text),
-            )
-        elif self._placeholder.ts:
+        if self._stream is None and self._placeholder.ts:
             # Its own edit, only if the budget has one now: the placeholder's prepaid edit is the answer's,
             # and a notice is not worth making the answer wait for chat.update's budget.
             if self._budget.prepay(PLACEHOLDER_EDIT):
                 await self._placeholder.still_working(still_working_text(question.text))
-        elif self._thread.ts:
+            return
+        thread = self._stream.thread_ts if self._stream is not None else self._thread.ts
+        if thread:  # else nothing shows progress: nothing to update
             await self._client.assistant_threads_setStatus(
-                channel_id=self._thread.channel,
-                thread_ts=self._thread.ts,
-                status=still_working_status(question.text),
+                channel_id=self._thread.channel, thread_ts=thread, status=still_working_status(question.text)
             )
 
     async def post_trace(self, message: Message, anchor: str | None) -> None:

@@ -27,6 +27,7 @@ class Placeholder:
         self,
         client: AsyncWebClient,
         thread: QuestionThread,
+        left: LeftBehind,
         delivery_id: str,
         budget: Limiter,
         *,
@@ -37,7 +38,7 @@ class Placeholder:
         self._thread = thread
         self._delivery_id = delivery_id
         self._budget = budget
-        self._left = LeftBehind(client, thread.channel, thread.question_ts, delivery_id)
+        self._left = left  # what an earlier attempt at this answer left
         self.ts = ts
         # The thread it is in, when known; unknown for a previous holder's, whose edit is not recorded.
         self.thread_ts: str | None = None
