@@ -66,6 +66,15 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
     return response
 
 
+def _warn_if_not_durable(settings: Settings) -> None:
+    if settings.data_path is not None:
+        log.warning(
+            "OFFICEBOT_DATA is set: questions are kept in a temporary database, which is not durable: "
+            "questions in flight are lost if the process crashes. For production, use the embedded "
+            "database (unset OFFICEBOT_DATA) or OFFICEBOT_DATABASE_URL"
+        )
+
+
 class SlackBot:
     """The app plus its transport. `async with SlackBot(settings) as bot:` or `start()` / `stop()`."""
 
@@ -105,12 +114,7 @@ class SlackBot:
     async def start(self) -> SlackBot:
         settings = self.settings
         settings.check_slack()
-        if settings.data_path is not None:
-            log.warning(
-                "OFFICEBOT_DATA is set: questions are kept in a temporary database, which is not durable: "
-                "questions in flight are lost if the process crashes. For production, use the embedded "
-                "database (unset OFFICEBOT_DATA) or OFFICEBOT_DATABASE_URL"
-            )
+        _warn_if_not_durable(settings)
         try:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
