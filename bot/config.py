@@ -30,57 +30,14 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from bot.agent.clock import DEFAULT_TIMEZONE, is_known_timezone
-from bot.db.url import Database, DatabaseUrlError, database_from
+from bot import setting_values
+from bot.agent.clock import DEFAULT_TIMEZONE
+from bot.db.url import Database
 from bot.db.url import embedded_database as embedded_database  # for `officebot eval`'s scratch copy
 from bot.errors import ConfigError
+from bot.setting_values import DEFAULT_SLACK_API_URL
 
 DEFAULT_MODEL = "claude-sonnet-5-5"
-DEFAULT_SLACK_API_URL = "https://slack.com/api/"
-
-
-# A validator below raises ValueError with the whole line the person reads; `_explain` passes it on as is.
-
-
-def _known_timezone(name: str) -> str:
-    if not is_known_timezone(name):
-        raise ValueError(f"OFFICEBOT_TIMEZONE={name!r} is not a known IANA timezone: use e.g. 'Asia/Seoul'")
-    return name
-
-
-def _slack_api_url(url: str) -> str:
-    if not url.startswith(("http://", "https://")):
-        raise ValueError(f"SLACK_API_URL={url!r} must be an http(s) URL such as {DEFAULT_SLACK_API_URL}")
-    return url if url.endswith("/") else url + "/"
-
-
-def _public_url(url: str | None) -> str | None:
-    if not url:
-        return None
-    if not url.startswith(("http://", "https://")):
-        raise ValueError(
-            f"OFFICEBOT_PUBLIC_URL={url!r} must be an http(s) URL such as https://officebot.example.com"
-        )
-    return url.rstrip("/")
-
-
-def _anthropic_base_url(url: str | None) -> str | None:
-    if url is not None and not url.startswith(("http://", "https://")):
-        raise ValueError(f"ANTHROPIC_BASE_URL={url!r} must be an http(s) URL")
-    return url
-
-
-def _database(value: object) -> Database:
-    if isinstance(value, Database):  # the default
-        return value
-    try:
-        return database_from(str(value), Path.cwd())
-    except DatabaseUrlError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def _zero_is_off(port: int | None) -> int | None:
-    return port or None
 
 
 class Settings(BaseSettings):
@@ -114,7 +71,7 @@ class Settings(BaseSettings):
         validation_alias="SLACK_SIGNING_SECRET",
         description="Required in HTTP mode: Basic Information → App Credentials → Signing Secret.",
     )
-    slack_api_url: Annotated[str, AfterValidator(_slack_api_url)] = Field(
+    slack_api_url: Annotated[str, AfterValidator(setting_values.slack_api_url)] = Field(
         DEFAULT_SLACK_API_URL,
         validation_alias="SLACK_API_URL",
         description=(
@@ -127,13 +84,13 @@ class Settings(BaseSettings):
         validation_alias="ANTHROPIC_API_KEY",
         description="Claude API key. Unset: the built-in offline model, announced at start.",
     )
-    anthropic_base_url: Annotated[str | None, AfterValidator(_anthropic_base_url)] = Field(
+    anthropic_base_url: Annotated[str | None, AfterValidator(setting_values.anthropic_base_url)] = Field(
         None,
         validation_alias="ANTHROPIC_BASE_URL",
         description="Another Messages API endpoint (a gateway, or the tests' stand-in). Unset: Anthropic's API.",
     )
     model: str = Field(DEFAULT_MODEL, validation_alias="OFFICEBOT_MODEL", description="Model name.")
-    database: Annotated[Database, NoDecode, PlainValidator(_database)] = Field(
+    database: Annotated[Database, NoDecode, PlainValidator(setting_values.database)] = Field(
         default_factory=lambda: embedded_database(Path.cwd()),
         validation_alias="OFFICEBOT_DATABASE_URL",
         description=(
@@ -153,7 +110,7 @@ class Settings(BaseSettings):
             "`officebot data import` it."
         ),
     )
-    timezone: Annotated[str, AfterValidator(_known_timezone)] = Field(
+    timezone: Annotated[str, AfterValidator(setting_values.known_timezone)] = Field(
         DEFAULT_TIMEZONE,
         validation_alias="OFFICEBOT_TIMEZONE",
         description='Time zone for "this year" when the Slack profile has none.',
@@ -235,7 +192,7 @@ class Settings(BaseSettings):
             "to ask again."
         ),
     )
-    health_port: Annotated[int | None, AfterValidator(_zero_is_off)] = Field(
+    health_port: Annotated[int | None, AfterValidator(setting_values.zero_is_off)] = Field(
         None,
         ge=0,
         le=65535,
@@ -246,7 +203,7 @@ class Settings(BaseSettings):
             "`0`: not served."
         ),
     )
-    public_url: Annotated[str | None, AfterValidator(_public_url)] = Field(
+    public_url: Annotated[str | None, AfterValidator(setting_values.public_url)] = Field(
         None,
         validation_alias="OFFICEBOT_PUBLIC_URL",
         description=(

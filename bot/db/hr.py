@@ -34,8 +34,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.db.days_column import Days
 from bot.db.engine import single_statement
-from bot.db.tables import Days, employees, leave_grants, leave_records
+from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import ANNUAL, LeaveRecord, LeaveTaken, StoredYear
 from bot.domain.people import Employee
 from bot.ports.hr import LedgerInputs, StoreUnavailable, UnknownEmployee

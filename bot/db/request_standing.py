@@ -1,6 +1,7 @@
 """What a draft is checked against, read in the checking transaction (`bot/db/requests.py`): the asker's
-pending and approved requests and leave records on the draft's dates, the year's grant, used and pending
-days, and the leave types the data knows; and a `leave_requests` row as the `LeaveRequest` it is."""
+pending and approved requests and leave records on the draft's dates, the year's balance as their holding
+states it and the ledger's draw of the draft's days, the year's grant, used and pending days, and the leave
+types the data knows; and a `leave_requests` row as the `LeaveRequest` it is."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from sqlalchemy import Row, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.calendar import KoreanCalendar
+from bot.db.hr import ledger_inputs_on
 from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL, Balance
 from bot.domain.requests import (
@@ -28,11 +30,80 @@ from bot.domain.requests import (
     State,
 )
 from bot.policy.company import CompanyPolicy
-from bot.policy.holding import Draw
+from bot.policy.grants import EntitlementInputError, employment_from
+from bot.policy.holding import Draw, holding, request_draw
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
 # back a record may start and still reach into a draft's dates.
 _LONGEST_RECORD = timedelta(days=62)
+
+
+async def standing_of(
+    connection: AsyncConnection,
+    calendar: KoreanCalendar,
+    employee_id: str,
+    draft: Draft,
+    policy: CompanyPolicy,
+    today: date,
+) -> Standing:
+    """What the check of `draft` needs to know, read in the caller's transaction: the year's balance, the
+    ledger's draw of an annual leave's days, and what `read_standing` reads."""
+    balance = await _balance(connection, employee_id, draft.start.year, policy, today)
+    draw = None
+    if balance is not None and draft.leave_type == ANNUAL and draft.start <= draft.end:
+        draw = await ledger_draw(
+            connection, calendar, employee_id, draft.start, draft.end, draft.part, policy
+        )
+    return await read_standing(connection, calendar, balance, draw, employee_id, draft, policy, today)
+
+
+async def ledger_draw(
+    connection: AsyncConnection,
+    calendar: KoreanCalendar,
+    employee_id: str,
+    start: date,
+    end: date,
+    part: Part,
+    policy: CompanyPolicy,
+    request_id: int | None = None,
+) -> Draw | None:
+    """The days from start to end drawn by the ledger after the person's other pending requests, in the
+    caller's transaction; None for employment data the calculator cannot use (the check then says
+    what the balance tool says)."""
+    inputs = await ledger_inputs_on(connection, employee_id)
+    pending = await pending_taken(connection, calendar, employee_id, request_id)
+    try:
+        return request_draw(
+            inputs.stored,
+            inputs.records,
+            employment_from(inputs.employee),
+            policy.rules,
+            pending,
+            days_taken(calendar, start, end, part),
+        )
+    except EntitlementInputError:
+        return None
+
+
+async def _balance(
+    connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
+) -> Balance | None:
+    """The year's balance as the person's holding states it (the ledger, in the policy's grants mode),
+    read in the check's own transaction (a second connection per check would empty the pool under load);
+    None when no grant counts in the year, or the employment data cannot give one."""
+    inputs = await ledger_inputs_on(connection, employee_id)
+    try:
+        held = holding(
+            inputs.stored,
+            inputs.records,
+            employment_from(inputs.employee),
+            policy.rules,
+            today,
+            only_year=year,
+        )
+    except EntitlementInputError:
+        return None
+    return held.balance(year)
 
 
 async def read_standing(

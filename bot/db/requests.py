@@ -22,20 +22,18 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.calendar import KOREA, KoreanCalendar
 from bot.db.engine import single_statement, writing
-from bot.db.hr import ledger_inputs_on
 from bot.db.request_audit import RefusalAudit, audit_move
 from bot.db.request_messages import owe
 from bot.db.request_standing import (
     days_taken,
     leave_types_of,
+    ledger_draw,
     pending_days_of,
-    pending_taken,
-    read_standing,
     request_from,
+    standing_of,
     team_away_of,
 )
 from bot.db.tables import employees, leave_records, leave_requests
-from bot.domain.leave import ANNUAL, Balance
 from bot.domain.request_messages import owed_on_move, owed_on_submit
 from bot.domain.requests import (
     MOVES,
@@ -45,17 +43,14 @@ from bot.domain.requests import (
     Checked,
     Draft,
     LeaveRequest,
-    Part,
     Problem,
-    Standing,
     State,
     note_problem,
     record_note,
     refusal,
 )
 from bot.policy.company import CompanyPolicy
-from bot.policy.grants import EntitlementInputError, employment_from
-from bot.policy.holding import Draw, holding, request_draw
+from bot.policy.holding import Draw
 from bot.ports.audit import UtcClock, utc_now
 from bot.ports.hr import UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
@@ -88,13 +83,22 @@ class SqlRequestStore:
             if await _employee_row(connection, employee_id) is None:
                 raise UnknownEmployee("employee not found in HR data")
             return check(
-                draft, await self._standing(connection, employee_id, draft, policy, today), self._calendar
+                draft,
+                await standing_of(connection, self._calendar, employee_id, draft, policy, today),
+                self._calendar,
             )
 
     async def draw_of(self, request: LeaveRequest, policy: CompanyPolicy) -> Draw | None:
         async with self._engine.connect() as connection, connection.begin():
-            return await self._draw(
-                connection, request.employee_id, request.start, request.end, request.part, policy, request.id
+            return await ledger_draw(
+                connection,
+                self._calendar,
+                request.employee_id,
+                request.start,
+                request.end,
+                request.part,
+                policy,
+                request.id,
             )
 
     async def get(self, request_id: int) -> LeaveRequest | None:
@@ -173,7 +177,7 @@ class SqlRequestStore:
                 if earlier is not None:
                     stored = request_from(earlier)
                     return Submitted(stored, Checked(draft, days=stored.days), again=True)
-            standing = await self._standing(connection, employee_id, draft, policy, today)
+            standing = await standing_of(connection, self._calendar, employee_id, draft, policy, today)
             checked = check(draft, standing, self._calendar)
             if not checked.ok:
                 return Submitted(None, checked)
@@ -309,44 +313,6 @@ class SqlRequestStore:
             )
             return claimed.rowcount == 1
 
-    async def _standing(
-        self, connection: AsyncConnection, employee_id: str, draft: Draft, policy: CompanyPolicy, today: date
-    ) -> Standing:
-        balance = await _balance(connection, employee_id, draft.start.year, policy, today)
-        draw = None
-        if balance is not None and draft.leave_type == ANNUAL and draft.start <= draft.end:
-            draw = await self._draw(connection, employee_id, draft.start, draft.end, draft.part, policy)
-        return await read_standing(
-            connection, self._calendar, balance, draw, employee_id, draft, policy, today
-        )
-
-    async def _draw(
-        self,
-        connection: AsyncConnection,
-        employee_id: str,
-        start: date,
-        end: date,
-        part: Part,
-        policy: CompanyPolicy,
-        request_id: int | None = None,
-    ) -> Draw | None:
-        """The days from start to end drawn by the ledger after the person's other pending requests, in the
-        caller's transaction; None for employment data the calculator cannot use (the check then says
-        what the balance tool says)."""
-        inputs = await ledger_inputs_on(connection, employee_id)
-        pending = await pending_taken(connection, self._calendar, employee_id, request_id)
-        try:
-            return request_draw(
-                inputs.stored,
-                inputs.records,
-                employment_from(inputs.employee),
-                policy.rules,
-                pending,
-                days_taken(self._calendar, start, end, part),
-            )
-        except EntitlementInputError:
-            return None
-
     async def _write_records(self, connection: AsyncConnection, request: LeaveRequest) -> None:
         taken = days_taken(self._calendar, request.start, request.end, request.part)
         if taken:
@@ -364,27 +330,6 @@ class SqlRequestStore:
                     for on, share in taken
                 ],
             )
-
-
-async def _balance(
-    connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
-) -> Balance | None:
-    """The year's balance as the person's holding states it (the ledger, in the policy's grants mode),
-    read in the check's own transaction (a second connection per check would empty the pool under load);
-    None when no grant counts in the year, or the employment data cannot give one."""
-    inputs = await ledger_inputs_on(connection, employee_id)
-    try:
-        held = holding(
-            inputs.stored,
-            inputs.records,
-            employment_from(inputs.employee),
-            policy.rules,
-            today,
-            only_year=year,
-        )
-    except EntitlementInputError:
-        return None
-    return held.balance(year)
 
 
 async def _request(connection: AsyncConnection, request_id: int) -> LeaveRequest | None:

@@ -16,14 +16,13 @@ from collections.abc import Awaitable, Mapping
 from contextlib import AsyncExitStack
 
 import aiohttp
-from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
-from bot.db.engine import create_engine, write_refused
+from bot.db.engine import create_engine
 from bot.db.inbox import SqlInbox, process_name
 from bot.db.run_lock import only_process_on
 from bot.db.url import Database
@@ -31,12 +30,9 @@ from bot.errors import ConfigError, Unreachable
 from bot.metrics import Metrics
 from bot.services import open_services
 from bot.slack.app import build_app
-from bot.slack.calendar_feed import Feed, add_calendar_route, feed_for
 from bot.slack.caretaker import Caretaker
 from bot.slack.client import make_session, make_web_client
 from bot.slack.deps import Deps, ServicesOpener, open_answering, open_conversations
-from bot.slack.health import ReadinessCheck, add_health_routes
-from bot.slack.http_guard import guard
 from bot.slack.intake import Intake
 from bot.slack.pacing import PRODUCTION, Pacing
 from bot.slack.rate_limits import LIMITS, Limit, Limiter, error_of
@@ -44,11 +40,11 @@ from bot.slack.socket_mode import (
     ReconnectingSocketModeClient,
     SocketModeHandler,
 )
+from bot.slack.web_server import EVENTS_PATH, WebServer
 from bot.slack.worker import AnswerWorker
 
 log = logging.getLogger(__name__)
 
-EVENTS_PATH = "/slack/events"
 _REJECTED_TOKEN_ERRORS = {"invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired"}
 
 
@@ -68,6 +64,15 @@ async def _check(variable: str, call: Awaitable[AsyncSlackResponse], hint: str) 
             f"SLACK_API_URL is unreachable ({exc.__class__.__name__}): check the URL and network"
         ) from None
     return response
+
+
+def _warn_if_not_durable(settings: Settings) -> None:
+    if settings.data_path is not None:
+        log.warning(
+            "OFFICEBOT_DATA is set: questions are kept in a temporary database, which is not durable: "
+            "questions in flight are lost if the process crashes. For production, use the embedded "
+            "database (unset OFFICEBOT_DATA) or OFFICEBOT_DATABASE_URL"
+        )
 
 
 class SlackBot:
@@ -103,19 +108,13 @@ class SlackBot:
         self.health_port: int | None = None  # where /healthz, /readyz and /metrics are served
         self._session: aiohttp.ClientSession | None = None
         self._socket_mode: AsyncSocketModeHandler | None = None
-        self._http: web.AppRunner | None = None
-        self._health: web.AppRunner | None = None
         self._worker: AnswerWorker[Deps] = AnswerWorker()
+        self._web = WebServer(host, self._worker, self.metrics, pacing, self._slack_ready)
 
     async def start(self) -> SlackBot:
         settings = self.settings
         settings.check_slack()
-        if settings.data_path is not None:
-            log.warning(
-                "OFFICEBOT_DATA is set: questions are kept in a temporary database, which is not durable: "
-                "questions in flight are lost if the process crashes. For production, use the embedded "
-                "database (unset OFFICEBOT_DATA) or OFFICEBOT_DATABASE_URL"
-            )
+        _warn_if_not_durable(settings)
         try:
             if settings.database.is_sqlite and settings.data_path is None:
                 self._opened.enter_context(only_process_on(settings.database.file))
@@ -152,9 +151,9 @@ class SlackBot:
             if settings.socket_mode:
                 await self._start_socket_mode(app)
                 if settings.health_port is not None:
-                    await self._start_health(settings.health_port)
+                    self.health_port = await self._web.serve_health(settings.health_port)
             else:
-                await self._start_http(app)
+                self.port = self.health_port = await self._web.serve_events(app, self.port)
         except BaseException:
             await self.stop()
             raise
@@ -198,68 +197,17 @@ class SlackBot:
         self._socket_mode = SocketModeHandler(app, socket_mode)
         await socket_mode.connect_first(opened["url"])
 
-    async def _start_http(self, app: AsyncApp) -> None:
-        # Bolt's aiohttp app verifies each request's signature and timestamp (bad or stale → 401).
-        web_app = app.web_app(path=EVENTS_PATH, port=self.port)
-        web_app.middlewares.append(guard)
-        add_health_routes(web_app, self._readiness_checks(), self.metrics)
-        add_calendar_route(web_app, self._read_feed)
-        self._http, self.port = await self._serve(web_app, self.port, "--port")
-        self.health_port = self.port
-
-    async def _start_health(self, port: int) -> None:
-        web_app = web.Application()
-        add_health_routes(web_app, self._readiness_checks(), self.metrics)
-        add_calendar_route(web_app, self._read_feed)
-        self._health, self.health_port = await self._serve(web_app, port, "OFFICEBOT_HEALTH_PORT")
-
-    async def _read_feed(self, token: str) -> Feed | None:
-        # The database lives on the answer loop, as for /readyz: the read runs there; the rendering, which
-        # is CPU, runs in a thread (bot.slack.calendar_feed).
-        return await self._worker.run(feed_for(self._worker.deps.services, token))
-
-    async def _serve(self, web_app: web.Application, port: int, setting: str) -> tuple[web.AppRunner, int]:
-        runner = web.AppRunner(web_app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise ConfigError(
-                f"{setting} {port} cannot be used ({exc.strerror}): choose another port"
-            ) from None
-        return runner, site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # port 0 → real port
-
-    def _readiness_checks(self) -> dict[str, ReadinessCheck]:
-        async def slack() -> str | None:
-            if self._socket_mode is None:
-                return None if not self.settings.socket_mode else "Socket Mode is not connected"
-            return None if await self._socket_mode.client.is_connected() else "Socket Mode is not connected"
-
-        async def database() -> str | None:
-            # Not just reachable: a database that answers reads but refuses writes (a read-only standby
-            # after a failover) cannot record questions, so it is not ready either.
-            try:
-                return await asyncio.wait_for(
-                    self._worker.run(
-                        write_refused(self._worker.deps.services.engine, self.pacing.write_check_timeout)
-                    ),
-                    timeout=5,
-                )
-            except Exception as exc:
-                return f"database unreachable ({exc.__class__.__name__})"
-
-        return {"slack": slack, "database": database}
+    async def _slack_ready(self) -> str | None:
+        """/readyz's Slack check: in Socket Mode, the connection is up."""
+        if self._socket_mode is None:
+            return None if not self.settings.socket_mode else "Socket Mode is not connected"
+        return None if await self._socket_mode.client.is_connected() else "Socket Mode is not connected"
 
     async def stop(self) -> None:
         if self._socket_mode is not None:
             await self._socket_mode.close_async()
             self._socket_mode = None
-        for runner in (self._http, self._health):
-            if runner is not None:
-                await runner.cleanup()
-        self._http = self._health = None
+        await self._web.stop()
         # After the transport: nothing new arrives while in-flight answers finish. Nothing more is taken
         # over either; what is left unfinished after the grace is released for another process.
         if self._caretaker is not None:
