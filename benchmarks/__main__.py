@@ -160,7 +160,7 @@ def pct(values: list[float], q: float) -> float:
 async def overhead(workdir: Path, latency: float, repeats: int) -> dict[str, Any]:
     """One DM at a time; answer time against the pure model time (two calls of `latency`). Each from another
     person: one person's DM posting faster than once a second would measure Slack's per-channel limit
-    (which the bot keeps to: bot/slack/rate_limits.py), not the bot's overhead."""
+    (which the bot keeps to: bot/slack/transport/rate_limits.py), not the bot's overhead."""
     async with rig(workdir, repeats + 1, model_latency=latency) as r:
         times = []
         for i in range(repeats + 1):

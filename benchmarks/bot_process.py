@@ -32,7 +32,7 @@ with collector_paused():
     from bot.domain.people import Caller, Employee
     from bot.ports.hr import LeaveStore, LedgerInputs
     from bot.services import Services, open_database, open_services
-    from bot.slack.runner import serve
+    from bot.slack.transport.runner import serve
 
 
 class SlowStore:

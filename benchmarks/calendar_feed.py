@@ -29,7 +29,7 @@ from bot.db.engine import create_engine
 from bot.db.tables import employees, leave_records, leave_requests
 from bot.db.url import database_from
 from bot.services import open_services
-from bot.slack.calendar_feed import DAYS_AHEAD, feed_for, render
+from bot.slack.home.calendar_feed import DAYS_AHEAD, feed_for, render
 
 TODAY = date(2026, 11, 29)
 

@@ -9,7 +9,7 @@ Then the database is checked: as many approvals as requests (moves and audit row
 request, and each employee's balance 15 less their approved days.
 
 Each process also delivers what its submissions and moves owe people, as `officebot run` does (the
-deliverer, `bot/slack/request_delivery.py`, against a Slack stand-in in this process), and then sweeps
+deliverer, `bot/slack/requests/request_delivery.py`, against a Slack stand-in in this process), and then sweeps
 until nothing is owed: every owed message must be posted exactly once (one post per message id, every
 row `sent`), whichever process delivered it. Run from a checkout, with PostgreSQL:
 `python -m benchmarks.requests --postgres-url postgresql://postgres@127.0.0.1:5432/postgres`.
@@ -47,8 +47,8 @@ from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy
 from bot.policy.grants import LeaveRules
 from bot.slack.identity import SlackIdentity
-from bot.slack.request_delivery import RequestDelivery
-from bot.slack.request_people import RequestPeople
+from bot.slack.requests.request_delivery import RequestDelivery
+from bot.slack.requests.request_people import RequestPeople
 from bot.tools.leave_balance import balance_of
 from tests.support.slack_api import SlackStandIn
 

@@ -21,7 +21,7 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import leave_requests
 from bot.domain.requests import Actor, Part, State
-from bot.slack.absence_digest import AbsenceDigest, Digest
+from bot.slack.jobs.absence_digest import AbsenceDigest, Digest
 from tests.support.database import ScratchDatabase
 from tests.support.delivery import delivery_for
 from tests.support.slack import MINSU

@@ -12,7 +12,7 @@ from bot.agent.prompt import system_prompt
 from bot.calendar import Closure, Day, KoreanCalendar, WorkingDays
 from bot.grounding.facts import Evidence
 from bot.grounding.named import render
-from bot.slack.stream import task_title
+from bot.slack.answering.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool
 from bot.tools.day import DayTool

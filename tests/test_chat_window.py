@@ -7,7 +7,7 @@ from anthropic.types import MessageParam
 
 from bot.agent import window
 from bot.agent.conversation import Conversation
-from bot.slack import history
+from bot.slack.answering import history
 from tests.support.offline_chat import offline_assistant
 
 

@@ -30,7 +30,10 @@ from bot.policy.entitlement import entitlement
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.notices import schedule
 from bot.ports.notices import DueNotice
-from bot.slack import absence_digest, draft_views, home_view, notices, request_messages, request_views
+from bot.slack.answering import draft_views
+from bot.slack.home import home_view
+from bot.slack.jobs import absence_digest, notices
+from bot.slack.requests import request_messages, request_views
 
 HOSTILE = (
     "<https://evil.example/login|click here to confirm>",
@@ -145,7 +148,7 @@ def surfaces(text: str) -> Iterator[Surface]:
             },
         )
         yield Surface(f"decision line {lang}", "text", f"휴가 신청 #12: {line}\n{summary}")
-        # What the outbox delivers (bot/slack/request_messages.py), each kind in each state it can meet.
+        # What the outbox delivers (bot/slack/requests/request_messages.py), each kind in each state it can meet.
         reader = request_messages.Reader(
             korean,
             text,

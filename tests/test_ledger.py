@@ -25,7 +25,7 @@ from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import Holding, holding
 from bot.policy.ledger import computed_grants
 from bot.policy.standing import Entitlement
-from bot.slack.home_view import home_view
+from bot.slack.home.home_view import home_view
 from bot.tools import BUILTIN_TOOLS, entitlement, leave_balance
 from bot.tools.toolbox import Toolbox
 from tests.support.assistant import fixed_clock, make_assistant, make_toolbox

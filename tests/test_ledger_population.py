@@ -25,7 +25,7 @@ from bot.policy.holding import Holding, holding, request_draw
 from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
 from bot.ports.hr import NoRecordForYear
-from bot.slack.home_view import home_view
+from bot.slack.home.home_view import home_view
 from bot.tools import entitlement, leave_balance
 from bot.tools.leave_balance import balance_of
 from tests.support.population import Person, population

@@ -29,7 +29,7 @@ from bot.policy.entitlement import entitlement
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.notices import due, schedule
 from bot.ports.notices import DueNotice
-from bot.slack.notices import NoticeRound
+from bot.slack.jobs.notices import NoticeRound
 from tests.support.clock import FIXED_NOW, TODAY
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 from tests.support.slack import MINSU

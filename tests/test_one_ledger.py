@@ -27,7 +27,7 @@ from bot.llm.client import make_client
 from bot.policy.company import with_changes
 from bot.policy.grants import LeaveRules
 from bot.policy.standing import Entitlement
-from bot.slack.home_view import home_view
+from bot.slack.home.home_view import home_view
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.toolbox import Toolbox
 from tests.support.assistant import tracked

@@ -19,7 +19,7 @@ from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_requests
 from bot.domain.requests import Actor
 from bot.policy.company import CompanyPolicy
-from bot.slack.request_care import RequestCare
+from bot.slack.requests.request_care import RequestCare
 from tests.support.clock import FIXED_NOW
 from tests.support.database import ScratchDatabase
 from tests.support.delivery import delivery_for

@@ -1,4 +1,4 @@
-"""The deliverer of leave requests' messages (bot/slack/request_delivery.py) against the Slack stand-in, on
+"""The deliverer of leave requests' messages (bot/slack/requests/request_delivery.py) against the Slack stand-in, on
 both databases: a 429 waits and is tried again rather than given up; a process keeps a request's lease for
 as long as one call takes, so another process cannot post the same message meanwhile; a request no
 approver could be sent a card for tells its requester to ask HR; reminders go to approvers who can act

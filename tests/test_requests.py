@@ -38,7 +38,7 @@ from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.ports.hr import UnknownEmployee
 from bot.requests.crowding import crowded_days, crowding_line
 from bot.requests.validation import check
-from bot.slack.request_views import team_line
+from bot.slack.requests.request_views import team_line
 from bot.tools import BUILTIN_TOOLS
 from bot.tools.hr_reads import holding_of
 from bot.tools.leave_balance import balance_of

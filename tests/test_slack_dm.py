@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.slack.rate_limits import LIMITS, Limit
+from bot.slack.transport.rate_limits import LIMITS, Limit
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack import MINSU, posted_texts, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
@@ -271,7 +271,7 @@ async def test_when_did_i_take_leave_is_answered_from_the_records(slack, start_b
 
 
 async def test_a_huge_history_is_cut_to_the_budget_keeping_the_latest_turns(slack, start_bot, messages_api):
-    from bot.slack.history import HISTORY_BUDGET_CHARS
+    from bot.slack.answering.history import HISTORY_BUDGET_CHARS
 
     model = await messages_api()
     await start_bot(model)

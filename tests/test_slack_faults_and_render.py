@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.agent.trace import Answer, ModelCall, ToolCall, ToolResult, Trace
-from bot.slack.render import BLOCKS_PER_MESSAGE, SECTION_LIMIT, answer_text, trace_messages
+from bot.slack.answering.render import BLOCKS_PER_MESSAGE, SECTION_LIMIT, answer_text, trace_messages
 from tests.support.slack import MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn
 

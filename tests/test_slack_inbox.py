@@ -16,7 +16,7 @@ from bot.db.inbox import SqlInbox
 from bot.errors import ConfigError
 from bot.llm.offline import OfflineModel
 from bot.ports.inbox import Delivery
-from bot.slack.render import PROGRESS_EVENT_TYPE, placeholder_text
+from bot.slack.answering.render import PROGRESS_EVENT_TYPE, placeholder_text
 from tests.support.database import (
     ScratchDatabase,
     cut_off,

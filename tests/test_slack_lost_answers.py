@@ -20,8 +20,8 @@ from sqlalchemy import select
 from bot import text
 from bot.config import Settings
 from bot.db.tables import inbox
-from bot.slack.client import make_web_client
-from bot.slack.rate_limits import LIMITS, REPEATABLE
+from bot.slack.transport.client import make_web_client
+from bot.slack.transport.rate_limits import LIMITS, REPEATABLE
 from tests.support.database import ScratchDatabase
 from tests.support.slack import BOT_ID, BOT_USER_ID, BRISK, MINSU, bot_env, seed_user_turn
 from tests.support.slack_api import SlackStandIn

@@ -1,4 +1,4 @@
-"""Slack's rate limits, known before they are spent (`bot/slack/rate_limits.py`): the limiter's budget,
+"""Slack's rate limits, known before they are spent (`bot/slack/transport/rate_limits.py`): the limiter's budget,
 and the bot under a Slack stand-in that enforces the limits as Slack does (429 with Retry-After)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from bot.config import Settings
-from bot.slack.client import make_web_client
-from bot.slack.rate_limits import (
+from bot.slack.transport.client import make_web_client
+from bot.slack.transport.rate_limits import (
     ALIAS_KEPT,
     HEADROOM,
     LIMITS,

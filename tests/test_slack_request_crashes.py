@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from bot.db.tables import employees, leave_requests
-from bot.slack.request_views import APPROVE_ACTION, REQUEST_FORM
+from bot.slack.requests.request_views import APPROVE_ACTION, REQUEST_FORM
 from tests.support.database import ScratchDatabase
 from tests.support.process import start_officebot
 from tests.support.slack import MINSU, SEOYEON, bot_env

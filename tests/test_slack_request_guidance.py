@@ -15,8 +15,8 @@ from sqlalchemy import update
 
 from bot.db.tables import employees
 from bot.domain.requests import Checked, Draft, LeaveRequest
-from bot.slack.draft_views import draft_card
-from bot.slack.request_views import APPROVE_ACTION, REQUEST_FORM, request_summary
+from bot.slack.answering.draft_views import draft_card
+from bot.slack.requests.request_views import APPROVE_ACTION, REQUEST_FORM, request_summary
 from tests.support.database import ScratchDatabase
 from tests.support.slack import JIHOON, MINSU, SEOYEON
 from tests.support.slack_api import Call, SlackStandIn

@@ -16,8 +16,8 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
 from bot.domain.requests import Actor
-from bot.slack.draft_views import DRAFT_DISCARD
-from bot.slack.request_views import APPROVE_ACTION, DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
+from bot.slack.answering.draft_views import DRAFT_DISCARD
+from bot.slack.requests.request_views import APPROVE_ACTION, DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
 from tests.support.database import ScratchDatabase
 from tests.support.slack import JIHOON, MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn

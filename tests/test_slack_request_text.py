@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from bot.db.tables import employees, leave_requests
-from bot.slack.request_views import DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
+from bot.slack.requests.request_views import DECLINE_ACTION, DECLINE_FORM, REQUEST_FORM
 from tests.support.database import ScratchDatabase
 from tests.support.slack import MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn

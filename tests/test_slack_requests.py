@@ -18,8 +18,8 @@ from sqlalchemy import select, update
 
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, employees, leave_records, leave_requests
-from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
-from bot.slack.request_views import (
+from bot.slack.answering.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
+from bot.slack.requests.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
     DECLINE_ACTION,

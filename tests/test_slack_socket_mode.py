@@ -25,9 +25,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.cli import main
 from bot.config import Settings
 from bot.errors import Unreachable
-from bot.slack.pacing import Pacing
-from bot.slack.runner import SlackBot
-from bot.slack.socket_mode import ReconnectBackoff, ReconnectingSocketModeClient
+from bot.slack.transport.pacing import Pacing
+from bot.slack.transport.runner import SlackBot
+from bot.slack.transport.socket_mode import ReconnectBackoff, ReconnectingSocketModeClient
 from tests.support.in_process import SlackOnAThread
 from tests.support.slack import FAST_RECONNECT, MINSU, brisk
 from tests.support.slack_api import SlackStandIn
@@ -204,7 +204,7 @@ async def test_backoff_keeps_trying_within_its_cap_and_each_attempt_gets_a_fresh
 
 
 async def test_the_backoff_resets_once_a_connection_has_stayed_up(slack, caplog):
-    caplog.set_level(logging.INFO, logger="bot.slack.socket_mode")
+    caplog.set_level(logging.INFO, logger="bot.slack.transport.socket_mode")
     now = [0.0]  # the client's clock, on which it measures how long a connection stayed up
 
     def waits() -> int:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from bot.db.tables import inbox
 from bot.llm.offline import OfflineModel
-from bot.slack.rate_limits import LIMITS, Limit
+from bot.slack.transport.rate_limits import LIMITS, Limit
 from tests.support.messages_api import MessagesAPIStandIn, text_reply, tool_reply
 from tests.support.slack import MINSU
 from tests.support.slack_api import Call, SlackStandIn

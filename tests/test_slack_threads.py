@@ -9,7 +9,7 @@ from typing import Any
 from bot.db.inbox import SqlInbox
 from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery
-from bot.slack.conversation import edited_thread
+from bot.slack.answering.conversation import edited_thread
 from tests.support.database import ScratchDatabase
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack import MINSU

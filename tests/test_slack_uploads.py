@@ -10,7 +10,7 @@ from sqlalchemy import select
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, data_uploads, employees
 from bot.policy.company import with_changes
-from bot.slack.uploads import MAX_BYTES
+from bot.slack.home.uploads import MAX_BYTES
 from tests.support.database import ScratchDatabase
 from tests.support.slack import MINSU, YUJIN
 from tests.support.slack_api import SlackStandIn

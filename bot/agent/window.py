@@ -1,5 +1,5 @@
 """The earlier turns sent with a follow-up outside Slack (`officebot chat`): the same bound Slack's history
-uses (`bot/slack/history.py`: the last 10 turns, at most 16,000 characters), so a long terminal session
+uses (`bot/slack/answering/history.py`: the last 10 turns, at most 16,000 characters), so a long terminal session
 costs what a long DM costs instead of growing without end.
 
 A turn is a question or an answer. An exchange (a question, its lookups, its answer) is kept or dropped
@@ -15,7 +15,7 @@ from anthropic.types import MessageParam
 
 from bot.agent.conversation import Conversation
 
-# Slack's limits (bot/slack/history.py MAX_TURNS and HISTORY_BUDGET_CHARS); a test keeps them equal.
+# Slack's limits (bot/slack/answering/history.py MAX_TURNS and HISTORY_BUDGET_CHARS); a test keeps them equal.
 MAX_TURNS = 10
 HISTORY_BUDGET_CHARS = 16_000
 

@@ -6,7 +6,7 @@ decline a pending request, cancel a pending or approved one whenever it starts. 
 exit status 2; nothing is changed. So is a reason that is empty, over 500 characters or holds a control
 character (`note_problem`, as the decline form). This command has no Slack client: what a decision owes
 people is recorded with it, and a running `officebot run` delivers it within its next sweep (15 s;
-bot/slack/request_delivery.py).
+bot/slack/requests/request_delivery.py).
 """
 
 from __future__ import annotations

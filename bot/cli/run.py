@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from bot.config import Settings
-from bot.slack.runner import run_slack
+from bot.slack.transport.runner import run_slack
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:

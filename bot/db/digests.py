@@ -1,4 +1,4 @@
-"""The morning "오늘 부재" digest in the database (bot/slack/absence_digest.py): who is off on a day from
+"""The morning "오늘 부재" digest in the database (bot/slack/jobs/absence_digest.py): who is off on a day from
 approved leave requests, and the `leave_digests` record that makes a day's digest go out once across
 processes and restarts.
 

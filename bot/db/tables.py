@@ -124,7 +124,7 @@ leave_requests = Table(
     Column("decision_note", Text),
     Column("submission_key", String(128), unique=True),
     # Reminders to the approver claimed so far (0, 1, 2): raised by one conditional UPDATE before a reminder
-    # is sent, so each goes once across processes (bot/slack/request_care.py).
+    # is sent, so each goes once across processes (bot/slack/requests/request_care.py).
     Column("reminders", Integer, nullable=False, server_default="0"),
     # The state the last move started from (migration 0008): cancelled approved leave is announced struck
     # through, whoever cancelled it.
@@ -274,7 +274,7 @@ leave_digests = Table(
 
 # What a leave request's transitions owe people (bot/domain/request_messages.py): written in the transaction
 # of the submission or move that owes them (a transactional outbox), then delivered once by whichever
-# process holds the request's delivery lease (bot/slack/request_delivery.py). `attempts` is raised before
+# process holds the request's delivery lease (bot/slack/requests/request_delivery.py). `attempts` is raised before
 # each try, so a try that may have posted before its process died is looked for before posting again;
 # `channel`/`ts` say where it was posted (a card a later decision edits, a click checked against it).
 request_messages = Table(
@@ -347,7 +347,7 @@ conversation_recording = Table(
     CheckConstraint("id = 1", name="ck_conversation_recording_one_row"),
 )
 
-# A person's calendar feed (`GET /calendar/<token>.ics`, bot/slack/calendar_feed.py): one token per person,
+# A person's calendar feed (`GET /calendar/<token>.ics`, bot/slack/home/calendar_feed.py): one token per person,
 # kept only as its SHA-256 hex (the URL is the secret; a copy of the database must not be one), replaced
 # by the Home tab's "reset link" (the old URL then 404s). What the feed holds is decided by the owner's
 # role when it is read, never when the token was issued (migration 0011).
@@ -364,7 +364,7 @@ calendar_feeds = Table(
     Column("issued_at", DateTime(timezone=True), nullable=False),
 )
 
-# HR's data files dropped in a DM (bot/slack/uploads.py): each upload's dry run recorded with the files'
+# HR's data files dropped in a DM (bot/slack/home/uploads.py): each upload's dry run recorded with the files'
 # Slack ids and the checksum of what was checked; the Import button moves it from `checked` once (a
 # conditional UPDATE), and it is imported only if the files still have that checksum (migration 0011).
 data_uploads = Table(

@@ -2,7 +2,7 @@
 transition, in its transaction, and delivered afterwards exactly once (docs/requests.md, "Who is told").
 
 A message is owed, not sent: the store writes these rows with the submission or the move that owes them
-(a transactional outbox, `bot/db/request_messages.py`), and the deliverer (`bot/slack/request_delivery.py`)
+(a transactional outbox, `bot/db/request_messages.py`), and the deliverer (`bot/slack/requests/request_delivery.py`)
 sends each once across crashes and processes. Nothing here knows Slack.
 """
 

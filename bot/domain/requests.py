@@ -205,7 +205,7 @@ class Actor:
     hr_user: str | None = None  # `officebot requests …`: the OS user, HR's own authority
     system: bool = False
     # HR in Slack: an employee in the policy's `hr_admins`, as our code found from their Slack identity
-    # at the click (bot/slack/roles.py), never from anything the click carried. HR's authority, except on
+    # at the click (bot/slack/home/roles.py), never from anything the click carried. HR's authority, except on
     # their own requests (nobody decides their own).
     hr_admin: bool = False
 

@@ -2,7 +2,7 @@
 one does not cost a `conversations.replies` read (Tier 3: about 50 a minute per workspace).
 
 The SQL implementation (`bot/db/conversations.py`) describes when the records are complete; the Slack
-side (`bot/slack/conversation.py`) reads Slack only when they are not.
+side (`bot/slack/answering/conversation.py`) reads Slack only when they are not.
 """
 
 from __future__ import annotations

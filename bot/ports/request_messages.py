@@ -1,6 +1,6 @@
 """The messages leave requests owe people, as a port: owed with each transition (the request store writes
 them in the transition's transaction), then delivered once by the holder of the request's delivery lease.
-The SQL implementation is `bot/db/request_messages.py`; the deliverer is `bot/slack/request_delivery.py`."""
+The SQL implementation is `bot/db/request_messages.py`; the deliverer is `bot/slack/requests/request_delivery.py`."""
 
 from __future__ import annotations
 

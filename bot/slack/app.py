@@ -12,7 +12,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
-from bot.slack.intake import Intake, NotRecorded
+from bot.slack.answering.intake import Intake, NotRecorded
 from bot.slack.listeners import (
     calendar,
     dm,

@@ -20,13 +20,13 @@ from bot.metrics import Metrics
 from bot.ports.conversations import Conversations
 from bot.ports.inbox import Inbox
 from bot.services import Services
-from bot.slack.client import make_session, make_web_client
+from bot.slack.answering.stream import StreamSwitch
 from bot.slack.identity import SlackIdentity
-from bot.slack.pacing import Pacing
-from bot.slack.rate_limits import Limiter
-from bot.slack.request_delivery import RequestDelivery
-from bot.slack.request_people import RequestPeople
-from bot.slack.stream import StreamSwitch
+from bot.slack.requests.request_delivery import RequestDelivery
+from bot.slack.requests.request_people import RequestPeople
+from bot.slack.transport.client import make_session, make_web_client
+from bot.slack.transport.pacing import Pacing
+from bot.slack.transport.rate_limits import Limiter
 
 log = logging.getLogger(__name__)
 

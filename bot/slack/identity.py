@@ -22,7 +22,7 @@ from bot.agent.clock import is_known_timezone
 from bot.domain.people import Caller, Surface
 from bot.hr.directory import NotAnEmployee, SlackProfile, caller_for_slack_user
 from bot.ports.hr import Directory
-from bot.slack.rate_limits import error_of
+from bot.slack.transport.rate_limits import error_of
 
 log = logging.getLogger(__name__)
 
@@ -150,9 +150,11 @@ class SlackIdentity:
         if self._first_list is not None and not self._first_list.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._first_list.wait(), FIRST_LIST_WAIT)
-            cached = self._cache.get(user_id)
-            if cached and cached[0] > self._clock():
-                return cached[1]
+        # Looked at again whether or not this waited: the list may have come in between `profile` finding
+        # no entry and this task starting, and then it holds the person already.
+        cached = self._cache.get(user_id)
+        if cached and cached[0] > self._clock():
+            return cached[1]
         try:
             response = await self._client.users_info(user=user_id, include_locale=True)
         except SlackApiError as exc:

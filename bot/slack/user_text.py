@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from bot.domain.typed_text import unusable
-from bot.slack.render import escape
+from bot.slack.answering.render import escape
 
 FOLD = " ⏎ "
 

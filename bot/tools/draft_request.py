@@ -1,6 +1,6 @@
 """`draft_leave_request`: a leave request drafted for the person asking, checked like the form and counted
 by code, and **not stored**. The person submits it themselves with the Submit button on the card shown
-under the answer (bot/slack/requesting.py); the model never submits, approves or cancels anything.
+under the answer (bot/slack/requests/requesting.py); the model never submits, approves or cancels anything.
 
 Strict, and about the asker only: the input has the dates, the part of the day, the type and a reason,
 and no employee field. Its result (the working days, the days, the balance before and after) is evidence

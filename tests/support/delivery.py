@@ -1,4 +1,4 @@
-"""A leave requests' deliverer (bot/slack/request_delivery.py) on a test's engine and the Slack stand-in:
+"""A leave requests' deliverer (bot/slack/requests/request_delivery.py) on a test's engine and the Slack stand-in:
 what a process of the running bot has, for tests that drive it without starting the bot."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.slack.identity import SlackIdentity
-from bot.slack.request_care import RequestCare
-from bot.slack.request_delivery import RequestDelivery
-from bot.slack.request_people import RequestPeople
+from bot.slack.requests.request_care import RequestCare
+from bot.slack.requests.request_delivery import RequestDelivery
+from bot.slack.requests.request_people import RequestPeople
 from tests.support.slack_api import SlackStandIn
 
 

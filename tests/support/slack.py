@@ -16,10 +16,10 @@ import pytest
 
 from bot.config import Settings
 from bot.services import open_services
-from bot.slack.pacing import Pacing
-from bot.slack.rate_limits import LIMITS, Limit
-from bot.slack.runner import SlackBot
-from bot.slack.socket_mode import ReconnectBackoff
+from bot.slack.transport.pacing import Pacing
+from bot.slack.transport.rate_limits import LIMITS, Limit
+from bot.slack.transport.runner import SlackBot
+from bot.slack.transport.socket_mode import ReconnectBackoff
 from tests.support.clock import fixed_clock
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 from tests.support.messages_api import MessagesAPIStandIn

@@ -291,7 +291,7 @@ class SlackStandIn(Modals, Files):
     def rate_limit_once(self, method: str, retry_after: float = 1, *, times: int = 1) -> None:
         """The next `times` calls to `method` get HTTP 429 with Retry-After; the one after succeeds. Slack
         sends whole seconds; a fraction (sent as written, "0.1") spares a test a whole second of waiting,
-        and the bot reads it as it reads whole ones (`bot.slack.client.retry_after`)."""
+        and the bot reads it as it reads whole ones (`bot.slack.transport.client.retry_after`)."""
         self._rate_limited[method] = [retry_after] * times
 
     def hold_once(self, method: str) -> asyncio.Event:

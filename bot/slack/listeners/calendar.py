@@ -10,12 +10,12 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.hr.directory import NotAnEmployee
 from bot.ports.audit import LookupRecord, utc_now, utc_timestamp
-from bot.slack.calendar_feed import FEED_PREFIX
+from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
-from bot.slack.intake import Intake
+from bot.slack.home.calendar_feed import FEED_PREFIX
+from bot.slack.home.role_views import CALENDAR_LINK_ACTION, calendar_link_modal
+from bot.slack.home.roles import viewer
 from bot.slack.listeners.home import publish_home
-from bot.slack.role_views import CALENDAR_LINK_ACTION, calendar_link_modal
-from bot.slack.roles import viewer
 
 log = logging.getLogger(__name__)
 

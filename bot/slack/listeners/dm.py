@@ -1,5 +1,5 @@
 """Direct messages (`message.im`): answered in the same DM, in the thread if the person wrote in one,
-with the conversation so far for follow-ups, from our records of the thread (`bot/slack/conversation.py`)
+with the conversation so far for follow-ups, from our records of the thread (`bot/slack/answering/conversation.py`)
 or, when they cannot be complete, from Slack."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 
 from bot import text
 from bot.ports.inbox import Delivery, HeldQuestion
-from bot.slack.answering import answer
-from bot.slack.conversation import edited_thread, question_turn
+from bot.slack.answering.answer import answer
+from bot.slack.answering.conversation import edited_thread, question_turn
+from bot.slack.answering.dm_reply import DmReply
+from bot.slack.answering.intake import Intake
+from bot.slack.answering.questions import parse_question
 from bot.slack.deps import Deps
-from bot.slack.dm_reply import DmReply
-from bot.slack.intake import Intake
-from bot.slack.questions import parse_question
-from bot.slack.uploads import data_dropped, is_data_drop
+from bot.slack.home.uploads import data_dropped, is_data_drop
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def register(app: AsyncApp, intake: Intake) -> None:
             return
         if not is_person_writing_to_us(event):
             return  # acknowledged by Bolt and ignored
-        if is_data_drop(event):  # HR's data files (bot/slack/uploads.py), not a question
+        if is_data_drop(event):  # HR's data files (bot/slack/home/uploads.py), not a question
             intake.later(lambda deps: _quietly(data_dropped(deps, event)))
             return
         turn = question_turn(event, context.bot_user_id)

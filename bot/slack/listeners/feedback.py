@@ -11,10 +11,10 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot import text
 from bot.ports.feedback import RATINGS, Rating
+from bot.slack.answering.intake import Intake
+from bot.slack.answering.render import FEEDBACK_ACTION
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
-from bot.slack.intake import Intake
-from bot.slack.render import FEEDBACK_ACTION
 
 log = logging.getLogger(__name__)
 

@@ -24,23 +24,23 @@ from bot.hr.directory import NotAnEmployee
 from bot.policy.standing import Entitlement
 from bot.ports.audit import AuditUnavailable
 from bot.requests.crowding import crowded_days, crowding_line
+from bot.slack.answering.intake import Intake
 from bot.slack.blocks import section
 from bot.slack.deps import Deps
-from bot.slack.home_view import YearOnHome, home_view, refused_view
-from bot.slack.hr_home import hr_overview
-from bot.slack.hr_views import hr_section
-from bot.slack.intake import Intake
-from bot.slack.request_views import MAX_ON_HOME, home_requests
-from bot.slack.role_views import calendar_section
-from bot.slack.roles import Viewer, viewer
-from bot.slack.team_views import fortnight, team_section
+from bot.slack.home.home_view import YearOnHome, home_view, refused_view
+from bot.slack.home.hr_home import hr_overview
+from bot.slack.home.hr_views import hr_section
+from bot.slack.home.role_views import calendar_section
+from bot.slack.home.roles import Viewer, viewer
+from bot.slack.home.team_views import fortnight, team_section
+from bot.slack.requests.request_views import MAX_ON_HOME, home_requests
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_ENTITLEMENT, LEAVE_TAKEN
 
 log = logging.getLogger(__name__)
 
 
 async def publish_home(deps: Deps, user_id: str) -> None:
-    """Renders the tab for `user_id` as they are now: their roles are read afresh (bot/slack/roles.py)."""
+    """Renders the tab for `user_id` as they are now: their roles are read afresh (bot/slack/home/roles.py)."""
     try:
         try:
             who = await viewer(deps, user_id)

@@ -17,12 +17,12 @@ from bot import text
 from bot.domain.people import Surface
 from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery, HeldQuestion
-from bot.slack.answering import answer, answer_balance_by_code
+from bot.slack.answering.answer import answer, answer_balance_by_code
+from bot.slack.answering.intake import Intake, NotRecorded
+from bot.slack.answering.questions import Question, parse_leave_command
+from bot.slack.answering.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.slack.deps import Deps
-from bot.slack.intake import Intake, NotRecorded
 from bot.slack.listeners.requests import open_request_form
-from bot.slack.questions import Question, parse_leave_command
-from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.text import is_korean
 
 log = logging.getLogger(__name__)

@@ -15,11 +15,11 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.domain.people import Surface
 from bot.ports.conversations import Turn
 from bot.ports.inbox import Delivery, HeldQuestion
-from bot.slack.answering import answer
+from bot.slack.answering.answer import answer
+from bot.slack.answering.intake import Intake
+from bot.slack.answering.questions import Question, parse_question
+from bot.slack.answering.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.slack.deps import Deps
-from bot.slack.intake import Intake
-from bot.slack.questions import Question, parse_question
-from bot.slack.render import Message, answer_blocks, placeholder_text, still_working_text
 from bot.text import is_korean
 
 

@@ -1,7 +1,7 @@
 """Leave requests' Slack surfaces (docs/requests.md): the form opened from `/leave request` or the Home
 tab's button, its submission, and the approver's Approve / Decline (with the decline's small form).
 
-Thin: each listener acknowledges and hands the work to the answer loop (`bot/slack/requesting.py`). A
+Thin: each listener acknowledges and hands the work to the answer loop (`bot/slack/requests/requesting.py`). A
 form's submission is the one that waits for its work before acking, since its field errors travel in the
 ack (`response_action: errors`); the check is a few reads, well inside Slack's 3 seconds."""
 
@@ -17,15 +17,15 @@ from slack_sdk.errors import SlackApiError
 
 from bot.domain.requests import Action, Actor, note_problem, refusal
 from bot.hr.directory import NotAnEmployee
+from bot.slack.answering.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
+from bot.slack.answering.drafts import change_draft, discard_draft, submit_draft
+from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
-from bot.slack.draft_views import DRAFT_CHANGE, DRAFT_DISCARD, DRAFT_SUBMIT
-from bot.slack.drafts import change_draft, discard_draft, submit_draft
-from bot.slack.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION, HR_DECLINE_FORM
+from bot.slack.home.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION, HR_DECLINE_FORM
+from bot.slack.home.roles import viewer
 from bot.slack.identity import prefers_korean
-from bot.slack.intake import Intake
 from bot.slack.listeners.home import publish_home
-from bot.slack.rate_limits import error_of
-from bot.slack.request_views import (
+from bot.slack.requests.request_views import (
     APPROVE_ACTION,
     CANCEL_ACTION,
     DECLINE_ACTION,
@@ -36,8 +36,8 @@ from bot.slack.request_views import (
     decline_form,
     decline_target,
 )
-from bot.slack.requesting import decide, deliver, form_for, refuse, submit_form
-from bot.slack.roles import viewer
+from bot.slack.requests.requesting import decide, deliver, form_for, refuse, submit_form
+from bot.slack.transport.rate_limits import error_of
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The Import button under a dry run of HR's dropped data files (bot/slack/uploads.py): acked at once,
+"""The Import button under a dry run of HR's dropped data files (bot/slack/home/uploads.py): acked at once,
 then applied once, on the answer loop, for whoever clicked if they are HR now."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
-from bot.slack.intake import Intake
-from bot.slack.uploads import IMPORT_ACTION, import_clicked
+from bot.slack.home.uploads import IMPORT_ACTION, import_clicked
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from slack_bolt.async_app import AsyncApp
 
 from bot import text
 from bot.hr.directory import NotAnEmployee
+from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
-from bot.slack.intake import Intake
 
 log = logging.getLogger(__name__)
 

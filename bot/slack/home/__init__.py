@@ -1,0 +1,1 @@
+"""The Home tab by role (everyone, manager, HR), HR's chart and uploads, and the calendar feed."""
