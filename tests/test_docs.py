@@ -106,3 +106,11 @@ def test_the_lesson_reading_path_is_short_and_exists():
     lines = sum(len((ROOT / name).read_text().splitlines()) for name in files)
     assert lines <= 700, f"the lesson's reading path is {lines} lines"
     assert "docs/lesson.md" in (ROOT / "README.md").read_text()
+
+
+def test_one_dm_opens_at_most_twelve_files_and_each_exists():
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    section = page.split("## One DM, file by file")[1].split("\n## ")[0]
+    files = re.findall(r"^\| \d+ \| `([^`]+)` \|", section, flags=re.M)
+    assert 1 <= len(files) <= 12
+    assert all((ROOT / name).is_file() for name in files), files
