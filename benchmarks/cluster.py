@@ -42,9 +42,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from benchmarks.__main__ import ROOT, TODAY, Rig, machine, pct, user_id, write_hr_data
 from bot.db import migrate
 from bot.db.engine import create_engine
+from bot.db.import_export import import_files
 from bot.db.inbox import DEFAULT_LEASE
 from bot.db.url import database_from
-from bot.hr.import_export import import_files
 from tests.support.database import asyncpg_dsn, url_for_database
 from tests.support.messages_api import MessagesAPIStandIn
 from tests.support.slack_api import Call, Sent, SlackStandIn

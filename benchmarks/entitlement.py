@@ -47,11 +47,11 @@ from bot.db import migrate
 from bot.db.audit import SqlAuditLog
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
+from bot.db.import_export import import_files
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
 from bot.db.url import database_from
 from bot.domain.people import Caller
-from bot.hr.import_export import import_files
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import standing
 from bot.tools import BUILTIN_TOOLS

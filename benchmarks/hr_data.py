@@ -30,9 +30,9 @@ from bot.config import Settings
 from bot.db import migrate
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
+from bot.db.import_export import import_files
 from bot.db.url import database_from
 from bot.hr.bundled import bundled_data_path
-from bot.hr.import_export import import_files
 from bot.policy.grants import LeaveRules
 from bot.services import open_database
 from bot.tools.leave_balance import balance_of

@@ -17,9 +17,7 @@ from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.hr import SqlHrStore, email_key
-from bot.db.tables import employees, leave_grants, leave_records
-from bot.domain.leave import Balance, LeaveRecord
-from bot.hr.import_export import (
+from bot.db.import_export import (
     EMPLOYEE_COLUMNS,
     LEAVE_COLUMNS,
     ImportRefused,
@@ -28,6 +26,8 @@ from bot.hr.import_export import (
     export_data,
     import_files,
 )
+from bot.db.tables import employees, leave_grants, leave_records
+from bot.domain.leave import Balance, LeaveRecord
 from bot.ports.hr import UnknownEmployee
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
 from tests.support.ports import stored_balance

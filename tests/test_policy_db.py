@@ -17,9 +17,9 @@ from sqlalchemy import func, insert, select
 
 from bot.config import Settings
 from bot.db import migrate
+from bot.db.import_export import ImportRefused, differences_from_the_act, export_data, import_files
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees, leave_policy, policy_changes
-from bot.hr.import_export import ImportRefused, differences_from_the_act, export_data, import_files
 from bot.policy.company import DEFAULT_POLICY, SETTINGS, CompanyPolicy, as_text, from_text, with_changes
 from bot.policy.grants import LeaveRules
 from bot.ports.policy import PolicyChange, UnreadablePolicy

@@ -15,10 +15,10 @@ from sqlalchemy import select, update
 from bot.cli import _parser as cli_parser
 from bot.cli import data as data_cli
 from bot.config import Settings
+from bot.db.import_export import export_data, import_files
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees, leave_records, leave_requests
 from bot.domain.requests import Actor, Draft
-from bot.hr.import_export import export_data, import_files
 from bot.policy.company import CompanyPolicy
 from tests.support.database import ScratchDatabase
 

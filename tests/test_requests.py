@@ -19,6 +19,7 @@ from bot.cli import requests as requests_cli
 from bot.config import Settings
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
+from bot.db.import_export import ImportRefused, export_data, import_files
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_records
 from bot.domain.requests import (
@@ -32,7 +33,6 @@ from bot.domain.requests import (
     Standing,
     refusal,
 )
-from bot.hr.import_export import ImportRefused, export_data, import_files
 from bot.llm.drafting import leave_asked
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.ports.hr import UnknownEmployee

@@ -21,8 +21,8 @@ from bot import text
 from bot.agent.conversation import Conversation
 from bot.cli.demo import UnavailableStore
 from bot.config import Settings
+from bot.db.import_export import import_files
 from bot.hr.bundled import bundled_data_path
-from bot.hr.import_export import import_files
 from bot.llm.client import make_client
 from bot.services import open_services
 from bot.tools import BUILTIN_TOOLS

@@ -13,15 +13,15 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot.cli.policy import os_user
 from bot.config import Settings
-from bot.hr.import_export import (
+from bot.ports.policy import UnreadablePolicy
+from bot.services import open_stores
+from bot.services.hr_data import (
     ImportRefused,
     check_data,
     differences_from_the_act,
     export_data,
     import_files,
 )
-from bot.ports.policy import UnreadablePolicy
-from bot.services import open_stores
 
 # Exit status when the files or the data are refused (as for any bad input).
 REFUSED = 2

@@ -7,19 +7,16 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Settings
-from bot.db.conversations import DEFAULT_GAP_AFTER, SqlConversations
-from bot.db.inbox import SqlInbox
 from bot.metrics import Metrics
 from bot.ports.conversations import Conversations
 from bot.ports.inbox import Inbox
 from bot.services import Services
+from bot.services.stores import inbox_on
 from bot.slack.answering.stream import StreamSwitch
 from bot.slack.identity import SlackIdentity
 from bot.slack.requests.request_delivery import RequestDelivery
@@ -64,15 +61,6 @@ class Deps:
         return self.services.settings
 
 
-def open_conversations(engine: AsyncEngine, settings: Settings) -> SqlConversations:
-    """The threads' records on `engine`: kept OFFICEBOT_HISTORY_DAYS; a run of receiving is broken by
-    30 s without any process saying it receives (the lease, if longer: the caretaker says so every third
-    of it). Events sent in a shorter gap are delivered again by Slack, unacknowledged."""
-    keep = timedelta(days=settings.history_days)
-    gap_after = max(settings.takeover_after, DEFAULT_GAP_AFTER)
-    return SqlConversations(engine, keep=keep, gap_after=gap_after)
-
-
 @asynccontextmanager
 async def open_answering(
     settings: Settings,
@@ -92,7 +80,7 @@ async def open_answering(
             settings, session, token=settings.slack_bot_token, pacing=pacing, limiter=limiter
         )
         identity = SlackIdentity(client, services.directory, home=home)
-        inbox = SqlInbox(services.engine, owner, lease=settings.takeover_after)
+        inbox = inbox_on(services.engine, settings, owner)
         people = RequestPeople(
             services.requests,
             services.policy,
@@ -111,7 +99,7 @@ async def open_answering(
             backoff=pacing.request_backoff,
             renew_every=settings.takeover_after / 3,
         )
-        conversations = open_conversations(services.engine, settings)
+        conversations = services.stores.conversations
         try:
             # Before any event is received: whether records made before now can be trusted. Until it is
             # known (the caretaker tries again every round), every thread is read from Slack.

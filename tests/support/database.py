@@ -32,9 +32,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.db import migrate
 from bot.db.engine import create_engine
 from bot.db.hr import SqlHrStore
+from bot.db.import_export import import_files
 from bot.db.url import Database, database_from
 from bot.hr.bundled import bundled_data_path
-from bot.hr.import_export import import_files
 
 ADMIN_URL = os.environ.get("OFFICEBOT_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 # Every server a test reaches is on loopback (tests/conftest.py refuses any other address), where TLS guards

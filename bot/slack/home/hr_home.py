@@ -9,10 +9,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from bot.db.notices import SqlNoticeLog
-from bot.db.uploads import SqlUploads
-from bot.hr.import_export.check import check_data
 from bot.policy.company import as_text
+from bot.services.hr_data import check_data
 from bot.slack.deps import Deps
 from bot.slack.home.hr_chart import chart_file
 from bot.slack.home.hr_views import HrOverview, Lapsing
@@ -36,7 +34,7 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
     lapsing = await services.team.lapsing(policy.rules, today, LAPSING_WITHIN)
     notices_due, notices_sent = 0, 0
     if policy.notices:
-        log = SqlNoticeLog(services.engine)
+        log = services.stores.notices
         recorded = await log.recorded()
         notices_due = len([n for n in await log.due(policy, today) if n.key not in recorded])
         notices_sent = len([sent for sent in recorded.values() if sent is not None])
@@ -53,7 +51,7 @@ async def hr_overview(deps: Deps, roles: Roles, today: date) -> HrOverview:
         total_lapsing,
         by_month,
     )
-    last = await SqlUploads(services.engine).last_imported()
+    last = await services.stores.uploads.last_imported()
     last_import = None
     if last is not None:
         at, by, names, terminal = last

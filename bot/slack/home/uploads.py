@@ -15,10 +15,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.db.uploads import SqlUploads
 from bot.hr.directory import NotAnEmployee
-from bot.hr.import_export import ImportRefused, ImportSummary, import_files
 from bot.ports.audit import LookupRecord, utc_now, utc_timestamp
+from bot.services.hr_data import ImportRefused, ImportSummary, import_files
 from bot.slack.blocks import button, context, section
 from bot.slack.deps import Deps
 from bot.slack.home.roles import viewer
@@ -164,7 +163,7 @@ async def data_dropped(deps: Deps, event: dict[str, Any]) -> None:
         await deps.client.chat_postMessage(channel=channel, text=shown(str(unreadable), TEXT_LIMIT))
         return
     kept = [{"id": str(f.get("id")), "name": Path(str(f.get("name"))).name} for f in files]
-    upload_id = await SqlUploads(deps.services.engine).record(who.caller.employee_id, channel, kept, checksum)
+    upload_id = await deps.services.stores.uploads.record(who.caller.employee_id, channel, kept, checksum)
     await _audit(
         deps, user, who.caller.employee_id, "data_upload", "ok", {"upload": upload_id, "dry_run": True}
     )
@@ -200,7 +199,7 @@ async def import_clicked(deps: Deps, user: str, upload_id: int | None, channel: 
         await deps.client.chat_postMessage(channel=reply_to, text=str(refused))
         return
     korean = who.korean
-    uploads = SqlUploads(deps.services.engine)
+    uploads = deps.services.stores.uploads
     upload = None if upload_id is None else await uploads.get(upload_id)
     if not who.roles.hr or upload is None:
         await _audit(deps, user, who.caller.employee_id, "data_import", "not_allowed", {"upload": upload_id})

@@ -21,8 +21,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.calendar import KOREA, KoreanCalendar
-from bot.db.digests import SqlDigestLog
 from bot.domain.requests import Part
+from bot.ports.digests import DigestLog
 from bot.ports.policy import PolicyStore
 from bot.slack.requests.request_views import part_label
 from bot.slack.transport.rate_limits import error_of
@@ -52,7 +52,7 @@ class AbsenceDigest:
     def __init__(
         self,
         policy: PolicyStore,
-        digests: SqlDigestLog,
+        digests: DigestLog,
         client: AsyncWebClient,
         clock: Callable[[], datetime],
         timezone: str,

@@ -34,8 +34,6 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.db.digests import SqlDigestLog
-from bot.db.notices import SqlNoticeLog
 from bot.domain.people import Surface
 from bot.ports.inbox import HeldQuestion
 from bot.slack.answering.intake import AnswerHeld
@@ -118,7 +116,7 @@ class Caretaker:
         services = deps.services
         self._notices = notices or NoticeRound(
             services.policy,
-            SqlNoticeLog(services.engine),
+            services.stores.notices,
             deps.client,
             services.calendar.clock,
             services.calendar.timezone,
@@ -134,7 +132,7 @@ class Caretaker:
         )
         self._digest = AbsenceDigest(
             services.policy,
-            SqlDigestLog(services.engine, clock=services.calendar.clock),
+            services.stores.digests,
             deps.client,
             services.calendar.clock,
             services.calendar.timezone,

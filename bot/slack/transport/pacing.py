@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.db.engine import WRITE_CHECK_TIMEOUT
+from bot.services.stores import WRITE_CHECK_TIMEOUT
 from bot.slack.answering.stream import COALESCE_STEPS
 from bot.slack.transport.socket_mode import ReconnectBackoff
 

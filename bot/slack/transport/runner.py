@@ -22,16 +22,13 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from bot.config import Settings
-from bot.db.engine import create_engine
-from bot.db.inbox import SqlInbox, process_name
-from bot.db.run_lock import only_process_on
-from bot.db.url import Database
 from bot.errors import ConfigError, Unreachable
 from bot.metrics import Metrics
 from bot.services import open_services
+from bot.services.stores import only_one_process, open_receiving, process_name
 from bot.slack.answering.intake import Intake
 from bot.slack.app import build_app
-from bot.slack.deps import Deps, ServicesOpener, open_answering, open_conversations
+from bot.slack.deps import Deps, ServicesOpener, open_answering
 from bot.slack.jobs.caretaker import Caretaker
 from bot.slack.transport.client import make_session, make_web_client
 from bot.slack.transport.pacing import PRODUCTION, Pacing
@@ -116,8 +113,7 @@ class SlackBot:
         settings.check_slack()
         _warn_if_not_durable(settings)
         try:
-            if settings.database.is_sqlite and settings.data_path is None:
-                self._opened.enter_context(only_process_on(settings.database.file))
+            self._opened.enter_context(only_one_process(settings))
             self._session = await self._opened.enter_async_context(make_session(settings))
             client = make_web_client(settings, self._session, pacing=self.pacing, limiter=self.limiter)
             identity = await _check(
@@ -134,12 +130,15 @@ class SlackBot:
             # The receiving loop records questions through an engine of its own, on the database the
             # services opened (OFFICEBOT_DATA's temporary one included): it must never wait for the
             # answer loop, which may be busy.
-            engine = create_engine(Database(deps.services.engine.url, embedded=False))
-            self._opened.push_async_callback(engine.dispose)
-            inbox = SqlInbox(engine, self.owner, lease=settings.takeover_after)
-            conversations = open_conversations(engine, settings)
+            receiving = await self._opened.enter_async_context(
+                open_receiving(settings, deps.services.engine, self.owner)
+            )
             intake = Intake(
-                inbox, conversations, self._worker, self.metrics, accept_timeout=self.pacing.accept_timeout
+                receiving.inbox,
+                receiving.conversations,
+                self._worker,
+                self.metrics,
+                accept_timeout=self.pacing.accept_timeout,
             )
             app = build_app(
                 settings,

@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from slack_bolt.async_app import AsyncApp
 
-from bot.db.engine import write_refused
 from bot.errors import ConfigError
 from bot.metrics import Metrics
+from bot.services.stores import refuses_writes
 from bot.slack.deps import Deps
 from bot.slack.home.calendar_feed import Feed, add_calendar_route, feed_for
 from bot.slack.transport.health import ReadinessCheck, add_health_routes
@@ -86,7 +86,7 @@ class WebServer:
             try:
                 return await asyncio.wait_for(
                     self._worker.run(
-                        write_refused(self._worker.deps.services.engine, self._pacing.write_check_timeout)
+                        refuses_writes(self._worker.deps.services.engine, self._pacing.write_check_timeout)
                     ),
                     timeout=5,
                 )

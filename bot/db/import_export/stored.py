@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from bot.db.import_export.batches import chunks
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.import_export.batches import chunks
 
 # Employees read per round of queries (their grants and leave come with them).
 _BATCH = 1_000

@@ -17,10 +17,10 @@ from typing import Any
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.db.import_export.batches import ID_CHUNK, chunks
+from bot.db.import_export.reading import NOWHERE, FilesRead, Grant
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import ANNUAL, format_days
-from bot.hr.import_export.batches import ID_CHUNK, chunks
-from bot.hr.import_export.reading import NOWHERE, FilesRead, Grant
 
 
 @dataclass

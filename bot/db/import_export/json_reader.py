@@ -15,9 +15,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.domain.leave import ANNUAL
-from bot.hr.import_export.reading import At, CheckedRow, FilesRead
-from bot.hr.import_export.schema import (
+from bot.db.import_export.reading import At, CheckedRow, FilesRead
+from bot.db.import_export.schema import (
     EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
     BadValue,
@@ -36,6 +35,7 @@ from bot.hr.import_export.schema import (
     read_slack_user_id,
     read_year,
 )
+from bot.domain.leave import ANNUAL
 
 _T = TypeVar("_T")
 

@@ -19,10 +19,10 @@ One concept per module, in the order an import runs:
 The names below are the package's public face; everything else is for its own modules.
 """
 
-from bot.hr.import_export.check import check_data, differences_from_the_act
-from bot.hr.import_export.exporter import export_data
-from bot.hr.import_export.importer import ImportRefused, ImportSummary, import_files
-from bot.hr.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS
+from bot.db.import_export.check import check_data, differences_from_the_act
+from bot.db.import_export.exporter import export_data
+from bot.db.import_export.importer import ImportRefused, ImportSummary, import_files
+from bot.db.import_export.schema import EMPLOYEE_COLUMNS, GRANT_COLUMNS, LEAVE_COLUMNS
 
 __all__ = [
     "EMPLOYEE_COLUMNS",

@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from sqlalchemy import bindparam, delete, insert, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.db.import_export.batches import ID_CHUNK, WRITE_CHUNK, chunks
+from bot.db.import_export.plan import Plan
+from bot.db.import_export.reading import FilesRead, Record
+from bot.db.import_export.schema import EMPLOYEE_COLUMNS
 from bot.db.tables import employees, leave_grants, leave_records
-from bot.hr.import_export.batches import ID_CHUNK, WRITE_CHUNK, chunks
-from bot.hr.import_export.plan import Plan
-from bot.hr.import_export.reading import FilesRead, Record
-from bot.hr.import_export.schema import EMPLOYEE_COLUMNS
 
 _UPDATE_EMPLOYEE = (
     update(employees)

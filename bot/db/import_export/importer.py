@@ -23,11 +23,11 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.engine import writing
-from bot.hr.import_export.csv_reader import read_csv
-from bot.hr.import_export.json_reader import read_json
-from bot.hr.import_export.plan import make_plan
-from bot.hr.import_export.reading import At, FilesRead
-from bot.hr.import_export.writer import write
+from bot.db.import_export.csv_reader import read_csv
+from bot.db.import_export.json_reader import read_json
+from bot.db.import_export.plan import make_plan
+from bot.db.import_export.reading import At, FilesRead
+from bot.db.import_export.writer import write
 
 
 class ImportRefused(Exception):

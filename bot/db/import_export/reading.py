@@ -14,8 +14,8 @@ from decimal import Decimal
 from typing import Any, NamedTuple, TypeVar
 
 from bot.db.hr import email_key
+from bot.db.import_export.schema import BadValue
 from bot.domain.leave import ANNUAL
-from bot.hr.import_export.schema import BadValue
 
 _T = TypeVar("_T")
 

@@ -16,9 +16,9 @@ from decimal import Decimal
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.hr import email_key
+from bot.db.import_export.schema import is_valid_days
+from bot.db.import_export.stored import StoredEmployee, snapshot, stored_employees
 from bot.domain.leave import ANNUAL, format_days
-from bot.hr.import_export.schema import is_valid_days
-from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
 from bot.policy.entitlement import entitlement, why_none
 from bot.policy.grants import HOURS_PER_DAY, Employment, EntitlementInputError, LeaveRules, StatutoryGrant
 

@@ -23,17 +23,17 @@ from typing import Any, Literal, TextIO
 from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.domain.leave import format_days
-from bot.hr.import_export.cells import neutralise_cell, visible_cell
-from bot.hr.import_export.requests_part import REQUEST_COLUMNS, request_fields, stored_requests
-from bot.hr.import_export.schema import (
+from bot.db.import_export.cells import neutralise_cell, visible_cell
+from bot.db.import_export.requests_part import REQUEST_COLUMNS, request_fields, stored_requests
+from bot.db.import_export.schema import (
     EMPLOYEE_COLUMNS,
     GRANT_COLUMNS,
     LEAVE_COLUMNS,
     format_boolean,
     format_service_years,
 )
-from bot.hr.import_export.stored import StoredEmployee, snapshot, stored_employees
+from bot.db.import_export.stored import StoredEmployee, snapshot, stored_employees
+from bot.domain.leave import format_days
 
 
 async def export_data(

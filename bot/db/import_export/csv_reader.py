@@ -16,11 +16,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.domain.leave import ANNUAL
-from bot.hr.import_export.cells import restore_cell
-from bot.hr.import_export.reading import At, CheckedRow, FilesRead
-from bot.hr.import_export.requests_part import REQUEST_COLUMNS
-from bot.hr.import_export.schema import (
+from bot.db.import_export.cells import restore_cell
+from bot.db.import_export.reading import At, CheckedRow, FilesRead
+from bot.db.import_export.requests_part import REQUEST_COLUMNS
+from bot.db.import_export.schema import (
     EMPLOYEE_COLUMNS,
     EMPLOYEE_ID_PATTERN,
     EMPLOYEE_REQUIRED,
@@ -43,6 +42,7 @@ from bot.hr.import_export.schema import (
     read_weekly_hours,
     read_year,
 )
+from bot.domain.leave import ANNUAL
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,177 @@
+"""The composition root: `async with open_services(settings, **overrides) as services:`.
+
+Everything that answering talks to is opened here, once, and whatever needs closing is closed here, in
+reverse order, on the same event loop: the database (the HR directory and leave store, and the audit
+log, live there), the model client and the audit sinks. The toolbox, the grounding check and the
+assistant are assembled from them. Every shell uses it: the Slack app enters it on the loop that
+answers, `demo` and `chat` on their own loop. Tests and the demo
+swap a port by passing it (`open_services(settings, leave=UnavailableStore())`); a port passed in is the
+caller's to close.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+
+import anthropic
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.agent.clock import Clock, Today, pinned_clock, system_clock
+from bot.agent.loop import Assistant
+from bot.audit_file import JsonlAuditLog
+from bot.calendar import working_days
+from bot.config import Settings
+from bot.db.audit import SqlAuditLog
+from bot.db.calendar_feeds import SqlCalendarFeeds
+from bot.db.feedback import SqlFeedbackLog
+from bot.db.hr import SqlHrStore
+from bot.db.policy import SqlPolicyStore
+from bot.db.request_messages import SqlRequestOutbox
+from bot.db.requests import SqlRequestStore
+from bot.db.team import SqlTeam
+from bot.grounding.check import Grounding
+from bot.hr.directory import roster
+from bot.llm.client import make_client
+from bot.llm.offline import OFFLINE_MODEL_NOTICE
+from bot.policy.grants import LeaveRules
+from bot.ports.audit import AllSinks, AuditSink
+from bot.ports.feedback import FeedbackLog
+from bot.ports.hr import Directory, LeaveStore
+from bot.ports.policy import PolicyStore
+from bot.ports.request_messages import RequestOutbox
+from bot.ports.requests import RequestStore
+from bot.ports.team import CalendarFeeds, Team
+from bot.services.database import new_migration, open_database, upgrade_database
+from bot.services.stores import Stores, open_stores, stores_on
+from bot.tools import BUILTIN_TOOLS
+from bot.tools.registry import Tool
+from bot.tools.toolbox import Toolbox
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    calendar: Today
+    engine: AsyncEngine
+    directory: Directory
+    leave: LeaveStore
+    model: anthropic.AsyncAnthropic
+    audit: AuditSink
+    feedback: FeedbackLog
+    policy: PolicyStore  # the company's leave policy (the defaults until HR sets one)
+    toolbox: Toolbox
+    assistant: Assistant
+    requests: RequestStore  # leave requests: submitted and decided only on a person's click
+    request_outbox: RequestOutbox  # what the requests' transitions owe people, until delivered
+    team: Team  # who reports to whom, who is out when (the manager's and HR's views, the calendar feeds)
+    calendar_feeds: CalendarFeeds  # each person's calendar feed token, stored hashed
+    stores: Stores  # every store over the same database, for the Slack shell's jobs and views
+
+    @property
+    def model_description(self) -> str:
+        if self.settings.offline:
+            return OFFLINE_MODEL_NOTICE
+        where = self.settings.anthropic_base_url or "the Anthropic API"
+        return f"{self.settings.model} via {where}"
+
+
+@asynccontextmanager
+async def open_services(
+    settings: Settings,
+    *,
+    directory: Directory | None = None,
+    leave: LeaveStore | None = None,
+    model: anthropic.AsyncAnthropic | None = None,
+    audit: AuditSink | None = None,
+    feedback: FeedbackLog | None = None,
+    policy: PolicyStore | None = None,
+    tools: Sequence[Tool] = BUILTIN_TOOLS,
+    clock: Clock = system_clock,
+    announce_offline: bool = True,
+) -> AsyncIterator[Services]:
+    """`announce_offline`: log that the offline model is in use (`demo` and `chat` say it in their
+    banner instead, once)."""
+    async with AsyncExitStack() as opened:
+        engine = await opened.enter_async_context(open_database(settings, seed_when_empty=True))
+        store = SqlHrStore(engine)
+        directory = store if directory is None else directory
+        leave = store if leave is None else leave
+        if model is None:
+            model = make_client(
+                settings.anthropic_api_key,
+                settings.anthropic_base_url,
+                roster=await roster(directory) if settings.offline else None,
+            )
+            opened.push_async_callback(model.close)  # its connections belong to this loop
+            if settings.offline and announce_offline:
+                log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
+        if audit is None:
+            sinks: list[AuditSink] = [SqlAuditLog(engine)]
+            if settings.audit_path is not None:
+                sinks.append(JsonlAuditLog(settings.audit_path))
+            audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
+        feedback = SqlFeedbackLog(engine) if feedback is None else feedback
+
+        if settings.pinned_today is not None:
+            clock = pinned_clock(settings.pinned_today, settings.timezone)
+        calendar = Today(settings.timezone, clock)
+        policy = SqlPolicyStore(engine) if policy is None else policy
+
+        async def rules_now() -> LeaveRules:  # read per lookup: `officebot policy set` applies at once
+            return (await policy.current()).rules
+
+        # The audit keeps its own real-time clock even when OFFICEBOT_TODAY pins the date the model is told.
+        requests = SqlRequestStore(engine)
+        toolbox = Toolbox(
+            tools,
+            leave=leave,
+            today_for=calendar.today_for,
+            audit=audit,
+            rules_now=rules_now,
+            requests=requests,
+            policy_now=policy.current,
+        )
+        assistant = Assistant(
+            model,
+            toolbox,
+            model=settings.model,
+            calendar=calendar,
+            check=Grounding(toolbox, calendar=lambda first, last: working_days(first, last).working)
+            if settings.grounding
+            else None,
+            shape_answers=settings.declared_figures,
+        )
+        yield Services(
+            settings,
+            calendar,
+            engine,
+            directory,
+            leave,
+            model,
+            audit,
+            feedback,
+            policy,
+            toolbox,
+            assistant,
+            requests,
+            SqlRequestOutbox(engine, lease=settings.takeover_after),
+            SqlTeam(engine),
+            SqlCalendarFeeds(engine),
+            stores_on(engine, settings, clock=calendar.clock),
+        )
+
+
+__all__ = [
+    "Services",
+    "Stores",
+    "new_migration",
+    "open_database",
+    "open_services",
+    "open_stores",
+    "upgrade_database",
+]
