@@ -16,7 +16,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import anthropic
 from anthropic import omit
@@ -46,6 +46,9 @@ DEFAULT_MAX_TOKENS = 4096
 MAX_TOOL_USES_PER_ROUND = 8
 
 
+F = TypeVar("F")
+
+
 @dataclass
 class Turn:
     """One question answered. `conversation` includes this turn, ready for a follow-up."""
@@ -59,6 +62,11 @@ class Turn:
     @property
     def messages(self) -> list[MessageParam]:
         return self.conversation.messages
+
+    def figures(self, kind: type[F]) -> tuple[F, ...]:
+        """The structured outputs of one type among this turn's successful tool results (a leave request
+        the model drafted, say): what a surface shows beside the answer, read from the turn itself."""
+        return tuple(f for r in self.evidence if not r.is_error for f in r.figures if isinstance(f, kind))
 
 
 @dataclass

@@ -32,6 +32,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -42,6 +43,7 @@ from bot import text
 from bot.agent.lookup import balance_by_code
 from bot.agent.trace import StepObserver, Trace, observing
 from bot.domain.people import Caller, Surface
+from bot.domain.requests import Checked
 from bot.hr.directory import NotAnEmployee
 from bot.ports.conversations import Turn
 from bot.ports.inbox import HeldQuestion
@@ -106,8 +108,8 @@ class SlackReply(Protocol):
 
 
 async def _noting_progress(
-    work: Awaitable[tuple[str, Trace]], reply: SlackReply, question: Question, after: float
-) -> tuple[str, Trace]:
+    work: Awaitable[Produced], reply: SlackReply, question: Question, after: float
+) -> Produced:
     """`work`'s result; if it takes longer than `after` seconds, the person hears it is still coming."""
     task = asyncio.ensure_future(work)
     try:
@@ -124,7 +126,16 @@ async def _noting_progress(
 
 # How an answer is produced once we know who is asking and have the conversation: the model's turn, or
 # the balance by code.
-Produce = Callable[[Caller, Sequence[MessageParam]], Awaitable[tuple[str, Trace]]]
+Produce = Callable[[Caller, Sequence[MessageParam]], Awaitable["Produced"]]
+
+
+@dataclass(frozen=True)
+class Produced:
+    """An answer worked out: its text, its trace, and the leave requests the model drafted on the way."""
+
+    answer: str
+    trace: Trace
+    drafts: tuple[Checked, ...] = ()
 
 
 async def answer(
@@ -133,11 +144,11 @@ async def answer(
     """Answers `question` (held in the inbox) through the model; `hint` is the reply when nothing was
     asked. Never raises: a failure ends in an apology where the answer would have gone."""
 
-    async def through_the_model(caller: Caller, conversation: Sequence[MessageParam]) -> tuple[str, Trace]:
+    async def through_the_model(caller: Caller, conversation: Sequence[MessageParam]) -> Produced:
         observer = reply.observer
         with observing(observer) if observer else nullcontext():
             turn = await deps.services.assistant.run_turn(conversation, caller)
-        return turn.answer, turn.trace
+        return Produced(turn.answer, turn.trace, turn.figures(Checked))
 
     await _respond(reply, held, question, deps, through_the_model, hint=hint)
 
@@ -147,9 +158,9 @@ async def answer_balance_by_code(
 ) -> None:
     """This year's balance read straight from the tool, with no model call (`/leave` alone)."""
 
-    async def by_code(caller: Caller, _: Sequence[MessageParam]) -> tuple[str, Trace]:
+    async def by_code(caller: Caller, _: Sequence[MessageParam]) -> Produced:
         looked_up = await balance_by_code(deps.services.toolbox, caller, why=why)
-        return looked_up.answer, looked_up.trace
+        return Produced(looked_up.answer, looked_up.trace)
 
     await _respond(reply, held, question, deps, by_code, hint=None)
 
@@ -308,7 +319,7 @@ async def _respond_or_apologise(
                 return None
             try:
                 async with asyncio.timeout(settings.deadline):
-                    said, trace = await _noting_progress(
+                    produced = await _noting_progress(
                         produce(caller, conversation), reply, question, settings.still_working_after
                     )
             except TimeoutError:
@@ -319,10 +330,10 @@ async def _respond_or_apologise(
             log.warning("a %s question passed its deadline of %s s", reply.surface, settings.deadline)
             await reply.finish(text.TOO_SLOW.pick(korean))
             return False
-        deps.metrics.count_turn(trace)
-        posted = answer_text(said)
+        deps.metrics.count_turn(produced.trace)
+        posted = answer_text(produced.answer)
         anchor = await _deliver(reply, posted, held.delivery_id, deps.pacing)
-        await offer_drafts(reply.post_trace, trace, anchor, korean)  # a drafted leave request: its card
+        await offer_drafts(reply.post_trace, produced.drafts, anchor, korean)  # each drafted request's card
     except Exception:
         log.exception("failed to answer a %s question", reply.surface)
         try:
@@ -332,7 +343,7 @@ async def _respond_or_apologise(
         return False
     if deps.settings.trace or question.wants_trace:
         try:
-            for message in trace_messages(trace):
+            for message in trace_messages(produced.trace):
                 await reply.post_trace(message, anchor)
         except Exception:
             # The answer is already posted; a missing trace must not turn it into an apology.

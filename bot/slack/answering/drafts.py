@@ -8,11 +8,10 @@ follow-ups), so `bot/slack/answering/answer.py` needs one call, `offer_drafts`."
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from slack_sdk.errors import SlackApiError
 
-from bot.agent.trace import ToolResult, Trace
 from bot.domain.requests import Actor, Checked
 from bot.hr.directory import NotAnEmployee
 from bot.slack.answering.draft_views import closed_card, draft_card, draft_of
@@ -27,20 +26,20 @@ log = logging.getLogger(__name__)
 
 
 async def offer_drafts(
-    post: Callable[[Message, str | None], Awaitable[None]], trace: Trace, anchor: str | None, korean: bool
+    post: Callable[[Message, str | None], Awaitable[None]],
+    drafts: Sequence[Checked],
+    anchor: str | None,
+    korean: bool,
 ) -> None:
-    """A card for each request this turn drafted. A card that cannot be posted is logged: the answer
-    already says what was drafted, and the person can use `/leave request`."""
-    for step in trace.steps:
-        if not isinstance(step, ToolResult) or step.is_error:
-            continue
-        for checked in (f for f in step.figures if isinstance(f, Checked)):
-            try:
-                await post(
-                    {"text": _summary_text(checked, korean), "blocks": draft_card(checked, korean)}, anchor
-                )
-            except Exception:
-                log.warning("could not post a leave request draft's card", exc_info=True)
+    """A card for each request the turn drafted (`Turn.figures(Checked)`). A card that cannot be posted is
+    logged: the answer already says what was drafted, and the person can use `/leave request`."""
+    for checked in drafts:
+        try:
+            await post(
+                {"text": _summary_text(checked, korean), "blocks": draft_card(checked, korean)}, anchor
+            )
+        except Exception:
+            log.warning("could not post a leave request draft's card", exc_info=True)
 
 
 def _summary_text(checked: Checked, korean: bool) -> str:
