@@ -225,3 +225,11 @@ def test_a_tool_can_read_leave_requests_but_never_change_one():
     assert reader and not reader & writers
     hints = typing.get_type_hints(ToolContext)
     assert hints["requests"] == RequestReader | None
+
+
+def test_architecture_package_table_names_every_top_level_package():
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    section = page.split("## Packages")[1].split("\n## ")[0]
+    named = set(re.findall(r"^\| `(bot/[a-z_]+)/` \|", section, flags=re.M))
+    on_disk = {p.parent.relative_to(ROOT).as_posix() for p in PACKAGE.glob("*/__init__.py")}
+    assert named == on_disk
