@@ -196,25 +196,7 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
     @app.view(HR_DECLINE_FORM)
     async def on_hr_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        user = (body.get("user") or {}).get("id")
-        request_id = decline_target(str(view.get("private_metadata") or ""))
-        reason = str(
-            (((view.get("state") or {}).get("values") or {}).get("reason") or {}).get(VALUE, {}).get("value")
-            or ""
-        )
-        if (wrong := note_problem(reason)) is not None:
-            await ack(response_action="errors", errors={"reason": " ".join(wrong)})
-            return
-        await ack()
-        if user:
-
-            async def job(deps: Deps) -> None:
-                await _quietly(
-                    decide(deps, user, request_id, "decline", note=reason.strip() or None, as_hr=True)
-                )
-                await publish_home(deps, user)
-
-            intake.later(job)
+        await _declined(ack, body, view, as_hr=True)
 
     @app.action(DECLINE_ACTION)
     async def on_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
@@ -225,6 +207,11 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
     @app.view(DECLINE_FORM)
     async def on_decline_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        await _declined(ack, body, view, as_hr=False)
+
+    async def _declined(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any], *, as_hr: bool) -> None:
+        """A decline form submitted (the approver's, or HR's from the Home tab): its reason checked on the
+        field before the form closes, then the decision made as the person who clicked."""
         user = (body.get("user") or {}).get("id")
         request_id = decline_target(str(view.get("private_metadata") or ""))
         reason = str(
@@ -240,7 +227,9 @@ def register(app: AsyncApp, intake: Intake) -> None:
         if user:
 
             async def job(deps: Deps) -> None:
-                await _quietly(decide(deps, user, request_id, "decline", note=reason.strip() or None))
+                await _quietly(
+                    decide(deps, user, request_id, "decline", note=reason.strip() or None, as_hr=as_hr)
+                )
                 await publish_home(deps, user)  # the Home tab shows the request gone
 
             intake.later(job)
