@@ -43,10 +43,6 @@ def _grounded(turn: Turn) -> bool:
         "작작년 연차 며칠 남았어?",
         "작녕 연차 며칠 남았어?",  # a typo of 작년
         # a bare balance is not the answer to these
-        "올해 연차 사용률 몇 퍼센트야?",
-        "what % of my leave have I used?",
-        "작년보다 올해 연차 더 썼어?",
-        "compared to 2024, how many more days did I take this year?",
         "법정 연차는 며칠이야?",
         "If I take December 28 to 30, how many days will I have left?",
         "병가 며칠 남았어?",

@@ -203,8 +203,8 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지"),
-    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by"),
+    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어지", r"날아가"),
+    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
 NEXT_GRANT = Words(
     ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),

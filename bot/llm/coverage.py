@@ -28,11 +28,20 @@ from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
-from bot.llm.reading import ENTITLEMENT_KINDS, Kind, Reading
+from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
 CHECKED: frozenset[Kind] = frozenset(
-    {"lookup", "what_if", "can_i_take", "check_claim", "half_days", "monthly", *ENTITLEMENT_KINDS}
+    {
+        "lookup",
+        "what_if",
+        "can_i_take",
+        "check_claim",
+        "half_days",
+        "monthly",
+        *ENTITLEMENT_KINDS,
+        *ARITHMETIC_KINDS,
+    }
 )
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "can_i_take", "check_claim"})
 
@@ -115,6 +124,8 @@ _NOT_A_LOOKUP = re.compile(
     r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
+    # the calendar's working days are not leave: a lookup does not count them
+    r"근무일|영업일|\b(?:working|business|work)\s*days?\b|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,
@@ -237,7 +248,24 @@ _NUMBER_WORD = re.compile(
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     "next_grant": pattern(words.NEXT_GRANT),
-    "expiry": pattern(words.EXPIRY),
+    "expiry": re.compile(
+        rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|this)\s+year|year[-\s]?end)|"
+        r"연말|올해\s*말|연도\s*말",
+        re.I,
+    ),
+    "percent": re.compile(
+        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|몇|\bwhat\b",
+        re.I,
+    ),
+    "hours_left": pattern(words.HOURS),
+    "difference": re.compile(
+        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|"
+        r"더\s*많|덜|\bmore\b|\bfewer\b|\bless\b|더",
+        re.I,
+    ),
+    "halves_left": re.compile(
+        rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I
+    ),
     "why_days": pattern(words.WHY),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,

@@ -42,6 +42,7 @@ from bot.llm.drafting import leave_asked
 from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import (
+    ARITHMETIC_KINDS,
     ENTITLEMENT_KINDS,
     LOOKUP_KINDS,
     Earlier,
@@ -385,6 +386,10 @@ def _answer_from_results(
         said = [lines.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
         said = [lines.half_days(t, days, korean) for t in taken]
+    elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
+        said = []
+    elif reading.kind in ARITHMETIC_KINDS and balances:
+        said = [lines.arithmetic(reading.kind, balances, korean)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:

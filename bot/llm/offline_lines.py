@@ -153,6 +153,57 @@ def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
     return balance_sentence(balance, korean) + after
 
 
+def arithmetic(kind: str, balances: Sequence[Balance], korean: bool) -> str:
+    """A share used, hours left, the difference in days used between two years, the half days left:
+    the figures it is worked out from, then the result (each a named figure the check evaluates)."""
+    if kind == "difference":
+        return _difference(balances[0], balances[1], korean) if len(balances) == 2 else ""
+    return "\n".join(_on_one(kind, b, korean) for b in balances)
+
+
+def _on_one(kind: str, b: Balance, korean: bool) -> str:
+    granted, used, left = format_days(b.granted), format_days(b.used), format_days(b.remaining)
+    if kind == "percent":
+        if not b.granted:
+            return balance_sentence(b, korean)
+        share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1")).normalize())
+        if korean:
+            return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
+        return f"Of the {granted} days granted for {b.year}, you used {used}: {share}% of your leave."
+    if kind == "hours_left":
+        hours = format_days(b.remaining * 8)
+        if korean:
+            return f"{b.year}년 남은 연차는 {left}일이고, 시간으로는 {hours}시간이에요."
+        return f"You have {left} {day_word(left)} of annual leave left for {b.year}, which is {hours} hours."
+    # halves_left: only where the balance is whole half days
+    halves = b.remaining / Decimal("0.5")
+    if halves != halves.to_integral_value() or halves < 0:
+        return balance_sentence(b, korean)
+    count = format_days(halves)
+    if korean:
+        return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
+    return f"You have {left} {day_word(left)} left for {b.year}, so you can still take {count} half days."
+
+
+def _difference(first: Balance, second: Balance, korean: bool) -> str:
+    """Days used in two years, and which used more, by how much (the larger minus the smaller)."""
+    a, b = format_days(first.used), format_days(second.used)
+    gap = format_days(abs(first.used - second.used))
+    if korean:
+        said = f"{first.year}년에는 연차를 {a}일, {second.year}년에는 {b}일 썼어요. "
+        if first.used == second.used:
+            return said + "두 해에 쓴 날이 같아요."
+        more = first.year if first.used > second.used else second.year
+        less = second.year if more == first.year else first.year
+        return said + f"{more}년에 {less}년보다 {gap}일 더 썼어요."
+    said = f"You used {a} {day_word(a)} in {first.year} and {b} {day_word(b)} in {second.year}. "
+    if first.used == second.used:
+        return said + "The same in both years."
+    more = first.year if first.used > second.used else second.year
+    less = second.year if more == first.year else first.year
+    return said + f"In {more} you used {gap} {day_word(gap)} more than in {less}."
+
+
 def enough_for(balance: Balance, days: Decimal, korean: bool) -> str:
     enough = balance.remaining >= days
     remaining = format_days(balance.remaining)

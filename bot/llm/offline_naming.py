@@ -98,7 +98,10 @@ def declare(answer: str, known: Known) -> list[tuple[int, DeclaredFigure]]:
             figures.append((match.start(), figure))
             covered.append(range(match.start(), match.end()))
     tokens = [
-        t for t in numbers_in(answer) if not any(t.start >= r.start and t.end <= r.stop for r in covered)
+        t
+        for t in numbers_in(answer)
+        if not any(t.start >= r.start and t.end <= r.stop for r in covered)
+        and not _KIND_OF_LEAVE.match(answer, t.start)  # "half day" names a kind of leave, not 0.5
     ]
     for start, end, value in _amounts(answer, tokens):
         figures.append((start, _amount(answer, start, end, value, known)))
@@ -188,6 +191,7 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     return DeclaredFigure(span, format_days(value), "fact", None)  # unaccounted for: the check refuses it
 
 
+_KIND_OF_LEAVE = re.compile(r"(?:half|quarter)[-\s]days?\b", re.I)
 _WORKING_BEFORE = re.compile(r"(?:근무일|영업일)\s*(?:은|는)?\s*$")
 _WORKING_AFTER = re.compile(r"\s*(?:일\s*)?(?:working|business)\s+days?\b", re.I)
 _COUNTER = re.compile(r"\s?(?:번|회|개|건|가지|lookups?\b|times?\b|questions?\b)", re.I)

@@ -52,6 +52,10 @@ Kind = Literal[
     "half_days",
     "monthly",
     "lookup",
+    "percent",
+    "hours_left",
+    "difference",
+    "halves_left",
     "next_grant",
     "expiry",
     "first_year",
@@ -65,8 +69,10 @@ Kind = Literal[
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
+# Arithmetic on a balance lookup, written with the named figures the check evaluates.
+ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
 LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
-    {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}
+    {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}, ARITHMETIC_KINDS
 )
 
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
@@ -167,9 +173,12 @@ def read_question(
         return Reading("greeting")
     if _THANKS.search(question) and not has_leave and not years:
         return Reading("thanks")
+    arithmetic = _arithmetic(question, years, today, earlier, window)
+    if arithmetic is not None:
+        return arithmetic
     if asks_in_hours(question):
         return Reading("hours")
-    statutory = _statutory_kind(question, has_leave)
+    statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
     # "그때" right after a lookup means that lookup's year; otherwise a year it cannot read gets a question.
@@ -186,7 +195,7 @@ def read_question(
         return _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
     if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
         return _lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
-    if _CAN_I.search(question) and not _QUANTITY.search(question):
+    if _CAN_I.search(question) and not _QUANTITY.search(question) and not _PAST_DAYS.search(question):
         return _lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
@@ -270,7 +279,7 @@ def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
     return about_someone_else(roster.without_asker(question, asker))
 
 
-def _statutory_kind(question: str, has_leave: bool) -> Kind | None:
+def _statutory_kind(question: str, has_leave: bool, years: list[int], today: date) -> Kind | None:
     """A question the Act's leave for the asker answers: the first year's days, why a grant is that many
     days, when leave lapses (not carrying it over or paying it out: a company rule), the next grant."""
     if _CARRY_OVER_OR_PAY.search(question) or (_HOW_TO.search(question) and not _WHY.search(question)):
@@ -283,6 +292,67 @@ def _statutory_kind(question: str, has_leave: bool) -> Kind | None:
         return "expiry"
     if _NEXT_GRANT.search(question) and has_leave:
         return "next_grant"
+    # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
+    # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
+    next_year_only = years == [today.year + 1]
+    if next_year_only and has_leave and _QUANTITY.search(question) and not _SPENT_OR_LEFT.search(question):
+        return "next_grant"
+    return None
+
+
+_SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
+# Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
+_PAST_DAYS = re.compile(
+    r"\b(?:which|what)\s+days\b|\bwhen\s+did\b|\bdid\s+I\s+take\b|언제\s*(?:썼|쉬었)", re.I
+)
+# The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
+# days the balance still holds.
+_PERCENT = re.compile(
+    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b", re.I
+)
+_HOURS = pattern(words.HOURS)
+_COMPARED = re.compile(
+    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
+)
+_USED_ANY = pattern(
+    words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
+)
+_HALF = pattern(words.HALF_DAY)
+_DAYS_WORD = re.compile(r"\bdays?\b|연차|휴가", re.I)
+_TIMES = re.compile(r"몇\s*(?:번|회)|\bhow\s+many\s+times\b", re.I)
+_STILL = re.compile(
+    r"더|남은|남았|남아|잔여|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
+    re.I,
+)
+_TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
+
+
+def _arithmetic(
+    question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
+) -> Reading | None:
+    """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
+    years' days used, how many half days the balance still holds."""
+    if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
+        return None
+    balance = (leave_balance.NAME,)
+    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question):
+        return _lookup("percent", years, today, earlier, window, balance)
+    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
+    left = _REMAINING.search(question)
+    if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
+        return _lookup("hours_left", years, today, earlier, window, balance)
+    if _COMPARED.search(question) and len(set(years)) == 2 and _USED_ANY.search(question) and not left:
+        return _lookup("difference", sorted(set(years), reverse=True), today, earlier, window, balance)
+    if (
+        _HALF.search(question)
+        and not _QUARTER.search(question)
+        and (_QUANTITY.search(question) or _TIMES.search(question))
+        and _STILL.search(question)
+        and not _TAKEN_HALVES.search(question)
+        and not _WHAT_IF.search(question)
+        and len(years) <= 1
+    ):
+        return _lookup("halves_left", years, today, earlier, window, balance)
     return None
 
 

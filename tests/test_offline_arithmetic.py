@@ -1,0 +1,93 @@
+"""Arithmetic the offline model reads whole, answered through the named figures (no correction round):
+a share used, hours left, the difference between two years, the half days still possible; and the
+questions it once answered wrong (the days taken, working days left, next year's leave). Asked as E1001
+(김민수) on 2026-11-29: 2026 granted 15, used 7.5; 2025 used 11.5."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.agent.loop import Assistant, Turn
+from bot.db.hr import SqlHrStore
+from bot.hr.directory import roster
+from bot.llm import offline_lines
+from tests.support.offline_chat import ask, offline_assistant
+
+CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
+
+
+async def _bot(hr: SqlHrStore) -> Assistant:
+    return offline_assistant(hr, roster=await roster(hr))
+
+
+def _calls(turn: Turn) -> list[tuple[str, object]]:
+    return [(call.name, call.input.get("year")) for call in turn.trace.tool_calls]
+
+
+def _rendered_first_time(turn: Turn) -> bool:
+    steps = [getattr(step, "text", "") for step in turn.trace.steps]
+    return "grounding: ok" in steps and len(turn.trace.model_calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "years", "says"),
+    [
+        ("이번 해 연차 몇 프로 썼어?", [2026], "50%"),
+        ("What share of this year's leave have I used up?", [2026], "50%"),
+        ("2025년 연차 사용 비율은?", [2025], "76.7%"),
+        ("잔여 연차 몇 시간이야?", [2026], "60시간"),
+        ("How many hours of annual leave remain?", [2026], "60 hours"),
+        ("올해는 작년에 비해 연차를 며칠 덜 썼어?", [2026, 2025], "4일"),
+        ("How many fewer days did I use this year compared with last year?", [2026, 2025], "4 days"),
+        ("반차 몇 번 더 낼 수 있어?", [2026], "15번"),
+        ("How many more half days can I take this year?", [2026], "15 half days"),
+    ],
+)
+async def test_arithmetic_it_reads_whole_is_answered_through_named_figures(hr, minsu, question, years, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_balance", y) for y in years], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+async def test_a_difference_says_which_year_used_more(hr, minsu):
+    bot = await _bot(hr)
+    ko = await ask(bot, minsu, "올해는 작년에 비해 연차를 며칠 덜 썼어?")
+    assert "2025년에 2026년보다 4일 더 썼어요" in ko.answer
+    en = await ask(bot, minsu, "How many fewer days did I use this year compared with last year?")
+    assert "In 2025 you used 4 days more than in 2026" in en.answer
+
+
+async def test_a_difference_with_a_year_that_has_no_record_says_so(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "2023년보다 올해 연차를 더 썼어?")
+    assert "2023" in turn.answer and "더 썼어요" not in turn.answer and _rendered_first_time(turn)
+
+
+async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "What days was I off in 2026?")
+    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+    assert "February 13" in turn.answer and "Submit" not in turn.answer
+
+
+@pytest.mark.parametrize("question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?"])
+async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["내년에는 연차 몇 일 받아요?", "내년 휴가 며칠 나오나요?", "How many days of leave do I get next year?"],
+)
+async def test_next_years_leave_is_the_next_grant_whatever_the_verb(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert "16" in turn.answer and _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["How many days will I forfeit at year end?", "연말에 날아가는 연차 며칠이야?"]
+)
+async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert "7.5" in turn.answer and ("12월 31일" in turn.answer or "December 31" in turn.answer)
