@@ -91,3 +91,24 @@ async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
     assert "7.5" in turn.answer and ("12월 31일" in turn.answer or "December 31" in turn.answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("오후 반차 네 번 쓰면 연차 몇 일 남아?", "반차 4번은 2일이라, 쓰면 5.5일이 남아요"),
+        ("반차를 5번 쓰면 며칠 남아?", "반차 5번은 2.5일이라, 쓰면 5일이 남아요"),
+        (
+            "If I take four half days, how much leave will be left?",
+            "4 half days are 2 days; after them you'd have 5.5 days left",
+        ),
+        ("반차 스무 번 쓰면 며칠 남아?", None),  # a count it does not read: declined, never a guess
+    ],
+)
+async def test_a_what_if_in_half_days(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    if says is None:
+        assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+        return
+    assert _calls(turn) == [("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer

@@ -52,7 +52,6 @@ def _grounded(turn: Turn) -> bool:
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
-        "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
         "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
         "I'm planning a trip in December, how many days do I have left?",  # not December's records
         "When will my leave reset?",  # a rule, not the records

@@ -28,7 +28,7 @@ from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
-from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, Kind, Reading
+from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, HALF_TIMES, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
 CHECKED: frozenset[Kind] = frozenset(
@@ -119,7 +119,7 @@ _NOT_A_LOOKUP = re.compile(
     r"\breset|\brenew|\baccru|초기화|리셋|"
     # a count of occasions (only half days are counted: their reading reads these words)
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
-    r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
+    r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|마흔|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
     # a part of a year: the figures are the whole year's
     r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
@@ -304,7 +304,9 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
-    if reading.kind in _DAY_KINDS or reading.kind == "why_days":
+    if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
+        rest = blank(rest, HALF_TIMES)
+    elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
     left: list[str] = left_over
     for found in (

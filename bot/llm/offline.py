@@ -379,7 +379,7 @@ def _answer_from_results(
     days = reading.days if reading.days is not None else Decimal(1)
     said: list[str] = []
     if reading.kind == "what_if" and balances:
-        said = [lines.what_if(b, days, korean) for b in balances]
+        said = [lines.what_if(b, days, korean, reading.halves) for b in balances]
     elif reading.kind == "can_i_take" and balances:
         said = [lines.CANNOT_BOOK.pick(korean), *(lines.enough_for(b, days, korean) for b in balances)]
     elif reading.kind == "check_claim" and balances:

@@ -134,10 +134,24 @@ def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) ->
     return phrase.pick(korean)
 
 
-def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
-    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it."""
+def what_if(balance: Balance, days: Decimal, korean: bool, halves: int | None = None) -> str:
+    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it ("반차 3번": 3 half days)."""
     left = balance.remaining - days
     asked, rest = format_days(days), format_days(left)
+    if halves is not None:
+        if korean:
+            after = (
+                f" 반차 {halves}번은 {asked}일이라, 쓰면 {rest}일이 남아요."
+                if left >= 0
+                else f" 반차 {halves}번은 {asked}일이라 연차가 모자라요."
+            )
+        else:
+            after = (
+                f" {halves} half days are {asked} {day_word(asked)}; after them you'd have {rest} {day_word(rest)} left."
+                if left >= 0
+                else f" {halves} half days are {asked} {day_word(asked)}: that is more than you have."
+            )
+        return balance_sentence(balance, korean) + after
     if left < 0:
         after = (
             f" {asked}일을 쓰기에는 연차가 모자라요."

@@ -164,6 +164,8 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     line = answer[answer.rfind("\n", 0, start) + 1 : start]
     years = re.findall(r"(?:19|20)\d\d", line)
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
+    if counted and _HALF_ASKED.search(known.question) and value in amounts_in(known.question):
+        return DeclaredFigure(span, format_days(value), "question")  # "반차 3번": the person's count
     candidates = sorted(
         _candidates(value, known),
         key=lambda c: (
@@ -191,6 +193,7 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     return DeclaredFigure(span, format_days(value), "fact", None)  # unaccounted for: the check refuses it
 
 
+_HALF_ASKED = re.compile(r"(?<!반)반차|half[-\s]days?", re.I)
 _KIND_OF_LEAVE = re.compile(r"(?:half|quarter)[-\s]days?\b", re.I)
 _WORKING_BEFORE = re.compile(r"(?:근무일|영업일)\s*(?:은|는)?\s*$")
 _WORKING_AFTER = re.compile(r"\s*(?:일\s*)?(?:working|business)\s+days?\b", re.I)
@@ -239,12 +242,19 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
                     yield "fact", f"{role}({year}) - q({format_days(number)})", role
                 if figure + number == value:
                     yield "fact", f"{role}({year}) + q({format_days(number)})", role
+            halves = number * Decimal("0.5")
+            if _HALF_ASKED.search(known.question) and balance.remaining - halves == value:  # "반차 3번 쓰면"
+                yield "fact", f"remaining({year}) - q({format_days(number)}) * 0.5", "remaining"
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
             yield "fact", f"remaining({year}) / 0.5", "remaining"
         if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
+    if _HALF_ASKED.search(known.question):
+        for number in asked:
+            if number * Decimal("0.5") == value and number != Decimal("0.5"):
+                yield "question", f"q({format_days(number)}) * 0.5", None
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
         if first.used - second.used == value:
             yield "fact", f"used({year}) - used({other})", "used"

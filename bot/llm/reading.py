@@ -25,7 +25,7 @@ from bot.language.dates import (
     ONE_WORKING_DAY,
     THIS_MONTH,
 )
-from bot.language.numbers import first_amount_in_words
+from bot.language.numbers import COUNT, first_amount_in_words, number
 from bot.language.people import Roster
 from bot.language.words import alternation, pattern
 from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
@@ -144,6 +144,7 @@ class Reading:
     days: Decimal | None = None  # what-if, can-I-take: the days named; check_claim: the days claimed
     month: int | None = None
     window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
+    halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
 
     @property
     def capped(self) -> bool:
@@ -190,9 +191,13 @@ def read_question(
     if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
+    halves = half_days_counted(question)
+    if halves is not None and _WHAT_IF.search(question):
+        days = Decimal(halves) / 2
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
     if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
-        return _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+        reading = _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+        return replace(reading, halves=halves)
     if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
         return _lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     if _CAN_I.search(question) and not _QUANTITY.search(question) and not _PAST_DAYS.search(question):
@@ -354,6 +359,37 @@ def _arithmetic(
     ):
         return _lookup("halves_left", years, today, earlier, window, balance)
     return None
+
+
+# A count of half days: "반차 3번", "반차를 두 번", "세 번 반차", "2 half days", "two half-days".
+_KO_COUNTS = {
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+}
+_KO_COUNT = "|".join(sorted(_KO_COUNTS, key=len, reverse=True))
+HALF_TIMES = re.compile(
+    rf"(?<!반)반차\s*(?:를|을)?\s*(?P<a>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회|개)|"
+    rf"(?P<b>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회)\s*(?:의\s*)?(?:오전\s*|오후\s*)?(?<!반)반차|"
+    rf"\b(?P<c>{COUNT})\s+(?:more\s+)?half[-\s]days\b",
+    re.I,
+)
+
+
+def half_days_counted(question: str) -> int | None:
+    """How many half days a question counts ("반차 3번 쓰면"), or None."""
+    found = HALF_TIMES.search(question)
+    if found is None:
+        return None
+    said = found.group("a") or found.group("b") or found.group("c")
+    return _KO_COUNTS[said] if said in _KO_COUNTS else number(said)
 
 
 # A number of days, stated ("16일", "16 days") or asked for ("my days").
