@@ -112,3 +112,20 @@ async def test_a_what_if_in_half_days(hr, minsu, question, says):
         return
     assert _calls(turn) == [("get_leave_balance", 2026)], turn.answer
     assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("12월 21일부터 23일까지 쉬면 연차 몇 개 남아?", "근무일은 3일이라, 쉬면 4.5일이 남아요"),
+        (
+            "If I take Dec 24 through Dec 28 off, how many days will remain?",
+            "has 2 working days; after taking them you'd have 5.5 days left",
+        ),
+        ("12월 14일부터 12월 31일까지 쉬면 며칠 남아?", "연차가 모자라요"),
+    ],
+)
+async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert [call.name for call in turn.trace.tool_calls] == ["get_leave_balance", "count_working_days"]
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer

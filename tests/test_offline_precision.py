@@ -44,7 +44,6 @@ def _grounded(turn: Turn) -> bool:
         "작녕 연차 며칠 남았어?",  # a typo of 작년
         # a bare balance is not the answer to these
         "법정 연차는 며칠이야?",
-        "If I take December 28 to 30, how many days will I have left?",
         "병가 며칠 남았어?",
         "How are my leave days calculated?",  # how, not how much
         "how many days expired last year?",  # the Act's leave is answered as of today, not for last year

@@ -28,6 +28,7 @@ from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
+from bot.llm.drafting import without_dates
 from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, HALF_TIMES, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
@@ -35,6 +36,7 @@ CHECKED: frozenset[Kind] = frozenset(
     {
         "lookup",
         "what_if",
+        "what_if_span",
         "can_i_take",
         "check_claim",
         "half_days",
@@ -43,7 +45,7 @@ CHECKED: frozenset[Kind] = frozenset(
         *ARITHMETIC_KINDS,
     }
 )
-_DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "can_i_take", "check_claim"})
+_DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 _YEAR_WORD = re.compile(
     r"년(?!\s*차)|\b(?:years?|yrs?)\b|"
@@ -304,6 +306,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
+    if reading.kind == "what_if_span":  # the dates the calendar counts working days between
+        rest = without_dates(rest)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":

@@ -104,6 +104,29 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
         return None
 
 
+_WEEK_WORDS = re.compile(r"(?:이번|다음)\s*주|\b(?:this|next)\s+week\b|\b(?:this|next)\b|요일|\boff\b", re.I)
+
+
+def without_dates(question: str) -> str:
+    """`question` with the dates `dates_named` reads blanked (what a reading that uses them has read)."""
+    found = (
+        _ISO,
+        _ENGLISH_DATE,
+        _MONTH_DAY,
+        _DAY_ONLY,
+        _SLASHED,
+        _WEEKDAY,
+        _WEEK_WORDS,
+        _SPAN,
+        _YEAR_BEFORE_DATE,
+        *(pattern for pattern, _, _ in _NAMED_DAYS),
+        *(pattern for pattern, _ in _DAYS_AHEAD),
+    )
+    for each in found:
+        question = each.sub(lambda m: " " * len(m.group(0)), question)
+    return question
+
+
 def _dates(question: str, today: date) -> tuple[date, date] | None:
     iso = [
         date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))

@@ -185,6 +185,16 @@ class OfflineModel:
                 for tool in tools
                 for y in reading.years
             ]
+            if reading.span is not None and count_working_days.NAME in offered:  # what a date range costs
+                first, last = (day.isoformat() for day in reading.span)
+                content.append(
+                    {
+                        "type": "tool_use",
+                        "id": self._tool_use_id(),
+                        "name": count_working_days.NAME,
+                        "input": {"start": first, "end": last},
+                    }
+                )
             return self._message(body, content, "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years, korean)
         return self._message(
@@ -244,6 +254,7 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
+    working: dict[tuple[date, date], int] = {}
     for message in messages:
         for block in tool_results(message):
             if block.get("is_error"):
@@ -255,7 +266,9 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
             elif isinstance(figures, LeaveTaken):
                 taken[figures.year] = figures
             statutory = entitlement.parse_result(content) or statutory
-    return named_text(answer, Known(balances, taken, question, today, statutory))
+            for first, last, count in _WORKING_DAYS_RESULT.findall(content):
+                working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
+    return named_text(answer, Known(balances, taken, question, today, statutory, working))
 
 
 def wants_declared(body: dict[str, Any]) -> bool:
@@ -363,6 +376,8 @@ def _answer_from_results(
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
         content = result_text(block)
+        if _WORKING_DAYS_RESULT.search(content):  # the calendar's count for a what-if: read below
+            continue
         figures: Balance | LeaveTaken | None = None
         if not block.get("is_error"):
             figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
@@ -386,6 +401,13 @@ def _answer_from_results(
         said = [lines.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
         said = [lines.half_days(t, days, korean) for t in taken]
+    elif reading.kind == "what_if_span" and balances and reading.span is not None:
+        counted = _working_days_in(results, reading.span)
+        said = (
+            [lines.what_if_span(b, reading.span, counted, korean) for b in balances]
+            if counted is not None
+            else [lines.OFFLINE_CANNOT.pick(korean)]
+        )
     elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
@@ -396,6 +418,20 @@ def _answer_from_results(
         return _with_cap(text.results_answer(found, korean), reading, korean)
     said += [text.lookup_failed(f.kind, f.reason, korean, f.facts) for f in failed]
     return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
+
+
+_WORKING_DAYS_RESULT = re.compile(r"^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}): (\d+) working days?", re.M)
+
+
+def _working_days_in(results: list[dict[str, Any]], span: tuple[date, date]) -> int | None:
+    """The calendar tool's count of working days over `span`, read from its result text."""
+    for block in results:
+        if block.get("is_error"):
+            continue
+        for first, last, count in _WORKING_DAYS_RESULT.findall(result_text(block)):
+            if (date.fromisoformat(first), date.fromisoformat(last)) == span:
+                return int(count)
+    return None
 
 
 def _draft_answer(
@@ -458,6 +494,8 @@ def _calendar_answer(
     """The calendar tool's own line in the asker's language (it writes one in Korean, then one in
     English); None when these results are not a calendar tool's."""
     names = {b["id"]: b.get("name") for b in blocks(messages[-2]) if b.get("type") == "tool_use"}
+    if leave_balance.NAME in names.values():  # a what-if over dates: the balance answers, with the count
+        return None
     for block in results:
         if names.get(block.get("tool_use_id")) in (get_day.NAME, count_working_days.NAME):
             lines_said = result_text(block).splitlines()

@@ -167,6 +167,27 @@ def what_if(balance: Balance, days: Decimal, korean: bool, halves: int | None = 
     return balance_sentence(balance, korean) + after
 
 
+def what_if_span(balance: Balance, span: tuple[date, date], working: int, korean: bool) -> str:
+    """ "12월 28일부터 30일까지 쉬면 며칠 남아?": the balance, the working days of those dates (the
+    calendar's), and what is left after them."""
+    left = balance.remaining - working
+    first, last = span
+    counted, rest = format_days(Decimal(working)), format_days(left)
+    if korean:
+        dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
+        after = f"{dates} 근무일은 {counted}일이라, " + (
+            f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
+        )
+    else:
+        dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
+        after = f"{dates} has {counted} working {day_word(counted)}; " + (
+            f"after taking them you'd have {rest} {day_word(rest)} left."
+            if left >= 0
+            else "that is more than you have."
+        )
+    return balance_sentence(balance, korean) + " " + after
+
+
 def arithmetic(kind: str, balances: Sequence[Balance], korean: bool) -> str:
     """A share used, hours left, the difference in days used between two years, the half days left:
     the figures it is worked out from, then the result (each a named figure the check evaluates)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -55,6 +55,7 @@ class Known:
     question: str
     today: date
     entitlement: Entitlement | None = None  # the Act's leave for the asker, when it was looked up
+    working: Mapping[tuple[date, date], int] = field(default_factory=dict)  # the calendar's counts
 
 
 def named_text(answer: str, known: Known) -> str:
@@ -164,6 +165,10 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     line = answer[answer.rfind("\n", 0, start) + 1 : start]
     years = re.findall(r"(?:19|20)\d\d", line)
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
+    if _WORKING_BEFORE.search(answer, 0, start) or _WORKING_AFTER.match(answer, end):
+        for (first, last), count in known.working.items():  # "근무일은 3일": the calendar's count
+            if count == value:
+                return DeclaredFigure(span, format_days(value), "fact", _working(first, last))
     if counted and _HALF_ASKED.search(known.question) and value in amounts_in(known.question):
         return DeclaredFigure(span, format_days(value), "question")  # "반차 3번": the person's count
     candidates = sorted(
@@ -245,6 +250,9 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             halves = number * Decimal("0.5")
             if _HALF_ASKED.search(known.question) and balance.remaining - halves == value:  # "반차 3번 쓰면"
                 yield "fact", f"remaining({year}) - q({format_days(number)}) * 0.5", "remaining"
+        for (first, last), count in known.working.items():  # a what-if over dates
+            if balance.remaining - count == value:
+                yield "fact", f"remaining({year}) - {_working(first, last)}", "remaining"
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
@@ -293,6 +301,10 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
             yield "fact", f'grant_years("{grant.arises_on}")', None
         if grant.kind == "annual" and grant.days - STATUTE["base_days"] == value and value > 0:
             yield "fact", f'grant_days("{grant.arises_on}") - STATUTE.base_days', "granted"
+
+
+def _working(first: date, last: date) -> str:
+    return f'working_days("{first.isoformat()}", "{last.isoformat()}")'
 
 
 def find_span(text: str, span: str, start: int = 0) -> int:

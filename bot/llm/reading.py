@@ -48,6 +48,7 @@ Kind = Literal[
     "hours",
     "can_i_take",
     "what_if",
+    "what_if_span",
     "check_claim",
     "half_days",
     "monthly",
@@ -72,7 +73,8 @@ ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_y
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
 ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
 LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
-    {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}, ARITHMETIC_KINDS
+    {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup"},
+    ARITHMETIC_KINDS,
 )
 
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
@@ -145,6 +147,7 @@ class Reading:
     month: int | None = None
     window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
     halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
+    span: tuple[date, date] | None = None  # a what-if over dates: its first and last day
 
     @property
     def capped(self) -> bool:
@@ -195,6 +198,11 @@ def read_question(
     if halves is not None and _WHAT_IF.search(question):
         days = Decimal(halves) / 2
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
+    span = dates_named(question, today) if _WHAT_IF.search(question) and halves is None else None
+    if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
+        # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
+        reading = _lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
+        return replace(reading, span=span)
     if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
         reading = _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
         return replace(reading, halves=halves)
