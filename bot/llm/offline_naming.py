@@ -166,9 +166,9 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     years = re.findall(r"(?:19|20)\d\d", line)
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
     if _WORKING_BEFORE.search(answer, 0, start) or _WORKING_AFTER.match(answer, end):
-        for (first, last), count in known.working.items():  # "근무일은 3일": the calendar's count
+        for (opening, closing), count in known.working.items():  # "근무일은 3일": the calendar's count
             if count == value:
-                return DeclaredFigure(span, format_days(value), "fact", _working(first, last))
+                return DeclaredFigure(span, format_days(value), "fact", _working(opening, closing))
     if counted and _HALF_ASKED.search(known.question) and value in amounts_in(known.question):
         return DeclaredFigure(span, format_days(value), "question")  # "반차 3번": the person's count
     candidates = sorted(
@@ -250,9 +250,9 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             halves = number * Decimal("0.5")
             if _HALF_ASKED.search(known.question) and balance.remaining - halves == value:  # "반차 3번 쓰면"
                 yield "fact", f"remaining({year}) - q({format_days(number)}) * 0.5", "remaining"
-        for (first, last), count in known.working.items():  # a what-if over dates
+        for (opening, closing), count in known.working.items():  # a what-if over dates
             if balance.remaining - count == value:
-                yield "fact", f"remaining({year}) - {_working(first, last)}", "remaining"
+                yield "fact", f"remaining({year}) - {_working(opening, closing)}", "remaining"
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
