@@ -394,8 +394,23 @@ WANTS_LEAVE = Words(
         r"신청하고\s*싶",
         r"잡아\s*줘",
         r"넣어\s*줘",
+        r"(?:쓸|낼|쉴|신청할)\s*(?:게|께)",
+        r"(?:쓰|내|쉬|신청하)겠",
+        r"(?:쓰|내|쉬|신청하)려고",
+        r"(?:쓸|낼|쉴)\s*예정",
+        r"신청(?:합니다|할게요|요)",
+        r"(?<![가-힣])(?:연차|휴가|반차)\s*신청\s*[.!~]*\s*$",
     ),
-    en=(r"\boff\b", r"\bbook\b", r"\brequest\b", r"\btake\b[^?]*\b(?:leave|day|days)\b"),
+    en=(
+        r"\boff\b",
+        r"\bbook\b",
+        r"\brequest\b",
+        r"\btake\b[^?]*\b(?:leave|day|days)\b",
+        r"\b(?:I\s+(?:want|need)|I'?d\s+like|I\s+would\s+like)\b[^?]*\b(?:leave|off|half[-\s]?day|day)\b",
+        r"\bput\s+(?:me\s+)?(?:in|down)\b",
+        r"\b(?:log|file|enter|mark|put)\b[^?]*\b(?:leave|off|vacation|pto)\b",
+        r"\bschedule\b",
+    ),
 )
-MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b",))
-AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b",))
+MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b", r"\ba\.?m\.?\s*half"))
+AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b", r"\bp\.?m\.?\s*half"))

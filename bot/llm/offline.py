@@ -103,7 +103,7 @@ class OfflineModel:
             return self._message(
                 body, [_text(self._final(day_said, messages, question, today, declaring))], "end_turn"
             )
-        if results and (drafted := _draft_answer(results, messages, korean)) is not None:
+        if results and (drafted := _draft_answer(results, messages, korean, today)) is not None:
             if isinstance(drafted, int) and leave_balance.NAME in offered:
                 # Refused for the balance: look the balance up, so the answer can say it from a lookup.
                 thinking = f"The draft is more than the balance: look up the balance for {drafted}."
@@ -268,6 +268,11 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
             statutory = entitlement.parse_result(content) or statutory
             for first, last, count in _WORKING_DAYS_RESULT.findall(content):
                 working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
+            if (draft := _DRAFT_COUNT.search(content)) is not None:  # a draft's working days
+                first_day = date.fromisoformat(draft.group(1))
+                working[(first_day, date.fromisoformat(draft.group(2) or draft.group(1)))] = int(
+                    draft.group(3)
+                )
     return named_text(answer, Known(balances, taken, question, today, statutory, working))
 
 
@@ -435,7 +440,7 @@ def _working_days_in(results: list[dict[str, Any]], span: tuple[date, date]) -> 
 
 
 def _draft_answer(
-    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
+    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool, today: date
 ) -> str | int | None:
     """The answer to a draft_leave_request result: what was drafted and that only Submit sends it, or why
     it cannot be; the year whose balance to look up when it was refused for the balance (the answer then
@@ -456,8 +461,17 @@ def _draft_answer(
         if block.get("is_error"):
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
-        return lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+        said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+        request = leave_asked(latest_question(messages), today)
+        count = _DRAFT_COUNT.search(content)
+        if request is not None and request.counted and count is not None:  # "how many days is that?"
+            said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
+        return said
     return None
+
+
+# The draft tool's own count (bot/tools/draft_request.py writes it): its span and working days.
+_DRAFT_COUNT = re.compile(r"Draft leave request \(not submitted\): (\S+?)(?:~(\S+))? .*?, (\d+) working day")
 
 
 # The draft tool's refusal for the balance (bot/requests/validation.py words it).

@@ -93,6 +93,20 @@ def drafted(start: str, end: str, part: str, korean: bool) -> str:
     return f"I drafted a leave request for {span}{words_en}. Check it on the card below and press Submit to send it."
 
 
+def draft_days(working: int, part: str, korean: bool) -> str:
+    """How many days a draft is: its working days (a half or quarter day: that part of one)."""
+    counted = format_days(Decimal(working))
+    if part != "full":
+        return (
+            f"근무일 {counted}일 중 {_PART_WORDS[part][0].strip()}예요."
+            if korean
+            else f"It is the{_PART_WORDS[part][1]} of {counted} working {day_word(counted)}."
+        )
+    if korean:
+        return f"연차로 쓰는 날은 근무일 {counted}일이에요."
+    return f"That is {counted} working {day_word(counted)} of leave."
+
+
 def draft_refused(reason: str, korean: bool) -> str:
     if korean:
         return f"그 휴가는 신청할 수 없어요. {reason.removeprefix('초안을 신청할 수 없어요: ')}"
