@@ -76,7 +76,12 @@ async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
 
 @pytest.mark.parametrize(
     "question",
-    ["내년에는 연차 몇 일 받아요?", "내년 휴가 며칠 나오나요?", "How many days of leave do I get next year?"],
+    [
+        "내년 휴가 개수 알려줘",
+        "내년에는 연차 몇 일 받아요?",
+        "내년 휴가 며칠 나오나요?",
+        "How many days of leave do I get next year?",
+    ],
 )
 async def test_next_years_leave_is_the_next_grant_whatever_the_verb(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
@@ -129,3 +134,11 @@ async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, 
     turn = await ask(await _bot(hr), minsu, question)
     assert [call.name for call in turn.trace.tool_calls] == ["get_leave_balance", "count_working_days"]
     assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["올해 사용률이랑 남은 시간 알려줘", "What percent have I used and how many hours are left?"]
+)
+async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

@@ -100,6 +100,7 @@ _NO_READING_FOR = pattern(
             r"\bratio\b",
             r"\brate\b",
             r"\bproportion\b",
+            r"\bfraction\b",
             r"\bshare\b",
             r"\bdifference\b",
             r"\bcompar",
@@ -239,6 +240,7 @@ _LAW = re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|st
 _CONDITION = re.compile(
     rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppose|\bwould\b|\bassuming\b", re.I
 )
+_HOURS_WORD = re.compile(r"시간|\bhours?\b|\bhrs?\b", re.I)
 _NUMBER_WORD = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|quarter)\b|"
     r"하루|이틀|사흘|나흘|닷새|일주일|반차|반반차",
@@ -256,7 +258,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "percent": re.compile(
-        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|몇|\bwhat\b",
+        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b|몇|\bwhat\b",
         re.I,
     ),
     "hours_left": pattern(words.HOURS),
@@ -327,6 +329,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left += [m.group(0) for m in found.finditer(rest)]
     if reading.kind not in ENTITLEMENT_KINDS:
         left += [m.group(0) for m in _LAW.finditer(rest)]
+    if reading.kind != "hours_left":  # hours are only the hours-left reading's
+        left += [m.group(0) for m in _HOURS_WORD.finditer(rest)]
     if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
         left += [m.group(0) for m in _WHY.finditer(rest)]
     # two questions in one message (a line: merged messages are one line each): each must be read, so say so

@@ -308,7 +308,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
     # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
     # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
     next_year_only = years == [today.year + 1]
-    if next_year_only and has_leave and _QUANTITY.search(question) and not _SPENT_OR_LEFT.search(question):
+    if next_year_only and has_leave and not _SPENT_OR_LEFT.search(question) and not _WHEN.search(question):
         return "next_grant"
     return None
 
@@ -321,7 +321,7 @@ _PAST_DAYS = re.compile(
 # The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
 # days the balance still holds.
 _PERCENT = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b", re.I
+    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
 )
 _HOURS = pattern(words.HOURS)
 _COMPARED = re.compile(
@@ -334,7 +334,7 @@ _HALF = pattern(words.HALF_DAY)
 _DAYS_WORD = re.compile(r"\bdays?\b|연차|휴가", re.I)
 _TIMES = re.compile(r"몇\s*(?:번|회)|\bhow\s+many\s+times\b", re.I)
 _STILL = re.compile(
-    r"더|남은|남았|남아|잔여|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
+    r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
     re.I,
 )
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
