@@ -142,3 +142,20 @@ async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, 
 async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "years"),
+    [("재작년이랑 작년 연차 비교해 줘", [2025, 2024]), ("Compare my 2025 and 2026 leave", [2026, 2025])],
+)
+async def test_a_comparison_of_two_years_shows_both(hr, minsu, question, years):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_balance", y) for y in years] and _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["올해 남은 연차가 작년 이맘때보다 적어?", "Do I have more left than at this time last year?"]
+)
+async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

@@ -37,6 +37,7 @@ CHECKED: frozenset[Kind] = frozenset(
         "lookup",
         "what_if",
         "what_if_span",
+        "compare",
         "can_i_take",
         "check_claim",
         "half_days",
@@ -124,6 +125,7 @@ _NOT_A_LOOKUP = re.compile(
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
     r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|마흔|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
     # a part of a year: the figures are the whole year's
+    r"이맘때|이\s*맘\s*때|이\s*시점|그\s*맘때|\bthis\s+time\s+(?:last|of)\b|\bat\s+this\s+point\b|"
     r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
@@ -266,6 +268,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|"
         r"더\s*많|덜|\bmore\b|\bfewer\b|\bless\b|더",
         re.I,
+    ),
+    "compare": re.compile(
+        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
     ),
     "halves_left": re.compile(
         rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I

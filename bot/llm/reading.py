@@ -56,6 +56,7 @@ Kind = Literal[
     "percent",
     "hours_left",
     "difference",
+    "compare",
     "halves_left",
     "next_grant",
     "expiry",
@@ -73,7 +74,7 @@ ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_y
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
 ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
 LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
-    {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup"},
+    {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup", "compare"},
     ARITHMETIC_KINDS,
 )
 
@@ -354,8 +355,10 @@ def _arithmetic(
     left = _REMAINING.search(question)
     if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
         return _lookup("hours_left", years, today, earlier, window, balance)
-    if _COMPARED.search(question) and len(set(years)) == 2 and _USED_ANY.search(question) and not left:
-        return _lookup("difference", sorted(set(years), reverse=True), today, earlier, window, balance)
+    if _COMPARED.search(question) and len(set(years)) == 2:
+        # the days used in each, and which used more; any other comparison: both years' figures side by side
+        kind: Kind = "difference" if _USED_ANY.search(question) and not left else "compare"
+        return _lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
     if (
         _HALF.search(question)
         and not _QUARTER.search(question)
