@@ -14,6 +14,7 @@ from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant
 
 CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
+HOURS = (offline_lines.OFFLINE_HOURS.ko, offline_lines.OFFLINE_HOURS.en)
 
 
 async def _bot(hr: SqlHrStore) -> Assistant:
@@ -68,7 +69,9 @@ async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
     assert "February 13" in turn.answer and "Submit" not in turn.answer
 
 
-@pytest.mark.parametrize("question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?"])
+@pytest.mark.parametrize(
+    "question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?", "올해 평일 몇 일 남았지?"]
+)
 async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
@@ -78,6 +81,8 @@ async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
     "question",
     [
         "내년 휴가 개수 알려줘",
+        "next year's allowance?",
+        "내년 연차는 언제 나와요?",
         "내년에는 연차 몇 일 받아요?",
         "내년 휴가 며칠 나오나요?",
         "How many days of leave do I get next year?",
@@ -141,7 +146,7 @@ async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, 
 )
 async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    assert _calls(turn) == [] and turn.answer in (*CANNOT, *HOURS), turn.answer
 
 
 @pytest.mark.parametrize(
@@ -157,5 +162,18 @@ async def test_a_comparison_of_two_years_shows_both(hr, minsu, question, years):
     "question", ["올해 남은 연차가 작년 이맘때보다 적어?", "Do I have more left than at this time last year?"]
 )
 async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "올해 연차 몇 퍼센트 남아 있어?",  # the share left, not the share used
+        "What percent of my days remain?",
+        "How many fewer days did I use in 2026?",  # fewer than what: one year named
+    ],
+)
+async def test_arithmetic_it_has_no_figure_for_is_declined(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

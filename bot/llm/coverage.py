@@ -106,6 +106,8 @@ _NO_READING_FOR = pattern(
             r"\bdifference\b",
             r"\bcompar",
             r"\bthan\b",
+            r"\bfewer\b",
+            r"\bless\b",
             r"\bvs\.?\b",
             r"\bversus\b",
             r"\baverage\b",
@@ -130,7 +132,7 @@ _NOT_A_LOOKUP = re.compile(
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
     # the calendar's working days are not leave: a lookup does not count them
-    r"근무일|영업일|\b(?:working|business|work)\s*days?\b|"
+    r"근무일|영업일|평일|\bweekdays\b|\b(?:working|business|work)\s*days?\b|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,

@@ -309,12 +309,20 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
     # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
     # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
     next_year_only = years == [today.year + 1]
-    if next_year_only and has_leave and not _SPENT_OR_LEFT.search(question) and not _WHEN.search(question):
+    leave_named = has_leave or _GRANT_WORDS.search(question)
+    if (
+        next_year_only
+        and leave_named
+        and not _SPENT_OR_LEFT.search(question)
+        and not _RECORDS.search(question)
+    ):
         return "next_grant"
     return None
 
 
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
+_GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
+_RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
 _PAST_DAYS = re.compile(
     r"\b(?:which|what)\s+days\b|\bwhen\s+did\b|\bdid\s+I\s+take\b|언제\s*(?:썼|쉬었)", re.I
@@ -349,10 +357,10 @@ def _arithmetic(
     if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
         return None
     balance = (leave_balance.NAME,)
-    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question):
+    left = _REMAINING.search(question)
+    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
         return _lookup("percent", years, today, earlier, window, balance)
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
-    left = _REMAINING.search(question)
     if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
         return _lookup("hours_left", years, today, earlier, window, balance)
     if _COMPARED.search(question) and len(set(years)) == 2:
