@@ -177,3 +177,17 @@ async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
 async def test_arithmetic_it_has_no_figure_for_is_declined(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+async def test_hours_of_nothing_left_are_said_without_a_figure(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "How many hours of leave did I have left in 2025?")
+    assert "No hours are left either." in turn.answer and "days hours" not in turn.answer
+    assert _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["show me the days I took off in 2026", "List the days I was on leave this year"]
+)
+async def test_the_days_listed_are_the_records(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer

@@ -174,7 +174,15 @@ HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\b
 # When, not how much: dates and records.
 WHEN = Words(
     ko=("언제", "날짜", "며칠에", "내역", "기록"),
-    en=(r"\bwhen\b", r"which\s+days", r"what\s+days", r"\bdates?\b", "history"),
+    en=(
+        r"\bwhen\b",
+        r"which\s+days",
+        r"what\s+days",
+        r"\bdates?\b",
+        "history",
+        r"\b(?:list|show)\b[^?]*\bdays\b",
+        r"\bdays\s+I\s+(?:was|took|had|have\s+been)\b",
+    ),
 )
 # Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
 CARRY_OVER_OR_PAY = Words(

@@ -220,6 +220,10 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
             return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
         return f"Of the {granted} days granted for {b.year}, you used {used}: {share}% of your leave."
     if kind == "hours_left":
+        if b.remaining <= 0:  # nothing left: no hours either (said without a number to name)
+            return balance_sentence(b, korean) + (
+                " 남은 시간도 없어요." if korean else " No hours are left either."
+            )
         hours = format_days(b.remaining * 8)
         if korean:
             return f"{b.year}년 남은 연차는 {left}일이고, 시간으로는 {hours}시간이에요."
