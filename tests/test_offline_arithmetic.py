@@ -191,3 +191,15 @@ async def test_hours_of_nothing_left_are_said_without_a_figure(hr, minsu):
 async def test_the_days_listed_are_the_records(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+
+
+async def test_half_days_left_are_counted_only_where_exact(hr):
+    from bot.hr.directory import caller_for_employee_id
+
+    seoyeon = await caller_for_employee_id(hr, "E1002")  # 12.25 days left: not whole half days
+    turn = await ask(await _bot(hr), seoyeon, "반차 몇 번 더 쓸 수 있어?")
+    assert (
+        "나누어떨어지지 않아서" in turn.answer and "번 더" not in turn.answer and _rendered_first_time(turn)
+    )
+    share = await ask(await _bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
+    assert "23.4%" in share.answer and _rendered_first_time(share)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import calendar
 from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.language.dates import KOREAN_WEEKDAYS
@@ -215,7 +215,7 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
     if kind == "percent":
         if not b.granted:
             return balance_sentence(b, korean)
-        share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1")).normalize())
+        share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1"), ROUND_HALF_UP).normalize())
         if korean:
             return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
         return f"Of the {granted} days granted for {b.year}, you used {used}: {share}% of your leave."
@@ -230,8 +230,12 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
         return f"You have {left} {day_word(left)} of annual leave left for {b.year}, which is {hours} hours."
     # halves_left: only where the balance is whole half days
     halves = b.remaining / Decimal("0.5")
-    if halves != halves.to_integral_value() or halves < 0:
-        return balance_sentence(b, korean)
+    if halves != halves.to_integral_value() or halves < 0:  # not whole half days: no count to name
+        return balance_sentence(b, korean) + (
+            " 반차 단위로 나누어떨어지지 않아서 반차 횟수로는 말씀드리기 어려워요."
+            if korean
+            else " That is not a whole number of half days, so I can't give it as a count of half days."
+        )
     count = format_days(halves)
     if korean:
         return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
