@@ -37,11 +37,11 @@ def _rendered_first_time(turn: Turn) -> bool:
         ("What share of this year's leave have I used up?", [2026], "50%"),
         ("2025년 연차 사용 비율은?", [2025], "76.7%"),
         ("잔여 연차 몇 시간이야?", [2026], "60시간"),
-        ("How many hours of annual leave remain?", [2026], "60 hours"),
+        ("How many hours of annual leave remain?", [2026], "which is 60 hours"),
         ("올해는 작년에 비해 연차를 며칠 덜 썼어?", [2026, 2025], "4일"),
         ("How many fewer days did I use this year compared with last year?", [2026, 2025], "4 days"),
         ("반차 몇 번 더 낼 수 있어?", [2026], "15번"),
-        ("How many more half days can I take this year?", [2026], "15 half days"),
+        ("How many more half days can I take this year?", [2026], "can still take 15 half days"),
     ],
 )
 async def test_arithmetic_it_reads_whole_is_answered_through_named_figures(hr, minsu, question, years, says):
@@ -203,3 +203,17 @@ async def test_half_days_left_are_counted_only_where_exact(hr):
     )
     share = await ask(await _bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
     assert "23.4%" in share.answer and _rendered_first_time(share)
+
+
+@pytest.mark.parametrize(
+    ("previous", "question", "says"),
+    [
+        ("올해 연차 몇 퍼센트 썼어?", "작년엔?", "사용률은 76.7%"),
+        ("What share of my leave have I used this year?", "and 2025?", "76.7% of your leave"),
+        ("반차 몇 번 더 쓸 수 있어?", "작년은요?", "반차로 쓸 수 있는 연차가 없어요"),
+    ],
+)
+async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu, previous, question, says):
+    turn = await ask(await _bot(hr), minsu, question, previous)
+    assert _calls(turn) == [("get_leave_balance", 2025)], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer

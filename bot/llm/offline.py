@@ -327,7 +327,7 @@ def _earlier(messages: list[dict[str, Any]]) -> Earlier:
             about_leave = True
             years = list(dict.fromkeys(int(b["input"]["year"]) for b in uses if _has_year(b)))
             tools = list(dict.fromkeys(str(b.get("name")) for b in uses))
-    return Earlier(tuple(years), tuple(tools), about_leave)
+    return Earlier(tuple(years), tuple(tools), about_leave, latest_question(messages))
 
 
 def _has_year(block: dict[str, Any]) -> bool:

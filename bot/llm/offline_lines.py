@@ -218,7 +218,7 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
         share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1"), ROUND_HALF_UP).normalize())
         if korean:
             return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
-        return f"Of the {granted} days granted for {b.year}, you used {used}: {share}% of your leave."
+        return f"In {b.year}, of the {granted} days granted, you used {used}: {share}% of your leave."
     if kind == "hours_left":
         if b.remaining <= 0:  # nothing left: no hours either (said without a number to name)
             return balance_sentence(b, korean) + (
@@ -227,10 +227,14 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
         hours = format_days(b.remaining * 8)
         if korean:
             return f"{b.year}년 남은 연차는 {left}일이고, 시간으로는 {hours}시간이에요."
-        return f"You have {left} {day_word(left)} of annual leave left for {b.year}, which is {hours} hours."
+        return f"In {b.year} you have {left} {day_word(left)} of annual leave left, which is {hours} hours."
     # halves_left: only where the balance is whole half days
     halves = b.remaining / Decimal("0.5")
-    if halves != halves.to_integral_value() or halves < 0:  # not whole half days: no count to name
+    if halves <= 0:
+        return balance_sentence(b, korean) + (
+            " 반차로 쓸 수 있는 연차가 없어요." if korean else " No half days are left to take."
+        )
+    if halves != halves.to_integral_value():  # not whole half days: no count to name
         return balance_sentence(b, korean) + (
             " 반차 단위로 나누어떨어지지 않아서 반차 횟수로는 말씀드리기 어려워요."
             if korean
@@ -239,7 +243,7 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
     count = format_days(halves)
     if korean:
         return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
-    return f"You have {left} {day_word(left)} left for {b.year}, so you can still take {count} half days."
+    return f"In {b.year} you have {left} {day_word(left)} left, so you can still take {count} half days."
 
 
 def _difference(first: Balance, second: Balance, korean: bool) -> str:

@@ -28,7 +28,14 @@ from bot.language.dates import (
 from bot.language.numbers import COUNT, first_amount_in_words, number
 from bot.language.people import Roster
 from bot.language.words import alternation, pattern
-from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.language.years import (
+    UNREADABLE_YEAR,
+    VAGUE_THEN,
+    YEAR_AFTER,
+    YEAR_BEFORE,
+    asked_years,
+    year_words_read,
+)
 from bot.llm.drafting import dates_named
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
@@ -136,6 +143,7 @@ class Earlier:
     years: tuple[int, ...] = ()
     tools: tuple[str, ...] = ()
     about_leave: bool = False
+    question: str = ""  # the question before, so "작년은?" after a share asks for last year's share
 
 
 @dataclass(frozen=True)
@@ -181,6 +189,10 @@ def read_question(
     arithmetic = _arithmetic(question, years, today, earlier, window)
     if arithmetic is not None:
         return arithmetic
+    if years and earlier.question and _bare_follow_up(question, today):
+        before = read_question(earlier.question, today, Earlier(), system, roster).kind
+        if before in _CARRIED_OVER:  # the same arithmetic, for the year now named
+            return _lookup(before, years, today, earlier, window, (leave_balance.NAME,))
     if asks_in_hours(question):
         return Reading("hours")
     statutory = _statutory_kind(question, has_leave, years, today)
@@ -347,6 +359,23 @@ _STILL = re.compile(
     re.I,
 )
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
+
+
+# The arithmetic a bare follow-up ("작년은?", "and 2025?") asks again for another year.
+_CARRIED_OVER: frozenset[Kind] = frozenset({"percent", "hours_left", "halves_left"})
+_FOLLOW_UP_WORDS = re.compile(
+    r"\b(?:and|what\s+about|how\s+about|for)\b|그럼|그러면|그건|(?<=\s)(?:은|는|엔|에는|도|요|은요|는요|엔요)|[?.!,~\s]",
+    re.I,
+)
+
+
+def _bare_follow_up(question: str, today: date) -> bool:
+    """Whether the question is only a year and the words that ask "and that year?" ("작년은?")."""
+    rest = question
+    for start, end in year_words_read(question, today):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    rest = re.sub(r"(?:^|(?<=\s))(?:은요|는요|엔요|에는요|에는|은|는|엔|도)(?=[\s?.!]|$)", " ", rest)
+    return not _FOLLOW_UP_WORDS.sub("", rest).strip()
 
 
 def _arithmetic(
