@@ -217,3 +217,15 @@ async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu,
     turn = await ask(await _bot(hr), minsu, question, previous)
     assert _calls(turn) == [("get_leave_balance", 2025)], turn.answer
     assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I'd like to take a few days off in December, how many do I have?",
+        "12월에 연차 쓰고 싶은데 몇 개 있어?",
+    ],
+)
+async def test_leave_wanted_in_a_month_is_not_that_months_records(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

@@ -243,7 +243,13 @@ def read_question(
         return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
-    if month and (has_leave or earlier.about_leave) and not _REMAINING.search(question):
+    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?")
+    if (
+        month
+        and (has_leave or earlier.about_leave)
+        and not _REMAINING.search(question)
+        and not _PLANS.search(question)
+    ):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
             number = MONTHS_EN.index(month.group(2).lower()) + 1
@@ -333,6 +339,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
 
 
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
+_PLANS = pattern(words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b")))
 _GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
 _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
