@@ -229,3 +229,8 @@ async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu,
 async def test_leave_wanted_in_a_month_is_not_that_months_records(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+async def test_a_what_if_naming_a_day_it_does_not_place_is_declined(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "How many days would be left after taking Dec 21 and Dec 22?")
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

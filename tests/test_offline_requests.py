@@ -77,3 +77,8 @@ def test_the_draft_answers_how_many_days_from_its_own_count(newcomer, monkeypatc
     assert main(["chat", "--trace"]) == 0
     out = capsys.readouterr().out
     assert said in out and "grounding: ok" in out and "asking the model once more" not in out
+
+
+@pytest.mark.parametrize("message", ["Dec 22 and Dec 23 off please", "12월 22일, 12월 24일 연차 쓸래"])
+def test_days_listed_apart_are_not_drafted_as_one_stretch(message):
+    assert leave_asked(message, TODAY) is None

@@ -36,7 +36,7 @@ from bot.language.years import (
     asked_years,
     year_words_read,
 )
-from bot.llm.drafting import dates_named
+from bot.llm.drafting import dates_named, every_day_read
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
@@ -212,6 +212,8 @@ def read_question(
         days = Decimal(halves) / 2
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
     span = dates_named(question, today) if _WHAT_IF.search(question) and halves is None else None
+    if span is not None and not every_day_read(question, span):
+        span = None  # a day it did not place in the span ("Dec 22 and Dec 23"): declined below
     if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
         # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = _lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
