@@ -44,6 +44,17 @@ def holds(text: str, korean: bool = True) -> bool:
 @pytest.mark.parametrize(
     ("right", "wrong", "korean"),
     [
+        # F. The compared year is named by 보다 / "than" after or before a typed year too.
+        (
+            "2025년에 2026년보다 {used(2025) - used(2026)} 더 쓰셨어요.",
+            "2026년에 2025년보다 {used(2025) - used(2026)} 더 쓰셨어요.",
+            True,
+        ),
+        (
+            "In 2025 you used {used(2025) - used(2026)} more than in 2026.",
+            "In 2026 you used {used(2025) - used(2026)} more than in 2025.",
+            False,
+        ),
         # A. A typed year is a year word of its clause, not a number typed.
         ("2025년에는 {used(2025)} 쓰셨어요.", "2025년에는 {used(2026)} 쓰셨어요.", True),
         ("In 2025 you used {used(2025)}.", "In 2025 you used {used(2026)}.", False),

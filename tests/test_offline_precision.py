@@ -43,12 +43,7 @@ def _grounded(turn: Turn) -> bool:
         "작작년 연차 며칠 남았어?",
         "작녕 연차 며칠 남았어?",  # a typo of 작년
         # a bare balance is not the answer to these
-        "올해 연차 사용률 몇 퍼센트야?",
-        "what % of my leave have I used?",
-        "작년보다 올해 연차 더 썼어?",
-        "compared to 2024, how many more days did I take this year?",
         "법정 연차는 며칠이야?",
-        "If I take December 28 to 30, how many days will I have left?",
         "병가 며칠 남았어?",
         "How are my leave days calculated?",  # how, not how much
         "how many days expired last year?",  # the Act's leave is answered as of today, not for last year
@@ -56,7 +51,6 @@ def _grounded(turn: Turn) -> bool:
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
         "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
-        "반차 두 번 쓰면 몇 일 남아?",  # a count of times: not one half day
         "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
         "I'm planning a trip in December, how many days do I have left?",  # not December's records
         "When will my leave reset?",  # a rule, not the records

@@ -37,6 +37,8 @@ _STATUTE_MEANING = {
 }
 
 _Said = TypeVar("_Said")
+# An English comparison names its compared year after "than" ("than last year", "than in 2026").
+_THAN_BEFORE = re.compile(r"\bthan (?:in |for |during )?$", re.I)
 
 
 def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
@@ -67,7 +69,9 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
             named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
         compared = {
-            y for at, until, y in said_years if THAN.match(masked, until) or masked.endswith("than ", 0, at)
+            y
+            for at, until, y in said_years
+            if THAN.match(masked, until) or _THAN_BEFORE.search(masked, 0, at) is not None
         }
         kinds = _bound(KIND_WORDS, clause, start, here)
         figures_of_leave = [f for f in here if f.calls] or here

@@ -50,7 +50,9 @@ DIRECTION_WORDS = (
     (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|\bmore\b", re.I), 1),
     (re.compile(r"덜|적게|\bless\b|\bfewer\b", re.I), -1),
 )
-THAN = re.compile(r"\s*(?:보다|에 비해)")  # the compared year: "작년보다", "than last year"
+THAN = re.compile(
+    r"\s*(?:년도?|년에)?\s*(?:보다|에 비해)"
+)  # the compared year: "작년보다", "2025년보다", "than last year"
 USE = re.compile(r"사용|쓰|썼|쓴|\b(?:use[ds]?|using|took|take[ns]?|taking)\b", re.I)
 SPEND = re.compile(r"(?:쓰|사용하)(?:시)?면|\b(?:use|take|using|taking)\b", re.I)
 GAIN = re.compile(r"(?:받으|부여되|생기)(?:시)?면|\bgrant(?:ed|s)?\b", re.I)

@@ -174,7 +174,15 @@ HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\b
 # When, not how much: dates and records.
 WHEN = Words(
     ko=("언제", "날짜", "며칠에", "내역", "기록"),
-    en=(r"\bwhen\b", r"which\s+days", r"what\s+days", r"\bdates?\b", "history"),
+    en=(
+        r"\bwhen\b",
+        r"which\s+days",
+        r"what\s+days",
+        r"\bdates?\b",
+        "history",
+        r"\b(?:list|show)\b[^?]*\bdays\b",
+        r"\bdays\s+I\s+(?:was|took|had|have\s+been)\b",
+    ),
 )
 # Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
 CARRY_OVER_OR_PAY = Words(
@@ -203,8 +211,8 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지"),
-    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by"),
+    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어지", r"날아가"),
+    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
 NEXT_GRANT = Words(
     ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
@@ -394,8 +402,23 @@ WANTS_LEAVE = Words(
         r"신청하고\s*싶",
         r"잡아\s*줘",
         r"넣어\s*줘",
+        r"(?:쓸|낼|쉴|신청할)\s*(?:게|께)",
+        r"(?:쓰|내|쉬|신청하)겠",
+        r"(?:쓰|내|쉬|신청하)려고",
+        r"(?:쓸|낼|쉴)\s*예정",
+        r"신청(?:합니다|할게요|요)",
+        r"(?<![가-힣])(?:연차|휴가|반차)\s*신청\s*[.!~]*\s*$",
     ),
-    en=(r"\boff\b", r"\bbook\b", r"\brequest\b", r"\btake\b[^?]*\b(?:leave|day|days)\b"),
+    en=(
+        r"\boff\b",
+        r"\bbook\b",
+        r"\brequest\b",
+        r"\btake\b[^?]*\b(?:leave|day|days)\b",
+        r"\b(?:I\s+(?:want|need)|I'?d\s+like|I\s+would\s+like)\b[^?]*\b(?:leave|off|half[-\s]?day|day)\b",
+        r"\bput\s+(?:me\s+)?(?:in|down)\b",
+        r"\b(?:log|file|enter|mark|put)\b[^?]*\b(?:leave|off|vacation|pto)\b",
+        r"\bschedule\b",
+    ),
 )
-MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b",))
-AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b",))
+MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b", r"\ba\.?m\.?\s*half"))
+AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b", r"\bp\.?m\.?\s*half"))

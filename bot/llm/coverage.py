@@ -28,13 +28,25 @@ from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
-from bot.llm.reading import ENTITLEMENT_KINDS, Kind, Reading
+from bot.llm.drafting import without_dates
+from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, HALF_TIMES, Kind, Reading
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
 CHECKED: frozenset[Kind] = frozenset(
-    {"lookup", "what_if", "can_i_take", "check_claim", "half_days", "monthly", *ENTITLEMENT_KINDS}
+    {
+        "lookup",
+        "what_if",
+        "what_if_span",
+        "compare",
+        "can_i_take",
+        "check_claim",
+        "half_days",
+        "monthly",
+        *ENTITLEMENT_KINDS,
+        *ARITHMETIC_KINDS,
+    }
 )
-_DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "can_i_take", "check_claim"})
+_DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 _YEAR_WORD = re.compile(
     r"년(?!\s*차)|\b(?:years?|yrs?)\b|"
@@ -89,10 +101,13 @@ _NO_READING_FOR = pattern(
             r"\bratio\b",
             r"\brate\b",
             r"\bproportion\b",
+            r"\bfraction\b",
             r"\bshare\b",
             r"\bdifference\b",
             r"\bcompar",
             r"\bthan\b",
+            r"\bfewer\b",
+            r"\bless\b",
             r"\bvs\.?\b",
             r"\bversus\b",
             r"\baverage\b",
@@ -110,11 +125,14 @@ _NOT_A_LOOKUP = re.compile(
     r"\breset|\brenew|\baccru|초기화|리셋|"
     # a count of occasions (only half days are counted: their reading reads these words)
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
-    r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
+    r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|마흔|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
     # a part of a year: the figures are the whole year's
+    r"이맘때|이\s*맘\s*때|이\s*시점|그\s*맘때|\bthis\s+time\s+(?:last|of)\b|\bat\s+this\s+point\b|"
     r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
+    # the calendar's working days are not leave: a lookup does not count them
+    r"근무일|영업일|평일|\bweekdays\b|\b(?:working|business|work)\s*days?\b|"
     r"\b(?:write|poem|story|joke|recommend|suggest|plan|ideas?|translate|minus|plus|divided|times)\b|"
     r"[-+*/=]\s*\d",
     re.I,
@@ -226,6 +244,7 @@ _LAW = re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|st
 _CONDITION = re.compile(
     rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppose|\bwould\b|\bassuming\b", re.I
 )
+_HOURS_WORD = re.compile(r"시간|\bhours?\b|\bhrs?\b", re.I)
 _NUMBER_WORD = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|quarter)\b|"
     r"하루|이틀|사흘|나흘|닷새|일주일|반차|반반차",
@@ -237,7 +256,27 @@ _NUMBER_WORD = re.compile(
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     "next_grant": pattern(words.NEXT_GRANT),
-    "expiry": pattern(words.EXPIRY),
+    "expiry": re.compile(
+        rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|this)\s+year|year[-\s]?end)|"
+        r"연말|올해\s*말|연도\s*말",
+        re.I,
+    ),
+    "percent": re.compile(
+        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b|몇|\bwhat\b",
+        re.I,
+    ),
+    "hours_left": pattern(words.HOURS),
+    "difference": re.compile(
+        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|"
+        r"더\s*많|덜|\bmore\b|\bfewer\b|\bless\b|더",
+        re.I,
+    ),
+    "compare": re.compile(
+        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
+    ),
+    "halves_left": re.compile(
+        rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I
+    ),
     "why_days": pattern(words.WHY),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
@@ -276,7 +315,11 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
-    if reading.kind in _DAY_KINDS or reading.kind == "why_days":
+    if reading.kind == "what_if_span":  # the dates the calendar counts working days between
+        rest = without_dates(rest)
+    if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
+        rest = blank(rest, HALF_TIMES)
+    elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
     left: list[str] = left_over
     for found in (
@@ -293,6 +336,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         left += [m.group(0) for m in found.finditer(rest)]
     if reading.kind not in ENTITLEMENT_KINDS:
         left += [m.group(0) for m in _LAW.finditer(rest)]
+    if reading.kind != "hours_left":  # hours are only the hours-left reading's
+        left += [m.group(0) for m in _HOURS_WORD.finditer(rest)]
     if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
         left += [m.group(0) for m in _WHY.finditer(rest)]
     # two questions in one message (a line: merged messages are one line each): each must be read, so say so

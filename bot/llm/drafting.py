@@ -16,7 +16,21 @@ from bot.language.words import pattern
 _WANTS = pattern(words.WANTS_LEAVE)
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
 _ASKS_AMOUNT = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
-_ASKS_IF = pattern(words.CAN_I_TAKE)  # "Can I take Friday off?" asks, it does not request
+# "Can I take Friday off?" asks, it does not request ("I'd like to take Friday off" does)
+_ASKS_IF = pattern(
+    words.Words(ko=words.CAN_I_TAKE.ko, en=tuple(w for w in words.CAN_I_TAKE.en if "off" not in w))
+)
+_ASKS_HOW = pattern(words.ASKING_HOW, words.Words(ko=("방법", "절차"), en=(r"\bhow\b",)))
+# A part of a day and a date, no question: a request ("금요일 오후 반차").
+_PART_NAMED = pattern(words.HALF_DAY, words.MORNING_HALF, words.AFTERNOON_HALF)
+# "… How many leave days is that?", "며칠 쓰는 거야?": the draft's count, asked at the end.
+_HOW_MANY_IS_THAT = re.compile(
+    r"[.!,]?\s*(?:how\s+many\s+(?:leave\s+|working\s+|vacation\s+|annual\s+leave\s+)?days\s+"
+    r"(?:is|would|will|does)\s+(?:that|it|this)(?:\s+(?:be|take|use|cost))?|"
+    r"(?:그럼\s*|그건\s*|이건\s*|총\s*)?(?:며칠|몇\s*일)\s*(?:이야|이에요|인가요|이죠|쓰는\s*거(?:야|예요|죠)?|"
+    r"써야\s*(?:해|돼|하나요)|차감(?:돼|되나요|돼요)?|빠져|나가))\s*[?？]?\s*$",
+    re.I,
+)
 _MORNING = pattern(words.MORNING_HALF)
 _AFTERNOON = pattern(words.AFTERNOON_HALF)
 _QUARTER = pattern(words.QUARTER_DAY)
@@ -29,6 +43,10 @@ _ENGLISH_DATE = re.compile(
     rf"(?:\s*(?:-|–|~|to|through|thru|until|till)\s*(?:({MONTH_NAME})\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b)?",
     re.I,
 )
+_DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAME})\b", re.I)
+# "Is Tom off today?", "Are we off on Dec 24?": a question about a day, not a request.
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|will|does|do|did|am)\b", re.I)
+_TODAY_WORD = re.compile(r"오늘|\btoday\b", re.I)
 _SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 _SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\buntil\b|[-–]", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -47,17 +65,28 @@ class LeaveAsked:
     start: date
     end: date
     part: Part
+    counted: bool = False  # "how many days is that?" asked after it
 
 
 def leave_asked(question: str, today: date) -> LeaveAsked | None:
-    if not _WANTS.search(question) or _ASKS_IF.search(question):
+    """The leave a message asks for: its dates and part; `counted` when it ends asking how many days that
+    is ("… How many leave days is that?", "며칠 쓰는 거야?"), which the draft's own count answers."""
+    follow_on = _HOW_MANY_IS_THAT.search(question)
+    if follow_on is not None:
+        question = question[: follow_on.start()]
+    wants = _WANTS.search(question) or (_PART_NAMED.search(question) and "?" not in question)
+    if not wants or _ASKS_IF.search(question) or _ASKS_HOW.search(question) or _YES_NO.search(question):
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None
     dates = dates_named(question, today)
+    if dates is None and _TODAY_WORD.search(question) and "?" not in question:
+        dates = (today, today)
     if dates is None:
         return None
     start, end = dates
+    if not every_day_read(question, dates):  # "Dec 22 and Dec 24": not one stretch it can read
+        return None
     part: Part = "full"
     if _QUARTER.search(question):
         part = "quarter"
@@ -65,7 +94,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
         part = "pm"
     elif _MORNING.search(question) or _HALF.search(question):
         part = "am"  # 반차 alone: the morning, which the card shows and Change corrects
-    return LeaveAsked(start, end, part)
+    return LeaveAsked(start, end, part, follow_on is not None)
 
 
 # The dates a calendar question names by name (the next one from today).
@@ -104,7 +133,58 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
         return None
 
 
+_WEEK_WORDS = re.compile(r"(?:이번|다음)\s*주|\b(?:this|next)\s+week\b|\b(?:this|next)\b|요일|\boff\b", re.I)
+
+
+def without_dates(question: str) -> str:
+    """`question` with the dates `dates_named` reads blanked (what a reading that uses them has read)."""
+    found = (
+        _ISO,
+        _ENGLISH_DATE,
+        _MONTH_DAY,
+        _DAY_ONLY,
+        _SLASHED,
+        _WEEKDAY,
+        _WEEK_WORDS,
+        _SPAN,
+        _YEAR_BEFORE_DATE,
+        *(pattern for pattern, _, _ in _NAMED_DAYS),
+        *(pattern for pattern, _ in _DAYS_AHEAD),
+    )
+    for each in found:
+        question = each.sub(lambda m: " " * len(m.group(0)), question)
+    return question
+
+
+# Each day a message names by month and day ("Dec 22", "22 Dec", "12월 22일", "12/22"): a reading of a
+# span must account for every one of them ("Dec 22 and Dec 23" is not Dec 22 alone).
+_ONE_DAY_NAMED = re.compile(
+    rf"\b({MONTH_NAME})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|(\d{{1,2}})\s*월\s*(\d{{1,2}})\s*일|"
+    r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])",
+    re.I,
+)
+
+
+def every_day_read(question: str, span: tuple[date, date]) -> bool:
+    """Whether each day `question` names by month and day is the span's first or last day, and two days
+    named are joined as a span ("to", "~", 부터…까지), not listed ("Dec 22, Dec 24")."""
+    ends = {(span[0].month, span[0].day), (span[1].month, span[1].day)}
+    named_days = set()
+    for found in _ONE_DAY_NAMED.finditer(_DAY_FIRST.sub(r"\2 \1", question)):
+        if found.group(1):
+            named = (month_number(found.group(1)), int(found.group(2)))
+        elif found.group(3):
+            named = (int(found.group(3)), int(found.group(4)))
+        else:
+            named = (int(found.group(5)), int(found.group(6)))
+        if named not in ends:
+            return False
+        named_days.add(named)
+    return len(named_days) < 2 or bool(_SPAN.search(question))
+
+
 def _dates(question: str, today: date) -> tuple[date, date] | None:
+    question = _DAY_FIRST.sub(r"\2 \1", question)  # "28 Dec" reads as "Dec 28"
     iso = [
         date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))
     ]

@@ -42,6 +42,7 @@ from bot.llm.drafting import leave_asked
 from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import (
+    ARITHMETIC_KINDS,
     ENTITLEMENT_KINDS,
     LOOKUP_KINDS,
     Earlier,
@@ -102,7 +103,7 @@ class OfflineModel:
             return self._message(
                 body, [_text(self._final(day_said, messages, question, today, declaring))], "end_turn"
             )
-        if results and (drafted := _draft_answer(results, messages, korean)) is not None:
+        if results and (drafted := _draft_answer(results, messages, korean, today)) is not None:
             if isinstance(drafted, int) and leave_balance.NAME in offered:
                 # Refused for the balance: look the balance up, so the answer can say it from a lookup.
                 thinking = f"The draft is more than the balance: look up the balance for {drafted}."
@@ -184,6 +185,16 @@ class OfflineModel:
                 for tool in tools
                 for y in reading.years
             ]
+            if reading.span is not None and count_working_days.NAME in offered:  # what a date range costs
+                first, last = (day.isoformat() for day in reading.span)
+                content.append(
+                    {
+                        "type": "tool_use",
+                        "id": self._tool_use_id(),
+                        "name": count_working_days.NAME,
+                        "input": {"start": first, "end": last},
+                    }
+                )
             return self._message(body, content, "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years, korean)
         return self._message(
@@ -243,6 +254,7 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
+    working: dict[tuple[date, date], int] = {}
     for message in messages:
         for block in tool_results(message):
             if block.get("is_error"):
@@ -254,7 +266,14 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
             elif isinstance(figures, LeaveTaken):
                 taken[figures.year] = figures
             statutory = entitlement.parse_result(content) or statutory
-    return named_text(answer, Known(balances, taken, question, today, statutory))
+            for first, last, count in _WORKING_DAYS_RESULT.findall(content):
+                working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
+            if (draft := _DRAFT_COUNT.search(content)) is not None:  # a draft's working days
+                first_day = date.fromisoformat(draft.group(1))
+                working[(first_day, date.fromisoformat(draft.group(2) or draft.group(1)))] = int(
+                    draft.group(3)
+                )
+    return named_text(answer, Known(balances, taken, question, today, statutory, working))
 
 
 def wants_declared(body: dict[str, Any]) -> bool:
@@ -308,7 +327,7 @@ def _earlier(messages: list[dict[str, Any]]) -> Earlier:
             about_leave = True
             years = list(dict.fromkeys(int(b["input"]["year"]) for b in uses if _has_year(b)))
             tools = list(dict.fromkeys(str(b.get("name")) for b in uses))
-    return Earlier(tuple(years), tuple(tools), about_leave)
+    return Earlier(tuple(years), tuple(tools), about_leave, latest_question(messages))
 
 
 def _has_year(block: dict[str, Any]) -> bool:
@@ -362,6 +381,8 @@ def _answer_from_results(
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
         content = result_text(block)
+        if _WORKING_DAYS_RESULT.search(content):  # the calendar's count for a what-if: read below
+            continue
         figures: Balance | LeaveTaken | None = None
         if not block.get("is_error"):
             figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
@@ -378,13 +399,24 @@ def _answer_from_results(
     days = reading.days if reading.days is not None else Decimal(1)
     said: list[str] = []
     if reading.kind == "what_if" and balances:
-        said = [lines.what_if(b, days, korean) for b in balances]
+        said = [lines.what_if(b, days, korean, reading.halves) for b in balances]
     elif reading.kind == "can_i_take" and balances:
         said = [lines.CANNOT_BOOK.pick(korean), *(lines.enough_for(b, days, korean) for b in balances)]
     elif reading.kind == "check_claim" and balances:
         said = [lines.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
         said = [lines.half_days(t, days, korean) for t in taken]
+    elif reading.kind == "what_if_span" and balances and reading.span is not None:
+        counted = _working_days_in(results, reading.span)
+        said = (
+            [lines.what_if_span(b, reading.span, counted, korean) for b in balances]
+            if counted is not None
+            else [lines.OFFLINE_CANNOT.pick(korean)]
+        )
+    elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
+        said = []
+    elif reading.kind in ARITHMETIC_KINDS and balances:
+        said = [lines.arithmetic(reading.kind, balances, korean)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
@@ -393,8 +425,22 @@ def _answer_from_results(
     return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
 
 
+_WORKING_DAYS_RESULT = re.compile(r"^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}): (\d+) working days?", re.M)
+
+
+def _working_days_in(results: list[dict[str, Any]], span: tuple[date, date]) -> int | None:
+    """The calendar tool's count of working days over `span`, read from its result text."""
+    for block in results:
+        if block.get("is_error"):
+            continue
+        for first, last, count in _WORKING_DAYS_RESULT.findall(result_text(block)):
+            if (date.fromisoformat(first), date.fromisoformat(last)) == span:
+                return int(count)
+    return None
+
+
 def _draft_answer(
-    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
+    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool, today: date
 ) -> str | int | None:
     """The answer to a draft_leave_request result: what was drafted and that only Submit sends it, or why
     it cannot be; the year whose balance to look up when it was refused for the balance (the answer then
@@ -415,8 +461,17 @@ def _draft_answer(
         if block.get("is_error"):
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
-        return lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+        said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
+        request = leave_asked(latest_question(messages), today)
+        count = _DRAFT_COUNT.search(content)
+        if request is not None and request.counted and count is not None:  # "how many days is that?"
+            said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
+        return said
     return None
+
+
+# The draft tool's own count (bot/tools/draft_request.py writes it): its span and working days.
+_DRAFT_COUNT = re.compile(r"Draft leave request \(not submitted\): (\S+?)(?:~(\S+))? .*?, (\d+) working day")
 
 
 # The draft tool's refusal for the balance (bot/requests/validation.py words it).
@@ -453,6 +508,8 @@ def _calendar_answer(
     """The calendar tool's own line in the asker's language (it writes one in Korean, then one in
     English); None when these results are not a calendar tool's."""
     names = {b["id"]: b.get("name") for b in blocks(messages[-2]) if b.get("type") == "tool_use"}
+    if leave_balance.NAME in names.values():  # a what-if over dates: the balance answers, with the count
+        return None
     for block in results:
         if names.get(block.get("tool_use_id")) in (get_day.NAME, count_working_days.NAME):
             lines_said = result_text(block).splitlines()

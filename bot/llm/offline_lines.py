@@ -8,7 +8,7 @@ from __future__ import annotations
 import calendar
 from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from bot.domain.leave import Balance, LeaveTaken, format_days
 from bot.language.dates import KOREAN_WEEKDAYS
@@ -93,6 +93,20 @@ def drafted(start: str, end: str, part: str, korean: bool) -> str:
     return f"I drafted a leave request for {span}{words_en}. Check it on the card below and press Submit to send it."
 
 
+def draft_days(working: int, part: str, korean: bool) -> str:
+    """How many days a draft is: its working days (a half or quarter day: that part of one)."""
+    counted = format_days(Decimal(working))
+    if part != "full":
+        return (
+            f"근무일 {counted}일 중 {_PART_WORDS[part][0].strip()}예요."
+            if korean
+            else f"It is the{_PART_WORDS[part][1]} of {counted} working {day_word(counted)}."
+        )
+    if korean:
+        return f"연차로 쓰는 날은 근무일 {counted}일이에요."
+    return f"That is {counted} working {day_word(counted)} of leave."
+
+
 def draft_refused(reason: str, korean: bool) -> str:
     if korean:
         return f"그 휴가는 신청할 수 없어요. {reason.removeprefix('초안을 신청할 수 없어요: ')}"
@@ -134,10 +148,24 @@ def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) ->
     return phrase.pick(korean)
 
 
-def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
-    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it."""
+def what_if(balance: Balance, days: Decimal, korean: bool, halves: int | None = None) -> str:
+    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it ("반차 3번": 3 half days)."""
     left = balance.remaining - days
     asked, rest = format_days(days), format_days(left)
+    if halves is not None:
+        if korean:
+            after = (
+                f" 반차 {halves}번은 {asked}일이라, 쓰면 {rest}일이 남아요."
+                if left >= 0
+                else f" 반차 {halves}번은 {asked}일이라 연차가 모자라요."
+            )
+        else:
+            after = (
+                f" {halves} half days are {asked} {day_word(asked)}; after them you'd have {rest} {day_word(rest)} left."
+                if left >= 0
+                else f" {halves} half days are {asked} {day_word(asked)}: that is more than you have."
+            )
+        return balance_sentence(balance, korean) + after
     if left < 0:
         after = (
             f" {asked}일을 쓰기에는 연차가 모자라요."
@@ -151,6 +179,90 @@ def what_if(balance: Balance, days: Decimal, korean: bool) -> str:
             else f" If you take {asked} {day_word(asked)}, you'd have {rest} {day_word(rest)} left."
         )
     return balance_sentence(balance, korean) + after
+
+
+def what_if_span(balance: Balance, span: tuple[date, date], working: int, korean: bool) -> str:
+    """ "12월 28일부터 30일까지 쉬면 며칠 남아?": the balance, the working days of those dates (the
+    calendar's), and what is left after them."""
+    left = balance.remaining - working
+    first, last = span
+    counted, rest = format_days(Decimal(working)), format_days(left)
+    if korean:
+        dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
+        after = f"{dates} 근무일은 {counted}일이라, " + (
+            f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
+        )
+    else:
+        dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
+        after = f"{dates} has {counted} working {day_word(counted)}; " + (
+            f"after taking them you'd have {rest} {day_word(rest)} left."
+            if left >= 0
+            else "that is more than you have."
+        )
+    return balance_sentence(balance, korean) + " " + after
+
+
+def arithmetic(kind: str, balances: Sequence[Balance], korean: bool) -> str:
+    """A share used, hours left, the difference in days used between two years, the half days left:
+    the figures it is worked out from, then the result (each a named figure the check evaluates)."""
+    if kind == "difference":
+        return _difference(balances[0], balances[1], korean) if len(balances) == 2 else ""
+    return "\n".join(_on_one(kind, b, korean) for b in balances)
+
+
+def _on_one(kind: str, b: Balance, korean: bool) -> str:
+    granted, used, left = format_days(b.granted), format_days(b.used), format_days(b.remaining)
+    if kind == "percent":
+        if not b.granted:
+            return balance_sentence(b, korean)
+        share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1"), ROUND_HALF_UP).normalize())
+        if korean:
+            return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
+        return f"In {b.year}, of the {granted} days granted, you used {used}: {share}% of your leave."
+    if kind == "hours_left":
+        if b.remaining <= 0:  # nothing left: no hours either (said without a number to name)
+            return balance_sentence(b, korean) + (
+                " 남은 시간도 없어요." if korean else " No hours are left either."
+            )
+        hours = format_days(b.remaining * 8)
+        if korean:
+            return f"{b.year}년 남은 연차는 {left}일이고, 시간으로는 {hours}시간이에요."
+        return f"In {b.year} you have {left} {day_word(left)} of annual leave left, which is {hours} hours."
+    # halves_left: only where the balance is whole half days
+    halves = b.remaining / Decimal("0.5")
+    if halves <= 0:
+        return balance_sentence(b, korean) + (
+            " 반차로 쓸 수 있는 연차가 없어요." if korean else " No half days are left to take."
+        )
+    if halves != halves.to_integral_value():  # not whole half days: no count to name
+        return balance_sentence(b, korean) + (
+            " 반차 단위로 나누어떨어지지 않아서 반차 횟수로는 말씀드리기 어려워요."
+            if korean
+            else " That is not a whole number of half days, so I can't give it as a count of half days."
+        )
+    count = format_days(halves)
+    if korean:
+        return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
+    return f"In {b.year} you have {left} {day_word(left)} left, so you can still take {count} half days."
+
+
+def _difference(first: Balance, second: Balance, korean: bool) -> str:
+    """Days used in two years, and which used more, by how much (the larger minus the smaller)."""
+    a, b = format_days(first.used), format_days(second.used)
+    gap = format_days(abs(first.used - second.used))
+    if korean:
+        said = f"{first.year}년에는 연차를 {a}일, {second.year}년에는 {b}일 썼어요. "
+        if first.used == second.used:
+            return said + "두 해에 쓴 날이 같아요."
+        more = first.year if first.used > second.used else second.year
+        less = second.year if more == first.year else first.year
+        return said + f"{more}년에 {less}년보다 {gap}일 더 썼어요."
+    said = f"You used {a} {day_word(a)} in {first.year} and {b} {day_word(b)} in {second.year}. "
+    if first.used == second.used:
+        return said + "The same in both years."
+    more = first.year if first.used > second.used else second.year
+    less = second.year if more == first.year else first.year
+    return said + f"In {more} you used {gap} {day_word(gap)} more than in {less}."
 
 
 def enough_for(balance: Balance, days: Decimal, korean: bool) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -56,6 +56,7 @@ class Known:
     question: str
     today: date
     entitlement: Entitlement | None = None  # the Act's leave for the asker, when it was looked up
+    working: Mapping[tuple[date, date], int] = field(default_factory=dict)  # the calendar's counts
 
 
 def named_text(answer: str, known: Known) -> str:
@@ -99,7 +100,10 @@ def declare(answer: str, known: Known) -> list[tuple[int, DeclaredFigure]]:
             figures.append((match.start(), figure))
             covered.append(range(match.start(), match.end()))
     tokens = [
-        t for t in numbers_in(answer) if not any(t.start >= r.start and t.end <= r.stop for r in covered)
+        t
+        for t in numbers_in(answer)
+        if not any(t.start >= r.start and t.end <= r.stop for r in covered)
+        and not _KIND_OF_LEAVE.match(answer, t.start)  # "half day" names a kind of leave, not 0.5
     ]
     for start, end, value in _amounts(answer, tokens):
         figures.append((start, _amount(answer, start, end, value, known)))
@@ -162,6 +166,12 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     line = answer[answer.rfind("\n", 0, start) + 1 : start]
     years = re.findall(r"(?:19|20)\d\d", line)
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
+    if _WORKING_BEFORE.search(answer, 0, start) or _WORKING_AFTER.match(answer, end):
+        for (opening, closing), count in known.working.items():  # "근무일은 3일": the calendar's count
+            if count == value:
+                return DeclaredFigure(span, format_days(value), "fact", _working(opening, closing))
+    if counted and _HALF_ASKED.search(known.question) and value in amounts_in(known.question):
+        return DeclaredFigure(span, format_days(value), "question")  # "반차 3번": the person's count
     # A list of records writes each record's days right after its date: that date's record first.
     dates = [_incidental(m, known) for m in _INCIDENTAL.finditer(answer, max(0, start - 16), start)]
     beside = f'record("{dates[-1].value}")' if dates and dates[-1] and dates[-1].as_ == "date" else None
@@ -196,6 +206,10 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
         # A count of something that is not leave ("조회는 8번까지", "8 lookups"): its own words' number.
         return DeclaredFigure(span, format_days(value), "incidental", None, "count")
     return DeclaredFigure(span, format_days(value), "fact", None)  # unaccounted for: the check refuses it
+
+
+_HALF_ASKED = re.compile(r"(?<!반)반차|half[-\s]days?", re.I)
+_KIND_OF_LEAVE = re.compile(r"(?:half|quarter)[-\s]days?\b", re.I)
 
 
 def _leave_type_beside(answer: str, start: int, end: int) -> str | None:
@@ -277,12 +291,22 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
                     yield "fact", f"{role}({year}) - q({format_days(number)})", role
                 if figure + number == value:
                     yield "fact", f"{role}({year}) + q({format_days(number)})", role
+            halves = number * Decimal("0.5")
+            if _HALF_ASKED.search(known.question) and balance.remaining - halves == value:  # "반차 3번 쓰면"
+                yield "fact", f"remaining({year}) - q({format_days(number)}) * 0.5", "remaining"
+        for (opening, closing), count in known.working.items():  # a what-if over dates
+            if balance.remaining - count == value:
+                yield "fact", f"remaining({year}) - {_working(opening, closing)}", "remaining"
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
             yield "fact", f"remaining({year}) / 0.5", "remaining"
         if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
+    if _HALF_ASKED.search(known.question):
+        for number in asked:
+            if number * Decimal("0.5") == value and number != Decimal("0.5"):
+                yield "question", f"q({format_days(number)}) * 0.5", None
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
         if first.used - second.used == value:
             yield "fact", f"used({year}) - used({other})", "used"
@@ -321,6 +345,10 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
             yield "fact", f'grant_years("{grant.arises_on}")', None
         if grant.kind == "annual" and grant.days - STATUTE["base_days"] == value and value > 0:
             yield "fact", f'grant_days("{grant.arises_on}") - STATUTE.base_days', "granted"
+
+
+def _working(first: date, last: date) -> str:
+    return f'working_days("{first.isoformat()}", "{last.isoformat()}")'
 
 
 def find_span(text: str, span: str, start: int = 0) -> int:

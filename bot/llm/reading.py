@@ -25,11 +25,18 @@ from bot.language.dates import (
     ONE_WORKING_DAY,
     THIS_MONTH,
 )
-from bot.language.numbers import first_amount_in_words
+from bot.language.numbers import COUNT, first_amount_in_words, number
 from bot.language.people import Roster
 from bot.language.words import alternation, pattern
-from bot.language.years import UNREADABLE_YEAR, VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
-from bot.llm.drafting import dates_named
+from bot.language.years import (
+    UNREADABLE_YEAR,
+    VAGUE_THEN,
+    YEAR_AFTER,
+    YEAR_BEFORE,
+    asked_years,
+    year_words_read,
+)
+from bot.llm.drafting import dates_named, every_day_read
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
@@ -48,10 +55,16 @@ Kind = Literal[
     "hours",
     "can_i_take",
     "what_if",
+    "what_if_span",
     "check_claim",
     "half_days",
     "monthly",
     "lookup",
+    "percent",
+    "hours_left",
+    "difference",
+    "compare",
+    "halves_left",
     "next_grant",
     "expiry",
     "first_year",
@@ -65,8 +78,11 @@ Kind = Literal[
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
+# Arithmetic on a balance lookup, written with the named figures the check evaluates.
+ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
 LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
-    {"can_i_take", "what_if", "check_claim", "half_days", "monthly", "lookup"}
+    {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup", "compare"},
+    ARITHMETIC_KINDS,
 )
 
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
@@ -127,6 +143,7 @@ class Earlier:
     years: tuple[int, ...] = ()
     tools: tuple[str, ...] = ()
     about_leave: bool = False
+    question: str = ""  # the question before, so "작년은?" after a share asks for last year's share
 
 
 @dataclass(frozen=True)
@@ -138,6 +155,8 @@ class Reading:
     days: Decimal | None = None  # what-if, can-I-take: the days named; check_claim: the days claimed
     month: int | None = None
     window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
+    halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
+    span: tuple[date, date] | None = None  # a what-if over dates: its first and last day
 
     @property
     def capped(self) -> bool:
@@ -167,9 +186,16 @@ def read_question(
         return Reading("greeting")
     if _THANKS.search(question) and not has_leave and not years:
         return Reading("thanks")
+    arithmetic = _arithmetic(question, years, today, earlier, window)
+    if arithmetic is not None:
+        return arithmetic
+    if years and earlier.question and _bare_follow_up(question, today):
+        before = read_question(earlier.question, today, Earlier(), system, roster).kind
+        if before in _CARRIED_OVER:  # the same arithmetic, for the year now named
+            return _lookup(before, years, today, earlier, window, (leave_balance.NAME,))
     if asks_in_hours(question):
         return Reading("hours")
-    statutory = _statutory_kind(question, has_leave)
+    statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
     # "그때" right after a lookup means that lookup's year; otherwise a year it cannot read gets a question.
@@ -181,12 +207,23 @@ def read_question(
     if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
+    halves = half_days_counted(question)
+    if halves is not None and _WHAT_IF.search(question):
+        days = Decimal(halves) / 2
     wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
+    span = dates_named(question, today) if _WHAT_IF.search(question) and halves is None else None
+    if span is not None and not every_day_read(question, span):
+        span = None  # a day it did not place in the span ("Dec 22 and Dec 23"): declined below
+    if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
+        # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
+        reading = _lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
+        return replace(reading, span=span)
     if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
-        return _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+        reading = _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+        return replace(reading, halves=halves)
     if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
         return _lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
-    if _CAN_I.search(question) and not _QUANTITY.search(question):
+    if _CAN_I.search(question) and not _QUANTITY.search(question) and not _PAST_DAYS.search(question):
         return _lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
@@ -208,7 +245,13 @@ def read_question(
         return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
-    if month and (has_leave or earlier.about_leave) and not _REMAINING.search(question):
+    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?")
+    if (
+        month
+        and (has_leave or earlier.about_leave)
+        and not _REMAINING.search(question)
+        and not _PLANS.search(question)
+    ):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
             number = MONTHS_EN.index(month.group(2).lower()) + 1
@@ -270,7 +313,7 @@ def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
     return about_someone_else(roster.without_asker(question, asker))
 
 
-def _statutory_kind(question: str, has_leave: bool) -> Kind | None:
+def _statutory_kind(question: str, has_leave: bool, years: list[int], today: date) -> Kind | None:
     """A question the Act's leave for the asker answers: the first year's days, why a grant is that many
     days, when leave lapses (not carrying it over or paying it out: a company rule), the next grant."""
     if _CARRY_OVER_OR_PAY.search(question) or (_HOW_TO.search(question) and not _WHY.search(question)):
@@ -283,7 +326,127 @@ def _statutory_kind(question: str, has_leave: bool) -> Kind | None:
         return "expiry"
     if _NEXT_GRANT.search(question) and has_leave:
         return "next_grant"
+    # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
+    # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
+    next_year_only = years == [today.year + 1]
+    leave_named = has_leave or _GRANT_WORDS.search(question)
+    if (
+        next_year_only
+        and leave_named
+        and not _SPENT_OR_LEFT.search(question)
+        and not _RECORDS.search(question)
+    ):
+        return "next_grant"
     return None
+
+
+_SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
+_PLANS = pattern(words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b")))
+_GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
+_RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
+# Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
+_PAST_DAYS = re.compile(
+    r"\b(?:which|what)\s+days\b|\bwhen\s+did\b|\bdid\s+I\s+take\b|언제\s*(?:썼|쉬었)", re.I
+)
+# The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
+# days the balance still holds.
+_PERCENT = re.compile(
+    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
+)
+_HOURS = pattern(words.HOURS)
+_COMPARED = re.compile(
+    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
+)
+_USED_ANY = pattern(
+    words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
+)
+_HALF = pattern(words.HALF_DAY)
+_DAYS_WORD = re.compile(r"\bdays?\b|연차|휴가", re.I)
+_TIMES = re.compile(r"몇\s*(?:번|회)|\bhow\s+many\s+times\b", re.I)
+_STILL = re.compile(
+    r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
+    re.I,
+)
+_TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
+
+
+# The arithmetic a bare follow-up ("작년은?", "and 2025?") asks again for another year.
+_CARRIED_OVER: frozenset[Kind] = frozenset({"percent", "hours_left", "halves_left"})
+_FOLLOW_UP_WORDS = re.compile(
+    r"\b(?:and|what\s+about|how\s+about|for)\b|그럼|그러면|그건|(?<=\s)(?:은|는|엔|에는|도|요|은요|는요|엔요)|[?.!,~\s]",
+    re.I,
+)
+
+
+def _bare_follow_up(question: str, today: date) -> bool:
+    """Whether the question is only a year and the words that ask "and that year?" ("작년은?")."""
+    rest = question
+    for start, end in year_words_read(question, today):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    rest = re.sub(r"(?:^|(?<=\s))(?:은요|는요|엔요|에는요|에는|은|는|엔|도)(?=[\s?.!]|$)", " ", rest)
+    return not _FOLLOW_UP_WORDS.sub("", rest).strip()
+
+
+def _arithmetic(
+    question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
+) -> Reading | None:
+    """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
+    years' days used, how many half days the balance still holds."""
+    if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
+        return None
+    balance = (leave_balance.NAME,)
+    left = _REMAINING.search(question)
+    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
+        return _lookup("percent", years, today, earlier, window, balance)
+    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
+    if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
+        return _lookup("hours_left", years, today, earlier, window, balance)
+    if _COMPARED.search(question) and len(set(years)) == 2:
+        # the days used in each, and which used more; any other comparison: both years' figures side by side
+        kind: Kind = "difference" if _USED_ANY.search(question) and not left else "compare"
+        return _lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
+    if (
+        _HALF.search(question)
+        and not _QUARTER.search(question)
+        and (_QUANTITY.search(question) or _TIMES.search(question))
+        and _STILL.search(question)
+        and not _TAKEN_HALVES.search(question)
+        and not _WHAT_IF.search(question)
+        and len(years) <= 1
+    ):
+        return _lookup("halves_left", years, today, earlier, window, balance)
+    return None
+
+
+# A count of half days: "반차 3번", "반차를 두 번", "세 번 반차", "2 half days", "two half-days".
+_KO_COUNTS = {
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+}
+_KO_COUNT = "|".join(sorted(_KO_COUNTS, key=len, reverse=True))
+HALF_TIMES = re.compile(
+    rf"(?<!반)반차\s*(?:를|을)?\s*(?P<a>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회|개)|"
+    rf"(?P<b>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회)\s*(?:의\s*)?(?:오전\s*|오후\s*)?(?<!반)반차|"
+    rf"\b(?P<c>{COUNT})\s+(?:more\s+)?half[-\s]days\b",
+    re.I,
+)
+
+
+def half_days_counted(question: str) -> int | None:
+    """How many half days a question counts ("반차 3번 쓰면"), or None."""
+    found = HALF_TIMES.search(question)
+    if found is None:
+        return None
+    said = found.group("a") or found.group("b") or found.group("c")
+    return _KO_COUNTS[said] if said in _KO_COUNTS else number(said)
 
 
 # A number of days, stated ("16일", "16 days") or asked for ("my days").

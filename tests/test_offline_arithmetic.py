@@ -1,0 +1,236 @@
+"""Arithmetic the offline model reads whole, answered through the named figures (no correction round):
+a share used, hours left, the difference between two years, the half days still possible; and the
+questions it once answered wrong (the days taken, working days left, next year's leave). Asked as E1001
+(김민수) on 2026-11-29: 2026 granted 15, used 7.5; 2025 used 11.5."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.agent.loop import Assistant, Turn
+from bot.db.hr import SqlHrStore
+from bot.hr.directory import roster
+from bot.llm import offline_lines
+from tests.support.offline_chat import ask, offline_assistant
+
+CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
+HOURS = (offline_lines.OFFLINE_HOURS.ko, offline_lines.OFFLINE_HOURS.en)
+
+
+async def _bot(hr: SqlHrStore) -> Assistant:
+    return offline_assistant(hr, roster=await roster(hr))
+
+
+def _calls(turn: Turn) -> list[tuple[str, object]]:
+    return [(call.name, call.input.get("year")) for call in turn.trace.tool_calls]
+
+
+def _rendered_first_time(turn: Turn) -> bool:
+    steps = [getattr(step, "text", "") for step in turn.trace.steps]
+    return "grounding: ok" in steps and len(turn.trace.model_calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "years", "says"),
+    [
+        ("이번 해 연차 몇 프로 썼어?", [2026], "50%"),
+        ("What share of this year's leave have I used up?", [2026], "50%"),
+        ("2025년 연차 사용 비율은?", [2025], "76.7%"),
+        ("잔여 연차 몇 시간이야?", [2026], "60시간"),
+        ("How many hours of annual leave remain?", [2026], "which is 60 hours"),
+        ("올해는 작년에 비해 연차를 며칠 덜 썼어?", [2026, 2025], "4일"),
+        ("How many fewer days did I use this year compared with last year?", [2026, 2025], "4 days"),
+        ("반차 몇 번 더 낼 수 있어?", [2026], "15번"),
+        ("How many more half days can I take this year?", [2026], "can still take 15 half days"),
+    ],
+)
+async def test_arithmetic_it_reads_whole_is_answered_through_named_figures(hr, minsu, question, years, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_balance", y) for y in years], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+async def test_a_difference_says_which_year_used_more(hr, minsu):
+    bot = await _bot(hr)
+    ko = await ask(bot, minsu, "올해는 작년에 비해 연차를 며칠 덜 썼어?")
+    assert "2025년에 2026년보다 4일 더 썼어요" in ko.answer
+    en = await ask(bot, minsu, "How many fewer days did I use this year compared with last year?")
+    assert "In 2025 you used 4 days more than in 2026" in en.answer
+
+
+async def test_a_difference_with_a_year_that_has_no_record_says_so(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "2023년보다 올해 연차를 더 썼어?")
+    assert "2023" in turn.answer and "더 썼어요" not in turn.answer and _rendered_first_time(turn)
+
+
+async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "What days was I off in 2026?")
+    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+    assert "February 13" in turn.answer and "Submit" not in turn.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?", "올해 평일 몇 일 남았지?"]
+)
+async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "내년 휴가 개수 알려줘",
+        "next year's allowance?",
+        "내년 연차는 언제 나와요?",
+        "내년에는 연차 몇 일 받아요?",
+        "내년 휴가 며칠 나오나요?",
+        "How many days of leave do I get next year?",
+    ],
+)
+async def test_next_years_leave_is_the_next_grant_whatever_the_verb(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert "16" in turn.answer and _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["How many days will I forfeit at year end?", "연말에 날아가는 연차 며칠이야?"]
+)
+async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert "7.5" in turn.answer and ("12월 31일" in turn.answer or "December 31" in turn.answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("오후 반차 네 번 쓰면 연차 몇 일 남아?", "반차 4번은 2일이라, 쓰면 5.5일이 남아요"),
+        ("반차를 5번 쓰면 며칠 남아?", "반차 5번은 2.5일이라, 쓰면 5일이 남아요"),
+        (
+            "If I take four half days, how much leave will be left?",
+            "4 half days are 2 days; after them you'd have 5.5 days left",
+        ),
+        ("반차 스무 번 쓰면 며칠 남아?", None),  # a count it does not read: declined, never a guess
+    ],
+)
+async def test_a_what_if_in_half_days(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    if says is None:
+        assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+        return
+    assert _calls(turn) == [("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("12월 21일부터 23일까지 쉬면 연차 몇 개 남아?", "근무일은 3일이라, 쉬면 4.5일이 남아요"),
+        (
+            "If I take Dec 24 through Dec 28 off, how many days will remain?",
+            "has 2 working days; after taking them you'd have 5.5 days left",
+        ),
+        ("12월 14일부터 12월 31일까지 쉬면 며칠 남아?", "연차가 모자라요"),
+    ],
+)
+async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert [call.name for call in turn.trace.tool_calls] == ["get_leave_balance", "count_working_days"]
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["올해 사용률이랑 남은 시간 알려줘", "What percent have I used and how many hours are left?"]
+)
+async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in (*CANNOT, *HOURS), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "years"),
+    [("재작년이랑 작년 연차 비교해 줘", [2025, 2024]), ("Compare my 2025 and 2026 leave", [2026, 2025])],
+)
+async def test_a_comparison_of_two_years_shows_both(hr, minsu, question, years):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("get_leave_balance", y) for y in years] and _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["올해 남은 연차가 작년 이맘때보다 적어?", "Do I have more left than at this time last year?"]
+)
+async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "올해 연차 몇 퍼센트 남아 있어?",  # the share left, not the share used
+        "What percent of my days remain?",
+        "How many fewer days did I use in 2026?",  # fewer than what: one year named
+    ],
+)
+async def test_arithmetic_it_has_no_figure_for_is_declined(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+async def test_hours_of_nothing_left_are_said_without_a_figure(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "How many hours of leave did I have left in 2025?")
+    assert "No hours are left either." in turn.answer and "days hours" not in turn.answer
+    assert _rendered_first_time(turn)
+
+
+@pytest.mark.parametrize(
+    "question", ["show me the days I took off in 2026", "List the days I was on leave this year"]
+)
+async def test_the_days_listed_are_the_records(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+
+
+async def test_half_days_left_are_counted_only_where_exact(hr):
+    from bot.hr.directory import caller_for_employee_id
+
+    seoyeon = await caller_for_employee_id(hr, "E1002")  # 12.25 days left: not whole half days
+    turn = await ask(await _bot(hr), seoyeon, "반차 몇 번 더 쓸 수 있어?")
+    assert (
+        "나누어떨어지지 않아서" in turn.answer and "번 더" not in turn.answer and _rendered_first_time(turn)
+    )
+    share = await ask(await _bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
+    assert "23.4%" in share.answer and _rendered_first_time(share)
+
+
+@pytest.mark.parametrize(
+    ("previous", "question", "says"),
+    [
+        ("올해 연차 몇 퍼센트 썼어?", "작년엔?", "사용률은 76.7%"),
+        ("What share of my leave have I used this year?", "and 2025?", "76.7% of your leave"),
+        ("반차 몇 번 더 쓸 수 있어?", "작년은요?", "반차로 쓸 수 있는 연차가 없어요"),
+    ],
+)
+async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu, previous, question, says):
+    turn = await ask(await _bot(hr), minsu, question, previous)
+    assert _calls(turn) == [("get_leave_balance", 2025)], turn.answer
+    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I'd like to take a few days off in December, how many do I have?",
+        "12월에 연차 쓰고 싶은데 몇 개 있어?",
+    ],
+)
+async def test_leave_wanted_in_a_month_is_not_that_months_records(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+async def test_a_what_if_naming_a_day_it_does_not_place_is_declined(hr, minsu):
+    turn = await ask(await _bot(hr), minsu, "How many days would be left after taking Dec 21 and Dec 22?")
+    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer

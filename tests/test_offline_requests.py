@@ -1,0 +1,84 @@
+"""The offline model's reading of a leave request: month names and abbreviations either way round, spans
+(to / through / until / - / ~ / 부터…까지), a part of the day named with a date, today and weekdays, and a
+"how many days is that?" at the end, answered from the draft's own count. Today: Sunday 2026-11-29."""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+
+import pytest
+
+from bot.cli import main
+from bot.llm.drafting import leave_asked
+
+TODAY = date(2026, 11, 29)
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "end", "part"),
+    [
+        ("Please log 29 Dec to 31 Dec as annual leave", "2026-12-29", "2026-12-31", "full"),
+        ("time off from Dec 21 until Dec 23", "2026-12-21", "2026-12-23", "full"),
+        ("Put in leave for December 21st - 22nd", "2026-12-21", "2026-12-22", "full"),
+        ("I need the 22nd of December off", "2026-12-22", "2026-12-22", "full"),
+        ("12/21~12/22 휴가 신청", "2026-12-21", "2026-12-22", "full"),
+        ("다음 주 목요일 하루 휴가 낼게", "2026-12-03", "2026-12-03", "full"),
+        ("오늘 오전 반차 쓸께요", "2026-11-29", "2026-11-29", "am"),
+        ("목요일 오후 반차", "2026-12-03", "2026-12-03", "pm"),
+        ("Dec 22 p.m. half day off", "2026-12-22", "2026-12-22", "pm"),
+        ("I'd like an afternoon half day on Dec 22", "2026-12-22", "2026-12-22", "pm"),
+    ],
+)
+def test_a_request_is_read_with_its_dates_and_part(message, start, end, part):
+    asked = leave_asked(message, TODAY)
+    assert asked is not None, message
+    assert (asked.start.isoformat(), asked.end.isoformat(), asked.part) == (start, end, part)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Can I take Dec 22 off?",  # asks, does not request
+        "12월 22일 연차 신청 어떻게 해?",  # how, not a request
+        "목요일 오후 반차 가능해?",
+        "How many days off do I have left?",
+    ],
+)
+def test_questions_are_not_requests(message):
+    assert leave_asked(message, TODAY) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "counted"),
+    [
+        ("Dec 21 to Dec 23 off please. How many leave days would that be?", True),
+        ("12월 21일부터 23일까지 휴가 쓸게요. 그럼 며칠 차감돼요?", True),
+        ("12월 21일부터 23일까지 휴가 쓸게요", False),
+    ],
+)
+def test_how_many_days_is_that_is_read_with_the_request(message, counted):
+    asked = leave_asked(message, TODAY)
+    assert asked is not None and asked.counted is counted
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            "Dec 21 to Dec 23 off please. How many leave days would that be?",
+            "That is 3 working days of leave.",
+        ),
+        ("12월 21일부터 23일까지 휴가 쓸게요. 며칠이에요?", "연차로 쓰는 날은 근무일 3일이에요."),
+    ],
+)
+def test_the_draft_answers_how_many_days_from_its_own_count(newcomer, monkeypatch, capsys, line, said):
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    assert main(["chat", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert said in out and "grounding: ok" in out and "asking the model once more" not in out
+
+
+@pytest.mark.parametrize("message", ["Dec 22 and Dec 23 off please", "12월 22일, 12월 24일 연차 쓸래"])
+def test_days_listed_apart_are_not_drafted_as_one_stretch(message):
+    assert leave_asked(message, TODAY) is None
