@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Literal
 
 from bot.grounding.question import about_someone_else, asks_about_rules, asks_in_hours
-from bot.language import words
+from bot.language import request_words, words
 from bot.language.dates import (
     DATE_QUESTION,
     LAST_MONTH,
@@ -279,7 +279,9 @@ _WHAT_DAY = re.compile(
     r"무슨\s*요일|몇\s*요일|공휴일|휴일|빨간\s*날|쉬는\s*날|what\s+day|which\s+day|weekday|holiday|day\s+off",
     re.I,
 )
-_ABOUT_FIGURES = pattern(words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, words.WANTS_LEAVE)
+_ABOUT_FIGURES = pattern(
+    words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, request_words.WANTS_LEAVE
+)
 
 
 def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
@@ -341,7 +343,9 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
 
 
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
-_PLANS = pattern(words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b")))
+_PLANS = pattern(
+    request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))
+)
 _GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
 _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
