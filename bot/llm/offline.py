@@ -36,6 +36,7 @@ from bot.domain.outcomes import FailureFacts, FailureReason
 from bot.grounding.shape import CORRECTION_OPENING
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
+from bot.llm import offline_arithmetic as sums
 from bot.llm import offline_lines as lines
 from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
@@ -399,24 +400,24 @@ def _answer_from_results(
     days = reading.days if reading.days is not None else Decimal(1)
     said: list[str] = []
     if reading.kind == "what_if" and balances:
-        said = [lines.what_if(b, days, korean, reading.halves) for b in balances]
+        said = [sums.what_if(b, days, korean, reading.halves) for b in balances]
     elif reading.kind == "can_i_take" and balances:
-        said = [lines.CANNOT_BOOK.pick(korean), *(lines.enough_for(b, days, korean) for b in balances)]
+        said = [lines.CANNOT_BOOK.pick(korean), *(sums.enough_for(b, days, korean) for b in balances)]
     elif reading.kind == "check_claim" and balances:
-        said = [lines.check_claim(b, days, korean) for b in balances]
+        said = [sums.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
-        said = [lines.half_days(t, days, korean) for t in taken]
+        said = [sums.half_days(t, days, korean) for t in taken]
     elif reading.kind == "what_if_span" and balances and reading.span is not None:
         counted = _working_days_in(results, reading.span)
         said = (
-            [lines.what_if_span(b, reading.span, counted, korean) for b in balances]
+            [sums.what_if_span(b, reading.span, counted, korean) for b in balances]
             if counted is not None
             else [lines.OFFLINE_CANNOT.pick(korean)]
         )
     elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
-        said = [lines.arithmetic(reading.kind, balances, korean)]
+        said = [sums.arithmetic(reading.kind, balances, korean)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
