@@ -29,7 +29,8 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.drafting import without_dates
-from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, HALF_TIMES, Kind, Reading
+from bot.llm.half_day_count import HALF_TIMES
+from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, Kind, Reading
 from bot.llm.typos import one_edit
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).

@@ -42,16 +42,8 @@ from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
 from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
-from bot.llm.reading import (
-    ARITHMETIC_KINDS,
-    ENTITLEMENT_KINDS,
-    LOOKUP_KINDS,
-    Earlier,
-    Reading,
-    asker_in,
-    calendar_asked,
-    read_question,
-)
+from bot.llm.reading import asker_in, calendar_asked, read_question
+from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, Earlier, Reading
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
 from bot.policy.standing import Entitlement
 from bot.tools import day as get_day
