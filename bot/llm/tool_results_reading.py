@@ -20,35 +20,6 @@ from bot.llm.wire import result_text, tool_results
 from bot.policy.standing import Entitlement
 from bot.tools import entitlement, leave_balance, leave_taken
 
-
-def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
-    """`answer` in the answer shape ({"text": …} with its figures named), its figures read against the
-    lookups whose results are in `messages` (the wire, as this peer sees it)."""
-    balances: dict[int, Balance] = {}
-    taken: dict[int, LeaveTaken] = {}
-    statutory: Entitlement | None = None
-    working: dict[tuple[date, date], int] = {}
-    for message in messages:
-        for block in tool_results(message):
-            if block.get("is_error"):
-                continue
-            content = result_text(block)
-            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
-            if isinstance(figures, Balance):
-                balances[figures.year] = figures
-            elif isinstance(figures, LeaveTaken):
-                taken[figures.year] = figures
-            statutory = entitlement.parse_result(content) or statutory
-            for first, last, count in WORKING_DAYS_RESULT.findall(content):
-                working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
-            if (draft := DRAFT_COUNT.search(content)) is not None:  # a draft's working days
-                first_day = date.fromisoformat(draft.group(1))
-                working[(first_day, date.fromisoformat(draft.group(2) or draft.group(1)))] = int(
-                    draft.group(3)
-                )
-    return named_text(answer, Known(balances, taken, question, today, statutory, working))
-
-
 # How the tool's error texts read, the way a model reads them, so the answer can say each kind of failure
 # in the asker's language with its own advice. Anything else is reported without a kind. Only this
 # model reads them: it sees nothing but the wire. Our own code gets the kind and facts as values.
@@ -122,3 +93,31 @@ def balance_in(block: dict[str, Any]) -> Balance | None:
         return None
     found = leave_balance.parse_result(result_text(block))
     return found if isinstance(found, Balance) else None
+
+
+def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
+    """`answer` in the answer shape ({"text": …} with its figures named), its figures read against the
+    lookups whose results are in `messages` (the wire, as this peer sees it)."""
+    balances: dict[int, Balance] = {}
+    taken: dict[int, LeaveTaken] = {}
+    statutory: Entitlement | None = None
+    working: dict[tuple[date, date], int] = {}
+    for message in messages:
+        for block in tool_results(message):
+            if block.get("is_error"):
+                continue
+            content = result_text(block)
+            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
+            if isinstance(figures, Balance):
+                balances[figures.year] = figures
+            elif isinstance(figures, LeaveTaken):
+                taken[figures.year] = figures
+            statutory = entitlement.parse_result(content) or statutory
+            for first, last, count in WORKING_DAYS_RESULT.findall(content):
+                working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
+            if (draft := DRAFT_COUNT.search(content)) is not None:  # a draft's working days
+                first_day = date.fromisoformat(draft.group(1))
+                working[(first_day, date.fromisoformat(draft.group(2) or draft.group(1)))] = int(
+                    draft.group(3)
+                )
+    return named_text(answer, Known(balances, taken, question, today, statutory, working))
