@@ -29,7 +29,9 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.drafting import without_dates
-from bot.llm.reading import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, HALF_TIMES, Kind, Reading
+from bot.llm.half_day_count import HALF_TIMES
+from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, Kind, Reading
+from bot.llm.typos import one_edit
 
 # The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
 CHECKED: frozenset[Kind] = frozenset(
@@ -387,32 +389,4 @@ def _blank_days(text: str, days: Decimal | None) -> str:
 def _near_a_year(token: str) -> bool:
     """A word one edit from a relative year it did not read as one: 작넌, 쟉년, "yaer"."""
     stem = _PARTICLE.sub("", token.lower()) or token.lower()
-    return any(stem != word and _one_edit(stem, word) for word in _RELATIVE_YEARS)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """One letter changed, added or dropped (two swapped) in English; in Korean, one syllable changed
-    whose initial consonant stays (작녕, 쟉년: a slip of the finger, where 내가 or 전에 is another word)."""
-    if a[:1] != b[:1] and not _is_hangul(a + b):
-        return False
-    if _is_hangul(a + b):
-        if len(a) != len(b):
-            return False
-        diffs = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diffs) == 1 and _initial(a[diffs[0]]) == _initial(b[diffs[0]])
-    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
-        return False
-    if len(a) == len(b):
-        diffs = [i for i in range(len(a)) if a[i] != b[i]]
-        swapped = len(diffs) == 2 and diffs[1] == diffs[0] + 1 and a[diffs[0]] == b[diffs[1]]
-        return len(diffs) == 1 or (swapped and a[diffs[1]] == b[diffs[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
-
-
-def _is_hangul(text: str) -> bool:
-    return all("가" <= c <= "힣" for c in text)
-
-
-def _initial(syllable: str) -> int:
-    return (ord(syllable) - ord("가")) // 588
+    return any(stem != word and one_edit(stem, word) for word in _RELATIVE_YEARS)

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from bot.domain.requests import Part
-from bot.language import words
+from bot.language import request_words, words
 from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, month_number
 from bot.language.words import pattern
 
-_WANTS = pattern(words.WANTS_LEAVE)
+_WANTS = pattern(request_words.WANTS_LEAVE)
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
 _ASKS_AMOUNT = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
 # "Can I take Friday off?" asks, it does not request ("I'd like to take Friday off" does)
@@ -22,7 +22,7 @@ _ASKS_IF = pattern(
 )
 _ASKS_HOW = pattern(words.ASKING_HOW, words.Words(ko=("방법", "절차"), en=(r"\bhow\b",)))
 # A part of a day and a date, no question: a request ("금요일 오후 반차").
-_PART_NAMED = pattern(words.HALF_DAY, words.MORNING_HALF, words.AFTERNOON_HALF)
+_PART_NAMED = pattern(words.HALF_DAY, request_words.MORNING_HALF, request_words.AFTERNOON_HALF)
 # "… How many leave days is that?", "며칠 쓰는 거야?": the draft's count, asked at the end.
 _HOW_MANY_IS_THAT = re.compile(
     r"[.!,]?\s*(?:how\s+many\s+(?:leave\s+|working\s+|vacation\s+|annual\s+leave\s+)?days\s+"
@@ -31,8 +31,8 @@ _HOW_MANY_IS_THAT = re.compile(
     r"써야\s*(?:해|돼|하나요)|차감(?:돼|되나요|돼요)?|빠져|나가))\s*[?？]?\s*$",
     re.I,
 )
-_MORNING = pattern(words.MORNING_HALF)
-_AFTERNOON = pattern(words.AFTERNOON_HALF)
+_MORNING = pattern(request_words.MORNING_HALF)
+_AFTERNOON = pattern(request_words.AFTERNOON_HALF)
 _QUARTER = pattern(words.QUARTER_DAY)
 _HALF = pattern(words.HALF_DAY)
 _MONTH_DAY = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일")

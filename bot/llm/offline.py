@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -32,27 +31,36 @@ import httpx2
 
 from bot import text
 from bot.domain.leave import Balance, LeaveTaken, format_days
-from bot.domain.outcomes import FailureFacts, FailureReason
-from bot.grounding.shape import CORRECTION_OPENING
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
+from bot.llm import offline_arithmetic as sums
 from bot.llm import offline_lines as lines
+from bot.llm.conversation import (
+    earlier_in,
+    is_correction,
+    latest_question,
+    previous_answer,
+    question_index,
+    system_text,
+    today_from,
+    wants_declared,
+)
 from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
-from bot.llm.offline_naming import Known, named_text
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
-from bot.llm.reading import (
-    ARITHMETIC_KINDS,
-    ENTITLEMENT_KINDS,
-    LOOKUP_KINDS,
-    Earlier,
-    Reading,
-    asker_in,
-    calendar_asked,
-    read_question,
+from bot.llm.reading import asker_in, calendar_asked, read_question
+from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, Reading
+from bot.llm.tool_results_reading import (
+    DRAFT_COUNT,
+    OVER_BALANCE,
+    WORKING_DAYS_RESULT,
+    balance_in,
+    declared_text,
+    failure_read,
+    refused_for_the_balance,
+    working_days_in,
 )
 from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
-from bot.policy.standing import Entitlement
 from bot.tools import day as get_day
 from bot.tools import draft_request, entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
@@ -60,8 +68,6 @@ from bot.tools import working_days as count_working_days
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
 OFFLINE_API_KEY = "offline-model-no-key"
 OFFLINE_MODEL_NOTICE = "offline model (no ANTHROPIC_API_KEY): rule-based stand-in, not Claude"
-
-_TODAY = re.compile(r"Today is (\d{4})-(\d{2})-(\d{2})")
 
 
 @dataclass
@@ -93,12 +99,12 @@ class OfflineModel:
         results = tool_results(last) if last["role"] == "user" else []
         question = latest_question(messages)
         korean = text.is_korean(question)
-        system = _system_text(body.get("system"))
+        system = system_text(body.get("system"))
         declaring = wants_declared(body)
-        if declaring and last["role"] == "user" and _is_correction(last):
+        if declaring and last["role"] == "user" and is_correction(last):
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
-            return self._message(body, [_text(_previous_answer(messages))], "end_turn")
+            return self._message(body, [_text(previous_answer(messages))], "end_turn")
         if results and (day_said := _calendar_answer(results, messages, korean)) is not None:
             return self._message(
                 body, [_text(self._final(day_said, messages, question, today, declaring))], "end_turn"
@@ -112,8 +118,8 @@ class OfflineModel:
             return self._message(
                 body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
             )
-        if results and _refused_for_the_balance(messages):
-            balances = [b for b in map(_balance_in, results) if b is not None]
+        if results and refused_for_the_balance(messages):
+            balances = [b for b in map(balance_in, results) if b is not None]
             said = (
                 lines.draft_refused(_more_than_you_have(balances[0], korean), korean)
                 if balances
@@ -126,7 +132,7 @@ class OfflineModel:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API).
             reading = read_question(
-                question, today, _earlier(messages[: _question_index(messages)]), system, self.roster
+                question, today, earlier_in(messages[: question_index(messages)]), system, self.roster
             )
             answer = _answer_from_results(results, reading, korean)
             return self._message(
@@ -160,7 +166,7 @@ class OfflineModel:
                 },
             ]
             return self._message(body, content, "tool_use")
-        earlier = _earlier(messages[:-1])
+        earlier = earlier_in(messages[:-1])
         reading = read_question(question, today, earlier, system, self.roster)
         # Consecutive messages merge into one turn (a long Slack thread): then the newest line is what is
         # asked and must be read whole; a question of a few lines is read whole.
@@ -240,136 +246,6 @@ def _text(said: str) -> dict[str, Any]:
     return {"type": "text", "text": said}
 
 
-def today_from(system: Any) -> date:
-    text = system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
-    match = _TODAY.search(text or "")
-    if not match:
-        raise WireError(400, "offline model: the system prompt must state 'Today is YYYY-MM-DD'")
-    return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-
-
-def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
-    """`answer` in the answer shape ({"text": …} with its figures named), its figures read against the
-    lookups whose results are in `messages` (the wire, as this peer sees it)."""
-    balances: dict[int, Balance] = {}
-    taken: dict[int, LeaveTaken] = {}
-    statutory: Entitlement | None = None
-    working: dict[tuple[date, date], int] = {}
-    for message in messages:
-        for block in tool_results(message):
-            if block.get("is_error"):
-                continue
-            content = result_text(block)
-            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
-            if isinstance(figures, Balance):
-                balances[figures.year] = figures
-            elif isinstance(figures, LeaveTaken):
-                taken[figures.year] = figures
-            statutory = entitlement.parse_result(content) or statutory
-            for first, last, count in _WORKING_DAYS_RESULT.findall(content):
-                working[(date.fromisoformat(first), date.fromisoformat(last))] = int(count)
-            if (draft := _DRAFT_COUNT.search(content)) is not None:  # a draft's working days
-                first_day = date.fromisoformat(draft.group(1))
-                working[(first_day, date.fromisoformat(draft.group(2) or draft.group(1)))] = int(
-                    draft.group(3)
-                )
-    return named_text(answer, Known(balances, taken, question, today, statutory, working))
-
-
-def wants_declared(body: dict[str, Any]) -> bool:
-    """Whether a request asks for the final answer as structured output."""
-    output = body.get("output_config") or {}
-    return isinstance(output, dict) and (output.get("format") or {}).get("type") == "json_schema"
-
-
-def _is_correction(message: dict[str, Any]) -> bool:
-    return any(
-        b.get("type") == "text" and str(b.get("text", "")).startswith(CORRECTION_OPENING)
-        for b in blocks(message)
-    )
-
-
-def _previous_answer(messages: list[dict[str, Any]]) -> str:
-    return _last_text(messages, "assistant", "\n")
-
-
-def latest_question(messages: list[dict[str, Any]]) -> str:
-    return _last_text(messages, "user", " ")
-
-
-def _last_text(messages: list[dict[str, Any]], role: str, joiner: str) -> str:
-    """The text of the latest message from `role` that has any (tool results alone have none)."""
-    for message in reversed(messages):
-        if message["role"] == role:
-            texts = [b.get("text", "") for b in blocks(message) if b.get("type") == "text"]
-            if texts:
-                return joiner.join(texts)
-    return ""
-
-
-def _question_index(messages: list[dict[str, Any]]) -> int:
-    """Where the latest question (a user message with text) is."""
-    for index in range(len(messages) - 1, -1, -1):
-        message = messages[index]
-        if message["role"] == "user" and any(b.get("type") == "text" for b in blocks(message)):
-            return index
-    return 0
-
-
-def _earlier(messages: list[dict[str, Any]]) -> Earlier:
-    """The last lookups before the question (years and tools), and whether the talk was about leave."""
-    years: list[int] = []
-    tools: list[str] = []
-    about_leave = False
-    for message in messages:
-        uses = [b for b in blocks(message) if b.get("type") == "tool_use"]
-        if uses:
-            about_leave = True
-            years = list(dict.fromkeys(int(b["input"]["year"]) for b in uses if _has_year(b)))
-            tools = list(dict.fromkeys(str(b.get("name")) for b in uses))
-    return Earlier(tuple(years), tuple(tools), about_leave, latest_question(messages))
-
-
-def _has_year(block: dict[str, Any]) -> bool:
-    year = (block.get("input") or {}).get("year") if isinstance(block.get("input"), dict) else None
-    return isinstance(year, int) and not isinstance(year, bool)
-
-
-def _system_text(system: Any) -> str:
-    return system if isinstance(system, str) else json.dumps(system, ensure_ascii=False)
-
-
-# How the tool's error texts read, the way a model reads them, so the answer can say each kind of failure
-# in the asker's language with its own advice. Anything else is reported without a kind. Only this
-# model reads them: it sees nothing but the wire. Our own code gets the kind and facts as values.
-_FAILURE_WORDS: tuple[tuple[re.Pattern[str], FailureReason], ...] = (
-    (re.compile(r"unavailable", re.I), "store_unavailable"),
-    (re.compile(r"out of range", re.I), "out_of_range"),
-    (re.compile(r"no annual leave record", re.I), "no_record"),
-    (re.compile(r"no leave record", re.I), "unknown_employee"),
-    (re.compile(r"must be|missing required|unexpected input|input must", re.I), "invalid_input"),
-    (re.compile(r"unknown tool", re.I), "unknown_tool"),
-)
-# The facts a failure text states (bot/tools/hr_reads.py writes them): the year asked about, the years
-# that do exist, the range that may be asked.
-_FAILED_YEAR = re.compile(r"(?:record for|year) (\d{4,5})\b")
-_EXISTING = re.compile(r"records exist for ([\d, ]+)")
-_RANGE = re.compile(r"ask about (\d{4})–(\d{4})")
-
-
-def _failure_read(content: str) -> text.LookupFailed:
-    kind = next((k for pattern, k in _FAILURE_WORDS if pattern.search(content)), None)
-    year = _FAILED_YEAR.search(content)
-    existing = _EXISTING.search(content)
-    span = _RANGE.search(content)
-    facts = FailureFacts(
-        int(year.group(1)) if year else None,
-        tuple(int(y) for y in re.findall(r"\d{4}", existing.group(1))) if existing else (),
-        (int(span.group(1)), int(span.group(2))) if span else None,
-    )
-    return text.LookupFailed(kind, content, facts)
-
-
 def _answer_from_results(
     results: list[dict[str, Any]],
     reading: Reading,
@@ -381,7 +257,7 @@ def _answer_from_results(
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
         content = result_text(block)
-        if _WORKING_DAYS_RESULT.search(content):  # the calendar's count for a what-if: read below
+        if WORKING_DAYS_RESULT.search(content):  # the calendar's count for a what-if: read below
             continue
         figures: Balance | LeaveTaken | None = None
         if not block.get("is_error"):
@@ -392,51 +268,37 @@ def _answer_from_results(
         if figures is not None:
             found.append(figures)
         else:
-            found.append(_failure_read(content))
+            found.append(failure_read(content))
     balances = [f for f in found if isinstance(f, Balance)]
     taken = [f for f in found if isinstance(f, LeaveTaken)]
     failed = [f for f in found if isinstance(f, text.LookupFailed)]
     days = reading.days if reading.days is not None else Decimal(1)
     said: list[str] = []
     if reading.kind == "what_if" and balances:
-        said = [lines.what_if(b, days, korean, reading.halves) for b in balances]
+        said = [sums.what_if(b, days, korean, reading.halves) for b in balances]
     elif reading.kind == "can_i_take" and balances:
-        said = [lines.CANNOT_BOOK.pick(korean), *(lines.enough_for(b, days, korean) for b in balances)]
+        said = [lines.CANNOT_BOOK.pick(korean), *(sums.enough_for(b, days, korean) for b in balances)]
     elif reading.kind == "check_claim" and balances:
-        said = [lines.check_claim(b, days, korean) for b in balances]
+        said = [sums.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
-        said = [lines.half_days(t, days, korean) for t in taken]
+        said = [sums.half_days(t, days, korean) for t in taken]
     elif reading.kind == "what_if_span" and balances and reading.span is not None:
-        counted = _working_days_in(results, reading.span)
+        counted = working_days_in(results, reading.span)
         said = (
-            [lines.what_if_span(b, reading.span, counted, korean) for b in balances]
+            [sums.what_if_span(b, reading.span, counted, korean) for b in balances]
             if counted is not None
             else [lines.OFFLINE_CANNOT.pick(korean)]
         )
     elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
-        said = [lines.arithmetic(reading.kind, balances, korean)]
+        said = [sums.arithmetic(reading.kind, balances, korean)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
         return _with_cap(text.results_answer(found, korean), reading, korean)
     said += [text.lookup_failed(f.kind, f.reason, korean, f.facts) for f in failed]
     return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
-
-
-_WORKING_DAYS_RESULT = re.compile(r"^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}): (\d+) working days?", re.M)
-
-
-def _working_days_in(results: list[dict[str, Any]], span: tuple[date, date]) -> int | None:
-    """The calendar tool's count of working days over `span`, read from its result text."""
-    for block in results:
-        if block.get("is_error"):
-            continue
-        for first, last, count in _WORKING_DAYS_RESULT.findall(result_text(block)):
-            if (date.fromisoformat(first), date.fromisoformat(last)) == span:
-                return int(count)
-    return None
 
 
 def _draft_answer(
@@ -456,42 +318,18 @@ def _draft_answer(
         if drafted is None:
             continue
         content = result_text(block)
-        if block.get("is_error") and _OVER_BALANCE.search(content):
+        if block.get("is_error") and OVER_BALANCE.search(content):
             return int(str(drafted["start"])[:4])
         if block.get("is_error"):
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
         said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
         request = leave_asked(latest_question(messages), today)
-        count = _DRAFT_COUNT.search(content)
+        count = DRAFT_COUNT.search(content)
         if request is not None and request.counted and count is not None:  # "how many days is that?"
             said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
         return said
     return None
-
-
-# The draft tool's own count (bot/tools/draft_request.py writes it): its span and working days.
-_DRAFT_COUNT = re.compile(r"Draft leave request \(not submitted\): (\S+?)(?:~(\S+))? .*?, (\d+) working day")
-
-
-# The draft tool's refusal for the balance (bot/requests/validation.py words it).
-_OVER_BALANCE = re.compile(r"More than your balance")
-
-
-def _refused_for_the_balance(messages: list[dict[str, Any]]) -> bool:
-    """Whether a draft was refused for the balance in this question's turn."""
-    return any(
-        block.get("is_error") and _OVER_BALANCE.search(result_text(block))
-        for message in messages[_question_index(messages) :]
-        for block in tool_results(message)
-    )
-
-
-def _balance_in(block: dict[str, Any]) -> Balance | None:
-    if block.get("is_error"):
-        return None
-    found = leave_balance.parse_result(result_text(block))
-    return found if isinstance(found, Balance) else None
 
 
 def _more_than_you_have(balance: Balance, korean: bool) -> str:

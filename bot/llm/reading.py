@@ -9,13 +9,12 @@ arithmetic. What no rule fits gets the usage line, never a guess.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
-from typing import Literal
 
 from bot.grounding.question import about_someone_else, asks_about_rules, asks_in_hours
-from bot.language import words
+from bot.language import request_words, words
 from bot.language.dates import (
     DATE_QUESTION,
     LAST_MONTH,
@@ -25,7 +24,7 @@ from bot.language.dates import (
     ONE_WORKING_DAY,
     THIS_MONTH,
 )
-from bot.language.numbers import COUNT, first_amount_in_words, number
+from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
 from bot.language.words import alternation, pattern
 from bot.language.years import (
@@ -34,56 +33,14 @@ from bot.language.years import (
     YEAR_AFTER,
     YEAR_BEFORE,
     asked_years,
-    year_words_read,
 )
+from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, every_day_read
+from bot.llm.half_day_count import half_days_counted
+from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
-
-# At most this many lookups for one question (the loop runs at most 8 tool_use blocks a round, too).
-MAX_LOOKUPS = 8
-
-Kind = Literal[
-    "greeting",
-    "thanks",
-    "date",
-    "leap_year",
-    "someone_else",
-    "how_to",
-    "rules",
-    "hours",
-    "can_i_take",
-    "what_if",
-    "what_if_span",
-    "check_claim",
-    "half_days",
-    "monthly",
-    "lookup",
-    "percent",
-    "hours_left",
-    "difference",
-    "compare",
-    "halves_left",
-    "next_grant",
-    "expiry",
-    "first_year",
-    "why_days",
-    "help",
-    "which_year",
-    "public_holiday",
-    "off_topic",
-    "cannot",
-]
-# The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
-ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
-# The kinds answered from a lookup; the others are answered in words, with no lookup.
-# Arithmetic on a balance lookup, written with the named figures the check evaluates.
-ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
-LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
-    {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup", "compare"},
-    ARITHMETIC_KINDS,
-)
 
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
 _LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
@@ -135,34 +92,6 @@ _WHY = pattern(words.WHY)
 _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 
 
-@dataclass(frozen=True)
-class Earlier:
-    """What the conversation before this question holds: the last turn's lookups, and whether it was
-    about leave at all."""
-
-    years: tuple[int, ...] = ()
-    tools: tuple[str, ...] = ()
-    about_leave: bool = False
-    question: str = ""  # the question before, so "작년은?" after a share asks for last year's share
-
-
-@dataclass(frozen=True)
-class Reading:
-    kind: Kind
-    years: tuple[int, ...] = ()  # to look up, at most MAX_LOOKUPS lookups in all
-    tools: tuple[str, ...] = ()
-    asked: tuple[int, ...] = ()  # every year the question asked about (more than `years` when capped)
-    days: Decimal | None = None  # what-if, can-I-take: the days named; check_claim: the days claimed
-    month: int | None = None
-    window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
-    halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
-    span: tuple[date, date] | None = None  # a what-if over dates: its first and last day
-
-    @property
-    def capped(self) -> bool:
-        return len(self.asked) > len(self.years)
-
-
 def window_from(system: str) -> tuple[int, int] | None:
     match = _WINDOW.search(system)
     return (int(match.group(1)), int(match.group(2))) if match else None
@@ -186,13 +115,13 @@ def read_question(
         return Reading("greeting")
     if _THANKS.search(question) and not has_leave and not years:
         return Reading("thanks")
-    arithmetic = _arithmetic(question, years, today, earlier, window)
+    arithmetic = arithmetic_reading(question, years, today, earlier, window)
     if arithmetic is not None:
         return arithmetic
-    if years and earlier.question and _bare_follow_up(question, today):
+    if years and earlier.question and bare_follow_up(question, today):
         before = read_question(earlier.question, today, Earlier(), system, roster).kind
-        if before in _CARRIED_OVER:  # the same arithmetic, for the year now named
-            return _lookup(before, years, today, earlier, window, (leave_balance.NAME,))
+        if before in CARRIED_OVER:  # the same arithmetic, for the year now named
+            return lookup(before, years, today, earlier, window, (leave_balance.NAME,))
     if asks_in_hours(question):
         return Reading("hours")
     statutory = _statutory_kind(question, has_leave, years, today)
@@ -216,22 +145,22 @@ def read_question(
         span = None  # a day it did not place in the span ("Dec 22 and Dec 23"): declined below
     if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
         # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
-        reading = _lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
+        reading = lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
         return replace(reading, span=span)
     if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
-        reading = _lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
+        reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
         return replace(reading, halves=halves)
     if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
-        return _lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
+        return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     if _CAN_I.search(question) and not _QUANTITY.search(question) and not _PAST_DAYS.search(question):
-        return _lookup(
+        return lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
     if _HOW_TO.search(question):
         return Reading("how_to")
     claim = _CLAIM.search(question)
     if claim and _CONFIRM.search(question):
-        return _lookup(
+        return lookup(
             "check_claim",
             years,
             today,
@@ -242,7 +171,7 @@ def read_question(
         )
     if _HALF_COUNT.search(question):
         size = Decimal("0.25") if _QUARTER.search(question) else Decimal("0.5")
-        return _lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
+        return lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
     # (nor leave wanted in a month: "I want to take days off in December, how many do I have?")
@@ -261,15 +190,15 @@ def read_question(
             number = today.month - 1 or 12
             if not years and today.month == 1:
                 years = [today.year - 1]
-        reading = _lookup("monthly", years, today, earlier, window, (leave_taken.NAME,))
+        reading = lookup("monthly", years, today, earlier, window, (leave_taken.NAME,))
         return replace(reading, month=number if number and 1 <= number <= 12 else None)
     follow = _relative_years(question, earlier)
     if follow:
-        return _lookup("lookup", follow, today, earlier, window, _tools_for(question, earlier))
+        return lookup("lookup", follow, today, earlier, window, _tools_for(question, earlier))
     if has_leave or years:
         if not years and earlier.years and _FOLLOW_UP.search(question):
             years = list(earlier.years)
-        return _lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
+        return lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
@@ -279,7 +208,9 @@ _WHAT_DAY = re.compile(
     r"무슨\s*요일|몇\s*요일|공휴일|휴일|빨간\s*날|쉬는\s*날|what\s+day|which\s+day|weekday|holiday|day\s+off",
     re.I,
 )
-_ABOUT_FIGURES = pattern(words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, words.WANTS_LEAVE)
+_ABOUT_FIGURES = pattern(
+    words.REMAINING, words.USED, words.GRANTED, words.ASKED_CONDITION, request_words.WANTS_LEAVE
+)
 
 
 def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
@@ -341,112 +272,15 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
 
 
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
-_PLANS = pattern(words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b")))
+_PLANS = pattern(
+    request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))
+)
 _GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
 _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
 _PAST_DAYS = re.compile(
     r"\b(?:which|what)\s+days\b|\bwhen\s+did\b|\bdid\s+I\s+take\b|언제\s*(?:썼|쉬었)", re.I
 )
-# The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
-# days the balance still holds.
-_PERCENT = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
-)
-_HOURS = pattern(words.HOURS)
-_COMPARED = re.compile(
-    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
-)
-_USED_ANY = pattern(
-    words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
-)
-_HALF = pattern(words.HALF_DAY)
-_DAYS_WORD = re.compile(r"\bdays?\b|연차|휴가", re.I)
-_TIMES = re.compile(r"몇\s*(?:번|회)|\bhow\s+many\s+times\b", re.I)
-_STILL = re.compile(
-    r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
-    re.I,
-)
-_TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
-
-
-# The arithmetic a bare follow-up ("작년은?", "and 2025?") asks again for another year.
-_CARRIED_OVER: frozenset[Kind] = frozenset({"percent", "hours_left", "halves_left"})
-_FOLLOW_UP_WORDS = re.compile(
-    r"\b(?:and|what\s+about|how\s+about|for)\b|그럼|그러면|그건|(?<=\s)(?:은|는|엔|에는|도|요|은요|는요|엔요)|[?.!,~\s]",
-    re.I,
-)
-
-
-def _bare_follow_up(question: str, today: date) -> bool:
-    """Whether the question is only a year and the words that ask "and that year?" ("작년은?")."""
-    rest = question
-    for start, end in year_words_read(question, today):
-        rest = rest[:start] + " " * (end - start) + rest[end:]
-    rest = re.sub(r"(?:^|(?<=\s))(?:은요|는요|엔요|에는요|에는|은|는|엔|도)(?=[\s?.!]|$)", " ", rest)
-    return not _FOLLOW_UP_WORDS.sub("", rest).strip()
-
-
-def _arithmetic(
-    question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
-) -> Reading | None:
-    """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
-    years' days used, how many half days the balance still holds."""
-    if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
-        return None
-    balance = (leave_balance.NAME,)
-    left = _REMAINING.search(question)
-    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
-        return _lookup("percent", years, today, earlier, window, balance)
-    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
-    if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
-        return _lookup("hours_left", years, today, earlier, window, balance)
-    if _COMPARED.search(question) and len(set(years)) == 2:
-        # the days used in each, and which used more; any other comparison: both years' figures side by side
-        kind: Kind = "difference" if _USED_ANY.search(question) and not left else "compare"
-        return _lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
-    if (
-        _HALF.search(question)
-        and not _QUARTER.search(question)
-        and (_QUANTITY.search(question) or _TIMES.search(question))
-        and _STILL.search(question)
-        and not _TAKEN_HALVES.search(question)
-        and not _WHAT_IF.search(question)
-        and len(years) <= 1
-    ):
-        return _lookup("halves_left", years, today, earlier, window, balance)
-    return None
-
-
-# A count of half days: "반차 3번", "반차를 두 번", "세 번 반차", "2 half days", "two half-days".
-_KO_COUNTS = {
-    "한": 1,
-    "두": 2,
-    "세": 3,
-    "네": 4,
-    "다섯": 5,
-    "여섯": 6,
-    "일곱": 7,
-    "여덟": 8,
-    "아홉": 9,
-    "열": 10,
-}
-_KO_COUNT = "|".join(sorted(_KO_COUNTS, key=len, reverse=True))
-HALF_TIMES = re.compile(
-    rf"(?<!반)반차\s*(?:를|을)?\s*(?P<a>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회|개)|"
-    rf"(?P<b>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회)\s*(?:의\s*)?(?:오전\s*|오후\s*)?(?<!반)반차|"
-    rf"\b(?P<c>{COUNT})\s+(?:more\s+)?half[-\s]days\b",
-    re.I,
-)
-
-
-def half_days_counted(question: str) -> int | None:
-    """How many half days a question counts ("반차 3번 쓰면"), or None."""
-    found = HALF_TIMES.search(question)
-    if found is None:
-        return None
-    said = found.group("a") or found.group("b") or found.group("c")
-    return _KO_COUNTS[said] if said in _KO_COUNTS else number(said)
 
 
 # A number of days, stated ("16일", "16 days") or asked for ("my days").
@@ -484,23 +318,3 @@ def _tools_for(question: str, earlier: Earlier) -> tuple[str, ...]:
         for name, wanted in ((leave_balance.NAME, wants_balance), (leave_taken.NAME, wants_records))
         if wanted
     )
-
-
-def _lookup(
-    kind: Kind,
-    years: list[int],
-    today: date,
-    earlier: Earlier,
-    window: tuple[int, int] | None,
-    tools: tuple[str, ...],
-    *,
-    days: Decimal | None = None,
-) -> Reading:
-    asked = years or [today.year]
-    room = max(1, MAX_LOOKUPS // len(tools))
-    chosen = asked
-    if len(asked) > room:
-        # Too many years for one question: those that can be looked up first, in the order asked.
-        inside = [y for y in asked if window is None or window[0] <= y <= window[1]]
-        chosen = (inside or asked)[:room]
-    return Reading(kind, tuple(chosen), tools, tuple(asked), days, window=window)

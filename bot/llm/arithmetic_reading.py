@@ -1,0 +1,93 @@
+"""How the offline model reads arithmetic on a balance it can do whole: a share used, hours left, the
+difference between two years' days used, the half days the balance still holds, and a bare follow-up
+("작년은?") that asks the same arithmetic for another year. Apart from the other readings (reading.py)
+because these kinds are answered with named figures the check evaluates (ARITHMETIC_KINDS).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from bot.language import words
+from bot.language.words import pattern
+from bot.language.years import year_words_read
+from bot.llm.reading_values import Earlier, Kind, Reading, lookup
+from bot.tools import leave_balance
+
+# The same words as the other readings read (reading.py): leave, what is left, a quantity, a condition.
+_LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
+_REMAINING = pattern(words.REMAINING)
+_NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
+_QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
+_WHAT_IF = pattern(words.ASKED_CONDITION)
+_QUARTER = pattern(words.QUARTER_DAY)
+
+# The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
+# days the balance still holds.
+_PERCENT = re.compile(
+    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
+)
+_HOURS = pattern(words.HOURS)
+_COMPARED = re.compile(
+    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
+)
+_USED_ANY = pattern(
+    words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
+)
+_HALF = pattern(words.HALF_DAY)
+_DAYS_WORD = re.compile(r"\bdays?\b|연차|휴가", re.I)
+_TIMES = re.compile(r"몇\s*(?:번|회)|\bhow\s+many\s+times\b", re.I)
+_STILL = re.compile(
+    r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
+    re.I,
+)
+_TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
+
+
+# The arithmetic a bare follow-up ("작년은?", "and 2025?") asks again for another year.
+CARRIED_OVER: frozenset[Kind] = frozenset({"percent", "hours_left", "halves_left"})
+_FOLLOW_UP_WORDS = re.compile(
+    r"\b(?:and|what\s+about|how\s+about|for)\b|그럼|그러면|그건|(?<=\s)(?:은|는|엔|에는|도|요|은요|는요|엔요)|[?.!,~\s]",
+    re.I,
+)
+
+
+def bare_follow_up(question: str, today: date) -> bool:
+    """Whether the question is only a year and the words that ask "and that year?" ("작년은?")."""
+    rest = question
+    for start, end in year_words_read(question, today):
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    rest = re.sub(r"(?:^|(?<=\s))(?:은요|는요|엔요|에는요|에는|은|는|엔|도)(?=[\s?.!]|$)", " ", rest)
+    return not _FOLLOW_UP_WORDS.sub("", rest).strip()
+
+
+def arithmetic_reading(
+    question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
+) -> Reading | None:
+    """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
+    years' days used, how many half days the balance still holds."""
+    if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
+        return None
+    balance = (leave_balance.NAME,)
+    left = _REMAINING.search(question)
+    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
+        return lookup("percent", years, today, earlier, window, balance)
+    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
+    if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
+        return lookup("hours_left", years, today, earlier, window, balance)
+    if _COMPARED.search(question) and len(set(years)) == 2:
+        # the days used in each, and which used more; any other comparison: both years' figures side by side
+        kind: Kind = "difference" if _USED_ANY.search(question) and not left else "compare"
+        return lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
+    if (
+        _HALF.search(question)
+        and not _QUARTER.search(question)
+        and (_QUANTITY.search(question) or _TIMES.search(question))
+        and _STILL.search(question)
+        and not _TAKEN_HALVES.search(question)
+        and not _WHAT_IF.search(question)
+        and len(years) <= 1
+    ):
+        return lookup("halves_left", years, today, earlier, window, balance)
+    return None

@@ -1,0 +1,178 @@
+"""The offline model's arithmetic on a lookup, in words: what a what-if leaves (days, half days, a span's
+working days), whether the balance is enough, a claimed figure checked, a share used, hours left, the
+difference between two years, the half days taken. Each figure it states is one the check can name and
+evaluate. Apart from the phrasebook (offline_lines.py), which says what needs no computing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.text import balance_sentence, day_word
+
+
+def what_if(balance: Balance, days: Decimal, korean: bool, halves: int | None = None) -> str:
+    """ "3일 쓰면 며칠 남아?": the balance, then the arithmetic on it ("반차 3번": 3 half days)."""
+    left = balance.remaining - days
+    asked, rest = format_days(days), format_days(left)
+    if halves is not None:
+        if korean:
+            after = (
+                f" 반차 {halves}번은 {asked}일이라, 쓰면 {rest}일이 남아요."
+                if left >= 0
+                else f" 반차 {halves}번은 {asked}일이라 연차가 모자라요."
+            )
+        else:
+            after = (
+                f" {halves} half days are {asked} {day_word(asked)}; after them you'd have {rest} {day_word(rest)} left."
+                if left >= 0
+                else f" {halves} half days are {asked} {day_word(asked)}: that is more than you have."
+            )
+        return balance_sentence(balance, korean) + after
+    if left < 0:
+        after = (
+            f" {asked}일을 쓰기에는 연차가 모자라요."
+            if korean
+            else f" That is not enough to take {asked} {day_word(asked)}."
+        )
+    else:
+        after = (
+            f" {asked}일을 쓰면 {rest}일이 남아요."
+            if korean
+            else f" If you take {asked} {day_word(asked)}, you'd have {rest} {day_word(rest)} left."
+        )
+    return balance_sentence(balance, korean) + after
+
+
+def what_if_span(balance: Balance, span: tuple[date, date], working: int, korean: bool) -> str:
+    """ "12월 28일부터 30일까지 쉬면 며칠 남아?": the balance, the working days of those dates (the
+    calendar's), and what is left after them."""
+    left = balance.remaining - working
+    first, last = span
+    counted, rest = format_days(Decimal(working)), format_days(left)
+    if korean:
+        dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
+        after = f"{dates} 근무일은 {counted}일이라, " + (
+            f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
+        )
+    else:
+        dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
+        after = f"{dates} has {counted} working {day_word(counted)}; " + (
+            f"after taking them you'd have {rest} {day_word(rest)} left."
+            if left >= 0
+            else "that is more than you have."
+        )
+    return balance_sentence(balance, korean) + " " + after
+
+
+def arithmetic(kind: str, balances: Sequence[Balance], korean: bool) -> str:
+    """A share used, hours left, the difference in days used between two years, the half days left:
+    the figures it is worked out from, then the result (each a named figure the check evaluates)."""
+    if kind == "difference":
+        return _difference(balances[0], balances[1], korean) if len(balances) == 2 else ""
+    return "\n".join(_on_one(kind, b, korean) for b in balances)
+
+
+def _on_one(kind: str, b: Balance, korean: bool) -> str:
+    granted, used, left = format_days(b.granted), format_days(b.used), format_days(b.remaining)
+    if kind == "percent":
+        if not b.granted:
+            return balance_sentence(b, korean)
+        share = format_days((b.used / b.granted * 100).quantize(Decimal("0.1"), ROUND_HALF_UP).normalize())
+        if korean:
+            return f"{b.year}년에 부여된 연차 {granted}일 중 {used}일을 사용해서, 사용률은 {share}%예요."
+        return f"In {b.year}, of the {granted} days granted, you used {used}: {share}% of your leave."
+    if kind == "hours_left":
+        if b.remaining <= 0:  # nothing left: no hours either (said without a number to name)
+            return balance_sentence(b, korean) + (
+                " 남은 시간도 없어요." if korean else " No hours are left either."
+            )
+        hours = format_days(b.remaining * 8)
+        if korean:
+            return f"{b.year}년 남은 연차는 {left}일이고, 시간으로는 {hours}시간이에요."
+        return f"In {b.year} you have {left} {day_word(left)} of annual leave left, which is {hours} hours."
+    # halves_left: only where the balance is whole half days
+    halves = b.remaining / Decimal("0.5")
+    if halves <= 0:
+        return balance_sentence(b, korean) + (
+            " 반차로 쓸 수 있는 연차가 없어요." if korean else " No half days are left to take."
+        )
+    if halves != halves.to_integral_value():  # not whole half days: no count to name
+        return balance_sentence(b, korean) + (
+            " 반차 단위로 나누어떨어지지 않아서 반차 횟수로는 말씀드리기 어려워요."
+            if korean
+            else " That is not a whole number of half days, so I can't give it as a count of half days."
+        )
+    count = format_days(halves)
+    if korean:
+        return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
+    return f"In {b.year} you have {left} {day_word(left)} left, so you can still take {count} half days."
+
+
+def _difference(first: Balance, second: Balance, korean: bool) -> str:
+    """Days used in two years, and which used more, by how much (the larger minus the smaller)."""
+    a, b = format_days(first.used), format_days(second.used)
+    gap = format_days(abs(first.used - second.used))
+    if korean:
+        said = f"{first.year}년에는 연차를 {a}일, {second.year}년에는 {b}일 썼어요. "
+        if first.used == second.used:
+            return said + "두 해에 쓴 날이 같아요."
+        more = first.year if first.used > second.used else second.year
+        less = second.year if more == first.year else first.year
+        return said + f"{more}년에 {less}년보다 {gap}일 더 썼어요."
+    said = f"You used {a} {day_word(a)} in {first.year} and {b} {day_word(b)} in {second.year}. "
+    if first.used == second.used:
+        return said + "The same in both years."
+    more = first.year if first.used > second.used else second.year
+    less = second.year if more == first.year else first.year
+    return said + f"In {more} you used {gap} {day_word(gap)} more than in {less}."
+
+
+def enough_for(balance: Balance, days: Decimal, korean: bool) -> str:
+    enough = balance.remaining >= days
+    remaining = format_days(balance.remaining)
+    if korean:
+        verdict = "충분히 남아 있어요" if enough else "모자라요"
+        return f"{balance.year}년 남은 연차는 {remaining}일이라 {verdict}."
+    verdict = "that covers it" if enough else "that is not enough"
+    return (
+        f"You have {remaining} {day_word(remaining)} of annual leave left for {balance.year}, so {verdict}."
+    )
+
+
+def check_claim(balance: Balance, claimed: Decimal, korean: bool) -> str:
+    """ "I have 12 days left, right?": yes, or no with the right figure."""
+    if balance.remaining == claimed:
+        return ("네, 맞아요. " if korean else "Yes, that's right. ") + balance_sentence(balance, korean)
+    said = format_days(claimed)
+    if korean:
+        return f"아니에요, {said}일이 아니에요. {balance_sentence(balance, korean)}"
+    return f"Not quite, not {said}. {balance_sentence(balance, korean)}"
+
+
+def half_days(taken: LeaveTaken, size: Decimal, korean: bool) -> str:
+    """How many half days (0.5-day records; 반반차: 0.25) the year's records hold, and on which dates."""
+    halves = [r for r in taken.records if r.days == size]
+    word_ko = "반반차" if size == Decimal("0.25") else "반차"
+    word_en = "quarter day" if size == Decimal("0.25") else "half day"
+    if not taken.records and taken.undated:
+        return (
+            f"{taken.year}년에는 날짜별 기록이 없어서 {word_ko} 횟수를 알 수 없어요."
+            if korean
+            else f"For {taken.year} your HR data has no dated records, so I can't count {word_en}s."
+        )
+    if not halves:
+        return (
+            f"{taken.year}년에는 {word_ko} 기록이 없어요."
+            if korean
+            else f"You took no {word_en}s in {taken.year}."
+        )
+    if korean:
+        dates = ", ".join(f"{r.taken_on.month}월 {r.taken_on.day}일" for r in halves)
+        return f"{taken.year}년에 {word_ko}를 {len(halves)}번 썼어요: {dates}."
+    dates = ", ".join(f"{r.taken_on.strftime('%B')} {r.taken_on.day}" for r in halves)
+    times = "once" if len(halves) == 1 else f"{len(halves)} times"
+    return f"You took a {word_en} {times} in {taken.year}: {dates}."
