@@ -12,16 +12,9 @@ from datetime import date
 from bot.language import words
 from bot.language.words import pattern
 from bot.language.years import year_words_read
+from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import leave_balance
-
-# The same words as the other readings read (reading.py): leave, what is left, a quantity, a condition.
-_LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
-_REMAINING = pattern(words.REMAINING)
-_NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
-_QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
-_WHAT_IF = pattern(words.ASKED_CONDITION)
-_QUARTER = pattern(words.QUARTER_DAY)
 
 # The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
 # days the balance still holds.
@@ -67,14 +60,14 @@ def arithmetic_reading(
 ) -> Reading | None:
     """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
     years' days used, how many half days the balance still holds."""
-    if not any(p.search(question) for p in (_LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
+    if not any(p.search(question) for p in (LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
         return None
     balance = (leave_balance.NAME,)
-    left = _REMAINING.search(question)
+    left = REMAINING.search(question)
     if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
         return lookup("percent", years, today, earlier, window, balance)
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
-    if _HOURS.search(question) and left and _NAMES_LEAVE.search(question) and len(years) <= 1:
+    if _HOURS.search(question) and left and NAMES_LEAVE.search(question) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     if _COMPARED.search(question) and len(set(years)) == 2:
         # the days used in each, and which used more; any other comparison: both years' figures side by side
@@ -82,11 +75,11 @@ def arithmetic_reading(
         return lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
     if (
         _HALF.search(question)
-        and not _QUARTER.search(question)
-        and (_QUANTITY.search(question) or _TIMES.search(question))
+        and not QUARTER.search(question)
+        and (QUANTITY.search(question) or _TIMES.search(question))
         and _STILL.search(question)
         and not _TAKEN_HALVES.search(question)
-        and not _WHAT_IF.search(question)
+        and not WHAT_IF.search(question)
         and len(years) <= 1
     ):
         return lookup("halves_left", years, today, earlier, window, balance)

@@ -37,15 +37,14 @@ from bot.language.years import (
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, every_day_read
 from bot.llm.half_day_count import half_days_counted
+from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
 from bot.tools import working_days as count_working_days
 
 # Anything about leave: naming it, or asking for one of its figures or an amount of days.
-_LEAVE = pattern(words.LEAVE, words.REMAINING, words.USED, words.GRANTED, words.DAYS_QUANTITY)
 _WHEN = pattern(words.WHEN)
-_REMAINING = pattern(words.REMAINING)
 # Questions about the public-holiday calendar rather than the person's leave.
 _PUBLIC_HOLIDAY = re.compile(
     r"공휴일|국경일|빨간\s*날|대체\s*휴일|public\s+holiday|national\s+holiday|bank\s+holiday", re.I
@@ -61,12 +60,9 @@ _THANKS = re.compile(
     rf"^\s*(?:{alternation(words.THANKS)})|(?:{alternation(words.THANKS_AT_END)})[.!~\s]*$", re.I
 )
 # A question naming leave is not asking the date ("오늘 연차 며칠 남았어?").
-_NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
 _LEAP = pattern(LEAP_YEAR)
 _HOW_TO = pattern(words.PROCEDURE, words.HOW_TO_DO)
-_QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
 _CAN_I = pattern(words.CAN_I_TAKE)
-_WHAT_IF = pattern(words.ASKED_CONDITION)
 _CLAIM = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:일|days?)\s*(?:이|이나|정도|쯤)?\s*(?:of\s+\w+\s+)?(?:남|left|remain|있)|"
     r"\b(?:have|got)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:more\s+)?days?",
@@ -74,7 +70,6 @@ _CLAIM = re.compile(
 )
 _CONFIRM = pattern(words.CONFIRM)
 _HALF_COUNT = pattern(words.HALF_DAY_COUNT)
-_QUARTER = pattern(words.QUARTER_DAY)
 _THIS_MONTH = pattern(THIS_MONTH)
 _LAST_MONTH = pattern(LAST_MONTH)
 _FOLLOW_UP = re.compile(rf"^\s*(?:{alternation(words.FOLLOW_UP)})", re.I)
@@ -103,9 +98,9 @@ def read_question(
     """The kind of question, and for the lookup kinds the years and tools to ask for. `roster`: the
     names in the HR data (a colleague is someone named there; the asker, named in `system`, is not)."""
     window = window_from(system)
-    has_leave = bool(_LEAVE.search(question))
+    has_leave = bool(LEAVE.search(question))
     years = asked_years(question, today)
-    if DATE_QUESTION.search(question) and not _NAMES_LEAVE.search(question):
+    if DATE_QUESTION.search(question) and not NAMES_LEAVE.search(question):
         return Reading("date")
     if _LEAP.search(question):
         return Reading("leap_year", tuple(years or [today.year]))
@@ -137,22 +132,22 @@ def read_question(
         return Reading("rules")
     days = _days_named(question)
     halves = half_days_counted(question)
-    if halves is not None and _WHAT_IF.search(question):
+    if halves is not None and WHAT_IF.search(question):
         days = Decimal(halves) / 2
-    wants_quantity = bool(_QUANTITY.search(question) or _HOW_MUCH.search(question))
-    span = dates_named(question, today) if _WHAT_IF.search(question) and halves is None else None
+    wants_quantity = bool(QUANTITY.search(question) or _HOW_MUCH.search(question))
+    span = dates_named(question, today) if WHAT_IF.search(question) and halves is None else None
     if span is not None and not every_day_read(question, span):
         span = None  # a day it did not place in the span ("Dec 22 and Dec 23"): declined below
     if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
         # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
         return replace(reading, span=span)
-    if _WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
+    if WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
         reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
         return replace(reading, halves=halves)
-    if _WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
+    if WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
-    if _CAN_I.search(question) and not _QUANTITY.search(question) and not _PAST_DAYS.search(question):
+    if _CAN_I.search(question) and not QUANTITY.search(question) and not _PAST_DAYS.search(question):
         return lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
@@ -170,7 +165,7 @@ def read_question(
             days=Decimal(claim.group(1) or claim.group(2)),
         )
     if _HALF_COUNT.search(question):
-        size = Decimal("0.25") if _QUARTER.search(question) else Decimal("0.5")
+        size = Decimal("0.25") if QUARTER.search(question) else Decimal("0.5")
         return lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
@@ -178,7 +173,7 @@ def read_question(
     if (
         month
         and (has_leave or earlier.about_leave)
-        and not _REMAINING.search(question)
+        and not REMAINING.search(question)
         and not _PLANS.search(question)
     ):
         number = int(month.group(1)) if month.group(1) else None
