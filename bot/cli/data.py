@@ -12,8 +12,8 @@ from typing import TextIO
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.cli.policy import os_user
+from bot.cli.stored_policy import REFUSED, policy_or_say_why
 from bot.config import Settings
-from bot.ports.policy import UnreadablePolicy
 from bot.services import open_stores
 from bot.services.hr_data import (
     ImportRefused,
@@ -24,7 +24,6 @@ from bot.services.hr_data import (
 )
 
 # Exit status when the files or the data are refused (as for any bad input).
-REFUSED = 2
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -116,10 +115,8 @@ async def _run(settings: Settings, args: argparse.Namespace, out: TextIO, err: T
         problems = await check_data(engine)
         for problem in problems:
             print(problem, file=out)
-        try:
-            policy = await stores.policy.current()
-        except UnreadablePolicy as exc:
-            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+        policy = await policy_or_say_why(stores.policy, err)
+        if policy is None:
             return REFUSED
         differences = await differences_from_the_act(engine, policy.rules)
         for difference in differences:

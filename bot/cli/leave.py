@@ -14,6 +14,7 @@ import sys
 from decimal import Decimal
 from typing import Any, TextIO
 
+from bot.cli.stored_policy import REFUSED, policy_or_say_why
 from bot.cli.today import day_asked
 from bot.config import Settings
 from bot.domain.leave import format_days
@@ -21,10 +22,7 @@ from bot.domain.people import Employee
 from bot.policy.grants import EntitlementInputError
 from bot.policy.holding import Holding
 from bot.ports.hr import UnknownEmployee
-from bot.ports.policy import UnreadablePolicy
 from bot.services import open_stores
-
-REFUSED = 2
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -36,10 +34,8 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
     if on is None:
         return REFUSED
     async with open_stores(settings) as stores:
-        try:
-            policy = await stores.policy.current()
-        except UnreadablePolicy as exc:
-            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+        policy = await policy_or_say_why(stores.policy, err)
+        if policy is None:
             return REFUSED
         try:
             employee, held = await stores.holding_on(args.employee_id, policy.rules, on)

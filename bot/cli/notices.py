@@ -15,14 +15,12 @@ from datetime import date, datetime
 from typing import Any, TextIO
 
 from bot.cli.leave import number
+from bot.cli.stored_policy import REFUSED, policy_or_say_why
 from bot.cli.today import day_asked
 from bot.config import Settings
 from bot.domain.leave import format_days
 from bot.ports.notices import DueNotice
-from bot.ports.policy import UnreadablePolicy
 from bot.services import open_stores
-
-REFUSED = 2
 
 
 def command(settings: Settings, args: argparse.Namespace) -> int:
@@ -37,10 +35,8 @@ async def run(settings: Settings, args: argparse.Namespace, out: TextIO, err: Te
     if on is None:
         return REFUSED
     async with open_stores(settings) as stores:
-        try:
-            policy = await stores.policy.current()
-        except UnreadablePolicy as exc:
-            print(f"officebot: {exc}: fix it with `officebot policy set`", file=err)
+        policy = await policy_or_say_why(stores.policy, err)
+        if policy is None:
             return REFUSED
         log = stores.notices
         due = await log.due(policy, on)

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.cli.employees import IdSpellings, NoSuchEmployee, employee_id_in
+from bot.cli.stored_policy import REFUSED
 from bot.config import Settings
 from bot.policy.company import DEFAULT_POLICY, SETTINGS, as_text, with_changes
 from bot.ports.policy import PolicyStore, UnreadablePolicy
 from bot.services import open_stores
 
-REFUSED = 2
 # Keys whose value is a list of employee ids, each checked against the directory: the approvers must be
 # able to decide, HR must be someone the Slack identity can map to (an active employee).
 _EMPLOYEE_LISTS = ("approvers", "hr_admins")

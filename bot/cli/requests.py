@@ -17,13 +17,12 @@ import sys
 from typing import TextIO
 
 from bot.cli.employees import employee_id_in
+from bot.cli.stored_policy import REFUSED
 from bot.cli.today import today
 from bot.config import Settings
 from bot.domain.leave import format_days
 from bot.domain.requests import Actor, LeaveRequest, Refusal, note_problem
 from bot.services import open_stores
-
-REFUSED = 2
 
 WHY_NOT: dict[Refusal, str] = {
     "unknown_request": "there is no leave request #{id}: see `officebot requests list`",

@@ -49,7 +49,7 @@ DAY_COUNTS: dict[str, int] = {
     "보름": 15,
 }
 # Native Korean numerals as they stand before a counter (한 번, 두 개, 스무 날) …
-_ATTRIBUTIVE_UNITS = {
+ATTRIBUTIVE_UNITS = {
     "한": 1,
     "두": 2,
     "세": 3,
@@ -136,7 +136,7 @@ def _alternation(words: Iterable[str]) -> str:
     return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 
 
-_KOREAN_BEFORE_COUNTER = _numerals(_ATTRIBUTIVE_UNITS, before_a_counter=True)
+_KOREAN_BEFORE_COUNTER = _numerals(ATTRIBUTIVE_UNITS, before_a_counter=True)
 _KOREAN_STANDALONE = _numerals(_STANDALONE_UNITS, before_a_counter=False)
 _ENGLISH = {**ENGLISH_UNITS, **ENGLISH_TENS, **ENGLISH_OTHERS}
 

@@ -7,21 +7,11 @@ from __future__ import annotations
 
 import re
 
+from bot.language.number_tokens import ATTRIBUTIVE_UNITS
 from bot.language.numbers import COUNT, number
 
 # A count of half days: "반차 3번", "반차를 두 번", "세 번 반차", "2 half days", "two half-days".
-_KO_COUNTS = {
-    "한": 1,
-    "두": 2,
-    "세": 3,
-    "네": 4,
-    "다섯": 5,
-    "여섯": 6,
-    "일곱": 7,
-    "여덟": 8,
-    "아홉": 9,
-    "열": 10,
-}
+_KO_COUNTS = {**ATTRIBUTIVE_UNITS, "열": 10}  # a native numeral before 번: 한 번 … 열 번
 _KO_COUNT = "|".join(sorted(_KO_COUNTS, key=len, reverse=True))
 HALF_TIMES = re.compile(
     rf"(?<!반)반차\s*(?:를|을)?\s*(?P<a>\d{{1,2}}|{_KO_COUNT})\s*(?:번|회|개)|"
