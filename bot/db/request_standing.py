@@ -32,6 +32,7 @@ from bot.domain.requests import (
 from bot.policy.company import CompanyPolicy
 from bot.policy.grants import EntitlementInputError, employment_from
 from bot.policy.holding import Draw, holding, request_draw
+from bot.ports.hr import LedgerInputs
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
 # back a record may start and still reach into a draft's dates.
@@ -47,60 +48,49 @@ async def standing_of(
     today: date,
 ) -> Standing:
     """What the check of `draft` needs to know, read in the caller's transaction: the year's balance, the
-    ledger's draw of an annual leave's days, and what `read_standing` reads."""
-    balance = await _balance(connection, employee_id, draft.start.year, policy, today)
+    ledger's draw of an annual leave's days (both from one read of the person's ledger inputs), and what
+    `read_standing` reads."""
+    inputs = await ledger_inputs_on(connection, employee_id)
+    balance = _balance(inputs, draft.start.year, policy, today)
     draw = None
     if balance is not None and draft.leave_type == ANNUAL and draft.start <= draft.end:
-        draw = await ledger_draw(
-            connection, calendar, employee_id, draft.start, draft.end, draft.part, policy
-        )
+        pending = await pending_taken(connection, calendar, employee_id)
+        draw = _draw(inputs, pending, days_taken(calendar, draft.start, draft.end, draft.part), policy)
     return await read_standing(connection, calendar, balance, draw, employee_id, draft, policy, today)
 
 
 async def ledger_draw(
-    connection: AsyncConnection,
-    calendar: KoreanCalendar,
-    employee_id: str,
-    start: date,
-    end: date,
-    part: Part,
-    policy: CompanyPolicy,
-    request_id: int | None = None,
+    connection: AsyncConnection, calendar: KoreanCalendar, request: LeaveRequest, policy: CompanyPolicy
 ) -> Draw | None:
-    """The days from start to end drawn by the ledger after the person's other pending requests, in the
-    caller's transaction; None for employment data the calculator cannot use (the check then says
-    what the balance tool says)."""
-    inputs = await ledger_inputs_on(connection, employee_id)
-    pending = await pending_taken(connection, calendar, employee_id, request_id)
+    """A stored request's days drawn by the ledger after the person's other pending requests, in the
+    caller's transaction (its approval card's balance)."""
+    inputs = await ledger_inputs_on(connection, request.employee_id)
+    pending = await pending_taken(connection, calendar, request.employee_id, request.id)
+    return _draw(inputs, pending, days_taken(calendar, request.start, request.end, request.part), policy)
+
+
+def _draw(
+    inputs: LedgerInputs,
+    pending: Sequence[tuple[date, Decimal]],
+    requested: Sequence[tuple[date, Decimal]],
+    policy: CompanyPolicy,
+) -> Draw | None:
+    """None for employment data the calculator cannot use (the check then says what the balance tool
+    says)."""
     try:
-        return request_draw(
-            inputs.stored,
-            inputs.records,
-            employment_from(inputs.employee),
-            policy.rules,
-            pending,
-            days_taken(calendar, start, end, part),
-        )
+        employment = employment_from(inputs.employee)
+        return request_draw(inputs.stored, inputs.records, employment, policy.rules, pending, requested)
     except EntitlementInputError:
         return None
 
 
-async def _balance(
-    connection: AsyncConnection, employee_id: str, year: int, policy: CompanyPolicy, today: date
-) -> Balance | None:
+def _balance(inputs: LedgerInputs, year: int, policy: CompanyPolicy, today: date) -> Balance | None:
     """The year's balance as the person's holding states it (the ledger, in the policy's grants mode),
-    read in the check's own transaction (a second connection per check would empty the pool under load);
-    None when no grant counts in the year, or the employment data cannot give one."""
-    inputs = await ledger_inputs_on(connection, employee_id)
+    from inputs read in the check's own transaction (a second connection per check would empty the pool
+    under load); None when no grant counts in the year, or the employment data cannot give one."""
     try:
-        held = holding(
-            inputs.stored,
-            inputs.records,
-            employment_from(inputs.employee),
-            policy.rules,
-            today,
-            only_year=year,
-        )
+        employment = employment_from(inputs.employee)
+        held = holding(inputs.stored, inputs.records, employment, policy.rules, today, only_year=year)
     except EntitlementInputError:
         return None
     return held.balance(year)

@@ -90,16 +90,7 @@ class SqlRequestStore:
 
     async def draw_of(self, request: LeaveRequest, policy: CompanyPolicy) -> Draw | None:
         async with self._engine.connect() as connection, connection.begin():
-            return await ledger_draw(
-                connection,
-                self._calendar,
-                request.employee_id,
-                request.start,
-                request.end,
-                request.part,
-                policy,
-                request.id,
-            )
+            return await ledger_draw(connection, self._calendar, request, policy)
 
     async def get(self, request_id: int) -> LeaveRequest | None:
         async with single_statement(self._engine) as connection:

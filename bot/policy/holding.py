@@ -234,8 +234,10 @@ def request_draw(
     """The request's `requested` days (date, days), after `pending` (the other pending requests' days),
     drawn by the ledger as approval will draw them (see Draw). Raises EntitlementInputError for
     employment data the calculator cannot use."""
+    if not requested:  # no working day asked for: nothing is drawn (and no ledger need be built)
+        return Draw(_ZERO, _ZERO, _ZERO, _ZERO)
     everything = [*records, *pending, *requested]
-    until = date(max(day.year for day, _ in everything) + 1, 12, 31) if everything else date.max
+    until = date(max(day.year for day, _ in everything) + 1, 12, 31)
 
     def drawn(taken: Sequence[tuple[date, Decimal]]) -> tuple[list[GrantUse], Decimal]:
         found = person_ledger(stored, taken, employment, rules, until)
@@ -251,7 +253,7 @@ def request_draw(
         for a, b in zip(with_pending, with_request, strict=True)
         if b.used > a.used
     }
-    if not spans and requested:  # nothing left to take: say what the grants usable then had
+    if not spans:  # nothing left to take: say what the grants usable then had
         first = min(day for day, _ in requested)
         spans = {(u.grant.arises_on, u.grant.expires_on) for u in recorded}
         spans = {(a, e) for a, e in spans if a <= first <= e}

@@ -17,11 +17,13 @@ from bot.config import Settings
 from bot.db.audit import SqlAuditLog
 from bot.db.conversations import DEFAULT_GAP_AFTER, SqlConversations
 from bot.db.digests import SqlDigestLog
-from bot.db.engine import WRITE_CHECK_TIMEOUT, create_engine, write_refused
+from bot.db.engine import WRITE_CHECK_TIMEOUT as WRITE_CHECK_TIMEOUT  # the readiness check's wait
+from bot.db.engine import create_engine, write_refused
 from bot.db.feedback import SqlFeedbackLog
 from bot.db.holdings import holding_on
 from bot.db.hr import SqlHrStore
-from bot.db.inbox import SqlInbox, process_name
+from bot.db.inbox import SqlInbox
+from bot.db.inbox import process_name as process_name  # who this process is in the inbox
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
 from bot.db.requests import SqlRequestStore
@@ -32,10 +34,6 @@ from bot.domain.people import Employee
 from bot.policy.grants import LeaveRules
 from bot.policy.holding import Holding
 from bot.services.database import open_database
-
-# The readiness check's own wait for a write lock, and who this process is in the inbox: storage's, offered
-# here so the Slack shell needs no other door.
-__all__ = ["WRITE_CHECK_TIMEOUT", "process_name"]
 
 
 @dataclass(frozen=True)
