@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import text
+from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.expressions import Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
@@ -63,8 +64,14 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
                 first, last = date.fromisoformat(result["start"]), date.fromisoformat(result["end"])
                 working[(first, last)] = int(result["working_days"])
     today = date.fromisoformat(case["today"]) if case.get("today") else None
+    # The calendar production's check counts with (bot/services), for spans no lookup counted.
     return Evidence(
-        balances=balances, taken=taken, working_days=working, question=case["question"], today=today
+        balances=balances,
+        taken=taken,
+        working_days=working,
+        question=case["question"],
+        today=today,
+        calendar=lambda first, last: working_days(first, last).working,
     )
 
 

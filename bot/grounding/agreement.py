@@ -21,7 +21,10 @@ from bot.language.clause_words import (
     DIRECTION_WORDS,
     GAIN,
     KIND_WORDS,
+    LAW_WORDS,
     LEAVE_TYPE_WORDS,
+    NEGATED_AFTER,
+    NEGATED_BEFORE,
     PART_WORDS,
     SPEND,
     STATUTE_WORDS,
@@ -45,6 +48,7 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
     masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
     bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
     problems: list[Problem] = []
+    law_named = LAW_WORDS.search(masked) is not None
     for start, end in itertools.pairwise(bounds):
         here = [f for f in figures if start <= f.start < end]
         if not here:
@@ -102,13 +106,28 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
                 problems.append(
                     Problem(said, f"is {_list(figure.roles)} leave, but its clause calls it {_list(bound)}")
                 )
-            if figure.alone == "question" and (
-                bound & {"remaining", "granted"} or ("used" in bound and not CONDITIONAL.search(clause))
+            negated = NEGATED_AFTER.match(masked, figure.end) or NEGATED_BEFORE.search(
+                masked, 0, figure.start
+            )
+            if (
+                figure.alone == "question"
+                and not negated
+                and (bound & {"remaining", "granted"} or ("used" in bound and not CONDITIONAL.search(clause)))
             ):
                 problems.append(Problem(said, "is the person's own number, presented as their leave"))
-            if figure.alone == "statute" and (bound & {"remaining", "used"} or (bound and years)):
+            # In an answer that never names the law, an Act's day figure says its meaning (최대 / 기본),
+            # and is neither a year's nor a kind of the person's leave; in a sum or a share it needs the law.
+            if (
+                _statute(figure)
+                and not law_named
+                and (figure.alone != "statute" or not meanings[figure] or bound or years)
+            ):
                 problems.append(Problem(said, "is the Act's number, presented as the person's leave"))
     return problems
+
+
+def _statute(figure: Figure) -> bool:
+    return any(c in _STATUTE_MEANING for c in figure.constants)
 
 
 def _bound(
@@ -156,9 +175,9 @@ def _direction(
     if (
         "remaining" in figure.roles
         and "use" in what_if
-        and any(n == "q" and s > 0 for n, _, s in figure.calls)
+        and any(n in ("q", "working_days") and s > 0 for n, _, s in figure.calls)
     ):
-        problems.append("adds the person's days to what is left, but using leave can only take from it")
+        problems.append("adds the days taken to what is left, but using leave can only take from it")
     if (
         "remaining" in figure.roles
         and "grant" in what_if

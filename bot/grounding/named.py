@@ -19,7 +19,8 @@ What is left to check is small, and none of it reads meaning into prose:
 - what only the value shows: a difference said with more / less (더 / 덜) is positive and runs the way
   the clause says; a what-if that uses leave never adds to what is left, one that grants never takes; a share never mixes two kinds of
   two years; a record beside a date is that date's record;
-- the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave.
+- the person's number (`q(n)`) or the Act's (`STATUTE.…`) alone is never presented as their leave;
+- the figures agree with each other and with the calendar (spans.py, consistency.py, claims.py).
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from bot.domain.leave import days_in_english, format_days
 from bot.grounding.agreement import clause_problems
+from bot.grounding.claims import claim_problems
+from bot.grounding.consistency import consistency_problems
 from bot.grounding.expressions import Argument, Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.figure import PLACEHOLDER, ROLE, YEARLY, Figure, Problem, near, year_of
+from bot.grounding.spans import span_problems
 from bot.language.clause_words import (
     CLAUSE_END,
     PART_WORDS,
     TYPED_YEAR,
+    UNIT_DEFINITION,
     USE,
 )
 from bot.language.quantities import stray_quantities
@@ -88,7 +93,7 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
         figures.append(figure)
         if problem is not None:
             problems.append(Problem(match.group(0), problem))
-    outside = PLACEHOLDER.sub(" ", text)
+    outside = UNIT_DEFINITION.sub(" ", PLACEHOLDER.sub(" ", text))
     outside = TYPED_YEAR.sub(lambda m: " " * len(m.group(0)) if near(m, today) else m.group(0), outside)
     # A count of occasions is a claim about the person's leave only where its clause speaks of using it.
     typed = stray_quantities(outside, occasions=False)
@@ -102,6 +107,9 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
         Problem(said, "is a number typed in the text; name it as a figure") for said in dict.fromkeys(typed)
     ]
     problems += clause_problems(text, figures, today)
+    problems += span_problems(text, figures, evidence)
+    problems += consistency_problems(text, figures)
+    problems += claim_problems(text, figures, evidence)
     return Rendered(_written(text, figures), len(figures), tuple(problems))
 
 
@@ -163,6 +171,8 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
         and bool(names & _IN_DAYS or set(resolver.constants) & _STATUTE_DAYS)
     )
     value, unit = evaluated.value, ""
+    if in_days and evaluated.arithmetic and value < 0:  # "you'd still have -1.5 days": say what is short
+        return Figure(*at, None), f"is {format_days(value)} days; say a shortfall as a positive difference"
     if in_days and not korean and _UNIT_FOLLOWS.match(match.string, match.end()):
         shown = format_days(value)  # "{…} unused days"
     elif in_days:

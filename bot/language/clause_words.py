@@ -37,14 +37,53 @@ LEAVE_TYPE_WORDS = (
         ),
         "annual",
     ),
+    (
+        re.compile(rf"(?<!excluding )(?<!except )(?:가족\s?돌봄|\bfamily(?: care)?\b){EXCLUDED}", re.I),
+        "family",
+    ),
 )
 PART_WORDS = (  # a part of a day, as a record's size and as a unit constant an expression may use
     (re.compile(r"반반차|quarter[ -]days?", re.I), Decimal("0.25")),
     (re.compile(r"(?<!반)반차|half[ -]days?", re.I), Decimal("0.5")),
 )
 STATUTE_WORDS = (
-    (re.compile(r"최대|상한|한도|\bmax(?:imum)?\b|\bcap\b|\bup to\b|\bat most\b", re.I), "max"),
+    (re.compile(r"최대|상한|한도|\bmax(?:imum)?\b|\bcap(?:ped|s)?\b|\bup to\b|\bat most\b", re.I), "max"),
     (re.compile(r"기본(?!적)|\bbase\b|\bbasic\b|\bstandard\b", re.I), "base"),
+)
+# Where a clause names the Act itself: an Act's figure said there is the law's, not the person's.
+LAW_WORDS = re.compile(
+    r"근로기준법|노동법|법(?:정|적|상|률|에|으로|이|은|대로)|\blaws?\b|\blegal(?:ly)?\b|\bstatut\w*|\bthe Act\b|\bLabou?r Standards\b",
+    re.I,
+)
+# A number said to be wrong ("{q(10)}일이 아니라", "not {q(10)} days"): corrected, not presented.
+NEGATED_AFTER = re.compile(r"\s*(?:일|days?)?\s*(?:이|가)\s*아니")
+NEGATED_BEFORE = re.compile(r"\b(?:not|isn't|aren't|wasn't|rather than|instead of)\s+(?:the\s+)?$", re.I)
+# A part of a day defined in passing, "반차(0.5일)", "half day (0.5 days)": the unit, not a figure of leave.
+UNIT_DEFINITION = re.compile(
+    r"(?:(?<!반)반차|half[ -]days?)\s*\(\s*0\.5\s*(?:일|days?)?\s*\)"
+    r"|(?:반반차|quarter[ -]days?)\s*\(\s*0\.25\s*(?:일|days?)?\s*\)",
+    re.I,
+)
+# A number of the question said as a day of the month ("the {q(3)}rd"): a date, never a count of days.
+ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b", re.I)
+# A day unit after a figure ("{records(2026)}일", "{…} days").
+DAY_UNIT_AFTER = re.compile(r"\s?(?:일(?!까지|부터|에|자)|days?\b)", re.I)
+# A verdict that the days asked fit in what is left, and its negation (checked against the figures).
+ENOUGH = re.compile(
+    r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b|\b(?:covers?|covered|enough|sufficient)\b|충분|가능(?:해요|합니다|하세요)",
+    re.I,
+)
+NOT_ENOUGH = re.compile(
+    r"부족|모자라|불가|안 돼|안돼|어려워|\b(?:not enough|short|insufficient|can't|cannot|won't|doesn't cover)\b|"
+    r"^\W*(?:아니요|아뇨|no)\b",
+    re.I,
+)
+# A day said to be (or not to be) a public holiday.
+HOLIDAY = re.compile(r"공휴일|휴일|\b(?:public |bank )?holidays?\b", re.I)
+NO_HOLIDAY = re.compile(
+    r"(?:공휴일|휴일)(?:이|은|는)?\s*(?:없|아니)|\bno (?:public |bank )?holidays?\b|"
+    r"\b(?:isn't|is not|aren't|are not|not) (?:a )?(?:public |bank )?holidays?\b",
+    re.I,
 )
 DIRECTION_WORDS = (
     (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|\bmore\b", re.I), 1),
@@ -54,7 +93,7 @@ THAN = re.compile(
     r"\s*(?:년도?|년에)?\s*(?:보다|에 비해)"
 )  # the compared year: "작년보다", "2025년보다", "than last year"
 USE = re.compile(r"사용|쓰|썼|쓴|\b(?:use[ds]?|using|took|take[ns]?|taking)\b", re.I)
-SPEND = re.compile(r"(?:쓰|사용하)(?:시)?면|\b(?:use|take|using|taking)\b", re.I)
+SPEND = re.compile(r"(?:쓰|사용하|쉬)(?:시)?면|쉬고 나면|\b(?:use|take|using|taking)\b", re.I)
 GAIN = re.compile(r"(?:받으|부여되|생기)(?:시)?면|\bgrant(?:ed|s)?\b", re.I)
 AS_OF = re.compile(
     r"\s*(?:기준|현재|\bas of\b)", re.I

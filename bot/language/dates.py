@@ -120,3 +120,47 @@ MONTH_ASKED = re.compile(
     + rf"\b(?:in|about|for|during|and)\s+({'|'.join(MONTHS_EN)})\b",
     re.I,
 )
+
+
+# ----- the days a text names by month and day -------------------------------------------------------------
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_THROUGH = r"\s*(?:~|-|–|—|to|through|thru|until|till|부터|에서)\s*"
+# Each names a first day and, after a span word, maybe a last day whose month is the first's unless named.
+_DAYS_NAMED = (
+    re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})"),  # (year,) month, day: no span read, each is found alone
+    re.compile(
+        rf"(\d{{1,2}})\s*월\s*(\d{{1,2}})\s*일(?:{_THROUGH}(?:(\d{{1,2}})\s*월\s*)?(\d{{1,2}})\s*일)?"
+    ),
+    re.compile(rf"\b({MONTH_NAME})\s+{_DAY}\b(?:{_THROUGH}(?:({MONTH_NAME})\s+)?{_DAY}\b)?", re.I),
+    re.compile(rf"\b{_DAY}\s+(?:of\s+)?({MONTH_NAME})(?:{_THROUGH}{_DAY}\s+(?:of\s+)?({MONTH_NAME}))?", re.I),
+    re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])(?:\s*(?:~|-|–)\s*(\d{1,2})/(\d{1,2})(?![\d/]))?"),
+)
+
+
+def days_named(text: str) -> set[tuple[int, int]]:
+    """Every (month, day) `text` names: "12월 21일부터 24일까지" names 12/21 and 12/24, "December 28 to 30"
+    12/28 and 12/30, "2026-12-21" 12/21. Days named only by weekday or by a word (내일, Christmas) are not."""
+    found: set[tuple[int, int]] = set()
+    iso, korean, english, day_first, slashed = _DAYS_NAMED
+    for m in iso.finditer(text):
+        found.add((int(m[2]), int(m[3])))
+    blanked = blank(text, iso)
+    for m in korean.finditer(blanked):
+        found.add((int(m[1]), int(m[2])))
+        if m[4]:
+            found.add((int(m[3] or m[1]), int(m[4])))
+    for m in english.finditer(blanked):
+        first = month_number(m[1])
+        if first:
+            found.add((first, int(m[2])))
+            if m[4]:
+                found.add((month_number(m[3]) or first if m[3] else first, int(m[4])))
+    for m in day_first.finditer(blanked):
+        for day, month in ((m[1], m[2]), (m[3], m[4])):
+            if day and month and (number := month_number(month)):
+                found.add((number, int(day)))
+    for m in slashed.finditer(blanked):
+        found.add((int(m[1]), int(m[2])))
+        if m[3]:
+            found.add((int(m[3]), int(m[4])))
+    return {(month, day) for month, day in found if 1 <= month <= 12 and 1 <= day <= 31}

@@ -1,0 +1,150 @@
+"""What an answer's figures say of each other and of the calendar (bot/grounding/spans.py, consistency.py,
+claims.py) and the Act's figures, the person's negated number and a half day defined in passing
+(agreement.py, named.py). Each case is a rendering the person would have read wrong, or a right one that
+must still pass."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.grounding.facts import Evidence
+from bot.grounding.named import render
+
+TODAY = date(2026, 11, 29)
+HOLIDAYS = {date(2026, 12, 25), date(2027, 1, 1)}
+
+
+def working(first: date, last: date) -> int:
+    days = (first + timedelta(days=n) for n in range((last - first).days + 1))
+    return sum(1 for d in days if d.weekday() < 5 and d not in HOLIDAYS)
+
+
+def problems(named: str, question: str, left: str = "3.5", korean: bool = False) -> list[str]:
+    evidence = Evidence(
+        balances={2026: Balance(2026, Decimal(15), Decimal(15) - Decimal(left))},
+        taken={2026: LeaveTaken(2026, tuple(LeaveRecord(date(2026, m, 2), Decimal("0.5")) for m in (3, 9)))},
+        question=question,
+        calendar=working,
+        today=TODAY,
+    )
+    return [f"{p.figure} {p.reason}" for p in render(named, evidence, korean).problems]
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean", "why"),
+    [
+        # a span counted that is not the span named (the sentence's, or else the question's)
+        (
+            "12월 21일부터 24일까지 근무일 며칠?",
+            '근무일은 {working_days("2026-12-14", "2026-12-18")}이에요.',
+            True,
+            "question",
+        ),
+        (
+            "12월 24일부터 1월 4일까지 쉬면 연차 몇 일 필요해?",
+            '{date("2026-12-24")}부터 {date("2027-01-04")}까지는 근무일 {working_days("2026-12-24", "2027-01-01")}이 필요해요.',
+            True,
+            "sentence",
+        ),
+        (
+            "If I take Dec 21 to Dec 24 off, how many days is that?",
+            'That uses {working_days("2026-12-21", "2026-12-31")}.',
+            False,
+            "question",
+        ),
+        # a what-if below zero, and one that leaves out a number the person gave
+        (
+            "Can I take 5 days?",
+            "After {q(5)} days you'd still have {remaining(2026) - q(5)} left.",
+            False,
+            "shortfall",
+        ),
+        (
+            "What if I take 2 days and then 1.5 days?",
+            "After {q(2)} days and {q(1.5)} days you'd have {remaining(2026) - q(2)} left.",
+            False,
+            "leaves out 1.5",
+        ),
+        # the Act's number as the person's, in an answer that never names the law
+        ("연차 며칠이야?", "연차는 {STATUTE.base_days}이에요.", True, "Act's number"),
+        (
+            "How much leave can I take this year?",
+            "You can take up to {STATUTE.max_days} this year.",
+            False,
+            "Act's number",
+        ),
+        # a day of the month from the question used as days; a count of records said in days
+        (
+            "If I take off on the 3rd, how much will be left?",
+            "Taking the {q(3)}rd off leaves you with {remaining(2026) - q(3)}.",
+            False,
+            "day of the month",
+        ),
+        ("반차 몇 번 썼어?", '반차로 {records(2026, "annual", 0.5)}일 쓰셨어요.', True, "counts records"),
+        # a verdict the figures contradict; a holiday the calendar does not have, or denies
+        (
+            "Can I take 5 days off?",
+            "Yes, you can — you have {remaining(2026)} left, which covers the {q(5)} days.",
+            False,
+            "says it fits",
+        ),
+        (
+            "Is Dec 31 a holiday?",
+            'No — {date("2026-12-31")} is a public holiday, so you need no leave.',
+            False,
+            "calendar",
+        ),
+        (
+            "12월 21일부터 25일까지 근무일은?",
+            '{date("2026-12-21")}부터 {date("2026-12-25")}까지 근무일은 {working_days("2026-12-21", "2026-12-25")}이고, 이 기간에는 공휴일이 없어요.',
+            True,
+            "spans a public holiday",
+        ),
+    ],
+)
+def test_a_wrong_account_is_stopped(question: str, named: str, korean: bool, why: str) -> None:
+    found = problems(named, question, korean=korean)
+    assert any(why in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean"),
+    [
+        (
+            "12월 21일부터 24일까지 근무일 며칠?",
+            '근무일은 {working_days("2026-12-21", "2026-12-24")}이에요.',
+            True,
+        ),
+        # a different span with the same count says the same to the person
+        (
+            "12월 28일부터 31일까지 쉬면?",
+            '{date("2026-12-28")}~{date("2026-12-31")} {working_days("2026-12-28", "2027-01-01")}일을 쓰시면 돼요.',
+            True,
+        ),
+        # a suggestion counting a span of its own, written date to date in its sentence
+        (
+            "Is there a long break around Christmas?",
+            'If you take {date("2026-12-28")} to {date("2026-12-31")} off ({working_days("2026-12-28", "2026-12-31")}), you get {days("2026-12-25", "2027-01-03")} in a row, from {date("2026-12-25")} to {date("2027-01-03")}.',
+            False,
+        ),
+        ("Can I take 3 days?", "Yes — you have {remaining(2026)}, which covers the {q(3)} days.", False),
+        (
+            "Can I take 5 days?",
+            "Not quite: you have {remaining(2026)}, so you'd be {q(5) - remaining(2026)} short.",
+            False,
+        ),
+        ("연차 10일 맞나?", "부여된 연차는 {q(10)}일이 아니라 {granted(2026)}이에요.", True),
+        ("최대 며칠까지 늘어?", "근로기준법상 최대 {STATUTE.max_days}까지 늘어나요.", True),
+        ("What's the most leave anyone gets?", "The cap is {STATUTE.max_days}.", False),
+        ("오늘 반차 쓰면?", "오늘 반차(0.5일)를 쓰시면 {remaining(2026) - 0.5} 남아요.", True),
+        ("Is Christmas a holiday?", 'Yes — {date("2026-12-25")} is a public holiday.', False),
+        ("Is Dec 24 a holiday?", 'No, {date("2026-12-24")} is not a public holiday.', False),
+        ("반차 몇 번 썼어?", '반차는 {records(2026, "annual", 0.5)}번 쓰셨어요.', True),
+    ],
+)
+def test_a_right_account_holds(question: str, named: str, korean: bool) -> None:
+    assert problems(named, question, korean=korean) == []
