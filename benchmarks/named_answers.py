@@ -34,6 +34,8 @@ from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.expressions import Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.named import ALLOWED_NUMBERS, Rendered, render
+from bot.policy.grants import StatutoryGrant
+from bot.policy.standing import Entitlement
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = sorted((ROOT / "tests" / "data").glob("declared_corpus_*.json"))
@@ -43,15 +45,25 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     working: dict[tuple[date, date], int] = {}
+    pending_days: dict[int, Decimal] = {}
+    entitlement: Entitlement | None = None
     for lookup in case.get("lookups") or []:
         result = lookup.get("result") or {}
         if "error" in result:
             continue
         match lookup["tool"]:
             case "get_leave_balance":
+                pending = Decimal(str(result["pending"])) if result.get("pending") is not None else None
                 balances[int(result["year"])] = Balance(
-                    int(result["year"]), Decimal(str(result["granted"])), Decimal(str(result["used"]))
+                    int(result["year"]),
+                    Decimal(str(result["granted"])),
+                    Decimal(str(result["used"])),
+                    pending=pending,
                 )
+                if pending is not None:
+                    pending_days[int(result["year"])] = pending
+            case "get_leave_entitlement":
+                entitlement = _entitlement(result, case)
             case "list_leave_taken":
                 records = tuple(
                     LeaveRecord(
@@ -72,7 +84,27 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
         question=case["question"],
         today=today,
         calendar=lambda first, last: working_days(first, last).working,
+        entitlement=entitlement,
+        pending=pending_days,
     )
+
+
+def _entitlement(result: dict[str, Any], case: dict[str, Any]) -> Entitlement:
+    """The entitlement lookup's summary (hire date, service years, current days, the next grant) as the
+    statutory entitlement the check reads: one current grant lasting until the next one arises."""
+    on = date.fromisoformat(case.get("today") or result["next_grant_date"])
+    years = int(result.get("service_years") or 0)
+    upcoming: tuple[StatutoryGrant, ...] = ()
+    last_day = date(on.year, 12, 31)
+    if result.get("next_grant_date"):
+        arises = date.fromisoformat(result["next_grant_date"])
+        days = Decimal(str(result.get("next_grant_days") or 0))
+        upcoming = (StatutoryGrant(arises, days, "annual", years, arises.replace(year=arises.year + 1), ""),)
+        last_day = arises
+    current = (
+        StatutoryGrant(on, Decimal(str(result.get("current_days") or 0)), "annual", years, last_day, ""),
+    )
+    return Entitlement(on, date.fromisoformat(result["hire_date"]), "hire_date", years, current, upcoming)
 
 
 _LITERAL = re.compile(r'"[^"]*"|(?<![\w.])\d+(?:\.\d+)?(?![\w.])')
