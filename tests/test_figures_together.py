@@ -13,6 +13,8 @@ import pytest
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.facts import Evidence
 from bot.grounding.named import render
+from bot.policy.grants import StatutoryGrant
+from bot.policy.standing import Entitlement
 
 TODAY = date(2026, 11, 29)
 HOLIDAYS = {date(2026, 12, 25), date(2027, 1, 1)}
@@ -84,7 +86,7 @@ def problems(named: str, question: str, left: str = "3.5", korean: bool = False)
             False,
             "day of the month",
         ),
-        ("반차 몇 번 썼어?", '반차로 {records(2026, "annual", 0.5)}일 쓰셨어요.', True, "counts records"),
+        ("반차 몇 번 썼어?", '반차로 {records(2026, "annual", 0.5)}일 쓰셨어요.', True, "is a count"),
         # a verdict the figures contradict; a holiday the calendar does not have, or denies
         (
             "Can I take 5 days off?",
@@ -148,3 +150,95 @@ def test_a_wrong_account_is_stopped(question: str, named: str, korean: bool, why
 )
 def test_a_right_account_holds(question: str, named: str, korean: bool) -> None:
     assert problems(named, question, korean=korean) == []
+
+
+def day_and_kind_problems(named: str, question: str, korean: bool) -> list[str]:
+    """The same, with last year's balance, a pending request and the next grant looked up too."""
+    evidence = Evidence(
+        balances={
+            2026: Balance(2026, Decimal(15), Decimal("11.5"), pending=Decimal(2)),
+            2025: Balance(2025, Decimal(15), Decimal(14)),
+        },
+        taken={2026: LeaveTaken(2026, tuple(LeaveRecord(date(2026, m, 2), Decimal("0.5")) for m in (3, 9)))},
+        pending={2026: Decimal(2)},
+        entitlement=Entitlement(
+            TODAY,
+            date(2020, 3, 4),
+            "hire_date",
+            6,
+            (StatutoryGrant(date(2026, 3, 4), Decimal(17), "annual", 6, date(2027, 3, 3), ""),),
+            (StatutoryGrant(date(2027, 3, 4), Decimal(18), "annual", 7, date(2028, 3, 3), ""),),
+        ),
+        question=question,
+        calendar=working,
+        today=TODAY,
+    )
+    return [f"{p.figure} {p.reason}" for p in render(named, evidence, korean).problems]
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean", "why"),
+    [
+        # what the answer says of a day it names: weekday, working day, the grant's day, the latest record
+        (
+            "12월 23일에 연차 써야 해?",
+            '{date("2026-12-23")}은 목요일 근무일이라 연차를 쓰셔야 해요.',
+            True,
+            "Wednesday",
+        ),
+        (
+            "Is Jan 1 a workday?",
+            'Yes, {date("2027-01-01")} is a regular working day.',
+            False,
+            "not a working day",
+        ),
+        ("When was my last leave?", 'Your last leave was on {date("2026-03-02")}.', False, "latest record"),
+        (
+            "다음 연차 언제 생겨?",
+            '{date("2027-01-04")}에 {next_grant_days()}이 새로 생겨요.',
+            True,
+            "grant arises",
+        ),
+        # half days taken as whole days; calendar days as leave; a count of years as days
+        ("반차 2번 쓰면?", "반차 {q(2)}번 쓰면 {remaining(2026) - q(2)} 남아요.", True, "half days as whole"),
+        (
+            "12월 19일부터 21일까지 쉬면?",
+            '연차 {days("2026-12-19", "2026-12-21")}이 차감돼요.',
+            True,
+            "calendar days",
+        ),
+        ("How long have I worked here?", "Your entitlement is {service_years()} days.", False, "is a count"),
+        # two figures compared the wrong way; pending presented as used
+        (
+            "작년보다 더 썼어?",
+            "네, 올해 {used(2026)}으로 작년({used(2025)})보다 더 많이 쓰셨어요.",
+            True,
+            "not more",
+        ),
+        ("How much have I used?", "You've used {pending(2026)} this year.", False, "pending"),
+    ],
+)
+def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool, why: str) -> None:
+    found = day_and_kind_problems(named, question, korean)
+    assert any(why in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean"),
+    [
+        ("12월 23일 무슨 요일?", '{date("2026-12-23")}은 수요일이에요.', True),
+        ("When did I last take leave?", 'Your last leave was on {date("2026-09-02")}.', False),
+        ("다음 연차 언제 생겨?", '{date("2027-03-04")}에 {next_grant_days()}이 새로 생겨요.', True),
+        ("반차 2번 쓰면?", "반차 {q(2)}번 쓰면 {remaining(2026) - q(2) * 0.5} 남아요.", True),
+        ("How long have I been here?", "You've been here {service_years()} years.", False),
+        (
+            "Did I use less than last year?",
+            "Yes: {used(2026)} this year, fewer than {used(2025)} last year.",
+            False,
+        ),
+        ("What is pending?", "You have {pending(2026)} pending approval.", False),
+        ("Is Dec 28 a working day?", 'Yes, {date("2026-12-28")} is a working day.', False),
+    ],
+)
+def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> None:
+    assert day_and_kind_problems(named, question, korean) == []

@@ -1,27 +1,50 @@
 """What an answer's own figures say of each other: a number of the question said as a day of the month
-("the {q(3)}rd") is not subtracted as days; a what-if uses every number of the person it has just named
-("after {q(2)} days and {q(1.5)} days you'd have {remaining(2026) - q(2)}" is stopped); a count of records
-is not said in days ("반차로 {records(2026, "annual", 0.5)}일" is stopped: two half days are not two days).
-Like the spans (spans.py), these compare placeholders with each other, not prose with meaning.
+("the {q(3)}rd") is not subtracted as days; a what-if uses every number of the person it has just named,
+and counts half days as halves ("after {q(2)} half days you'd have {remaining(2026) - q(2)}" is stopped);
+a count of records is not said in days ("반차로 {records(2026, "annual", 0.5)}일"); a count of calendar days
+is not leave consumed ("연차도 {days(a, b)}이 차감돼요"); two figures compared with more / less run that way
+("올해 {used(2026)}으로 작년({used(2025)})보다 더 많이" is stopped when 2026 was fewer). Like the spans
+(spans.py), these compare placeholders with each other and their values, not prose with meaning.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from bot.grounding.expressions import Unresolved
+from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.figure import PLACEHOLDER, Figure, Problem
-from bot.language.clause_words import DAY_UNIT_AFTER, ORDINAL_AFTER
+from bot.language.clause_words import (
+    CLAUSE_END,
+    COMPARED_AFTER,
+    COMPARED_BEFORE,
+    CONSUMED,
+    DAY_UNIT_AFTER,
+    HALF_DAYS_AFTER,
+    HALF_DAYS_BEFORE,
+    MORE_OR_LESS,
+    ORDINAL_AFTER,
+)
 
 _SENTENCE_END = re.compile(r"[.!?\n]")
-_BARE_RECORDS = re.compile(r"\{\s*records\([^()]*\)\s*\}")  # a count, with no arithmetic making it days
+# A count with no arithmetic making it days: records (of full days, size 1, they are days), years of service.
+_BARE_COUNT = re.compile(r"\{\s*(?:records\((?![^()]*,\s*1\s*\))|service_years\(|grant_years\()[^()]*\)\s*\}")
+_LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+_OPERATOR = re.compile(r"[-+*/]")
 
 
-def consistency_problems(text: str, figures: Sequence[Figure]) -> list[Problem]:
+def consistency_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
+    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+    return _each(text, masked, figures, evidence) + _compared(text, masked, figures)
+
+
+def _each(text: str, masked: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     problems: list[Problem] = []
     as_dates = {_q(f) for f in figures if f.alone == "question" and ORDINAL_AFTER.match(text, f.end)}
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+    halves = {_q(f) for f in figures if f.alone == "question" and _in_half_days(masked, f)}
     sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(masked))]
     window_start = 0
     for figure in figures:
@@ -29,23 +52,98 @@ def consistency_problems(text: str, figures: Sequence[Figure]) -> list[Problem]:
         used = {Decimal(str(a[0])) for n, a, _ in figure.calls if n == "q" and a}
         if figure.alone is None and used & as_dates:
             problems.append(Problem(said, "uses a day of the month from the question as a number of days"))
-        if _BARE_RECORDS.fullmatch(said) and DAY_UNIT_AFTER.match(text, figure.end):
-            problems.append(Problem(said, "counts records (how many times), not days; say it as times"))
+        if _BARE_COUNT.fullmatch(said) and DAY_UNIT_AFTER.match(text, figure.end):
+            problems.append(Problem(said, "is a count (times, years), not days"))
+        if _calendar_days(figure, evidence) and _consumed(masked, figure):
+            problems.append(Problem(said, "counts calendar days, but leave is taken on working days"))
         window_start = max(window_start, max(at for at in sentence_starts if at <= figure.start))
-        if "remaining" in figure.roles and used:  # a what-if: every number of the person just named is in it
+        if "remaining" in figure.roles and _OPERATOR.search(re.sub(r'"[^"]*"', "", said)):
+            # A what-if: every number of the person named since the last one is in it, half days as halves.
             named = {
                 _q(f) for f in figures if f.alone == "question" and window_start <= f.start < figure.start
             }
-            missing = named - used - {None}
+            written = {Decimal(n) for n in _LITERAL.findall(re.sub(r'"[^"]*"', "", said))}
+            missing = sorted(m for m in named - used - written if m is not None)
             if missing:
-                problems.append(
-                    Problem(
-                        said,
-                        f"leaves out {', '.join(map(str, sorted(m for m in missing if m)))} named before it",
-                    )
-                )
+                problems.append(Problem(said, f"leaves out {', '.join(map(str, missing))} named before it"))
+            elif used & halves and "0.5" not in said:
+                problems.append(Problem(said, "takes half days as whole days"))
             window_start = figure.end
     return problems
+
+
+def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
+    """Two single figures of one kind and two years, one of them compared ("than", 보다), with more / less."""
+    problems = []
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
+    for start, end in itertools.pairwise(bounds):
+        here = [
+            f
+            for f in figures
+            if start <= f.start < end and len(f.calls) == 1 and f.value is not None and f.years
+        ]
+        directions = {sign for pattern, sign in MORE_OR_LESS if pattern.search(masked[start:end])}
+        if (
+            len(here) != 2
+            or len(directions) != 1
+            or here[0].roles != here[1].roles
+            or here[0].years == here[1].years
+        ):
+            continue
+        compared = [
+            f
+            for f in here
+            if COMPARED_AFTER.match(masked, f.end) or COMPARED_BEFORE.search(masked, start, f.start)
+        ]
+        if len(compared) != 1:
+            continue
+        (other,) = [f for f in here if f is not compared[0]]
+        (sign,) = directions
+        if (
+            other.value is not None
+            and compared[0].value is not None
+            and (other.value - compared[0].value) * sign <= 0
+        ):
+            problems.append(
+                Problem(
+                    text[other.start : other.end],
+                    f"is not {'more' if sign > 0 else 'less'} than the figure it is compared with",
+                )
+            )
+    return problems
+
+
+def _calendar_days(figure: Figure, evidence: Evidence) -> bool:
+    """A count of calendar days that is not also the count of working days over its span."""
+    for name, arguments, _ in figure.calls:
+        if name in ("days", "days_between"):
+            try:
+                working = Resolver(evidence).call("working_days", list(arguments))
+            except (Unresolved, ValueError):
+                return True
+            return working != figure.value
+    return False
+
+
+def _in_half_days(masked: str, figure: Figure) -> bool:
+    return bool(HALF_DAYS_AFTER.match(masked, figure.end) or HALF_DAYS_BEFORE.search(masked, 0, figure.start))
+
+
+def _consumed(masked: str, figure: Figure) -> bool:
+    """A consumed-leave word in the figure's clause, nearer to it than to any other placeholder."""
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(masked)]
+    start = max(at for at in bounds if at <= figure.start)
+    end = min(at for at in bounds if at > figure.start)
+    others = [m.span() for m in re.finditer(r"#+", masked[start:end])]
+    for word in CONSUMED.finditer(masked, start, end):
+        nearest = min(others, key=lambda span: _distance(span, word.start() - start, word.end() - start))
+        if nearest == (figure.start - start, figure.end - start):
+            return True
+    return False
+
+
+def _distance(span: tuple[int, int], start: int, end: int) -> int:
+    return start - span[1] if start >= span[1] else span[0] - end if end <= span[0] else 0
 
 
 def _q(figure: Figure) -> Decimal | None:

@@ -17,6 +17,7 @@ ROLE = {
     **dict.fromkeys(("remaining", "expiring", "unused_days"), "remaining"),
     **dict.fromkeys(("used", "taken", "record", "records"), "used"),
     **dict.fromkeys(("granted", "grant_days", "next_grant_days", "current_days"), "granted"),
+    "pending": "pending",
 }
 # The figures that belong to a calendar year.
 YEARLY = {"granted", "used", "remaining", "expiring", "taken", "records", "pending"}

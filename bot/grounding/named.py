@@ -35,6 +35,7 @@ from bot.domain.leave import days_in_english, format_days
 from bot.grounding.agreement import clause_problems
 from bot.grounding.claims import claim_problems
 from bot.grounding.consistency import consistency_problems
+from bot.grounding.day_facts import day_problems
 from bot.grounding.expressions import Argument, Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.figure import PLACEHOLDER, ROLE, YEARLY, Figure, Problem, near, year_of
@@ -108,8 +109,9 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
     ]
     problems += clause_problems(text, figures, today)
     problems += span_problems(text, figures, evidence)
-    problems += consistency_problems(text, figures)
+    problems += consistency_problems(text, figures, evidence)
     problems += claim_problems(text, figures, evidence)
+    problems += day_problems(text, figures, evidence)
     return Rendered(_written(text, figures), len(figures), tuple(problems))
 
 

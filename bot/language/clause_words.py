@@ -17,7 +17,7 @@ YEAR_WORDS = (
     (re.compile(r"내년|next year", re.I), 1),
 )
 KIND_WORDS = (
-    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b", re.I), "remaining"),
+    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b|\bavailable\b", re.I), "remaining"),
     (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
     (
         re.compile(
@@ -25,6 +25,7 @@ KIND_WORDS = (
         ),
         "granted",
     ),
+    (re.compile(r"신청 중|대기 중|승인 대기|승인 전|\bpending\b|\bawaiting\b", re.I), "pending"),
 )
 CONDITIONAL = re.compile(r"면|\bif\b|\bwould\b|\bafter\b|후에|뒤에", re.I)
 # Words a figure's own arguments must agree with, each bound to the placeholder nearest it, like a kind word.
@@ -66,6 +67,36 @@ UNIT_DEFINITION = re.compile(
 )
 # A number of the question said as a day of the month ("the {q(3)}rd"): a date, never a count of days.
 ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b", re.I)
+# A number of the person's said as half days ("{q(2)} half days", "반차 {q(2)}번"): a what-if counts each as 0.5.
+HALF_DAYS_AFTER = re.compile(r"\s*(?:half[ -]days?|반차)", re.I)
+HALF_DAYS_BEFORE = re.compile(r"(?<!반)반차(?:를|는|로)?\s*$")
+# Leave consumed ("차감", "need", "uses"): a count of calendar days is not what leave takes.
+CONSUMED = re.compile(
+    r"차감|빠져|필요|소진|근무일|평일|\bworking\b|\b(?:deduct\w*|needs?|uses?|cost\w*|takes?)\b", re.I
+)
+# A comparison's other side: "작년({…})보다", "than {…}".
+COMPARED_AFTER = re.compile(r"\)?\s*(?:일|days?)?\s*(?:보다|에 비해)")
+COMPARED_BEFORE = re.compile(r"\bthan\s+(?:[\w']+\s+){0,3}$", re.I)
+MORE_OR_LESS = (
+    (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|많아|\b(?:more|higher|bigger)\b", re.I), 1),
+    (re.compile(r"덜|적게|적어|\b(?:less|fewer|lower|smaller)\b", re.I), -1),
+)
+# A weekday said right beside a date ("{date(…)}은 목요일", "{date(…)}(금)", "is a Friday", "Friday, {date(…)}").
+_WEEKDAY_NAMES = r"([월화수목금토일])(?:요일)?|(mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+WEEKDAY_AFTER = re.compile(
+    rf"\s*(?:\(|은|는|이|가|,)?\s*(?:is\s+)?(?:a\s+)?(?:{_WEEKDAY_NAMES})(?![가-힣a-z])", re.I
+)
+WEEKDAY_BEFORE = re.compile(rf"(?<![가-힣a-z])(?:{_WEEKDAY_NAMES}),?\s+(?:the\s+)?$", re.I)
+# A day said to be a working day, or not one.
+WORKING_DAY = re.compile(r"근무일|평일|출근하는 날|\b(?:working|business|work) ?day\b|\bworkday\b", re.I)
+NOT_WORKING_DAY = re.compile(
+    r"근무일(?:이|은)?\s*아니|쉬는 날|휴무|\b(?:not|isn't|no) (?:a )?(?:regular )?(?:working|business|work) ?day",
+    re.I,
+)
+# The latest of something ("마지막으로 쓰신 날", "your last leave"); not "last year / month / week".
+LATEST = re.compile(
+    r"마지막|가장 최근|최근에|\b(?:last|most recent|latest)\b(?!\s+(?:year|month|week)\b)", re.I
+)
 # A day unit after a figure ("{records(2026)}일", "{…} days").
 DAY_UNIT_AFTER = re.compile(r"\s?(?:일(?!까지|부터|에|자)|days?\b)", re.I)
 # A verdict that the days asked fit in what is left, and its negation (checked against the figures).

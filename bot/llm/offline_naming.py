@@ -183,6 +183,7 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
         (c for c in _candidates(value, known) if kind is None or _leave_type(c[1], known) in (None, kind)),
         key=lambda c: (
             c[1] != beside,
+            not c[1].endswith(") * 0.5") or not c[1].startswith("q("),  # "반차 5번은 2.5일": the half days
             c[1].startswith(("records(", "service_years", "grant_years", "LOOKUPS")) != counted,
             not any(y in c[1] for y in years),
         ),
@@ -283,6 +284,10 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             if record.days == value:  # the days taken on that date: leave used
                 yield "fact", f'record("{record.taken_on.isoformat()}")', "used"
     asked = sorted(amounts_in(known.question))
+    if _HALF_ASKED.search(known.question):  # "반차 5번은 2.5일": the half days, before any what-if it equals
+        for number in asked:
+            if number * Decimal("0.5") == value and number != Decimal("0.5"):
+                yield "question", f"q({format_days(number)}) * 0.5", None
     for year, balance in balances:
         for number in asked:
             for role, figure in (("remaining", balance.remaining), ("used", balance.used)):
@@ -302,10 +307,6 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             yield "fact", f"remaining({year}) / 0.5", "remaining"
         if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
-    if _HALF_ASKED.search(known.question):
-        for number in asked:
-            if number * Decimal("0.5") == value and number != Decimal("0.5"):
-                yield "question", f"q({format_days(number)}) * 0.5", None
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
         if first.used - second.used == value:
             yield "fact", f"used({year}) - used({other})", "used"

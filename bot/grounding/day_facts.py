@@ -1,0 +1,94 @@
+"""What an answer says of a day it names, checked against the calendar and the lookups: the weekday said
+beside it ("{date("2026-12-23")}은 목요일" is stopped: it is a Wednesday), that it is or is not a working day
+("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
+{next_grant_days()} 생겨요" holds only on the next grant's day), and that it is the latest record ("your last
+leave was on {date(…)}" holds only when no later record of that year is in the lookup).
+
+Each claim is judged only where its clause names exactly the day it is about; the words are a short list
+(bot/language/clause_words.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from datetime import date
+
+from bot.grounding.facts import Evidence
+from bot.grounding.figure import PLACEHOLDER, Figure, Problem
+from bot.language.clause_words import (
+    CLAUSE_END,
+    LATEST,
+    NOT_WORKING_DAY,
+    WEEKDAY_AFTER,
+    WEEKDAY_BEFORE,
+    WORKING_DAY,
+)
+
+_KOREAN_DAYS = "월화수목금토일"
+_GRANT_CALLS = {"next_grant_days", "grant_days"}
+
+
+def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
+    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+    problems = [
+        Problem(text[f.start : f.end], f"is a {_NAMES[f.day.weekday()]}, not the weekday said beside it")
+        for f in figures
+        if f.day is not None and _weekday_said(masked, f) not in (None, f.day.weekday())
+    ]
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
+    for start, end in itertools.pairwise(bounds):
+        clause = masked[start:end]
+        days = [f for f in figures if f.day is not None and start <= f.start < end]
+        if len(days) != 1 or days[0].day is None:
+            continue
+        figure, day = days[0], days[0].day
+        said = text[figure.start : figure.end]
+        if evidence.calendar is not None and WORKING_DAY.search(clause):
+            working = evidence.calendar(day, day) == 1
+            if working == bool(NOT_WORKING_DAY.search(clause)):
+                problems.append(Problem(said, f"is {'' if working else 'not '}a working day in the calendar"))
+        grant = _grant_day(figures, start, end, evidence)
+        if grant is not None and grant != day:
+            problems.append(Problem(said, f"is not the day that grant arises ({grant.isoformat()})"))
+        later = _later_record(day, evidence)
+        if LATEST.search(clause) and later is not None:
+            problems.append(Problem(said, f"is not the latest record: {later.isoformat()} is later"))
+    return problems
+
+
+_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _weekday_said(masked: str, figure: Figure) -> int | None:
+    found = WEEKDAY_AFTER.match(masked, figure.end) or WEEKDAY_BEFORE.search(masked, 0, figure.start)
+    if found is None:
+        return None
+    korean, english = found.group(1), found.group(2)
+    if korean:
+        return _KOREAN_DAYS.index(korean)
+    return [n[:3].lower() for n in _NAMES].index(english.lower()[:3])
+
+
+def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Evidence) -> date | None:
+    """The day of the one grant its clause names (`next_grant_days()`, `grant_days(d)`), if any."""
+    for figure in figures:
+        if not start <= figure.start < end:
+            continue
+        for name, arguments, _ in figure.calls:
+            if name == "grant_days" and arguments:
+                return date.fromisoformat(str(arguments[0]))
+            if name == "next_grant_days" and evidence.entitlement is not None:
+                return evidence.entitlement.next_on
+    return None
+
+
+def _later_record(day: date, evidence: Evidence) -> date | None:
+    """A record of `day`'s year and kind later than it (up to today), when `day` is one of its records."""
+    taken = evidence.taken.get(day.year)
+    kinds = {r.leave_type for r in taken.records if r.taken_on == day} if taken else set()
+    if taken is None or not kinds:
+        return None
+    today = evidence.today or date.max  # of its own kind: "your most recent sick leave"
+    later = [r.taken_on for r in taken.records if day < r.taken_on <= today and r.leave_type in kinds]
+    return max(later) if later else None
