@@ -118,6 +118,7 @@ class Caretaker:
             services.policy,
             services.stores.notices,
             deps.client,
+            deps.identity,
             services.calendar.clock,
             services.calendar.timezone,
         )
@@ -126,6 +127,7 @@ class Caretaker:
             services.policy,
             services.directory,
             deps.client,
+            deps.identity,
             deps.delivery,
             services.calendar.clock,
             services.calendar.timezone,
