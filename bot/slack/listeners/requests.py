@@ -100,20 +100,28 @@ def register(app: AsyncApp, intake: Intake) -> None:
             request_id = submitted.request.id
             intake.later(lambda deps: deliver(deps, request_id))
 
-    def applied_once(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
-        """Approve (the approver's card) and cancel (the requester's DM): acked, then applied once."""
+    def clicked(action_name: Action, *, as_hr: bool = False) -> Callable[..., Coroutine[Any, Any, None]]:
+        """A one-click decision, acked, then applied once: approve (the approver's card) and cancel (the
+        requester's DM), from their message or the Home tab; with `as_hr`, the HR Home tab's buttons: the
+        clicker acts as HR only if the policy's `hr_admins` holds them at this click (`decide(as_hr=True)`),
+        anyone else's click is refused and audited. What differs stays here: a click on a message must be
+        on a card of this request (refusals said in its channel) and brings the Home tab up to date only
+        when made there; HR's buttons are on the Home tab only, never a card, and always bring it up to date."""
 
         async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
             await ack()
             user = (body.get("user") or {}).get("id")
             if not user:
                 return
-            card = _card_of(body)
-            request_id, reply_in = _request_id(action), card[0] if card else None
-            on_home = (body.get("container") or {}).get("type") == "view"
+            request_id = _request_id(action)
+            card = None if as_hr else _card_of(body)
+            reply_in = card[0] if card else None
+            on_home = as_hr or (body.get("container") or {}).get("type") == "view"
 
             async def job(deps: Deps) -> None:
-                await _quietly(decide(deps, user, request_id, action_name, card=card, reply_in=reply_in))
+                await _quietly(
+                    decide(deps, user, request_id, action_name, card=card, reply_in=reply_in, as_hr=as_hr)
+                )
                 if on_home:  # the Home tab shows the request's new state
                     await publish_home(deps, user)
 
@@ -145,30 +153,10 @@ def register(app: AsyncApp, intake: Intake) -> None:
         if user:
             intake.later(lambda deps: _quietly(discard_draft(deps, user, value, card)))
 
-    app.action(APPROVE_ACTION)(applied_once("approve"))
-    app.action(CANCEL_ACTION)(applied_once("cancel"))
-
-    def as_hr(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
-        """The HR Home tab's buttons: the clicker acts as HR only if the policy's `hr_admins` holds them at
-        this click (`decide(as_hr=True)`); anyone else's click is refused and audited."""
-
-        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-            await ack()
-            user = (body.get("user") or {}).get("id")
-            if not user:
-                return
-            request_id = _request_id(action)
-
-            async def job(deps: Deps) -> None:
-                await _quietly(decide(deps, user, request_id, action_name, as_hr=True))
-                await publish_home(deps, user)
-
-            intake.later(job)
-
-        return on_click
-
-    app.action(HR_APPROVE_ACTION)(as_hr("approve"))
-    app.action(HR_CANCEL_ACTION)(as_hr("cancel"))
+    app.action(APPROVE_ACTION)(clicked("approve"))
+    app.action(CANCEL_ACTION)(clicked("cancel"))
+    app.action(HR_APPROVE_ACTION)(clicked("approve", as_hr=True))
+    app.action(HR_CANCEL_ACTION)(clicked("cancel", as_hr=True))
 
     @app.action(HR_DECLINE_ACTION)
     async def on_hr_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
