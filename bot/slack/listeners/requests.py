@@ -22,7 +22,7 @@ from bot.slack.answering.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
 from bot.slack.home.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION, HR_DECLINE_FORM
-from bot.slack.home.roles import viewer
+from bot.slack.home.roles import viewer_or_refused
 from bot.slack.identity import prefers_korean
 from bot.slack.listeners.home import publish_home
 from bot.slack.requests.request_views import (
@@ -42,6 +42,8 @@ from bot.slack.transport.rate_limits import error_of
 log = logging.getLogger(__name__)
 
 FORM_TIMEOUT = 2.5  # seconds the form's check may take before the ack must go without it
+# A draft card's button's work: (deps, the clicker, the button's value, the card clicked).
+DraftWork = Callable[[Deps, str, str, tuple[str, str] | None], Coroutine[Any, Any, None]]
 _TRY_AGAIN = "잠시 후 다시 신청해 주세요. Please submit again in a moment."
 
 
@@ -129,13 +131,20 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
         return on_click
 
-    @app.action(DRAFT_SUBMIT)
-    async def on_draft_submit(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
-        card = _card_of(body)
-        if user:
-            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card)))
+    def on_draft_card(work: DraftWork) -> Callable[..., Coroutine[Any, Any, None]]:
+        """A draft card's Submit or Discard: acked, then done on the card clicked."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
+            card = _card_of(body)
+            if user:
+                intake.later(lambda deps: _quietly(work(deps, user, value, card)))
+
+        return on_click
+
+    app.action(DRAFT_SUBMIT)(on_draft_card(submit_draft))
+    app.action(DRAFT_DISCARD)(on_draft_card(discard_draft))
 
     @app.action(DRAFT_CHANGE)
     async def on_draft_change(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
@@ -144,14 +153,6 @@ def register(app: AsyncApp, intake: Intake) -> None:
         value = str(action.get("value") or "")
         if user and trigger_id:
             intake.later(lambda deps: _quietly(change_draft(deps, user, value, trigger_id)))
-
-    @app.action(DRAFT_DISCARD)
-    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
-        card = _card_of(body)
-        if user:
-            intake.later(lambda deps: _quietly(discard_draft(deps, user, value, card)))
 
     app.action(APPROVE_ACTION)(clicked("approve"))
     app.action(CANCEL_ACTION)(clicked("cancel"))
@@ -169,10 +170,7 @@ def register(app: AsyncApp, intake: Intake) -> None:
         request_id = _request_id(action)
 
         async def job(deps: Deps) -> None:
-            try:
-                who = await viewer(deps, user)
-            except NotAnEmployee as refused:
-                await deps.client.chat_postMessage(channel=user, text=str(refused))
+            if (who := await viewer_or_refused(deps, user, user)) is None:
                 return
             if not who.roles.hr or request_id is None:
                 await _quietly(decide(deps, user, request_id, "decline", as_hr=True))  # refused, audited
