@@ -84,11 +84,16 @@ class _Periodic:
             )
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await _cancelled(self._task)
+        self._task = None
+
+
+async def _cancelled(task: asyncio.Task[None] | None) -> None:
+    """`task` cancelled and ended (None: nothing running)."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def _job(answerer: AnswerHeld, held: HeldQuestion) -> Callable[[Deps], Coroutine[Any, Any, None]]:
@@ -156,16 +161,10 @@ class Caretaker:
     async def stop(self) -> None:
         for periodic in self._periodic:
             await periodic.stop()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await _cancelled(self._sweeper)
+        self._sweeper = None
+        await _cancelled(self._task)
+        self._task = None
 
     async def _rounds(self) -> None:
         while True:
