@@ -20,6 +20,7 @@ from sqlalchemy import select
 from bot.cli import notices as notices_cli
 from bot.config import Settings
 from bot.db.engine import create_engine
+from bot.db.hr import SqlHrStore
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
 from bot.db.tables import leave_notices
@@ -29,6 +30,7 @@ from bot.policy.entitlement import entitlement
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.notices import due, schedule
 from bot.ports.notices import DueNotice
+from bot.slack.identity import SlackIdentity
 from bot.slack.jobs.notices import NoticeRound
 from tests.support.clock import FIXED_NOW, TODAY
 from tests.support.database import ScratchDatabase, make_test_database, release_test_database
@@ -200,10 +202,16 @@ async def set_notices(db: ScratchDatabase, on: bool, target: str | None = HR_CHA
     await SqlPolicyStore(db.engine).change(change, "test")
 
 
-def notice_round(db: ScratchDatabase, slack: SlackStandIn, clock: Any = lambda: FIXED_NOW) -> NoticeRound:
+def notice_round(
+    db: ScratchDatabase,
+    slack: SlackStandIn,
+    clock: Any = lambda: FIXED_NOW,
+    identity: SlackIdentity | None = None,
+) -> NoticeRound:
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
+    identity = identity or SlackIdentity(client, SqlHrStore(db.engine))
     return NoticeRound(
-        SqlPolicyStore(db.engine), SqlNoticeLog(db.engine, clock=clock), client, clock, "Asia/Seoul"
+        SqlPolicyStore(db.engine), SqlNoticeLog(db.engine, clock=clock), client, identity, clock, "Asia/Seoul"
     )
 
 
@@ -234,6 +242,22 @@ async def test_a_person_whose_slack_locale_is_english_reads_english(
     await notice_round(seeded_database, slack).round()
     [text] = dm_texts(slack, MINSU)
     assert text.startswith("[Annual leave notice 2 of 2]") and "9 day(s)" in text and "2027-03-03" in text
+
+
+async def test_a_notice_reads_the_persons_locale_from_the_identity_cache(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    """The members' list the caretaker keeps (`refresh_members`) already says Minsu reads English: the
+    notice asks Slack no `users.info` of its own."""
+    slack.add_user(MINSU, "minsu.kim@example.com", locale="en-US")
+    await set_notices(seeded_database, True, target=None)
+    client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
+    identity = SlackIdentity(client, SqlHrStore(seeded_database.engine))
+    await identity.refresh_members()
+    await notice_round(seeded_database, slack, identity=identity).round()
+    [text] = dm_texts(slack, MINSU)
+    assert text.startswith("[Annual leave notice 2 of 2]")
+    assert slack.calls_to("users.info") == []
 
 
 async def test_notices_off_send_nothing_and_record_nothing(

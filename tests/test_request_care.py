@@ -19,6 +19,7 @@ from bot.db.requests import SqlRequestStore
 from bot.db.tables import audit_log, employees, leave_requests
 from bot.domain.requests import Actor
 from bot.policy.company import CompanyPolicy
+from bot.slack.identity import SlackIdentity
 from bot.slack.requests.request_care import RequestCare
 from tests.support.clock import FIXED_NOW
 from tests.support.database import ScratchDatabase
@@ -56,12 +57,15 @@ async def _pending(db: ScratchDatabase, made_on: date, on: date) -> int:
 def _care(engine: AsyncEngine, slack: SlackStandIn, owner: str = "test") -> RequestCare:
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     clock = lambda: FIXED_NOW  # noqa: E731  (2026-11-29, a Sunday)
+    directory = SqlHrStore(engine)
+    identity = SlackIdentity(client, directory)  # one cache, shared as the running bot shares it
     return RequestCare(
         SqlRequestStore(engine, clock=clock),
         SqlPolicyStore(engine),
-        SqlHrStore(engine),
+        directory,
         client,
-        delivery_for(engine, slack, clock, owner),
+        identity,
+        delivery_for(engine, slack, clock, owner, identity=identity),
         clock,
         "Asia/Seoul",
     )
@@ -115,6 +119,20 @@ async def test_reminders_and_expiry_happen_once_with_two_processes_racing(
     # The next round (any process) sends nothing again; reminder 2 follows reminder 1 when it is due.
     again = await _care(seeded_database.engine, slack).round()
     assert (again.reminded, again.expired) == ([], [])
+
+
+async def test_a_reminder_reads_the_approvers_language_from_the_identity_cache(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    """Whether the approver can act and which language they read come from one cached profile: one
+    `users.info` for the approver, not a second of the reminder's own."""
+    slack.add_user(SEOYEON, "seoyeon.lee@example.com", locale="en-US")
+    await _pending(seeded_database, date(2026, 11, 23), date(2026, 12, 8))  # 4 working days: reminder 2
+    done = await _care(seeded_database.engine, slack).round()
+    assert len(done.reminded) == 1
+    [reminder] = [m["text"] for m in slack.history[f"D{SEOYEON}"]]
+    assert "has waited 4 working days for your decision" in reminder  # her English locale, as before
+    assert [c.args.get("user") for c in slack.calls_to("users.info")] == [SEOYEON]
 
 
 async def test_the_running_bot_reminds_the_approver_at_start(slack: SlackStandIn, start_bot, seeded_database):

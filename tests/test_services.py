@@ -16,12 +16,16 @@ from typing import Any
 
 import pytest
 from anthropic.types import ToolParam
+from sqlalchemy import func, select
 
 from bot import text
 from bot.agent.conversation import Conversation
 from bot.cli.demo import UnavailableStore
 from bot.config import Settings
 from bot.db.import_export import import_files
+from bot.db.request_audit import REFUSALS_AUDITED
+from bot.db.tables import audit_log
+from bot.domain.requests import Actor
 from bot.hr.bundled import bundled_data_path
 from bot.llm.client import make_client
 from bot.services import open_services
@@ -194,6 +198,29 @@ async def test_a_data_file_is_served_exactly_and_leaves_the_embedded_database_al
         assert await services.directory.employee_by_id("E1001") is None  # no demo employees
         assert (await stored_balance(services.leave, "Z1", 2026)).remaining == Decimal("9.5")
     assert not (newcomer / "officebot.db").exists()
+
+
+async def test_each_store_kind_is_opened_once_and_shared(newcomer):
+    """One composition root: the ports `Services` answers with are the very stores `Services.stores` holds,
+    so the requests' refusal-audit budget (and the audit's write queue) is one per process, not one per copy."""
+    settings = Settings.from_env({})
+    async with open_services(settings, clock=fixed_clock) as services:
+        stores = services.stores
+        assert services.requests is stores.requests
+        assert services.directory is stores.hr and services.leave is stores.hr
+        assert services.policy is stores.policy
+        assert services.feedback is stores.feedback
+        assert services.request_outbox is stores.request_outbox
+        assert services.team is stores.team and services.calendar_feeds is stores.calendar_feeds
+        # One budget: forged clicks through either path count against the same per-person minute.
+        forger = Actor("E1003")
+        for store in [services.requests, stores.requests] * REFUSALS_AUDITED:
+            await store.record_refusal(424242, "approve", forger, "unknown_request", "card")
+        async with services.engine.connect() as connection:
+            audited = await connection.scalar(
+                select(func.count()).select_from(audit_log).where(audit_log.c.outcome == "refused")
+            )
+    assert audited == REFUSALS_AUDITED
 
 
 def _left_copy(temp: Path, name: str, marker: str | None) -> Path:

@@ -20,7 +20,6 @@ from bot.db.tables import employees, leave_grants, leave_records, leave_requests
 from bot.domain.leave import ANNUAL, Balance
 from bot.domain.requests import (
     HOLDING,
-    PART_DAYS,
     Away,
     Draft,
     HeldRequest,
@@ -33,6 +32,7 @@ from bot.policy.company import CompanyPolicy
 from bot.policy.grants import EntitlementInputError, employment_from
 from bot.policy.holding import Draw, holding, request_draw
 from bot.ports.hr import LedgerInputs
+from bot.requests.validation import days_taken
 
 # A leave record of several days starts on its date and covers that many working days from it: how far
 # back a record may start and still reach into a draft's dates.
@@ -176,16 +176,6 @@ async def pending_taken(
         for row in rows
         if row.id != other_than
         for taken in days_taken(calendar, row.start_on, row.end_on, row.part)
-    ]
-
-
-def days_taken(calendar: KoreanCalendar, start: date, end: date, part: Part) -> list[tuple[date, Decimal]]:
-    """A request's working dates with the days each takes: the leave records its approval writes."""
-    share = PART_DAYS[part]
-    return [
-        (start + timedelta(days=offset), share)
-        for offset in range((end - start).days + 1)
-        if calendar.day(start + timedelta(days=offset)).working
     ]
 
 

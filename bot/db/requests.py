@@ -25,7 +25,6 @@ from bot.db.engine import single_statement, writing
 from bot.db.request_audit import RefusalAudit, audit_move
 from bot.db.request_messages import owe
 from bot.db.request_standing import (
-    days_taken,
     leave_types_of,
     ledger_draw,
     pending_days_of,
@@ -54,7 +53,7 @@ from bot.policy.holding import Draw
 from bot.ports.audit import UtcClock, utc_now
 from bot.ports.hr import UnknownEmployee
 from bot.ports.requests import Moved, RequestSurface, Submitted
-from bot.requests.validation import check, out_of_range
+from bot.requests.validation import check, days_taken, out_of_range
 
 NO_APPROVER = Problem(
     "leave_type",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date, timedelta
+from decimal import Decimal
 
 from bot.calendar import MAX_RANGE_DAYS, KoreanCalendar
 from bot.domain.leave import ANNUAL, format_days
-from bot.domain.requests import PART_DAYS, REASON_LIMIT, Checked, Draft, Field, Problem, Standing
+from bot.domain.requests import PART_DAYS, REASON_LIMIT, Checked, Draft, Field, Part, Problem, Standing
 from bot.domain.typed_text import character_problem
 
 
@@ -50,6 +51,17 @@ def _too_far_ahead(ahead_days: int) -> Problem:
         f"{ahead_days}일 뒤까지만 신청할 수 있어요.",
         f"Leave can be requested at most {ahead_days} days ahead.",
     )
+
+
+def days_taken(calendar: KoreanCalendar, start: date, end: date, part: Part) -> list[tuple[date, Decimal]]:
+    """A request's working dates with the days each takes: the dates `check` counts, the ledger's draw of a
+    draft or request, and the leave records its approval writes (`bot/db/request_standing.py`)."""
+    share = PART_DAYS[part]
+    return [
+        (start + timedelta(days=offset), share)
+        for offset in range((end - start).days + 1)
+        if calendar.day(start + timedelta(days=offset)).working
+    ]
 
 
 def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked:
@@ -95,11 +107,7 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
     if (draft.end - draft.start).days + 1 > MAX_RANGE_DAYS:
         return Checked(draft, tuple(problems))
     counted = calendar.working_days(draft.start, draft.end)
-    dates = tuple(
-        draft.start + timedelta(days=offset)
-        for offset in range(counted.days)
-        if calendar.day(draft.start + timedelta(days=offset)).working
-    )
+    dates = tuple(on for on, _ in days_taken(calendar, draft.start, draft.end, draft.part))
     if not dates:
         bad(
             "start",

@@ -24,14 +24,6 @@ from bot.agent.loop import Assistant
 from bot.audit_file import JsonlAuditLog
 from bot.calendar import working_days
 from bot.config import Settings
-from bot.db.audit import SqlAuditLog
-from bot.db.calendar_feeds import SqlCalendarFeeds
-from bot.db.feedback import SqlFeedbackLog
-from bot.db.hr import SqlHrStore
-from bot.db.policy import SqlPolicyStore
-from bot.db.request_messages import SqlRequestOutbox
-from bot.db.requests import SqlRequestStore
-from bot.db.team import SqlTeam
 from bot.grounding.check import Grounding
 from bot.hr.directory import roster
 from bot.llm.client import make_client
@@ -70,7 +62,7 @@ class Services:
     request_outbox: RequestOutbox  # what the requests' transitions owe people, until delivered
     team: Team  # who reports to whom, who is out when (the manager's and HR's views, the calendar feeds)
     calendar_feeds: CalendarFeeds  # each person's calendar feed token, stored hashed
-    stores: Stores  # every store over the same database, for the Slack shell's jobs and views
+    stores: Stores  # every store over the same database, the fields above among them (one of each kind)
 
     @property
     def model_description(self) -> str:
@@ -98,9 +90,14 @@ async def open_services(
     banner instead, once)."""
     async with AsyncExitStack() as opened:
         engine = await opened.enter_async_context(open_database(settings, seed_when_empty=True))
-        store = SqlHrStore(engine)
-        directory = store if directory is None else directory
-        leave = store if leave is None else leave
+        if settings.pinned_today is not None:
+            clock = pinned_clock(settings.pinned_today, settings.timezone)
+        calendar = Today(settings.timezone, clock)
+        # Every store, one of each kind: the ports below default to these same objects (a port passed in
+        # replaces its kind for answering; `stores` keeps the database's own, for the Slack shell's jobs).
+        stores = stores_on(engine, settings, clock=calendar.clock)
+        directory = stores.hr if directory is None else directory
+        leave = stores.hr if leave is None else leave
         if model is None:
             model = make_client(
                 settings.anthropic_api_key,
@@ -111,22 +108,18 @@ async def open_services(
             if settings.offline and announce_offline:
                 log.warning("Using the %s. Set ANTHROPIC_API_KEY to use Claude.", OFFLINE_MODEL_NOTICE)
         if audit is None:
-            sinks: list[AuditSink] = [SqlAuditLog(engine)]
+            sinks: list[AuditSink] = [stores.audit]
             if settings.audit_path is not None:
                 sinks.append(JsonlAuditLog(settings.audit_path))
             audit = sinks[0] if len(sinks) == 1 else AllSinks(sinks)
-        feedback = SqlFeedbackLog(engine) if feedback is None else feedback
-
-        if settings.pinned_today is not None:
-            clock = pinned_clock(settings.pinned_today, settings.timezone)
-        calendar = Today(settings.timezone, clock)
-        policy = SqlPolicyStore(engine) if policy is None else policy
+        feedback = stores.feedback if feedback is None else feedback
+        policy = stores.policy if policy is None else policy
 
         async def rules_now() -> LeaveRules:  # read per lookup: `officebot policy set` applies at once
             return (await policy.current()).rules
 
         # The audit keeps its own real-time clock even when OFFICEBOT_TODAY pins the date the model is told.
-        requests = SqlRequestStore(engine)
+        requests = stores.requests
         toolbox = Toolbox(
             tools,
             leave=leave,
@@ -159,10 +152,10 @@ async def open_services(
             toolbox,
             assistant,
             requests,
-            SqlRequestOutbox(engine, lease=settings.takeover_after),
-            SqlTeam(engine),
-            SqlCalendarFeeds(engine),
-            stores_on(engine, settings, clock=calendar.clock),
+            stores.request_outbox,
+            stores.team,
+            stores.calendar_feeds,
+            stores,
         )
 
 

@@ -1,6 +1,8 @@
-"""Every store over one database, opened here: the one door to storage. Nothing outside `bot.services` and
-`bot.db` imports `bot.db` (a contract `lint-imports` keeps). The terminal's commands take `Stores` from
-`open_stores`; the Slack app takes them from `Services.stores`, and its receiving loop opens its own
+"""Every store over one database, opened here, one of each kind: the one door to storage. Nothing outside
+`bot.services` and `bot.db` imports `bot.db` (a contract `lint-imports` keeps). The terminal's commands take
+`Stores` from `open_stores`; `open_services` builds its ports from the same `Stores` (`Services.stores`:
+`services.requests is services.stores.requests`, so one refusal-audit budget, one audit write queue), and
+the Slack app's receiving loop opens its own inbox and threads' records on an engine of its own
 (`open_receiving`)."""
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.agent.clock import Clock
 from bot.config import Settings
 from bot.db.audit import SqlAuditLog
+from bot.db.calendar_feeds import SqlCalendarFeeds
 from bot.db.conversations import DEFAULT_GAP_AFTER, SqlConversations
 from bot.db.digests import SqlDigestLog
 from bot.db.engine import WRITE_CHECK_TIMEOUT as WRITE_CHECK_TIMEOUT  # the readiness check's wait
@@ -26,8 +29,10 @@ from bot.db.inbox import SqlInbox
 from bot.db.inbox import process_name as process_name  # who this process is in the inbox
 from bot.db.notices import SqlNoticeLog
 from bot.db.policy import SqlPolicyStore
+from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.db.run_lock import only_process_on
+from bot.db.team import SqlTeam
 from bot.db.uploads import SqlUploads
 from bot.db.url import Database
 from bot.domain.people import Employee
@@ -38,7 +43,7 @@ from bot.services.database import open_database
 
 @dataclass(frozen=True)
 class Stores:
-    """Every store over one database."""
+    """Every store over one database, one of each kind."""
 
     engine: AsyncEngine
     hr: SqlHrStore
@@ -50,6 +55,9 @@ class Stores:
     uploads: SqlUploads
     digests: SqlDigestLog
     conversations: SqlConversations
+    request_outbox: SqlRequestOutbox  # what the requests' transitions owe people, leased per delivery
+    team: SqlTeam
+    calendar_feeds: SqlCalendarFeeds
 
     async def holding_on(self, employee_id: str, rules: LeaveRules, on: date) -> tuple[Employee, Holding]:
         """The person (UnknownEmployee if HR has no such active one) and what they have on `on`."""
@@ -76,6 +84,9 @@ def stores_on(engine: AsyncEngine, settings: Settings, clock: Clock | None = Non
         SqlUploads(engine),
         SqlDigestLog(engine) if clock is None else SqlDigestLog(engine, clock=clock),
         conversations_on(engine, settings),
+        SqlRequestOutbox(engine, lease=settings.takeover_after),
+        SqlTeam(engine),
+        SqlCalendarFeeds(engine),
     )
 
 

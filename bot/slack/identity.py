@@ -142,6 +142,16 @@ class SlackIdentity:
             if first and self._first_list is not None:
                 self._first_list.set()
 
+    async def reads_english(self, user_id: str) -> bool:
+        """Whether a message nobody asked for (a §61 notice, a request's reminder) goes out in English: when
+        the person's Slack locale is English; Korean otherwise, and when it cannot be read. From the cached
+        profile, like every other reading of who someone is."""
+        try:
+            profile = await self.profile(user_id)
+        except (SlackApiError, NotAnEmployee):
+            return False
+        return (profile.locale or "").lower().startswith("en")
+
     @property
     def ttl(self) -> float:
         return self._ttl

@@ -28,7 +28,10 @@ def delivery_for(
     *,
     lease: float = 30.0,
     renew_every: float = 10.0,
+    identity: SlackIdentity | None = None,
 ) -> RequestDelivery:
+    """`identity`: the Slack profiles' cache, shared with the caretaker's rounds as the running bot shares
+    it (a fresh one if not given)."""
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     directory = SqlHrStore(engine)
     requests = SqlRequestStore(engine, clock=clock)
@@ -37,7 +40,7 @@ def delivery_for(
         SqlPolicyStore(engine),
         directory,
         client,
-        SlackIdentity(client, directory),
+        identity or SlackIdentity(client, directory),
         clock,
         "Asia/Seoul",
     )
@@ -50,12 +53,14 @@ def care_for(engine: AsyncEngine, slack: SlackStandIn, clock: Callable[[], datet
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     directory = SqlHrStore(engine)
     requests = SqlRequestStore(engine, clock=clock)
+    identity = SlackIdentity(client, directory)
     return RequestCare(
         requests,
         SqlPolicyStore(engine),
         directory,
         client,
-        delivery_for(engine, slack, clock),
+        identity,
+        delivery_for(engine, slack, clock, identity=identity),
         clock,
         "Asia/Seoul",
     )

@@ -12,14 +12,14 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from slack_sdk.errors import SlackApiError
 
-from bot.domain.requests import Actor, Checked
+from bot.domain.requests import Checked
 from bot.hr.directory import NotAnEmployee
 from bot.slack.answering.draft_views import closed_card, draft_card, draft_of
 from bot.slack.answering.render import Message
 from bot.slack.deps import Deps
 from bot.slack.identity import prefers_korean
 from bot.slack.requests.request_views import request_form
-from bot.slack.requests.requesting import approvers_in_slack, deliver, has_approver
+from bot.slack.requests.requesting import deliver, has_approver, submit_as
 from bot.slack.transport.rate_limits import error_of
 
 log = logging.getLogger(__name__)
@@ -58,17 +58,8 @@ async def submit_draft(deps: Deps, user_id: str, value: str, card: tuple[str, st
     if draft is None:
         await _tell(deps, card, user_id, "그런 초안은 없어요. There is no such draft.")
         return
-    policy = await deps.services.policy.current()
     key = f"card:{card[0]}:{card[1]}" if card else None
-    submitted = await deps.services.requests.submit(
-        Actor(caller.employee_id, user_id),
-        draft,
-        policy,
-        deps.services.toolbox.today_for(caller),
-        "dm",
-        key,
-        approvers_in_slack=await approvers_in_slack(deps, caller.employee_id),
-    )
+    submitted = await submit_as(deps, caller, user_id, draft, "dm", key)
     request = submitted.request
     if request is None:
         problems = " ".join(p.pick(korean) for p in submitted.checked.problems)

@@ -58,3 +58,12 @@ async def viewer(deps: Deps, user_id: str) -> Viewer:
     if roles is None:  # deactivated between the two reads
         raise NotAnEmployee(text.REFUSED_UNMATCHED)
     return Viewer(user_id, caller, prefers_korean(profile), roles)
+
+
+async def viewer_or_refused(deps: Deps, user_id: str, channel: str) -> Viewer | None:
+    """The viewer, or None once they are told in `channel` why they may see nothing (`NotAnEmployee`'s line)."""
+    try:
+        return await viewer(deps, user_id)
+    except NotAnEmployee as refused:
+        await deps.client.chat_postMessage(channel=channel, text=str(refused))
+        return None

@@ -15,12 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.hr.directory import NotAnEmployee
 from bot.ports.audit import LookupRecord, utc_now, utc_timestamp
 from bot.services.hr_data import ImportRefused, ImportSummary, import_files
 from bot.slack.blocks import button, context, section
 from bot.slack.deps import Deps
-from bot.slack.home.roles import viewer
+from bot.slack.home.roles import viewer_or_refused
 from bot.slack.user_text import TEXT_LIMIT, shown
 
 log = logging.getLogger(__name__)
@@ -124,10 +123,7 @@ async def data_dropped(deps: Deps, event: dict[str, Any]) -> None:
     """A data file in HR's DM: refused in one line, or dry-run and answered with the summary and Import."""
     user, channel = str(event.get("user") or ""), str(event.get("channel") or "")
     files = [f for f in event.get("files") or [] if isinstance(f, dict)]
-    try:
-        who = await viewer(deps, user)
-    except NotAnEmployee as refused:
-        await deps.client.chat_postMessage(channel=channel, text=str(refused))
+    if (who := await viewer_or_refused(deps, user, channel)) is None:
         return
     korean = who.korean
     if not who.roles.hr:
@@ -193,10 +189,7 @@ async def data_dropped(deps: Deps, event: dict[str, Any]) -> None:
 async def import_clicked(deps: Deps, user: str, upload_id: int | None, channel: str | None) -> None:
     """The Import button: HR now, the upload still `checked` (claimed here, once), the files unchanged."""
     reply_to = channel or user
-    try:
-        who = await viewer(deps, user)
-    except NotAnEmployee as refused:
-        await deps.client.chat_postMessage(channel=reply_to, text=str(refused))
+    if (who := await viewer_or_refused(deps, user, reply_to)) is None:
         return
     korean = who.korean
     uploads = deps.services.stores.uploads

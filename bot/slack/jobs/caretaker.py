@@ -84,11 +84,16 @@ class _Periodic:
             )
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await _cancelled(self._task)
+        self._task = None
+
+
+async def _cancelled(task: asyncio.Task[None] | None) -> None:
+    """`task` cancelled and ended (None: nothing running)."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def _job(answerer: AnswerHeld, held: HeldQuestion) -> Callable[[Deps], Coroutine[Any, Any, None]]:
@@ -118,6 +123,7 @@ class Caretaker:
             services.policy,
             services.stores.notices,
             deps.client,
+            deps.identity,
             services.calendar.clock,
             services.calendar.timezone,
         )
@@ -126,6 +132,7 @@ class Caretaker:
             services.policy,
             services.directory,
             deps.client,
+            deps.identity,
             deps.delivery,
             services.calendar.clock,
             services.calendar.timezone,
@@ -154,16 +161,10 @@ class Caretaker:
     async def stop(self) -> None:
         for periodic in self._periodic:
             await periodic.stop()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await _cancelled(self._sweeper)
+        self._sweeper = None
+        await _cancelled(self._task)
+        self._task = None
 
     async def _rounds(self) -> None:
         while True:

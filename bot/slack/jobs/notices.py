@@ -1,6 +1,7 @@
 """The §61 leave notices, sent from the Slack runner (the caretaker starts a round now and then): each due
 notice is recorded first (`NoticeLog.claim`), and only if this process recorded it, sent as a DM to the
-person (Korean, or English when their Slack locale is English), with the unused days and the deadline;
+person (Korean, or English when their Slack locale is English: read from the identity cache,
+`SlackIdentity.reads_english`), with the unused days and the deadline;
 then `sent_at`. HR gets one summary per round at the policy's `notice_target` (names and ids, the notice,
 the days and dates: what HR already has). Nothing is sent while the policy has notices off.
 
@@ -21,6 +22,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.domain.leave import format_days
 from bot.ports.notices import DueNotice, NoticeLog
 from bot.ports.policy import PolicyStore
+from bot.slack.identity import SlackIdentity
 from bot.slack.transport.rate_limits import error_of
 from bot.slack.user_text import NAME_LIMIT, shown
 
@@ -78,10 +80,11 @@ class NoticeRound:
         policy: PolicyStore,
         notices: NoticeLog,
         client: AsyncWebClient,
+        identity: SlackIdentity,
         clock: Callable[[], datetime],
         timezone: str,
     ) -> None:
-        self._policy, self._notices, self._client = policy, notices, client
+        self._policy, self._notices, self._client, self._identity = policy, notices, client, identity
         self._clock, self._zone = clock, ZoneInfo(timezone)
 
     async def round(self) -> list[DueNotice]:
@@ -104,7 +107,7 @@ class NoticeRound:
             if not await self._notices.claim(notice):
                 continue  # recorded already: sent, or being sent by another process
             try:
-                english = await self._english(user)
+                english = await self._identity.reads_english(user)
                 await self._client.chat_postMessage(channel=user, text=notice_text(notice, english))
             except (SlackApiError, OSError, TimeoutError) as exc:
                 log.warning(
@@ -125,15 +128,6 @@ class NoticeRound:
             except (SlackApiError, OSError, TimeoutError) as exc:
                 log.warning("leave notices' summary to HR not sent (%s)", _reason(exc))
         return sent
-
-    async def _english(self, user: str) -> bool:
-        """English if the person's Slack locale is English; Korean otherwise, and when it cannot be read."""
-        try:
-            info = await self._client.users_info(user=user, include_locale=True)
-        except SlackApiError:
-            return False
-        locale = str((info.get("user") or {}).get("locale") or "")
-        return locale.lower().startswith("en")
 
 
 def _reason(exc: BaseException) -> str:

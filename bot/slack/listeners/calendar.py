@@ -8,13 +8,12 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.hr.directory import NotAnEmployee
 from bot.ports.audit import LookupRecord, utc_now, utc_timestamp
 from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
 from bot.slack.home.calendar_feed import FEED_PREFIX
 from bot.slack.home.role_views import CALENDAR_LINK_ACTION, calendar_link_modal
-from bot.slack.home.roles import viewer
+from bot.slack.home.roles import viewer_or_refused
 from bot.slack.listeners.home import publish_home
 
 log = logging.getLogger(__name__)
@@ -22,10 +21,7 @@ log = logging.getLogger(__name__)
 
 async def reset_link(deps: Deps, user_id: str, trigger_id: str) -> None:
     base = deps.settings.public_url
-    try:
-        who = await viewer(deps, user_id)
-    except NotAnEmployee as refused:
-        await deps.client.chat_postMessage(channel=user_id, text=str(refused))
+    if (who := await viewer_or_refused(deps, user_id, user_id)) is None:
         return
     if base is None:  # the button is not shown then; a forged click gets nothing
         return

@@ -22,7 +22,7 @@ from bot.slack.answering.drafts import change_draft, discard_draft, submit_draft
 from bot.slack.answering.intake import Intake
 from bot.slack.deps import Deps
 from bot.slack.home.hr_views import HR_APPROVE_ACTION, HR_CANCEL_ACTION, HR_DECLINE_ACTION, HR_DECLINE_FORM
-from bot.slack.home.roles import viewer
+from bot.slack.home.roles import viewer_or_refused
 from bot.slack.identity import prefers_korean
 from bot.slack.listeners.home import publish_home
 from bot.slack.requests.request_views import (
@@ -42,6 +42,8 @@ from bot.slack.transport.rate_limits import error_of
 log = logging.getLogger(__name__)
 
 FORM_TIMEOUT = 2.5  # seconds the form's check may take before the ack must go without it
+# A draft card's button's work: (deps, the clicker, the button's value, the card clicked).
+DraftWork = Callable[[Deps, str, str, tuple[str, str] | None], Coroutine[Any, Any, None]]
 _TRY_AGAIN = "잠시 후 다시 신청해 주세요. Please submit again in a moment."
 
 
@@ -100,20 +102,28 @@ def register(app: AsyncApp, intake: Intake) -> None:
             request_id = submitted.request.id
             intake.later(lambda deps: deliver(deps, request_id))
 
-    def applied_once(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
-        """Approve (the approver's card) and cancel (the requester's DM): acked, then applied once."""
+    def clicked(action_name: Action, *, as_hr: bool = False) -> Callable[..., Coroutine[Any, Any, None]]:
+        """A one-click decision, acked, then applied once: approve (the approver's card) and cancel (the
+        requester's DM), from their message or the Home tab; with `as_hr`, the HR Home tab's buttons: the
+        clicker acts as HR only if the policy's `hr_admins` holds them at this click (`decide(as_hr=True)`),
+        anyone else's click is refused and audited. What differs stays here: a click on a message must be
+        on a card of this request (refusals said in its channel) and brings the Home tab up to date only
+        when made there; HR's buttons are on the Home tab only, never a card, and always bring it up to date."""
 
         async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
             await ack()
             user = (body.get("user") or {}).get("id")
             if not user:
                 return
-            card = _card_of(body)
-            request_id, reply_in = _request_id(action), card[0] if card else None
-            on_home = (body.get("container") or {}).get("type") == "view"
+            request_id = _request_id(action)
+            card = None if as_hr else _card_of(body)
+            reply_in = card[0] if card else None
+            on_home = as_hr or (body.get("container") or {}).get("type") == "view"
 
             async def job(deps: Deps) -> None:
-                await _quietly(decide(deps, user, request_id, action_name, card=card, reply_in=reply_in))
+                await _quietly(
+                    decide(deps, user, request_id, action_name, card=card, reply_in=reply_in, as_hr=as_hr)
+                )
                 if on_home:  # the Home tab shows the request's new state
                     await publish_home(deps, user)
 
@@ -121,13 +131,20 @@ def register(app: AsyncApp, intake: Intake) -> None:
 
         return on_click
 
-    @app.action(DRAFT_SUBMIT)
-    async def on_draft_submit(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
-        card = _card_of(body)
-        if user:
-            intake.later(lambda deps: _quietly(submit_draft(deps, user, value, card)))
+    def on_draft_card(work: DraftWork) -> Callable[..., Coroutine[Any, Any, None]]:
+        """A draft card's Submit or Discard: acked, then done on the card clicked."""
+
+        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+            await ack()
+            user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
+            card = _card_of(body)
+            if user:
+                intake.later(lambda deps: _quietly(work(deps, user, value, card)))
+
+        return on_click
+
+    app.action(DRAFT_SUBMIT)(on_draft_card(submit_draft))
+    app.action(DRAFT_DISCARD)(on_draft_card(discard_draft))
 
     @app.action(DRAFT_CHANGE)
     async def on_draft_change(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
@@ -137,38 +154,10 @@ def register(app: AsyncApp, intake: Intake) -> None:
         if user and trigger_id:
             intake.later(lambda deps: _quietly(change_draft(deps, user, value, trigger_id)))
 
-    @app.action(DRAFT_DISCARD)
-    async def on_draft_discard(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        user, value = (body.get("user") or {}).get("id"), str(action.get("value") or "")
-        card = _card_of(body)
-        if user:
-            intake.later(lambda deps: _quietly(discard_draft(deps, user, value, card)))
-
-    app.action(APPROVE_ACTION)(applied_once("approve"))
-    app.action(CANCEL_ACTION)(applied_once("cancel"))
-
-    def as_hr(action_name: Action) -> Callable[..., Coroutine[Any, Any, None]]:
-        """The HR Home tab's buttons: the clicker acts as HR only if the policy's `hr_admins` holds them at
-        this click (`decide(as_hr=True)`); anyone else's click is refused and audited."""
-
-        async def on_click(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-            await ack()
-            user = (body.get("user") or {}).get("id")
-            if not user:
-                return
-            request_id = _request_id(action)
-
-            async def job(deps: Deps) -> None:
-                await _quietly(decide(deps, user, request_id, action_name, as_hr=True))
-                await publish_home(deps, user)
-
-            intake.later(job)
-
-        return on_click
-
-    app.action(HR_APPROVE_ACTION)(as_hr("approve"))
-    app.action(HR_CANCEL_ACTION)(as_hr("cancel"))
+    app.action(APPROVE_ACTION)(clicked("approve"))
+    app.action(CANCEL_ACTION)(clicked("cancel"))
+    app.action(HR_APPROVE_ACTION)(clicked("approve", as_hr=True))
+    app.action(HR_CANCEL_ACTION)(clicked("cancel", as_hr=True))
 
     @app.action(HR_DECLINE_ACTION)
     async def on_hr_decline(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
@@ -181,10 +170,7 @@ def register(app: AsyncApp, intake: Intake) -> None:
         request_id = _request_id(action)
 
         async def job(deps: Deps) -> None:
-            try:
-                who = await viewer(deps, user)
-            except NotAnEmployee as refused:
-                await deps.client.chat_postMessage(channel=user, text=str(refused))
+            if (who := await viewer_or_refused(deps, user, user)) is None:
                 return
             if not who.roles.hr or request_id is None:
                 await _quietly(decide(deps, user, request_id, "decline", as_hr=True))  # refused, audited

@@ -27,7 +27,7 @@ from bot.ports.hr import Directory
 from bot.ports.policy import PolicyStore
 from bot.ports.requests import RequestStore
 from bot.slack.answering.render import REQUEST_METADATA
-from bot.slack.identity import slack_user_of_employee
+from bot.slack.identity import SlackIdentity, slack_user_of_employee
 from bot.slack.requests.request_delivery import RequestDelivery
 from bot.slack.requests.request_views import request_summary
 from bot.slack.transport.rate_limits import error_of
@@ -54,12 +54,14 @@ class RequestCare:
         policy: PolicyStore,
         directory: Directory,
         client: AsyncWebClient,
+        identity: SlackIdentity,
         delivery: RequestDelivery,
         clock: Callable[[], datetime],
         timezone: str,
         calendar: KoreanCalendar = KOREA,
     ) -> None:
         self._requests, self._policy, self._directory, self._client = requests, policy, directory, client
+        self._identity = identity
         self._delivery = delivery
         self._clock, self._zone, self._calendar = clock, ZoneInfo(timezone), calendar
 
@@ -102,7 +104,7 @@ class RequestCare:
             except SlackApiError as failed:
                 log.warning("could not find an approver to remind (%s)", error_of(failed))
                 continue
-            korean = await self._korean(user)
+            korean = not await self._identity.reads_english(user)
             summary = request_summary(request, name, korean, None)
             line = (
                 f"⏰ 이 휴가 신청이 {waited}근무일째 승인을 기다리고 있어요. 받은 카드나 홈 탭에서 승인·반려해 주세요."
@@ -118,14 +120,6 @@ class RequestCare:
 
     async def _slack_user(self, employee_id: str) -> str | None:
         return await slack_user_of_employee(self._directory, self._client, employee_id)
-
-    async def _korean(self, user: str) -> bool:
-        """Korean unless the person's Slack locale is English."""
-        try:
-            info = await self._client.users_info(user=user, include_locale=True)
-        except SlackApiError:
-            return True
-        return not str((info.get("user") or {}).get("locale") or "").lower().startswith("en")
 
     async def _send(self, user: str, message: str) -> None:
         try:

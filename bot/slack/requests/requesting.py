@@ -15,9 +15,10 @@ from zoneinfo import ZoneInfo
 from slack_sdk.errors import SlackApiError
 
 from bot import text
+from bot.domain.people import Caller
 from bot.domain.requests import Action, Actor, Draft, LeaveRequest, Refusal
 from bot.hr.directory import NotAnEmployee
-from bot.ports.requests import Moved, Submitted
+from bot.ports.requests import Moved, RequestSurface, Submitted
 from bot.slack.answering.render import REQUEST_METADATA
 from bot.slack.deps import Deps
 from bot.slack.home.roles import roles_of
@@ -76,16 +77,8 @@ async def submit_form(
         caller = await deps.identity.caller(user_id, "home")
     except NotAnEmployee as refusal:
         return {"leave_type": str(refusal)}, None
-    policy = await deps.services.policy.current()
-    submitted = await deps.services.requests.submit(
-        Actor(caller.employee_id, user_id),
-        draft,
-        policy,
-        deps.services.toolbox.today_for(caller),
-        "modal",
-        submission_key=f"view:{view.get('id')}" if view.get("id") else None,
-        approvers_in_slack=await approvers_in_slack(deps, caller.employee_id),
-    )
+    key = f"view:{view.get('id')}" if view.get("id") else None
+    submitted = await submit_as(deps, caller, user_id, draft, "modal", key)
     if submitted.request is None:
         return submitted.checked.errors(korean), None
     if submitted.again and not _same_leave(submitted.request, draft):
@@ -102,6 +95,23 @@ def _same_leave(request: LeaveRequest, draft: Draft) -> bool:
         draft.start,
         draft.end,
         draft.part,
+    )
+
+
+async def submit_as(
+    deps: Deps, caller: Caller, user_id: str, draft: Draft, surface: RequestSurface, key: str | None
+) -> Submitted:
+    """`draft` submitted as the person who clicked (the form's Submit, a draft card's), under the policy of
+    now: a `key` seen before finds that submission again; the approvers who cannot act in Slack are passed
+    over."""
+    return await deps.services.requests.submit(
+        Actor(caller.employee_id, user_id),
+        draft,
+        await deps.services.policy.current(),
+        deps.services.toolbox.today_for(caller),
+        surface,
+        key,
+        approvers_in_slack=await approvers_in_slack(deps, caller.employee_id),
     )
 
 
