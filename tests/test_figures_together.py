@@ -242,3 +242,86 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
 )
 def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> None:
     assert day_and_kind_problems(named, question, korean) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean", "why"),
+    [
+        # two kinds of two years; a two-year difference named for another year; pending added to what is left
+        ("Did I get more this year?", "You got {granted(2026) - used(2025)} more.", False, "another kind"),
+        (
+            "How much more this year?",
+            "You used {used(2025) - used(2026)} more last year than in {year(2024)}.",
+            False,
+            "2024",
+        ),
+        ("승인되면?", "승인되면 {remaining(2026) + pending(2026)} 남아요.", True, "pending days"),
+        # a plain balance where a what-if asks what is left after
+        ("2일 쓰면?", "{q(2)}일 쓰시면 {remaining(2026)} 남아요.", True, "left after"),
+        # the first record; one record as the year's total; a full day that was a half day
+        ("올해 첫 연차는?", '올해 첫 연차는 {date("2026-09-02")}이었어요.', True, "first record"),
+        ("올해 총 몇 일 썼어?", '올해 연차는 총 {record("2026-03-02")} 쓰셨어요.', True, "as a total"),
+        (
+            "When was my leave?",
+            'A full day off on {date("2026-03-02")} ({record("2026-03-02")}).',
+            False,
+            "clause says 1",
+        ),
+        # claims our own rules contradict: other leave or pending days off the annual balance; a holiday
+        (
+            "병가도 빠져?",
+            "네, 병가도 연차에서 차감돼요. 남은 연차는 {remaining(2026)}이에요.",
+            True,
+            "another type",
+        ),
+        (
+            "Is pending counted?",
+            "Yes, your pending days were already deducted; you have {remaining(2026)}.",
+            False,
+            "pending days",
+        ),
+        ("Dec 31?", '{date("2026-12-31")} is a Thursday, and it\'s a public holiday.', False, "calendar"),
+        # a verdict said on its own, after the figures
+        (
+            "12월 21일부터 24일까지 쉬어도 돼?",
+            '남은 연차가 {remaining(2026)}이고, 근무일은 {working_days("2026-12-21", "2026-12-24")}이에요. 충분히 쓰실 수 있어요!',
+            True,
+            "says it fits",
+        ),
+    ],
+)
+def test_a_wrong_account_of_kinds_and_claims_is_stopped(
+    question: str, named: str, korean: bool, why: str
+) -> None:
+    found = day_and_kind_problems(named, question, korean)
+    assert any(why in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "korean"),
+    [
+        (
+            "병가도 빠져?",
+            "아니요, 병가는 연차에서 차감되지 않아요. 남은 연차는 {remaining(2026)}이에요.",
+            True,
+        ),
+        (
+            "Once approved?",
+            "Once your pending days are approved you'll have {remaining(2026) - pending(2026)} left.",
+            False,
+        ),
+        (
+            "0.5 more?",
+            "After {q(0.5)} you'd go from {remaining(2026)} days to {remaining(2026) - 0.5} days.",
+            False,
+        ),
+        (
+            "How much more than last year?",
+            "You've used {used(2025) - used(2026)} more last year than this year.",
+            False,
+        ),
+        ("올해 첫 연차는?", '올해 첫 연차는 {date("2026-03-02")}이었어요.', True),
+    ],
+)
+def test_a_right_account_of_kinds_and_claims_holds(question: str, named: str, korean: bool) -> None:
+    assert day_and_kind_problems(named, question, korean) == []

@@ -97,7 +97,9 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
         for figure in here:
             said = text[figure.start : figure.end]
             named_here = named_years.get(figure)
-            if named_here and not figure.years & named_here:
+            if named_here and (
+                not figure.years & named_here or (len(figure.years) > 1 and not named_here <= figure.years)
+            ):  # a difference of two years names those two: "more this year than in 2024" is not 2026 − 2025
                 problems.append(
                     Problem(said, f"is for {_list(figure.years)}, but its clause says {_list(named_here)}")
                 )
@@ -150,6 +152,8 @@ def _agreement(figure: Figure, types: set[str], parts: set[Decimal], meanings: s
         if n in YEARLY and not (n == "records" and len(a) < 2)
     }
     named_parts = {Decimal(str(a[2])) for n, a, _ in figure.calls if n == "records" and len(a) > 2}
+    if len(figure.calls) == 1 and figure.calls[0][0] == "record" and figure.value is not None:
+        named_parts = {figure.value}  # one record's days are its part of a day: 반차 0.5, a full day 1
     named_meanings = {_STATUTE_MEANING[c] for c in figure.constants if c in _STATUTE_MEANING}
     return [
         f"names {_list(named)}, but its clause says {_list(said)}"
@@ -178,6 +182,10 @@ def _direction(
         and any(n in ("q", "working_days") and s > 0 for n, _, s in figure.calls)
     ):
         problems.append("adds the days taken to what is left, but using leave can only take from it")
+    if any(n == "remaining" and s > 0 for n, _, s in figure.calls) and any(
+        n == "pending" and s > 0 for n, _, s in figure.calls
+    ):
+        problems.append("adds pending days to what is left, but approving them can only take from it")
     if (
         "remaining" in figure.roles
         and "grant" in what_if

@@ -16,16 +16,44 @@ from datetime import date, timedelta
 
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
 from bot.grounding.figure import PLACEHOLDER, Figure, Problem
-from bot.language.clause_words import CLAUSE_END, ENOUGH, HOLIDAY, NO_HOLIDAY, NOT_ENOUGH
+from bot.language.clause_words import (
+    CLAUSE_END,
+    DEDUCTED,
+    ENOUGH,
+    HOLIDAY,
+    NO_HOLIDAY,
+    NOT_DEDUCTED,
+    NOT_ENOUGH,
+    OTHER_LEAVE,
+    PENDING_WORDS,
+)
 
 _REMAINING = re.compile(r"\{\s*remaining\(\d{4}\)\s*\}")
 _SENTENCE_END = re.compile(r"[.!?\n]")
+PLACEHOLDER_MASK = re.compile(r"#{4,}")
 _OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I)  # the answer's first word
 
 
 def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    return _enough(text, masked, figures) + _holidays(text, masked, figures, evidence)
+    return _enough(text, masked, figures) + _holidays(text, masked, figures, evidence) + _deducted(masked)
+
+
+def _deducted(masked: str) -> list[Problem]:
+    """Sick or family leave, or pending days, said to come off the annual balance: only approved annual
+    leave ever does (bot/domain/leave.py), so the claim is false whatever the figures."""
+    problems = []
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(masked)]
+    for start, end in itertools.pairwise(bounds):
+        sentence = masked[start:end]
+        if not DEDUCTED.search(sentence) or NOT_DEDUCTED.search(sentence):
+            continue
+        for words, what in ((OTHER_LEAVE, "leave of another type"), (PENDING_WORDS, "pending days")):
+            if words.search(sentence):
+                problems.append(
+                    Problem(sentence.strip()[:60], f"says {what} came off the annual balance; it never does")
+                )
+    return problems
 
 
 def _enough(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
@@ -35,7 +63,11 @@ def _enough(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
     problems = []
     for start, end in itertools.pairwise(ends):
         here = [f for f in figures if start <= f.start < end and f.value is not None]
-        said = masked[start:end] + (opening.group(0) if opening else "")
+        # A verdict said on its own ("충분히 쓰실 수 있어요!") is about the sentences before it.
+        verdicts = [
+            masked[a:b] for a, b in itertools.pairwise(ends) if not PLACEHOLDER_MASK.search(masked[a:b])
+        ]
+        said = masked[start:end] + (opening.group(0) if opening else "") + " ".join(verdicts)
         if not ENOUGH.search(said) or NOT_ENOUGH.search(said):
             continue
         left = {f.value for f in here if _REMAINING.fullmatch(text[f.start : f.end])}
@@ -67,6 +99,11 @@ def _holidays(text: str, masked: str, figures: Sequence[Figure], evidence: Evide
             continue
         denied = NO_HOLIDAY.search(clause) is not None
         days = [f for f in figures if f.day is not None and start <= f.start < end]
+        if not days:  # "{date(…)} is a Thursday, and it's a public holiday": the one day of its sentence
+            first = max(at for at in sentence_ends if at <= start)
+            last = min(at for at in sentence_ends if at >= end)
+            in_sentence = [f for f in figures if f.day is not None and first <= f.start < last]
+            days = in_sentence if len(in_sentence) == 1 else []
         if len(days) == 1 and days[0].day is not None and days[0].day.weekday() < 5:
             day = days[0].day
             holiday = evidence.calendar(day, day) == 0

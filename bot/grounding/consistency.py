@@ -21,6 +21,7 @@ from bot.language.clause_words import (
     CLAUSE_END,
     COMPARED_AFTER,
     COMPARED_BEFORE,
+    CONDITIONAL,
     CONSUMED,
     DAY_UNIT_AFTER,
     HALF_DAYS_AFTER,
@@ -34,6 +35,7 @@ _SENTENCE_END = re.compile(r"[.!?\n]")
 _BARE_COUNT = re.compile(r"\{\s*(?:records\((?![^()]*,\s*1\s*\))|service_years\(|grant_years\()[^()]*\)\s*\}")
 _LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 _OPERATOR = re.compile(r"[-+*/]")
+_REMAINING = re.compile(r"\{\s*remaining\(\d{4}\)\s*\}")
 
 
 def consistency_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
@@ -69,7 +71,24 @@ def _each(text: str, masked: str, figures: Sequence[Figure], evidence: Evidence)
             elif used & halves and "0.5" not in said:
                 problems.append(Problem(said, "takes half days as whole days"))
             window_start = figure.end
+        elif _REMAINING.fullmatch(said) and _after_what_if(masked, figures, figure, window_start):
+            problems.append(Problem(said, "is what is left now, but its clause asks what is left after"))
     return problems
+
+
+def _after_what_if(masked: str, figures: Sequence[Figure], figure: Figure, window_start: int) -> bool:
+    """`{q(2)}일 쓰시면 {remaining(2026)} 남아요`: a plain balance in the clause of a what-if just named."""
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(masked)]
+    start = max(at for at in bounds if at <= figure.start)
+    asked = [
+        f for f in figures if f.alone == "question" and max(start, window_start) <= f.start < figure.start
+    ]
+    sentence_end = next((m.end() for m in _SENTENCE_END.finditer(masked, figure.end)), len(masked))
+    computed_later = any(  # "you'd go from {remaining(2026)} to {remaining(2026) - 0.5}": now, then after
+        "remaining" in f.roles and figure.end <= f.start < sentence_end and f.value != figure.value
+        for f in figures
+    )
+    return bool(asked) and not computed_later and CONDITIONAL.search(masked, start, figure.start) is not None
 
 
 def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:

@@ -1,8 +1,9 @@
 """What an answer says of a day it names, checked against the calendar and the lookups: the weekday said
 beside it ("{date("2026-12-23")}은 목요일" is stopped: it is a Wednesday), that it is or is not a working day
 ("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
-{next_grant_days()} 생겨요" holds only on the next grant's day), and that it is the latest record ("your last
-leave was on {date(…)}" holds only when no later record of that year is in the lookup).
+{next_grant_days()} 생겨요" holds only on the next grant's day), and that it is the latest (or first) record ("your
+last leave was on {date(…)}" holds only when no later record of that year is in the lookup); and one record's
+days said as the year's total.
 
 Each claim is judged only where its clause names exactly the day it is about; the words are a short list
 (bot/language/clause_words.py).
@@ -18,8 +19,10 @@ from bot.grounding.facts import Evidence
 from bot.grounding.figure import PLACEHOLDER, Figure, Problem
 from bot.language.clause_words import (
     CLAUSE_END,
+    EARLIEST,
     LATEST,
     NOT_WORKING_DAY,
+    TOTAL,
     WEEKDAY_AFTER,
     WEEKDAY_BEFORE,
     WORKING_DAY,
@@ -51,9 +54,11 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
         grant = _grant_day(figures, start, end, evidence)
         if grant is not None and grant != day:
             problems.append(Problem(said, f"is not the day that grant arises ({grant.isoformat()})"))
-        later = _later_record(day, evidence)
-        if LATEST.search(clause) and later is not None:
+        if LATEST.search(clause) and (later := _other_record(day, evidence, later=True)) is not None:
             problems.append(Problem(said, f"is not the latest record: {later.isoformat()} is later"))
+        if EARLIEST.search(clause) and (earlier := _other_record(day, evidence, later=False)) is not None:
+            problems.append(Problem(said, f"is not the first record: {earlier.isoformat()} is earlier"))
+    problems += _one_record_as_total(text, masked, figures, evidence, bounds)
     return problems
 
 
@@ -83,12 +88,38 @@ def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Eviden
     return None
 
 
-def _later_record(day: date, evidence: Evidence) -> date | None:
-    """A record of `day`'s year and kind later than it (up to today), when `day` is one of its records."""
+def _other_record(day: date, evidence: Evidence, *, later: bool) -> date | None:
+    """A record of `day`'s year and kind later (or earlier) than it, up to today, when `day` is one of its
+    records: "your most recent sick leave" is the latest sick leave."""
     taken = evidence.taken.get(day.year)
     kinds = {r.leave_type for r in taken.records if r.taken_on == day} if taken else set()
     if taken is None or not kinds:
         return None
-    today = evidence.today or date.max  # of its own kind: "your most recent sick leave"
-    later = [r.taken_on for r in taken.records if day < r.taken_on <= today and r.leave_type in kinds]
-    return max(later) if later else None
+    today = evidence.today or date.max
+    others = [
+        r.taken_on
+        for r in taken.records
+        if r.leave_type in kinds and r.taken_on <= today and (r.taken_on > day if later else r.taken_on < day)
+    ]
+    return (max(others) if later else min(others)) if others else None
+
+
+def _one_record_as_total(
+    text: str, masked: str, figures: Sequence[Figure], evidence: Evidence, bounds: list[int]
+) -> list[Problem]:
+    """One record's days said as a total ("올해 연차는 총 {record(d)} 쓰셨어요") where the year has others."""
+    problems = []
+    for start, end in itertools.pairwise(bounds):
+        if not TOTAL.search(masked[start:end]):
+            continue
+        for figure in (f for f in figures if start <= f.start < end and len(f.calls) == 1):
+            name, arguments, _ = figure.calls[0]
+            if name != "record" or not arguments:
+                continue
+            day = date.fromisoformat(str(arguments[0]))
+            taken = evidence.taken.get(day.year)
+            if taken is not None and sum(r.taken_on != day for r in taken.records) > 0:
+                problems.append(
+                    Problem(text[figure.start : figure.end], "is one record's days, said as a total")
+                )
+    return problems

@@ -146,7 +146,11 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     if HALF in resolver.question or any(n == "working_days" for n, _ in evaluated.calls):
         allowed.add(HALF)
     said = evidence.question + " " + match.string
-    allowed |= {part for pattern, part in PART_WORDS if part in resolver.question or pattern.search(said)}
+    allowed |= {
+        part
+        for pattern, part in PART_WORDS
+        if part < 1 and (part in resolver.question or pattern.search(said))
+    }
     stray = [n for n in evaluated.numbers if n not in allowed]
     if stray:
         return Figure(*at, None), f"writes the number {format_days(stray[0])}; name it (the question's: q(n))"
@@ -160,8 +164,9 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     years = frozenset(
         year_of(name, args) for name, args in evaluated.calls if name in YEARLY or name == "record"
     )
-    if evaluated.divides and len(years) > 1 and len(names & set(ROLE)) > 1:
-        return Figure(*at, None), "divides one year's figure by another year's figure of another kind"
+    if len(years) > 1 and len({ROLE[n] for n in names if n in ROLE}) > 1:
+        # granted(2026) - used(2025), used(2026) / granted(2025): two kinds of two years say nothing
+        return Figure(*at, None), "combines one year's figure with another year's figure of another kind"
     alone = None
     if names <= {"q"} and not resolver.constants:
         alone = "question"

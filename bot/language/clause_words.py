@@ -46,6 +46,7 @@ LEAVE_TYPE_WORDS = (
 PART_WORDS = (  # a part of a day, as a record's size and as a unit constant an expression may use
     (re.compile(r"반반차|quarter[ -]days?", re.I), Decimal("0.25")),
     (re.compile(r"(?<!반)반차|half[ -]days?", re.I), Decimal("0.5")),
+    (re.compile(r"종일|온종일|\bfull[ -]days?\b|\bwhole days?\b", re.I), Decimal(1)),
 )
 STATUTE_WORDS = (
     (re.compile(r"최대|상한|한도|\bmax(?:imum)?\b|\bcap(?:ped|s)?\b|\bup to\b|\bat most\b", re.I), "max"),
@@ -96,6 +97,21 @@ NOT_WORKING_DAY = re.compile(
 # The latest of something ("마지막으로 쓰신 날", "your last leave"); not "last year / month / week".
 LATEST = re.compile(
     r"마지막|가장 최근|최근에|\b(?:last|most recent|latest)\b(?!\s+(?:year|month|week)\b)", re.I
+)
+# The earliest of something ("첫 연차", "your first leave"), and a year's total ("총", "in total").
+EARLIEST = re.compile(r"첫|처음|가장 먼저|\b(?:first|earliest)\b", re.I)
+TOTAL = re.compile(r"총|모두|전부|통틀어|\b(?:in total|total|altogether|all told|so far)\b", re.I)
+# Leave of another type, or pending days, said to come off the annual balance (they never do: only
+# approved annual leave counts against it, bot/domain/leave.py).
+OTHER_LEAVE = re.compile(r"병가|가족\s?돌봄|경조|\b(?:sick|family|bereavement)\b", re.I)
+PENDING_WORDS = re.compile(r"승인 대기|대기 중|신청 중|\bpending\b|\bawaiting\b", re.I)
+DEDUCTED = re.compile(
+    r"차감|빠져|빠졌|포함|\b(?:deducted|came out of|comes out of|taken (?:out of|from)|counted (?:in|against)|"
+    r"counts against|included in|reduced?)\b",
+    re.I,
+)
+NOT_DEDUCTED = re.compile(
+    r"안\s|않|별도|아니|제외|\b(?:not|never|doesn't|don't|didn't|isn't|aren't|won't|separate)\b", re.I
 )
 # A day unit after a figure ("{records(2026)}일", "{…} days").
 DAY_UNIT_AFTER = re.compile(r"\s?(?:일(?!까지|부터|에|자)|days?\b)", re.I)
