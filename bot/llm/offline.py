@@ -289,10 +289,12 @@ def _answer_from_results(
             if counted is not None
             else [lines.OFFLINE_CANNOT.pick(korean)]
         )
-    elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
+    elif (
+        reading.kind in ("difference", "total") and failed
+    ):  # a year missing: no difference, the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
-        said = [sums.arithmetic(reading.kind, balances, korean)]
+        said = [sums.arithmetic(reading.kind, balances, korean, reading.figure)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
@@ -324,12 +326,18 @@ def _draft_answer(
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
         said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
-        request = leave_asked(latest_question(messages), today)
         count = DRAFT_COUNT.search(content)
-        if request is not None and request.counted and count is not None:  # "how many days is that?"
+        asked_more = "?" in latest_question(messages) or "？" in latest_question(messages)
+        if count is not None and (not asked_more or _counted(messages, today)):  # the days a request uses
             said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
         return said
     return None
+
+
+def _counted(messages: list[dict[str, Any]], today: date) -> bool:
+    """Whether the request ends asking how many days it is ("… how many leave days is that?")."""
+    request = leave_asked(latest_question(messages), today)
+    return request is not None and request.counted
 
 
 def _more_than_you_have(balance: Balance, korean: bool) -> str:
