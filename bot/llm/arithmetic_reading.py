@@ -14,15 +14,12 @@ from bot.language import words
 from bot.language.words import pattern
 from bot.language.years import year_words_read
 from bot.llm.asked_kind import asked, role_of
-from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
+from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, PERCENT, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import leave_balance
 
 # The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
 # days the balance still holds.
-_PERCENT = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
-)
 _HOURS = pattern(words.HOURS)
 _USED_ANY = pattern(
     words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
@@ -89,7 +86,7 @@ def arithmetic_reading(
         return None
     balance = (leave_balance.NAME,)
     left = REMAINING.search(question)
-    if _PERCENT.search(question) and len(years) <= 1 and not left:
+    if PERCENT.search(question) and len(years) <= 1 and not left:
         return lookup("percent", years, today, earlier, window, balance)
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
     if _HOURS.search(question) and left and NAMES_LEAVE.search(question) and len(years) <= 1:

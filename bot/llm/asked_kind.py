@@ -15,10 +15,11 @@ import re
 from typing import Literal
 
 from bot.language import words
-from bot.language.words import pattern
+from bot.language.words import alternation, pattern
+from bot.llm.question_patterns import CONDITION, PERCENT
 from bot.llm.reading_values import Kind, Reading
 
-Asked = Literal["difference", "compare", "total", "when", "future_when", "count"]
+Asked = Literal["difference", "compare", "total", "share", "hours", "why", "if", "law", "when", "coming"]
 
 # The words that ask each kind, in the order they are read (each blanks its words before the next: "중에
 # 언제 더 많이" asks which year, not a date).
@@ -38,13 +39,20 @@ _WORDS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     (
         "total",
         re.compile(
-            r"합치|합쳐|합하|합산|총합|모두\s*합|다\s*합|\bcombined\b|\baltogether\b|\bin\s+total\b|"
-            r"\bsum\b|\btogether\b|\bboth\s+years\b",
+            rf"{alternation(words.TOTAL)}|합치|합하|합산|다\s*합|\bcombined\b|\bsum\b|\btogether\b|\bboth\s+years\b",
             re.I,
         ),
     ),
+    ("share", PERCENT),
+    ("hours", re.compile(r"시간|\bhours?\b|\bhrs?\b", re.I)),
+    ("why", pattern(words.WHY)),
+    # "if …", "만약": only a what-if (or "can I take …") reads one
+    ("if", CONDITION),
+    (
+        "law",
+        re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b", re.I),
+    ),
     ("when", re.compile(r"언제|\bwhen\b|\bwhat\s+date\b|날짜|\bwhich\s+days?\b", re.I)),
-    ("count", re.compile(r"몇|며칠|얼마|\bhow\s+(?:many|much|long)\b", re.I)),
 )
 # "more" also says "again" (반차 몇 번 더, "2 more days"): a difference only beside a comparison word or
 # two years; alone it is left to the reading that counts with it.
@@ -60,20 +68,26 @@ _FUTURE = re.compile(
 )
 
 _RECORDS_TOOL = "list_leave_taken"
-_ALWAYS = frozenset[Asked]({"count"})
-# What each reading's answer gives. A kind not named here answers only a count (a figure), or nothing
+_RECORDS_GIVE = {True: frozenset[Asked]({"when"})}
+# What each reading's answer gives beyond a figure. A kind not named here answers only a figure, or nothing
 # checked (a greeting, a decline).
+_WITH_A_CONDITION = frozenset[Asked]({"if"})
 ANSWERS: dict[Kind, frozenset[Asked]] = {
-    "difference": frozenset({"difference", "compare", "count"}),
-    "compare": frozenset({"compare", "count"}),
-    "total": frozenset({"total", "count"}),
-    "expiry": frozenset({"future_when", "when", "count"}),
-    "next_grant": frozenset({"future_when", "when", "count"}),
-    "monthly": frozenset({"when", "count"}),
-    "half_days": frozenset({"when", "count"}),
-    "halves_left": frozenset({"count"}),
-    "what_if": frozenset({"count"}),
-    "what_if_span": frozenset({"count"}),
+    "percent": frozenset({"share"}),
+    "hours_left": frozenset({"hours"}),
+    "why_days": frozenset({"why", "law"}),
+    "first_year": frozenset({"law"}),
+    "can_i_take": _WITH_A_CONDITION,
+    "check_claim": _WITH_A_CONDITION,
+    "difference": frozenset({"difference", "compare"}),
+    "compare": frozenset({"compare"}),
+    "total": frozenset({"total"}),
+    "expiry": frozenset({"coming", "when", "law"}),
+    "next_grant": frozenset({"coming", "when", "law"}),
+    "monthly": frozenset({"when"}),
+    "half_days": frozenset({"when"}),
+    "what_if": _WITH_A_CONDITION,
+    "what_if_span": _WITH_A_CONDITION,
 }
 # Role words, for the two-year readings: which figure the years are compared on.
 ROLES: dict[str, re.Pattern[str]] = {
@@ -96,37 +110,31 @@ def asked(question: str, years: int) -> dict[Asked, list[str]]:
     years it names (a comparison of "more" needs two, or a comparison word)."""
     found: dict[Asked, list[str]] = {}
     rest = question
-    for kind_read, finder in _WORDS:
-        kind = kind_read
+    for kind, finder in _WORDS:
         said = [m.group(0) for m in finder.finditer(rest) if m.group(0).strip()]
         if kind == "difference" and said and years < 2 and not _COMPARING.search(rest):
             said = [w for w in said if not _MORE_ALONE.fullmatch(w.strip())]
+        if kind == "total" and years < 2:  # one year's total is that year's figure
+            said = []
         if kind == "when" and said and _FUTURE.search(question):
-            kind = "future_when"
+            kind = "coming"
         if said:
             found[kind] = said
             rest = finder.sub(lambda m: " " * len(m.group(0)), rest)
     return found
 
 
-def answered(reading: Reading, future: bool = False) -> frozenset[Asked]:
-    """The kinds of answer the reading writes: its own, a count for any figure, and the dates of the
-    records where it lists them (days taken: never a date to come)."""
-    kinds = ANSWERS.get(reading.kind, _ALWAYS)
-    if _RECORDS_TOOL in reading.tools and not future:
-        kinds = kinds | {"when"}
-    return kinds
-
-
 def unanswered(question: str, reading: Reading) -> list[str]:
     """The words asking a kind of answer the reading does not write ("차이" for a reading that writes no
-    difference, "when" of a grant for the records of days taken)."""
-    gives = answered(reading)
+    difference, "when" of a grant for the records of days taken; the records' dates answer "when")."""
+    gives = ANSWERS.get(reading.kind, frozenset()) | _RECORDS_GIVE.get(
+        _RECORDS_TOOL in reading.tools, frozenset()
+    )
     return [
-        word
+        w
         for kind, said in asked(question, len(set(reading.asked))).items()
         if kind not in gives
-        for word in said
+        for w in said
     ]
 
 

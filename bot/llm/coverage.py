@@ -62,11 +62,7 @@ _DAY_WORD = re.compile(
 )
 # Operators no reading computes: a share outside the share reading, an average. (A difference, a comparison
 # or a sum is a kind of answer asked: asked_kind.py.)
-_NO_READING_FOR = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|률|평균|"
-    r"\bpercent|\bratio\b|\brate\b|\bproportion\b|\bfraction\b|\bshare\b|\baverage\b",
-    re.I,
-)
+_NO_READING_FOR = re.compile(r"평균|\baverage\b", re.I)
 # Requests of another kind than a lookup: writing, advice, plans, recommendations, sums.
 _NOT_A_LOOKUP = re.compile(
     r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|계산|산정|"
@@ -113,12 +109,6 @@ _OTHER_LEAVE = re.compile(
     r"\bsick\b|maternity|paternity|parental|bereavement|compensatory|\bcomp\s+time|special\s+leave",
     re.I,
 )
-_LAW = re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b", re.I)
-# "if …", "만약": a condition; only a what-if (or "can I take …") reads one.
-_CONDITION = re.compile(
-    rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppose|\bwould\b|\bassuming\b", re.I
-)
-_HOURS_WORD = re.compile(r"시간|\bhours?\b|\bhrs?\b", re.I)
 _NUMBER_WORD = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|quarter)\b|"
     r"하루|이틀|사흘|나흘|닷새|일주일|반차|반반차",
@@ -135,15 +125,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         r"연말|올해\s*말|연도\s*말",
         re.I,
     ),
-    "percent": re.compile(
-        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b|몇|\bwhat\b",
-        re.I,
-    ),
-    "hours_left": pattern(words.HOURS),
     "halves_left": re.compile(
         rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I
     ),
-    "why_days": pattern(words.WHY),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
     # "Can I take (next) Friday off?": one working day
@@ -153,8 +137,6 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
 }
-_TOTAL = pattern(words.TOTAL)
-_WHY = pattern(words.WHY)
 _QUESTIONS = re.compile(r"[^?？]*[^?？\s][^?？]*[?？]")
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
@@ -176,21 +158,16 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
-        # a total over years: only the total reading adds up
-        left_over = [m.group(0) for m in _TOTAL.finditer(rest)] if reading.kind != "total" else []
-    else:
-        left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
-    # the kind of answer asked (a difference, a total, a date to come): the reading must write that kind
-    left_over += unanswered(rest, reading)
+    # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
+    left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the dates the calendar counts working days between
         rest = without_dates(rest)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
-    left: list[str] = left_over
     for found in (
         NUMERAL,
         _NUMBER_WORD,
@@ -203,17 +180,9 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         _NAMED_IN_ENGLISH,
     ):
         left += [m.group(0) for m in found.finditer(rest)]
-    if reading.kind not in ENTITLEMENT_KINDS:
-        left += [m.group(0) for m in _LAW.finditer(rest)]
-    if reading.kind != "hours_left":  # hours are only the hours-left reading's
-        left += [m.group(0) for m in _HOURS_WORD.finditer(rest)]
-    if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
-        left += [m.group(0) for m in _WHY.finditer(rest)]
     # two questions in one message (a line: merged messages are one line each): each must be read, so say so
     if any(len(_QUESTIONS.findall(line)) > 1 for line in question.splitlines()):
         left.append("?")
-    if reading.kind not in _DAY_KINDS:
-        left += [m.group(0) for m in _CONDITION.finditer(rest)]
     left += [token for token in _TOKEN.findall(rest) if _near_a_year(token)]
     left += _unknown_subjects(rest, question)
     return left

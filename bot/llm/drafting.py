@@ -12,6 +12,7 @@ from bot.domain.requests import Part
 from bot.language import request_words, words
 from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, month_number
 from bot.language.words import pattern
+from bot.llm.question_patterns import CONDITION
 
 _WANTS = pattern(request_words.WANTS_LEAVE)
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
@@ -46,8 +47,6 @@ _ENGLISH_DATE = re.compile(
 _DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAME})\b", re.I)
 # "Is Tom off today?", "Are we off on Dec 24?": a question about a day, not a request.
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|will|does|do|did|am)\b", re.I)
-# "If I took Dec 1 to Dec 11 off, …", "쉬면": a what-if asks about leave, it does not request it.
-_HYPOTHETICAL = pattern(words.ASKED_CONDITION, words.Words(en=(r"\bif\b", r"\bsuppos\w*", r"\bwould\b")))
 _TODAY_WORD = re.compile(r"오늘|\btoday\b", re.I)
 _SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 _SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\buntil\b|[-–]", re.I)
@@ -77,7 +76,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
     if follow_on is not None:
         question = question[: follow_on.start()]
     wants = _WANTS.search(question) or (_PART_NAMED.search(question) and "?" not in question)
-    if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, _HYPOTHETICAL)):
+    if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, CONDITION)):
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None

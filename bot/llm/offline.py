@@ -289,9 +289,7 @@ def _answer_from_results(
             if counted is not None
             else [lines.OFFLINE_CANNOT.pick(korean)]
         )
-    elif (
-        reading.kind in ("difference", "total") and failed
-    ):  # a year missing: no difference, the failure said
+    elif reading.kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
         said = [sums.arithmetic(reading.kind, balances, korean, reading.figure)]
@@ -326,18 +324,12 @@ def _draft_answer(
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
         said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
-        count = DRAFT_COUNT.search(content)
-        asked_more = "?" in latest_question(messages) or "？" in latest_question(messages)
-        if count is not None and (not asked_more or _counted(messages, today)):  # the days a request uses
+        request, question = leave_asked(latest_question(messages), today), latest_question(messages)
+        count = DRAFT_COUNT.search(content)  # the days it uses: said unless something else is asked ("?")
+        if count is not None and ("?" not in question.replace("？", "?") or (request and request.counted)):
             said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
         return said
     return None
-
-
-def _counted(messages: list[dict[str, Any]], today: date) -> bool:
-    """Whether the request ends asking how many days it is ("… how many leave days is that?")."""
-    request = leave_asked(latest_question(messages), today)
-    return request is not None and request.counted
 
 
 def _more_than_you_have(balance: Balance, korean: bool) -> str:

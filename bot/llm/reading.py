@@ -35,7 +35,6 @@ from bot.language.years import (
     asked_years,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
-from bot.llm.asked_kind import asked
 from bot.llm.drafting import dates_named, every_day_read
 from bot.llm.half_day_count import half_days_counted
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
@@ -226,7 +225,7 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     if (
         (_WHAT_DAY.search(question) or _WORKING_DAYS.search(question))
         and start == end
-        and "count" not in asked(question, 0)
+        and not QUANTITY.search(question)
     ):
         return get_day.NAME, {"date": start.isoformat()}
     return None
@@ -274,7 +273,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
     return None
 
 
-_REQUEST_WORDS = re.compile(r"신청|취소|승인|반려|\b(?:request|apply|cancel|approv\w*|book)\b", re.I)
+_REQUEST_WORDS = re.compile(r"신청|취소|승인|반려|\b(?:request|apply|cancel|approv\w*)\b", re.I)
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
 _PLANS = pattern(
     request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))
