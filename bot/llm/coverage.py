@@ -34,8 +34,6 @@ from bot.llm.half_day_count import HALF_TIMES
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.llm.typos import one_edit
 
-# The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
-CHECKED = LOOKUP_KINDS
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 _YEAR_WORD = re.compile(
@@ -145,7 +143,7 @@ _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도�
 def unread(question: str, reading: Reading, today: date, follows_up: bool = False) -> list[str]:
     """The parts of `question` the reading leaves unread (empty: it accounts for all of it).
     `follows_up`: the turn before looked years up, so "the year before" / "그 전 해" are read."""
-    if reading.kind not in CHECKED:
+    if reading.kind not in LOOKUP_KINDS:  # the kinds whose answer states figures: only they are checked
         return []
     rest = question
     for start, end in year_words_read(question, today):
