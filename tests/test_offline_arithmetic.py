@@ -193,14 +193,12 @@ async def test_the_days_listed_are_the_records(hr, minsu, question):
     assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
 
 
-async def test_half_days_left_are_counted_only_where_exact(hr):
+async def test_half_days_left_are_the_whole_half_days_the_balance_holds(hr):
     from bot.hr.directory import caller_for_employee_id
 
-    seoyeon = await caller_for_employee_id(hr, "E1002")  # 12.25 days left: not whole half days
+    seoyeon = await caller_for_employee_id(hr, "E1002")  # 12.25 days left: 24 half days, a quarter over
     turn = await ask(await _bot(hr), seoyeon, "반차 몇 번 더 쓸 수 있어?")
-    assert (
-        "나누어떨어지지 않아서" in turn.answer and "번 더" not in turn.answer and _rendered_first_time(turn)
-    )
+    assert "반차로는 24번 더" in turn.answer and "반반차만큼" in turn.answer and _rendered_first_time(turn)
     share = await ask(await _bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
     assert "23.4%" in share.answer and _rendered_first_time(share)
 

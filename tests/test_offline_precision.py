@@ -46,7 +46,6 @@ def _grounded(turn: Turn) -> bool:
         "법정 연차는 며칠이야?",
         "병가 며칠 남았어?",
         "How are my leave days calculated?",  # how, not how much
-        "how many days expired last year?",  # the Act's leave is answered as of today, not for last year
         "How many weekends are left this year?",
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next

@@ -41,6 +41,7 @@ def test_a_request_is_read_with_its_dates_and_part(message, start, end, part):
     [
         "Can I take Dec 22 off?",  # asks, does not request
         "12월 22일 연차 신청 어떻게 해?",  # how, not a request
+        "Suppose I took Dec 14 to Dec 16 off, how many leave days would that use?",  # a what-if, no request
         "목요일 오후 반차 가능해?",
         "How many days off do I have left?",
     ],
@@ -70,6 +71,10 @@ def test_how_many_days_is_that_is_read_with_the_request(message, counted):
             "That is 3 working days of leave.",
         ),
         ("12월 21일부터 23일까지 휴가 쓸게요. 며칠이에요?", "연차로 쓰는 날은 근무일 3일이에요."),
+        (
+            "12월 14일부터 16일까지 연차 쓸게요",
+            "연차로 쓰는 날은 근무일 3일이에요.",
+        ),  # a request says it unasked
     ],
 )
 def test_the_draft_answers_how_many_days_from_its_own_count(newcomer, monkeypatch, capsys, line, said):

@@ -7,24 +7,20 @@ because these kinds are answered with named figures the check evaluates (ARITHME
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 from bot.language import words
 from bot.language.words import pattern
 from bot.language.years import year_words_read
-from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
+from bot.llm.asked_kind import asked, role_of
+from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, PERCENT, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import leave_balance
 
 # The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
 # days the balance still holds.
-_PERCENT = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b", re.I
-)
 _HOURS = pattern(words.HOURS)
-_COMPARED = re.compile(
-    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
-)
 _USED_ANY = pattern(
     words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
 )
@@ -55,24 +51,46 @@ def bare_follow_up(question: str, today: date) -> bool:
     return not _FOLLOW_UP_WORDS.sub("", rest).strip()
 
 
+_TWO_YEAR_KINDS: tuple[Kind, ...] = ("difference", "compare", "total")
+
+
+def _two_years(
+    question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
+) -> Reading | None:
+    """A difference or a total of one figure over two years, or two years side by side ("비교해 줘"): "작년이랑 올해 받은 연차
+    차이는?", "did I use more in 2025 or 2026?", "합치면". One year named beside a comparison is compared
+    with this year ("작년보다 덜 썼어?"). The figure must be one (used, granted or what is left)."""
+    kinds = asked(question, len(set(years)))
+    figure = role_of(question)
+    kind: Kind = next((k for k in _TWO_YEAR_KINDS if k in kinds), "lookup")
+    if kind == "compare" and figure is not None:
+        kind = "difference"  # a figure compared: its difference too
+    chosen = set(years)
+    if kind == "difference" and len(chosen) == 1 and today.year not in chosen:
+        chosen.add(today.year)
+    if kind == "lookup" or len(chosen) != 2 or (figure is None and kind != "compare"):
+        return None
+    reading = lookup(kind, sorted(chosen, reverse=True), today, earlier, window, (leave_balance.NAME,))
+    return replace(reading, figure=figure)
+
+
 def arithmetic_reading(
     question: str, years: list[int], today: date, earlier: Earlier, window: tuple[int, int] | None
 ) -> Reading | None:
     """Arithmetic on the balance it can do whole: a share used, hours left, the difference between two
     years' days used, how many half days the balance still holds."""
+    two_years = _two_years(question, years, today, earlier, window)  # names a figure: about leave
+    if two_years is not None:
+        return two_years
     if not any(p.search(question) for p in (LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
         return None
     balance = (leave_balance.NAME,)
     left = REMAINING.search(question)
-    if _PERCENT.search(question) and len(years) <= 1 and not _COMPARED.search(question) and not left:
+    if PERCENT.search(question) and len(years) <= 1 and not left:
         return lookup("percent", years, today, earlier, window, balance)
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
     if _HOURS.search(question) and left and NAMES_LEAVE.search(question) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
-    if _COMPARED.search(question) and len(set(years)) == 2:
-        # the days used in each, and which used more; any other comparison: both years' figures side by side
-        kind: Kind = "difference" if _USED_ANY.search(question) and not left else "compare"
-        return lookup(kind, sorted(set(years), reverse=True), today, earlier, window, balance)
     if (
         _HALF.search(question)
         and not QUARTER.search(question)

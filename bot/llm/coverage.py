@@ -28,26 +28,12 @@ from bot.language.dates import MONTH_ASKED, MONTHS_EN, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
+from bot.llm.asked_kind import unanswered
 from bot.llm.drafting import without_dates
 from bot.llm.half_day_count import HALF_TIMES
-from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, Kind, Reading
+from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.llm.typos import one_edit
 
-# The kinds whose answer states figures: only they are checked (a greeting or a decline states none).
-CHECKED: frozenset[Kind] = frozenset(
-    {
-        "lookup",
-        "what_if",
-        "what_if_span",
-        "compare",
-        "can_i_take",
-        "check_claim",
-        "half_days",
-        "monthly",
-        *ENTITLEMENT_KINDS,
-        *ARITHMETIC_KINDS,
-    }
-)
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 _YEAR_WORD = re.compile(
@@ -72,54 +58,9 @@ _DAY_WORD = re.compile(
     r"\bweeks?\b|(?:이번|다음|지난|저번)\s*주|주간|\d+\s*/\s*\d+",
     re.I,
 )
-# Operators no reading computes: a share, a difference, a sum or average over years.
-_NO_READING_FOR = pattern(
-    words.Words(
-        ko=(
-            "%",
-            "퍼센트",
-            r"프로(?!젝)",
-            "비율",
-            "사용률",
-            "소진율",
-            "률",
-            "차이",
-            "비교",
-            "대비",
-            r"에\s*비해",
-            "보다",
-            r"더\s*많",
-            r"덜\s",
-            "늘었",
-            "줄었",
-            "평균",
-            "합쳐",
-            "합산",
-            "총합",
-            r"모두\s*합",
-        ),
-        en=(
-            r"\bpercent",
-            r"\bratio\b",
-            r"\brate\b",
-            r"\bproportion\b",
-            r"\bfraction\b",
-            r"\bshare\b",
-            r"\bdifference\b",
-            r"\bcompar",
-            r"\bthan\b",
-            r"\bfewer\b",
-            r"\bless\b",
-            r"\bvs\.?\b",
-            r"\bversus\b",
-            r"\baverage\b",
-            r"\bcombined\b",
-            r"\bsum\b",
-            r"\bin\s+total\b",
-            r"\baltogether\b",
-        ),
-    )
-)
+# Operators no reading computes: a share outside the share reading, an average. (A difference, a comparison
+# or a sum is a kind of answer asked: asked_kind.py.)
+_NO_READING_FOR = re.compile(r"평균|\baverage\b", re.I)
 # Requests of another kind than a lookup: writing, advice, plans, recommendations, sums.
 _NOT_A_LOOKUP = re.compile(
     r"추천|계획|어디로|어디\s*갈|뭐\s*하|좋을까|짜\s*줘|써\s*줘|만들어\s*줘|번역|계산|산정|"
@@ -129,7 +70,7 @@ _NOT_A_LOOKUP = re.compile(
     r"몇\s*번|몇\s*회|\bhow\s+many\s+times\b|\bhow\s+often\b|"
     r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|마흔|\d+)\s*(?:번|회|차례)(?!\s*에)|\b(?:\w+)\s+times\b|매주|"
     # a part of a year: the figures are the whole year's
-    r"이맘때|이\s*맘\s*때|이\s*시점|그\s*맘때|\bthis\s+time\s+(?:last|of)\b|\bat\s+this\s+point\b|"
+    r"이맘때|이\s*맘\s*때|이\s*시점|그\s*맘때|\bthis\s+time\b|\bat\s+this\s+point\b|"
     r"상반기|하반기|분기|\bquarter\b|\bsince\b|\buntil\b|\btill\b|이후|이전|"
     # limits and standing against others
     r"최대|최소|한도|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\blimit\b|나만|(?<![가-힣])팀(?:에서|\s*평균|\s*전체)|"
@@ -154,86 +95,11 @@ _SUBJECT_KO = re.compile(
     r"(?:[가-힣]+\s+)?(?=연차|휴가|반차)"
 )
 _PARTICLED = re.compile(r"(?:이가|가|이는|는|은|이도|도|의|씨|님)$")
-_BEFORE_LEAVE_KO = frozenset(
-    [
-        "내",
-        "제",
-        "나",
-        "저",
-        "저는",
-        "나는",
-        "제가",
-        "내가",
-        "우리",
-        "저희",
-        "혹시",
-        "그럼",
-        "그리고",
-        "근데",
-        "그건",
-        "이건",
-        "오늘",
-        "지금",
-        "현재",
-        "요즘",
-        "이번",
-        "아직",
-        "벌써",
-        "이미",
-        "모두",
-        "전부",
-        "나머지",
-        "여름",
-        "겨울",
-        "봄",
-        "가을",
-        "명절",
-        "추석",
-        "설날",
-        "연말",
-        "연초",
-        "오전",
-        "오후",
-        "하루",
-        "이틀",
-        "남은",
-        "잔여",
-        "쓴",
-        "사용",
-        "미사용",
-        "안쓴",
-        "총",
-        "전체",
-        "기본",
-        "법정",
-        "유급",
-        "추가",
-        "월차",
-        "남아있는",
-        "쓸",
-        "받은",
-        "생긴",
-        "정기",
-        "연간",
-        "올해",
-        "작년",
-        "내년",
-        "재작년",
-        "안녕하세요",
-        "안녕",
-        "근무",
-        "입사",
-        "퇴사",
-        "신입",
-        "첫",
-        "장기",
-        "단기",
-        "긴급",
-        "갑자기",
-        "내일",
-        "모레",
-        "주말",
-    ]
+_BEFORE_LEAVE_KO = re.compile(
+    "내|제|나|저|저는|나는|제가|내가|우리|저희|혹시|그럼|그리고|근데|그건|이건|오늘|지금|현재|요즘|이번|아직|"
+    "벌써|이미|모두|전부|나머지|여름|겨울|봄|가을|명절|추석|설날|연말|연초|오전|오후|하루|이틀|남은|잔여|쓴|"
+    "사용|미사용|안쓴|총|전체|기본|법정|유급|추가|월차|남아있는|쓸|받은|생긴|정기|연간|올해|작년|내년|재작년|"
+    "안녕하세요|안녕|근무|입사|퇴사|신입|첫|장기|단기|긴급|갑자기|내일|모레|주말"
 )
 # Another kind of leave than annual leave: the balance is not its answer.
 _OTHER_LEAVE = re.compile(
@@ -241,12 +107,6 @@ _OTHER_LEAVE = re.compile(
     r"\bsick\b|maternity|paternity|parental|bereavement|compensatory|\bcomp\s+time|special\s+leave",
     re.I,
 )
-_LAW = re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b", re.I)
-# "if …", "만약": a condition; only a what-if (or "can I take …") reads one.
-_CONDITION = re.compile(
-    rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppose|\bwould\b|\bassuming\b", re.I
-)
-_HOURS_WORD = re.compile(r"시간|\bhours?\b|\bhrs?\b", re.I)
 _NUMBER_WORD = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|quarter)\b|"
     r"하루|이틀|사흘|나흘|닷새|일주일|반차|반반차",
@@ -263,23 +123,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         r"연말|올해\s*말|연도\s*말",
         re.I,
     ),
-    "percent": re.compile(
-        r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|\bpercent(?:age)?\b|\bproportion\b|\bshare\b|\bfraction\b|몇|\bwhat\b",
-        re.I,
-    ),
-    "hours_left": pattern(words.HOURS),
-    "difference": re.compile(
-        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b|"
-        r"더\s*많|덜|\bmore\b|\bfewer\b|\bless\b|더",
-        re.I,
-    ),
-    "compare": re.compile(
-        r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar\w*|\bvs\.?(?!\w)|\bversus\b", re.I
-    ),
     "halves_left": re.compile(
         rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I
     ),
-    "why_days": pattern(words.WHY),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
     # "Can I take (next) Friday off?": one working day
@@ -289,8 +135,6 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
 }
-_TOTAL = pattern(words.TOTAL)
-_WHY = pattern(words.WHY)
 _QUESTIONS = re.compile(r"[^?？]*[^?？\s][^?？]*[?？]")
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
@@ -299,7 +143,7 @@ _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도�
 def unread(question: str, reading: Reading, today: date, follows_up: bool = False) -> list[str]:
     """The parts of `question` the reading leaves unread (empty: it accounts for all of it).
     `follows_up`: the turn before looked years up, so "the year before" / "그 전 해" are read."""
-    if reading.kind not in CHECKED:
+    if reading.kind not in LOOKUP_KINDS:  # the kinds whose answer states figures: only they are checked
         return []
     rest = question
     for start, end in year_words_read(question, today):
@@ -312,18 +156,16 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
-        left_over = [m.group(0) for m in _TOTAL.finditer(rest)]  # a total over years: no reading adds up
-    else:
-        left_over = []
     if reading.kind in _KIND_WORDS:
         rest = blank(rest, _KIND_WORDS[reading.kind])
+    # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
+    left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the dates the calendar counts working days between
         rest = without_dates(rest)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
-    left: list[str] = left_over
     for found in (
         NUMERAL,
         _NUMBER_WORD,
@@ -336,17 +178,9 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         _NAMED_IN_ENGLISH,
     ):
         left += [m.group(0) for m in found.finditer(rest)]
-    if reading.kind not in ENTITLEMENT_KINDS:
-        left += [m.group(0) for m in _LAW.finditer(rest)]
-    if reading.kind != "hours_left":  # hours are only the hours-left reading's
-        left += [m.group(0) for m in _HOURS_WORD.finditer(rest)]
-    if reading.kind != "why_days":  # "why" is a question only the Act's reasons answer
-        left += [m.group(0) for m in _WHY.finditer(rest)]
     # two questions in one message (a line: merged messages are one line each): each must be read, so say so
     if any(len(_QUESTIONS.findall(line)) > 1 for line in question.splitlines()):
         left.append("?")
-    if reading.kind not in _DAY_KINDS:
-        left += [m.group(0) for m in _CONDITION.finditer(rest)]
     left += [token for token in _TOKEN.findall(rest) if _near_a_year(token)]
     left += _unknown_subjects(rest, question)
     return left
@@ -359,7 +193,11 @@ def _unknown_subjects(text: str, question: str) -> list[str]:
     for match in _SUBJECT_KO.finditer(text):
         word = match.group(0).split()[0] if match.group(0).split() else ""
         stem = _PARTICLED.sub("", word) or word
-        known = stem in _BEFORE_LEAVE_KO or word in _BEFORE_LEAVE_KO or _VOCABULARY_START.match(stem)
+        known = (
+            _BEFORE_LEAVE_KO.fullmatch(stem)
+            or _BEFORE_LEAVE_KO.fullmatch(word)
+            or _VOCABULARY_START.match(stem)
+        )
         opening = not question[: match.start() + len(match.group(0)) - len(match.group(0).lstrip())].strip()
         if not known and (opening or _PARTICLED.search(word)) and len(stem) in (2, 3):
             found.append(word)

@@ -12,6 +12,7 @@ from bot.domain.requests import Part
 from bot.language import request_words, words
 from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, month_number
 from bot.language.words import pattern
+from bot.llm.question_patterns import CONDITION
 
 _WANTS = pattern(request_words.WANTS_LEAVE)
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
@@ -75,7 +76,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
     if follow_on is not None:
         question = question[: follow_on.start()]
     wants = _WANTS.search(question) or (_PART_NAMED.search(question) and "?" not in question)
-    if not wants or _ASKS_IF.search(question) or _ASKS_HOW.search(question) or _YES_NO.search(question):
+    if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, CONDITION)):
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None

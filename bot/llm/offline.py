@@ -289,10 +289,10 @@ def _answer_from_results(
             if counted is not None
             else [lines.OFFLINE_CANNOT.pick(korean)]
         )
-    elif reading.kind == "difference" and failed:  # one year missing: no difference, the failure said
+    elif reading.kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
-        said = [sums.arithmetic(reading.kind, balances, korean)]
+        said = [sums.arithmetic(reading.kind, balances, korean, reading.figure)]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:
@@ -324,9 +324,9 @@ def _draft_answer(
             english, _, korean_reason = content.partition("\n")
             return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
         said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
-        request = leave_asked(latest_question(messages), today)
-        count = DRAFT_COUNT.search(content)
-        if request is not None and request.counted and count is not None:  # "how many days is that?"
+        request, question = leave_asked(latest_question(messages), today), latest_question(messages)
+        count = DRAFT_COUNT.search(content)  # the days it uses: said unless something else is asked ("?")
+        if count is not None and ("?" not in question.replace("？", "?") or (request and request.counted)):
             said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
         return said
     return None

@@ -68,11 +68,13 @@ def what_if_span(balance: Balance, span: tuple[date, date], working: int, korean
     return balance_sentence(balance, korean) + " " + after
 
 
-def arithmetic(kind: str, balances: Sequence[Balance], korean: bool) -> str:
-    """A share used, hours left, the difference in days used between two years, the half days left:
-    the figures it is worked out from, then the result (each a named figure the check evaluates)."""
-    if kind == "difference":
-        return _difference(balances[0], balances[1], korean) if len(balances) == 2 else ""
+def arithmetic(kind: str, balances: Sequence[Balance], korean: bool, figure: str | None = None) -> str:
+    """A share used, hours left, the difference or total of one figure over two years, the half days
+    left: the figures it is worked out from, then the result (each a named figure the check evaluates)."""
+    if kind in ("difference", "total"):
+        return (
+            _two_years(kind, figure or "used", balances[0], balances[1], korean) if len(balances) == 2 else ""
+        )
     return "\n".join(_on_one(kind, b, korean) for b in balances)
 
 
@@ -100,35 +102,53 @@ def _on_one(kind: str, b: Balance, korean: bool) -> str:
         return balance_sentence(b, korean) + (
             " 반차로 쓸 수 있는 연차가 없어요." if korean else " No half days are left to take."
         )
-    if halves != halves.to_integral_value():  # not whole half days: no count to name
-        return balance_sentence(b, korean) + (
-            " 반차 단위로 나누어떨어지지 않아서 반차 횟수로는 말씀드리기 어려워요."
-            if korean
-            else " That is not a whole number of half days, so I can't give it as a count of half days."
-        )
+    if halves != halves.to_integral_value():  # a quarter day over: the whole half days, and that quarter
+        whole = format_days((b.remaining - Decimal("0.25")) / Decimal("0.5"))
+        if korean:
+            return (
+                f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {whole}번 더 쓸 수 있고 반반차만큼이 남아요."
+            )
+        return f"In {b.year} you have {left} {day_word(left)} left, so you can still take {whole} half days, and a quarter day is left over."
     count = format_days(halves)
     if korean:
         return f"{b.year}년 남은 연차는 {left}일이라, 반차로는 {count}번 더 쓸 수 있어요."
     return f"In {b.year} you have {left} {day_word(left)} left, so you can still take {count} half days."
 
 
-def _difference(first: Balance, second: Balance, korean: bool) -> str:
-    """Days used in two years, and which used more, by how much (the larger minus the smaller)."""
-    a, b = format_days(first.used), format_days(second.used)
-    gap = format_days(abs(first.used - second.used))
+# How each figure is said: Korean (the word before 연차), English (the verb phrase after "you").
+_FIGURE_WORDS = {
+    "used": ("썼", "used {}"),
+    "granted": ("부여받았", "were granted {}"),
+    "remaining": ("남았", "have {} left"),
+}
+
+
+def _two_years(kind: str, figure: str, first: Balance, second: Balance, korean: bool) -> str:
+    """One figure of two years, then their difference, said with the year that has more (the larger minus
+    the smaller, so the direction is the code's), or their total."""
+    ko, en = _FIGURE_WORDS[figure]
+    x, y = getattr(first, figure), getattr(second, figure)
+    a, b = format_days(x), format_days(y)
     if korean:
-        said = f"{first.year}년에는 연차를 {a}일, {second.year}년에는 {b}일 썼어요. "
-        if first.used == second.used:
-            return said + "두 해에 쓴 날이 같아요."
-        more = first.year if first.used > second.used else second.year
-        less = second.year if more == first.year else first.year
-        return said + f"{more}년에 {less}년보다 {gap}일 더 썼어요."
-    said = f"You used {a} {day_word(a)} in {first.year} and {b} {day_word(b)} in {second.year}. "
-    if first.used == second.used:
-        return said + "The same in both years."
-    more = first.year if first.used > second.used else second.year
-    less = second.year if more == first.year else first.year
-    return said + f"In {more} you used {gap} {day_word(gap)} more than in {less}."
+        said = f"{first.year}년에는 연차를 {a}일 {ko}고, {second.year}년에는 {b}일 {ko}어요. "
+    else:
+        said = f"In {first.year} you {en.format(_days(a))}, and in {second.year} you {en.format(_days(b))}. "
+    if kind == "total":
+        total = format_days(x + y)
+        return said + (
+            f"합치면 {total}일이에요." if korean else f"Together that is {total} {day_word(total)}."
+        )
+    if x == y:
+        return said + ("같아요." if korean else "The same in both years.")
+    more, less = (first.year, second.year) if x > y else (second.year, first.year)
+    gap = format_days(abs(x - y))
+    if korean:
+        return said + f"{more}년에 {less}년보다 {gap}일 더 {ko}어요."
+    return said + f"In {more} you {en.format(_days(gap) + ' more')} than in {less}."
+
+
+def _days(amount: str) -> str:
+    return f"{amount} {day_word(amount)}"
 
 
 def enough_for(balance: Balance, days: Decimal, korean: bool) -> str:

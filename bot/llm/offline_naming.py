@@ -185,6 +185,7 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
             c[1] != beside,
             not c[1].endswith(") * 0.5") or not c[1].startswith("q("),  # "반차 5번은 2.5일": the half days
             c[1].startswith(("records(", "service_years", "grant_years", "LOOKUPS")) != counted,
+            not any(y in c[1] for y in years[-1:]),  # the year nearest before it first
             not any(y in c[1] for y in years),
         ),
     )
@@ -305,13 +306,17 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:
             yield "fact", f"remaining({year}) / 0.5", "remaining"
+        if (balance.remaining - Decimal("0.25")) / Decimal("0.5") == value:  # whole half days, a quarter over
+            yield "fact", f"(remaining({year}) - 0.25) / 0.5", "remaining"
         if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
-        if first.used - second.used == value:
-            yield "fact", f"used({year}) - used({other})", "used"
-        if first.remaining + second.remaining == value and year > other:
-            yield "fact", f"remaining({year}) + remaining({other})", "remaining"
+        for role in ("used", "granted", "remaining"):  # two years' difference (the larger first) or total
+            mine, theirs = getattr(first, role), getattr(second, role)
+            if mine - theirs == value:
+                yield "fact", f"{role}({year}) - {role}({other})", role
+            if mine + theirs == value and year > other:
+                yield "fact", f"{role}({year}) + {role}({other})", role
     if known.entitlement is not None:
         yield from _statutory_candidates(value, known.entitlement)
     for name, number in STATUTE.items():
@@ -349,26 +354,6 @@ def _statutory_candidates(value: Decimal, ent: Entitlement) -> Iterator[tuple[st
 
 def _working(first: date, last: date) -> str:
     return f'working_days("{first.isoformat()}", "{last.isoformat()}")'
-
-
-def find_span(text: str, span: str, start: int = 0) -> int:
-    """Where `span` next stands in `text` as written, never inside a longer number ("2" is not found in
-    "2026", nor "7" in "7.5"); -1 when it does not."""
-    at = text.find(span, start)
-    while at >= 0:
-        end = at + len(span)
-        cuts_before = span[:1].isdigit() and at > 0 and (text[at - 1].isdigit() or text[at - 1] in ".,")
-        cuts_after = (
-            span[-1:].isdigit()
-            and end < len(text)
-            and (
-                text[end].isdigit() or (text[end] in ".," and end + 1 < len(text) and text[end + 1].isdigit())
-            )
-        )
-        if not cuts_before and not cuts_after:
-            return at
-        at = text.find(span, at + 1)
-    return -1
 
 
 def rounds_to(exact: Decimal, shown: Decimal) -> bool:

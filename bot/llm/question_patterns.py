@@ -3,6 +3,8 @@ leave, what is left, a quantity asked, a condition, a quarter day. Built once, f
 
 from __future__ import annotations
 
+import re
+
 from bot.language import words
 from bot.language.words import pattern
 
@@ -12,3 +14,12 @@ NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
 QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
 WHAT_IF = pattern(words.ASKED_CONDITION)
 QUARTER = pattern(words.QUARTER_DAY)
+# A share: "사용률", "what percentage".
+PERCENT = re.compile(
+    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|률|\bpercent(?:age)?|\bratio\b|\brate\b|\bproportion\b|\bfraction\b|\bshare\b",
+    re.I,
+)
+# A condition: "쓰면", "if …", "만약" (a what-if reads one; a request has none).
+CONDITION = re.compile(
+    rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppos\w*|\bwould\b|\bassuming\b", re.I
+)

@@ -119,6 +119,8 @@ def read_question(
             return lookup(before, years, today, earlier, window, (leave_balance.NAME,))
     if asks_in_hours(question):
         return Reading("hours")
+    if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
+        return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
@@ -151,8 +153,8 @@ def read_question(
         return lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
-    if _HOW_TO.search(question):
-        return Reading("how_to")
+    if _HOW_TO.search(question) and (has_leave or earlier.about_leave or _REQUEST_WORDS.search(question)):
+        return Reading("how_to")  # how to request leave: not how to book a meeting room
     claim = _CLAIM.search(question)
     if claim and _CONFIRM.search(question):
         return lookup(
@@ -219,7 +221,12 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     start, end = span
     if _WORKING_DAYS.search(question) and start < end:
         return count_working_days.NAME, {"start": start.isoformat(), "end": end.isoformat()}
-    if (_WHAT_DAY.search(question) or _WORKING_DAYS.search(question)) and start == end:
+    # a day's status answers no count ("how many working days in the week of Dec 21?")
+    if (
+        (_WHAT_DAY.search(question) or _WORKING_DAYS.search(question))
+        and start == end
+        and not QUANTITY.search(question)
+    ):
         return get_day.NAME, {"date": start.isoformat()}
     return None
 
@@ -266,6 +273,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
     return None
 
 
+_REQUEST_WORDS = re.compile(r"신청|취소|승인|반려|\b(?:request|apply|cancel|approv\w*)\b", re.I)
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
 _PLANS = pattern(
     request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))

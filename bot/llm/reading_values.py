@@ -34,6 +34,7 @@ Kind = Literal[
     "hours_left",
     "difference",
     "compare",
+    "total",
     "halves_left",
     "next_grant",
     "expiry",
@@ -49,7 +50,7 @@ Kind = Literal[
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
-ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "halves_left"})
+ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "total", "halves_left"})
 LOOKUP_KINDS: frozenset[Kind] = ENTITLEMENT_KINDS.union(
     {"can_i_take", "what_if", "what_if_span", "check_claim", "half_days", "monthly", "lookup", "compare"},
     ARITHMETIC_KINDS,
@@ -78,6 +79,9 @@ class Reading:
     window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
     halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
     span: tuple[date, date] | None = None  # a what-if over dates: its first and last day
+    figure: str | None = (
+        None  # two years' difference or total: the figure compared (used, granted, remaining)
+    )
 
     @property
     def capped(self) -> bool:
