@@ -50,6 +50,9 @@ class ToolResult:
     outcome: Outcome = "ok"
     figures: tuple[Figures, ...] = ()
     facts: FailureFacts = NO_FACTS  # a failure's year, existing years and range, for the phrasebook
+    shown: str = (
+        ""  # as a person reads it (`/leave`, a streamed lookup): the tool's line or a failure's reason
+    )
 
     @property
     def failure(self) -> FailureReason | None:
