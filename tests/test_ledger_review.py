@@ -66,7 +66,8 @@ def test_a_part_timers_next_grant_is_the_ledgers_days():
     nxt = held.year(2027)
     assert nxt is not None and ent.next_days == nxt.granted == Decimal("7.5")
     assert f"Next grant: {format_days(ent.next_days)} day(s)" in entitlement_shown(ent)
-    assert [g["hours"] for g in data_of(ent)["upcoming"]] == [60]  # the model reads the hours too
+    said = data_of(ent)  # the model reads the hours and the ledger's days, as the answer schema names them
+    assert [g["hours"] for g in said["upcoming"]] == [60] and said["next_grant_days"] == "7.5"
     assert ent.current_days == sum((g.days for g in held.usable()), Decimal(0))
 
 

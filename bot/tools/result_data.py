@@ -133,8 +133,11 @@ def _entitlement(ent: Entitlement) -> Data:
         "unused": _dated(ent.unused),
         "upcoming": [_grant(g) for g in ent.upcoming],
     }
-    if ent.current:  # what is left of the current grants: what the person can still use now
+    if ent.current:  # the days they count (a part-timer's hours ÷ 8), and what is left to use now
+        said["current_days"] = _days(ent.current_days)
         said["usable_now"] = _days(sum((days for _, days in ent.unused), Decimal(0)))
+    if ent.next_on is not None:
+        said |= {"next_grant_on": ent.next_on.isoformat(), "next_grant_days": _days(ent.next_days)}
     if ent.none_because is not None:
         said["none_because"] = ent.none_because
     if ent.act_only:
