@@ -3,6 +3,7 @@ validation in code, the audit record, and an injected employee id refused."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.slack.answering.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool
 from bot.tools.day import DayTool
+from bot.tools.result_data import figure_in
 from bot.tools.toolbox import Toolbox
 from bot.tools.working_days import WorkingDaysTool
 from tests.support.assistant import make_toolbox
@@ -43,7 +45,19 @@ async def test_working_days_result_has_text_and_figures(hr, minsu):
         "count_working_days", {"start": "2026-12-21", "end": "2026-12-25"}, minsu
     )
     assert not outcome.is_error
-    assert outcome.text == (
+    # The model reads the count as JSON data; a person reads the tool's lines (a streamed lookup).
+    assert json.loads(outcome.text) == {
+        "start": "2026-12-21",
+        "end": "2026-12-25",
+        "working_days": 4,
+        "days": 5,
+        "weekend": 0,
+        "weekday_holidays": 1,
+        "holidays": [
+            {"date": "2026-12-25", "name_ko": "기독탄신일", "name_en": "Christmas Day", "kind": "public"}
+        ],
+    }
+    assert outcome.shown == (
         "2026-12-21~2026-12-25 근무일 4일 (전체 5일, 주말 0일, 평일 공휴일·휴무 1일; 2026-12-25 기독탄신일)\n"
         "2026-12-21 to 2026-12-25: 4 working days (5 days, 0 weekend days, 1 weekday holidays or "
         "closures; 2026-12-25 Christmas Day)"
@@ -63,10 +77,15 @@ async def test_working_days_across_chuseok(hr, minsu):
     outcome = await make_toolbox(hr).dispatch(
         "count_working_days", {"start": "2026-09-23", "end": "2026-09-28"}, minsu
     )
-    assert outcome.text.startswith(
+    said = json.loads(outcome.text)
+    assert (said["working_days"], said["days"], said["weekend"], said["weekday_holidays"]) == (2, 6, 2, 2)
+    assert {"date": "2026-09-25", "name_ko": "추석", "name_en": "Chuseok", "kind": "public"} in said[
+        "holidays"
+    ]
+    assert outcome.shown.startswith(
         "2026-09-23~2026-09-28 근무일 2일 (전체 6일, 주말 2일, 평일 공휴일·휴무 2일;"
     )
-    assert "2026-09-25 추석" in outcome.text and "2026-09-25 Chuseok" in outcome.text
+    assert "2026-09-25 추석" in outcome.shown and "2026-09-25 Chuseok" in outcome.shown
 
 
 @pytest.mark.parametrize(
@@ -93,9 +112,13 @@ async def test_working_days_across_chuseok(hr, minsu):
 async def test_get_day(hr, minsu, on, text):
     audit = MemoryAuditLog()
     outcome = await make_toolbox(hr, audit).dispatch("get_day", {"date": on}, minsu)
-    assert (outcome.is_error, outcome.text) == (False, text)
+    assert (outcome.is_error, outcome.shown) == (False, text)
     [found] = outcome.figures
     assert isinstance(found, Day) and found.on == date.fromisoformat(on)
+    said = json.loads(outcome.text)
+    assert (said["date"], said["working_day"], said["weekend"]) == (on, found.working, found.weekend)
+    assert [h["name_ko"] for h in said["holidays"]] == [h.name_ko for h in found.holidays]
+    assert figure_in(outcome.text) == found  # the wire reads back to the same day
     [record] = audit.records
     assert (record.tool, record.detail, record.outcome) == ("get_day", {"date": on}, "ok")
 
@@ -165,7 +188,8 @@ async def test_bad_input_is_an_error_result_and_audited(hr, minsu, tool, tool_in
     audit = MemoryAuditLog()
     result = await make_toolbox(hr, audit).dispatch(tool, tool_input, minsu)
     assert result.is_error and result.outcome == outcome
-    assert reason in result.text and "Traceback" not in result.text
+    said = json.loads(result.text)
+    assert reason in said["error"] and said["kind"] == outcome and "Traceback" not in result.text
     assert result.figures == ()
     [record] = audit.records
     assert (record.tool, record.detail, record.outcome) == (tool, detail, outcome)
@@ -183,10 +207,14 @@ async def test_the_tools_take_a_calendar_with_company_closures(hr, minsu):
     counted = await toolbox.dispatch(
         "count_working_days", {"start": "2026-12-21", "end": "2026-12-25"}, minsu
     )
-    assert "근무일 3일" in counted.text and "2026-12-24 회사 휴무 창립기념일" in counted.text
-    assert "2026-12-24 company closure Foundation Day" in counted.text
+    closure = {"date": "2026-12-24", "name_ko": "창립기념일", "name_en": "Foundation Day", "kind": "company"}
+    said = json.loads(counted.text)
+    assert said["working_days"] == 3 and closure in said["holidays"]
+    assert "근무일 3일" in counted.shown and "2026-12-24 회사 휴무 창립기념일" in counted.shown
+    assert "2026-12-24 company closure Foundation Day" in counted.shown
     on = await toolbox.dispatch("get_day", {"date": "2026-12-24"}, minsu)
-    assert on.text.startswith("2026-12-24 목요일, 쉬는 날, 공휴일·휴무: 창립기념일 (회사 휴무)")
+    assert json.loads(on.text)["holidays"] == [closure] and json.loads(on.text)["working_day"] is False
+    assert on.shown.startswith("2026-12-24 목요일, 쉬는 날, 공휴일·휴무: 창립기념일 (회사 휴무)")
 
 
 async def test_a_working_day_count_is_evidence_for_the_grounding_check(hr, minsu):

@@ -24,7 +24,7 @@ def test_demo_runs_offline_and_prints_the_table(newcomer, capsys):
     assert '"strict": true' in out and "employee_id" not in out.split("=== ①")[0]
     assert "| 시나리오 | 1차 stop_reason | 요청한 도구·인자 | tool_result | 최종 답 |" in out
     assert out.count("[model call 2]") == 3  # ①, ② and ④ each call the model twice; ③ once
-    assert "is_error: the HR system is unavailable" in out
+    assert 'is_error: {"error":"the HR system is unavailable' in out  # the tool_result, as data
 
 
 def test_bad_data_file_stops_with_one_line(newcomer, monkeypatch, capsys):

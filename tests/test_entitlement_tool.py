@@ -4,6 +4,7 @@ answering the four questions through the real loop."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -19,6 +20,7 @@ from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import Entitlement, standing
 from bot.ports.hr import LedgerInputs
 from bot.tools import entitlement
+from bot.tools.result_data import data_of, figure_in, wire_text
 from tests.support.assistant import make_toolbox
 from tests.support.offline_chat import ask, offline_assistant
 from tests.support.ports import MemoryAuditLog
@@ -53,11 +55,25 @@ async def test_the_callers_entitlement_through_the_toolbox_is_audited(hr, minsu)
     assert ent.unused == ((date(2026, 12, 31), Decimal("7.5")),)
     assert (ent.next_on, ent.next_days, ent.upcoming[0].kind) == (date(2027, 3, 4), Decimal(16), "annual")
     assert ent.act_only
-    assert outcome.text.splitlines()[0] == "근속 2년 (입사일 2024-03-04, 입사일 기준), 기준일 2026-11-29"
-    assert "다음 연차: 2027-03-04 발생 16일, 2028-03-03까지 사용 가능" in outcome.text
-    assert "15 + (3 − 1) // 2 = 16 (§60①④)" in outcome.text  # why, from the calculator
-    assert "under the Act the next grant is 16 day(s) on 2027-03-04." in outcome.text
-    assert entitlement.parse_result(outcome.text) == ent  # the wire text reads back to the same figures
+    said = json.loads(outcome.text)  # what the model reads: the figures as data
+    assert (said["as_of"], said["hire_date"], said["basis"], said["service_years"]) == (
+        "2026-11-29",
+        "2024-03-04",
+        "hire_date",
+        2,
+    )
+    [upcoming] = said["upcoming"]
+    assert (upcoming["arises_on"], upcoming["days"], upcoming["usable_until"]) == (
+        "2027-03-04",
+        "16",
+        "2028-03-03",
+    )
+    assert "15 + (3 − 1) // 2 = 16 (§60①④)" in upcoming["why"]  # why, from the calculator
+    assert said["unused"] == [{"until": "2026-12-31", "days": "7.5"}] and said["usable_now"] == "7.5"
+    assert "act_only" in said  # the next grant is the Act's, not HR's
+    assert figure_in(outcome.text) == ent  # the wire reads back to the same figures
+    assert outcome.shown.splitlines()[0] == "근속 2년 (입사일 2024-03-04, 입사일 기준), 기준일 2026-11-29"
+    assert "under the Act the next grant is 16 day(s) on 2027-03-04." in outcome.shown
     [record] = audit.records
     assert (record.tool, record.employee_id, record.outcome, record.detail) == (
         "get_leave_entitlement",
@@ -74,7 +90,8 @@ async def test_an_injected_field_is_refused_and_audited(hr, minsu, tool_input):
     audit = MemoryAuditLog()
     outcome = await make_toolbox(hr, audit).dispatch("get_leave_entitlement", tool_input, minsu)
     assert outcome.is_error and outcome.outcome == "injected_field"
-    assert "this tool takes no input fields" in outcome.text and "근속" not in outcome.text
+    assert "this tool takes no input fields" in json.loads(outcome.text)["error"]
+    assert "근속" not in outcome.text and "service_years" not in outcome.text  # no one's data
     assert [(r.outcome, r.detail) for r in audit.records] == [("injected_field", {})]
 
 
@@ -96,7 +113,7 @@ class _HiredOn:
 async def test_no_hire_date_is_a_reason_not_a_guess(hr, minsu):
     outcome = await make_toolbox(_HiredOn(hr, None)).dispatch("get_leave_entitlement", {}, minsu)
     assert outcome.is_error and outcome.outcome == "no_record"
-    assert "no hire date" in outcome.text
+    assert "no hire date" in json.loads(outcome.text)["error"]
 
 
 def test_the_first_year_and_the_rules_passed_in():
@@ -112,7 +129,7 @@ def test_the_first_year_and_the_rules_passed_in():
     leaving = standing(Employment(date(2024, 3, 4), end_date=date(2027, 3, 3)), LeaveRules(), TODAY)
     assert leaving.upcoming == ()  # the 366th day: leaving before the anniversary gives no new grant
     none = standing(Employment(date(2024, 3, 4)), LeaveRules(under_five_employees=True), TODAY)
-    assert none.none_because is not None and entitlement.parse_result(entitlement.format_result(none)) == none
+    assert none.none_because is not None and figure_in(wire_text(data_of(none))) == none
 
 
 # ----- named figures in answers about it ---------------------------------------------------------------------

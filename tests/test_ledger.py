@@ -26,7 +26,8 @@ from bot.policy.holding import Holding, holding
 from bot.policy.ledger import computed_grants
 from bot.policy.standing import Entitlement
 from bot.slack.home.home_view import home_view
-from bot.tools import BUILTIN_TOOLS, entitlement, leave_balance
+from bot.tools import BUILTIN_TOOLS
+from bot.tools.result_data import figure_in
 from bot.tools.toolbox import Toolbox
 from tests.support.assistant import fixed_clock, make_assistant, make_toolbox
 from tests.support.clock import FIXED_CALENDAR
@@ -257,32 +258,40 @@ async def test_the_balance_and_the_entitlement_read_one_ledger(seeded_database: 
     )
     minsu = await caller_for_employee_id(store, "E1001")
     balance = await box.dispatch("get_leave_balance", {"year": 2026}, minsu)
-    assert balance.text == (
+    assert json.loads(balance.text)["expiring"] == [{"until": "2027-03-03", "days": "9"}]
+    assert balance.shown == (
         "2026년 남은 연차: 9일 (부여 15일 − 사용 6일, 기준일 2026-11-29)\n"
         "그중 9일은 2027-03-03까지 사용 가능 (이후 소멸)"
     )
     assert balance.figures == (Balance(2026, D(15), D(6), ((_d("2027-03-03"), D(9)),)),)
-    assert leave_balance.parse_result(balance.text) == balance.figures[0]
+    assert figure_in(balance.text) == balance.figures[0]  # what the model reads is the same figure
     statutory = await box.dispatch("get_leave_entitlement", {}, minsu)
     [ent] = statutory.figures
     assert isinstance(ent, Entitlement) and ent.unused == ((_d("2027-03-03"), D(9)),)
-    assert "미사용: 9일, 2027-03-03까지 사용 가능 (이후 소멸)" in statutory.text
-    assert entitlement.parse_result(statutory.text) == ent
-    # Back to imported: today's text exactly, no expiry line.
+    assert "미사용: 9일, 2027-03-03까지 사용 가능 (이후 소멸)" in statutory.shown
+    assert json.loads(statutory.text)["unused"] == [{"until": "2027-03-03", "days": "9"}]
+    assert figure_in(statutory.text) == ent
+    # Back to imported: today's line exactly, no expiry line (and no expiry in the data).
     await policy.change(lambda p: with_changes(p, [("grants", "imported")])[0], "hr-kim")
     again = await box.dispatch("get_leave_balance", {"year": 2026}, minsu)
-    assert again.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert again.shown == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    assert json.loads(again.text)["expiring"] == [] and json.loads(again.text)["remaining"] == "7.5"
 
 
 async def test_a_year_with_only_computed_grants_has_a_balance(hr):
     minsu = await caller_for_employee_id(hr, "E1001")
     imported = await make_toolbox(hr).dispatch("get_leave_balance", {"year": 2024}, minsu)
-    assert (
-        imported.is_error and imported.text == "no annual leave record for 2024; records exist for 2025, 2026"
-    )
+    assert imported.is_error and json.loads(imported.text) == {
+        "error": "no annual leave record for 2024; records exist for 2025, 2026",
+        "kind": "no_record",
+        "year": 2024,
+        "years_on_record": [2025, 2026],
+    }
     computed = await make_toolbox(hr, rules=COMPUTED).dispatch("get_leave_balance", {"year": 2024}, minsu)
     # The 9 first-year days arising in 2024 (HR keeps no 2024 row), lapsed after 2025-03-03: none left.
-    assert computed.text == "2024년 남은 연차: 0일 (부여 9일 − 사용 0일 − 소멸 9일, 기준일 2026-11-29)"
+    assert computed.shown == "2024년 남은 연차: 0일 (부여 9일 − 사용 0일 − 소멸 9일, 기준일 2026-11-29)"
+    said = json.loads(computed.text)
+    assert (said["remaining"], said["granted"], said["used"], said["lapsed"]) == ("0", "9", "0", "9")
 
 
 async def test_fiscal_basis_from_january_gives_the_imported_balances_on_the_demo_data(hr):
@@ -350,7 +359,7 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
 
 
 async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
-    """As Claude would answer: the tool result (with its expiry line) goes over the wire, the answer names
+    """As Claude would answer: the tool result (with its expiry, as data) goes over the wire, the answer names
     `expiring(2026, "2027-03-03")` and code writes 9; a figure for a day the lookup did not name gets the
     one correction."""
 
@@ -371,7 +380,7 @@ async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(mes
         for block in message["content"]
         if block.get("type") == "tool_result"
     ]
-    assert "그중 9일은 2027-03-03까지 사용 가능 (이후 소멸)" in result["content"]
+    assert json.loads(result["content"])["expiring"] == [{"until": "2027-03-03", "days": "9"}]
     correction = api.requests[-1]["messages"][-1]["content"]
     assert '{expiring(2026, "2027-03-04")}' in correction and "named no such day" in correction
     assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요."

@@ -5,7 +5,7 @@ drawn and given back (a cancelled request) changes exactly its days.
 
 The surfaces' own code runs here on the person's inputs, as it does on a database read: the balance
 tool's `balance_of` (in `imported` mode from the year's own rows, a shortcut the full holding checks) and
-its wire text read back as the offline model reads it, the entitlement tool's `standing_of` and its text,
+its wire data read back as the offline model reads it, the entitlement tool's `standing_of` and its text,
 the Home card, and the §61 notices. tests/test_one_ledger.py checks the same through the database, the
 toolbox and the commands, for the demo data.
 """
@@ -26,8 +26,8 @@ from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
 from bot.ports.hr import NoRecordForYear
 from bot.slack.home.home_view import home_view
-from bot.tools import entitlement, leave_balance
 from bot.tools.leave_balance import balance_of
+from bot.tools.result_data import data_of, figure_in, wire_text
 from tests.support.population import Person, population
 
 SEED = 29
@@ -145,13 +145,13 @@ def check_surfaces(person: Person, mode: GrantsMode, day: date, held: Holding) -
             found.remaining,
         )
         assert balance.expiring == (held.expiring(year) if mode == "computed" else ())
-        assert leave_balance.parse_result(leave_balance.format_result(balance, day)) == balance
+        assert figure_in(wire_text(data_of(balance, day))) == balance  # as the model reads it
     # get_leave_entitlement (the expiry and next-grant answers) and the Home card.
     employment = employment_from(person.inputs.employee)
     assert employment is not None
     ent = standing_of(held, employment, rules)
     assert ent.unused == held.unused()  # also where the Act gives no leave: HR's rows still lapse
-    assert entitlement.parse_result(entitlement.format_result(ent)) == ent
+    assert figure_in(wire_text(data_of(ent))) == ent
     if ent.act_only:
         assert mode == "imported" and ent.upcoming == held.act_next
         assert not any(g.arises_on > day for g in held.grants)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from bot.domain.leave import StoredYear, format_days
+from bot.domain.leave import Balance, StoredYear, format_days
 from bot.llm.offline_lines import statutory
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import holding
 from bot.policy.notices import due_with_unused
 from bot.policy.standing import standing_of
-from bot.tools import entitlement, leave_balance
+from bot.tools.result_data import data_of, figure_in, wire_text
+from bot.tools.shown import balance_shown, entitlement_shown
 
 COMPUTED = LeaveRules(grants="computed")
 
@@ -29,11 +30,12 @@ def test_remaining_leaves_out_the_days_that_lapsed():
     assert balance.expiring == ((date(2027, 6, 14), Decimal(13)),)
     monthly = [g for g in held.grants if g.year == 2026 and g.expires_on == date(2026, 6, 14)]
     assert [(g.lapsed, g.remaining) for g in monthly] == [(1, 0)] * 5
-    # The balance tool's text says it, and the offline model reads it back.
-    text = leave_balance.format_result(balance, held.on)
-    assert "2026년 남은 연차: 13일 (부여 20일 − 사용 2일 − 소멸 5일" in text
-    read = leave_balance.parse_result(text)
-    assert read is not None and (read.lapsed, read.remaining) == (5, 13)
+    # The balance tool's data says it (and its line for a person), and the offline model reads it back.
+    said = data_of(balance, held.on)
+    assert (said["granted"], said["used"], said["lapsed"], said["remaining"]) == ("20", "2", "5", "13")
+    assert "2026년 남은 연차: 13일 (부여 20일 − 사용 2일 − 소멸 5일" in balance_shown(balance, held.on)
+    read = figure_in(wire_text(said))
+    assert isinstance(read, Balance) and (read.lapsed, read.remaining) == (5, 13)
     # On the last usable day nothing has lapsed yet.
     before = holding([], [], Employment(date(2025, 6, 15)), COMPUTED, date(2026, 6, 14)).year(2026)
     assert before is not None and (before.lapsed, before.remaining) == (0, 20)
@@ -63,7 +65,9 @@ def test_a_part_timers_next_grant_is_the_ledgers_days():
     ent = standing_of(held, employment, COMPUTED)
     nxt = held.year(2027)
     assert nxt is not None and ent.next_days == nxt.granted == Decimal("7.5")
-    assert f"Next grant: {format_days(ent.next_days)} day(s)" in entitlement.format_result(ent)
+    assert f"Next grant: {format_days(ent.next_days)} day(s)" in entitlement_shown(ent)
+    said = data_of(ent)  # the model reads the hours and the ledger's days, as the answer schema names them
+    assert [g["hours"] for g in said["upcoming"]] == [60] and said["next_grant_days"] == "7.5"
     assert ent.current_days == sum((g.days for g in held.usable()), Decimal(0))
 
 
@@ -75,9 +79,9 @@ def test_where_the_act_gives_no_leave_hrs_rows_still_lapse():
     ent = standing_of(held, employment, LeaveRules())
     assert ent.none_because is not None
     assert ent.unused == ((date(2026, 12, 31), Decimal(5)),)
-    text = entitlement.format_result(ent)
-    assert "미사용: 5일, 2026-12-31까지 사용 가능 (이후 소멸)" in text
-    assert entitlement.parse_result(text) == ent
+    assert "미사용: 5일, 2026-12-31까지 사용 가능 (이후 소멸)" in entitlement_shown(ent)
+    assert data_of(ent)["unused"] == [{"until": "2026-12-31", "days": "5"}]
+    assert figure_in(wire_text(data_of(ent))) == ent
     said = statutory("expiry", ent, None, korean=False)
     assert "5 unused days lapse after December 31, 2026" in said, said
 
@@ -104,6 +108,8 @@ def test_the_entitlement_text_says_what_is_left_to_use_now():
     held = holding(
         [StoredYear(2026, Decimal(17), Decimal("16.75"))], [], employment, LeaveRules(), date(2026, 11, 29)
     )
-    text = entitlement.format_result(standing_of(held, employment, LeaveRules()))
+    ent = standing_of(held, employment, LeaveRules())
+    text = entitlement_shown(ent)
     assert "Usable now: 0.25 day(s)" in text, text
     assert "\n지금 사용 가능: 0.25일\n" in text
+    assert data_of(ent)["usable_now"] == "0.25"  # the model's data says the same

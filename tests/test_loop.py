@@ -35,7 +35,11 @@ async def test_one_tool_round_pairs_the_result_with_its_tool_use(messages_api, h
     [result] = tool_results_of(second)
     assert result["tool_use_id"] == "toolu_A"
     assert result["is_error"] is False
-    assert result["content"] == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    # The result on the wire is data: compact JSON, the figures by name, decimals as exact strings.
+    assert result["content"] == (
+        '{"year":2026,"remaining":"7.5","granted":"15","used":"7.5","lapsed":"0","expiring":[],'
+        '"as_of":"2026-11-29"}'
+    )
 
 
 async def test_every_request_offers_the_tool_and_never_forces_it(messages_api, hr, minsu):
@@ -65,8 +69,13 @@ async def test_parallel_tool_uses_get_one_message_in_order(messages_api, hr, min
     results = tool_results_of(second)
     assert [r["tool_use_id"] for r in results] == ["toolu_1", "toolu_2", "toolu_3"]
     assert all(r["type"] == "tool_result" for r in results)
-    assert "2026년" in results[0]["content"] and "2025년" in results[1]["content"]
-    assert results[2]["is_error"] is True and "2024" in results[2]["content"]  # E1001 has no 2024 record
+    assert [json.loads(r["content"]).get("year") for r in results] == [2026, 2025, 2024]
+    assert "remaining" in json.loads(results[0]["content"]) and "remaining" in json.loads(
+        results[1]["content"]
+    )
+    failed = json.loads(results[2]["content"])  # E1001 has no 2024 record: the kind and the years there are
+    assert results[2]["is_error"] is True and failed["kind"] == "no_record"
+    assert failed["years_on_record"] == [2025, 2026]
     assert [r.tool_use_id for r in turn.evidence] == ["toolu_1", "toolu_2", "toolu_3"]
 
 
@@ -187,7 +196,11 @@ async def test_store_failure_becomes_is_error(messages_api, minsu):
     )
     [result] = tool_results_of(api.requests[1])
     assert result["is_error"] is True
-    assert result["content"] == "the HR system is unavailable right now; try again later"
+    assert json.loads(result["content"]) == {
+        "error": "the HR system is unavailable right now; try again later",
+        "kind": "store_unavailable",
+        "year": 2026,
+    }
     assert turn.evidence[0].is_error
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -640,7 +641,15 @@ async def test_the_draft_tool_drafts_for_the_asker_and_stores_nothing(
     asked = {"start": "2026-12-21", "end": "2026-12-25", "part": "full", "leave_type": "annual", "reason": ""}
     outcome = await toolbox.dispatch("draft_leave_request", asked, caller)
     assert not outcome.is_error
-    assert outcome.text.splitlines()[2] == "2026년 남은 연차 7.5일 (신청 중 0일) → 신청 후 3.5일"
+    said = json.loads(outcome.text)  # what the model reads: the draft as data, not submitted
+    assert (said["submitted"], said["working_days"], said["days"]) == (False, 4, "4")
+    assert (said["year"], said["balance_before"], said["pending"], said["balance_after"]) == (
+        2026,
+        "7.5",
+        "0",
+        "3.5",
+    )
+    assert outcome.shown.splitlines()[2] == "2026년 남은 연차 7.5일 (신청 중 0일) → 신청 후 3.5일"
     [checked] = [f for f in outcome.figures if isinstance(f, Checked)]
     assert (checked.days, checked.balance_after) == (Decimal(4), Decimal("3.5"))
     assert {type(f).__name__ for f in outcome.figures} == {"Checked", "WorkingDays", "Balance"}
@@ -648,7 +657,7 @@ async def test_the_draft_tool_drafts_for_the_asker_and_stores_nothing(
     assert audit.records[-1].tool == "draft_leave_request" and audit.records[-1].detail["days"] == "4"
 
     refused = await toolbox.dispatch("draft_leave_request", asked | {"employee_id": "E1002"}, caller)
-    assert (refused.outcome, refused.text.startswith("unexpected input field(s): employee_id")) == (
+    assert (refused.outcome, refused.shown.startswith("unexpected input field(s): employee_id")) == (
         "injected_field",
         True,
     )
@@ -656,10 +665,17 @@ async def test_the_draft_tool_drafts_for_the_asker_and_stores_nothing(
         "draft_leave_request", asked | {"start": "2026-11-27", "end": "2026-11-27"}, caller
     )
     assert past.outcome == "invalid_input"
-    assert past.text.splitlines() == [
-        "this draft cannot be submitted: start: 2026-11-27 has passed: only HR records leave in the past.",
-        "초안을 신청할 수 없어요: 2026-11-27은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
-    ]
+    assert json.loads(past.text) == {
+        "error": "this draft cannot be submitted: start: 2026-11-27 has passed: only HR records leave in the past.",
+        "kind": "invalid_input",
+        "problems": [
+            {
+                "field": "start",
+                "en": "2026-11-27 has passed: only HR records leave in the past.",
+                "ko": "2026-11-27은 지난 날짜예요. 지난 휴가는 HR이 기록해요.",
+            }
+        ],
+    }
 
 
 @pytest.mark.parametrize(

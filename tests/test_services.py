@@ -124,7 +124,7 @@ class WeekdayTool:
             day = ctx.today.replace(month=tool_input["month"], day=tool_input["day"])
         except (TypeError, ValueError):
             raise ToolError("no such date") from None
-        return ToolOutput(day.strftime("%A"), detail={"month": day.month, "day": day.day})
+        return ToolOutput(data={"weekday": day.strftime("%A")}, detail={"month": day.month, "day": day.day})
 
 
 async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, minsu, tmp_path):
@@ -156,12 +156,19 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
     ]
     first_results = api.requests[1]["messages"][-1]["content"]
     assert first_results == [
-        {"type": "tool_result", "tool_use_id": "t1", "content": "Friday", "is_error": False}
+        {"type": "tool_result", "tool_use_id": "t1", "content": '{"weekday":"Friday"}', "is_error": False}
     ]
     second_results = api.requests[2]["messages"][-1]["content"]
-    assert [(r["tool_use_id"], r["is_error"], r["content"]) for r in second_results] == [
-        ("t2", True, "no such date"),
-        ("t3", True, "unexpected input field(s): year; only 'month', 'day' are accepted"),
+    assert [(r["tool_use_id"], r["is_error"], json.loads(r["content"])) for r in second_results] == [
+        ("t2", True, {"error": "no such date", "kind": "invalid_input"}),
+        (
+            "t3",
+            True,
+            {
+                "error": "unexpected input field(s): year; only 'month', 'day' are accepted",
+                "kind": "injected_field",
+            },
+        ),
     ]
     assert [ctx.caller for ctx in weekday.seen] == [minsu, minsu]  # identity comes from us, not the input
     assert turn.answer == "Christmas is on a Friday."

@@ -4,6 +4,7 @@ reported as unavailable and recovered from without a restart."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from decimal import Decimal
 
@@ -188,9 +189,10 @@ async def test_a_lost_database_still_tells_the_person_the_hr_system_is_unavailab
         toolbox = make_toolbox(SqlHrStore(db.engine), SqlAuditLog(db.engine))
         async with cut_off(db):
             outcome = await toolbox.dispatch("get_leave_balance", {"year": 2026}, minsu)
-        assert (outcome.outcome, outcome.text) == (
+        assert (outcome.outcome, outcome.shown) == (
             "store_unavailable",
             "the HR system is unavailable right now; try again later",
         )
+        assert json.loads(outcome.text)["kind"] == "store_unavailable"
     finally:
         await release_test_database(db)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal as D
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.domain.people import Caller, Employee
 from bot.hr.directory import caller_for_employee_id
 from bot.ports.hr import LedgerInputs
 from bot.tools import leave_balance
+from bot.tools.result_data import figure_in
 from bot.tools.toolbox import Toolbox
 from tests.support.assistant import make_toolbox
 from tests.support.ports import BUNDLED_EMPLOYEE_IDS, ExplodingStore, stored_balance
@@ -39,15 +41,28 @@ def test_declaration_matches_the_note_and_has_no_employee_field():
 async def test_success_result_is_checkable(hr, minsu):
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert not outcome.is_error
-    # The default `grants=imported`: HR's calendar-year rows, the text and figures exactly as before.
-    assert outcome.text == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
+    # The default `grants=imported`: HR's calendar-year rows. The model reads the figures as JSON data
+    # (decimals as exact strings); a person reads the same figures as the tool's line.
+    assert json.loads(outcome.text) == {
+        "year": 2026,
+        "remaining": "7.5",
+        "granted": "15",
+        "used": "7.5",
+        "lapsed": "0",
+        "expiring": [],
+        "as_of": "2026-11-29",
+    }
+    assert outcome.shown == "2026년 남은 연차: 7.5일 (부여 15일 − 사용 7.5일, 기준일 2026-11-29)"
     assert outcome.figures == (Balance(2026, D(15), D("7.5")),)
+    assert figure_in(outcome.text) == outcome.figures[0]  # the wire reads back to the same figures
 
 
 async def test_quarter_days_stay_exact(hr):
     seoyeon = await caller_for_employee_id(hr, "E1002")
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2025}, seoyeon)
-    assert outcome.text.startswith("2025년 남은 연차: 0일 (부여 16일 − 사용 9.25일 − 소멸 6.75일")
+    said = json.loads(outcome.text)
+    assert (said["remaining"], said["granted"], said["used"], said["lapsed"]) == ("0", "16", "9.25", "6.75")
+    assert outcome.shown.startswith("2025년 남은 연차: 0일 (부여 16일 − 사용 9.25일 − 소멸 6.75일")
 
 
 @pytest.mark.parametrize(
@@ -70,7 +85,8 @@ async def test_quarter_days_stay_exact(hr):
 async def test_bad_input_is_an_error_result_with_a_reason(hr, minsu, tool_input, reason):
     outcome = await toolbox(hr).dispatch("get_leave_balance", tool_input, minsu)
     assert outcome.is_error
-    assert reason in outcome.text
+    said = json.loads(outcome.text)
+    assert reason in said["error"] and said["kind"] == outcome.outcome
     assert "Traceback" not in outcome.text
 
 
@@ -90,13 +106,17 @@ async def test_unknown_tool_name(hr, minsu):
 
 async def test_store_unavailable(minsu):
     outcome = await toolbox(UnavailableStore()).dispatch("get_leave_balance", {"year": 2026}, minsu)
-    assert outcome.is_error and outcome.text == "the HR system is unavailable right now; try again later"
+    assert outcome.is_error and json.loads(outcome.text) == {
+        "error": "the HR system is unavailable right now; try again later",
+        "kind": "store_unavailable",
+        "year": 2026,
+    }
 
 
 async def test_unexpected_failure_does_not_leak_details(minsu):
     outcome = await toolbox(ExplodingStore()).dispatch("get_leave_balance", {"year": 2026}, minsu)
     assert outcome.is_error
-    assert outcome.text == "internal error while running the tool"
+    assert json.loads(outcome.text) == {"error": "internal error while running the tool", "kind": "internal"}
 
 
 async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
@@ -127,7 +147,11 @@ async def test_the_store_is_asked_only_for_the_callers_id(hr, minsu):
 async def test_unknown_employee_in_the_store_is_explained(hr):
     ghost = Caller("E9999", "Ghost")  # forged here only: reaches the store's own check
     outcome = await toolbox(hr).dispatch("get_leave_balance", {"year": 2026}, ghost)
-    assert outcome.is_error and outcome.text == "the asking user has no leave record in the HR data"
+    assert outcome.is_error and json.loads(outcome.text) == {
+        "error": "the asking user has no leave record in the HR data",
+        "kind": "unknown_employee",
+        "year": 2026,
+    }
 
 
 async def test_bundled_fixture_shape(hr: SqlHrStore):

@@ -51,7 +51,7 @@ def final_text(response: Message, korean: bool) -> str:
 
 
 def round_limit(korean: bool, evidence: list[ToolResult]) -> str:
-    found = [r.content for r in evidence if not r.is_error]
+    found = [r.shown or r.content for r in evidence if not r.is_error]  # the tools' lines, for a person
     answer = text.ROUND_LIMIT.pick(korean)
     if found:
         answer += "\n" + text.FOUND_SO_FAR.pick(korean) + "\n" + "\n".join(f"• {line}" for line in found)

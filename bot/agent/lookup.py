@@ -53,9 +53,9 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
         answer = text.NOT_RECORDED.ko
     else:
         # The tool's line is Korean, so a failure is said in Korean too.
-        answer = result.content
+        answer = result.shown
         if result.is_error:
-            answer = text.lookup_failed(result.failure, result.content, korean=True, facts=result.facts)
+            answer = text.lookup_failed(result.failure, result.shown, korean=True, facts=result.facts)
     trace.add(Answer(answer))
     return CodeAnswer(answer, trace)
 
@@ -65,7 +65,7 @@ def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for result in results:
         if result.is_error:
-            found.append(text.LookupFailed(result.failure, result.content, result.facts))
+            found.append(text.LookupFailed(result.failure, result.shown, result.facts))
         else:  # the leave figures; a calendar result is said by the model, not by this plain answer
             found.extend(f for f in result.figures if isinstance(f, Balance | LeaveTaken))
     return text.results_answer(found, korean)

@@ -37,6 +37,7 @@ from bot.agent.prompt import system_blocks
 from bot.agent.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
 from bot.domain.people import Caller
 from bot.ports.audit import AuditUnavailable, RequestedBy
+from bot.tools.result_data import failure_text
 from bot.tools.toolbox import Toolbox
 
 DEFAULT_MAX_ROUNDS = 5
@@ -307,12 +308,15 @@ async def run_tool(
         outcome=outcome.outcome,
         figures=outcome.figures,
         facts=outcome.facts,
+        shown=outcome.shown,
     )
 
 
 def _not_run(block: ToolUseBlock) -> ToolResult:
     reason = f"not run: at most {MAX_TOOL_USES_PER_ROUND} tool calls are run per turn; ask for fewer at once"
-    return ToolResult(block.id, block.name, reason, True, 0.0, outcome="invalid_input")
+    return ToolResult(
+        block.id, block.name, failure_text(reason, "invalid_input"), True, 0.0, outcome="invalid_input"
+    )
 
 
 def _to_param(result: ToolResult) -> ToolResultBlockParam:

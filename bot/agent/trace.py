@@ -40,7 +40,7 @@ class ToolCall:
 @dataclass(frozen=True)
 class ToolResult:
     """A tool_result as sent to the model, with what code needs of it: the failure kind and facts, and
-    the structured figures (so nothing downstream re-parses `content`)."""
+    the structured figures (so nothing downstream re-parses `content`, the JSON data the model reads)."""
 
     tool_use_id: str
     name: str
@@ -50,6 +50,7 @@ class ToolResult:
     outcome: Outcome = "ok"
     figures: tuple[Figures, ...] = ()
     facts: FailureFacts = NO_FACTS  # a failure's year, existing years and range, for the phrasebook
+    shown: str = ""  # as a person reads it (`/leave`, a stream): the tool's line or a failure's reason
 
     @property
     def failure(self) -> FailureReason | None:

@@ -101,6 +101,7 @@ class Problem:
     field: Field
     ko: str
     en: str
+    over_balance: bool = False  # more days than the balance allows: the answer then says the balance
 
     def pick(self, korean: bool) -> str:
         return self.ko if korean else self.en

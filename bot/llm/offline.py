@@ -30,7 +30,9 @@ from typing import Any
 import httpx2
 
 from bot import text
+from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.domain.requests import Checked
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_arithmetic as sums
@@ -51,18 +53,18 @@ from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import asker_in, calendar_asked, read_question
 from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, Reading
 from bot.llm.tool_results_reading import (
-    DRAFT_COUNT,
-    OVER_BALANCE,
-    WORKING_DAYS_RESULT,
     balance_in,
     declared_text,
     failure_read,
+    figure_read,
+    problems_read,
     refused_for_the_balance,
     working_days_in,
 )
-from bot.llm.wire import WireError, blocks, check_wire_contract, result_text, sign, tool_results
+from bot.llm.wire import WireError, blocks, check_wire_contract, sign, tool_results
+from bot.policy.standing import Entitlement
 from bot.tools import day as get_day
-from bot.tools import draft_request, entitlement, leave_balance, leave_taken
+from bot.tools import draft_request, leave_balance
 from bot.tools import working_days as count_working_days
 
 OFFLINE_BASE_URL = "http://offline-model.officebot.invalid"
@@ -253,22 +255,18 @@ def _answer_from_results(
 ) -> str:
     """The answer a careful model gives: what it read in the tool results, in the phrasebook's words
     (the grounding check's plain answer uses the same ones, so these are grounded by construction). Like
-    any API peer it sees only the wire text, so it reads that with the tool's parser."""
+    any API peer it sees only the wire, so it reads the results' JSON data."""
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
     for block in results:
-        content = result_text(block)
-        if WORKING_DAYS_RESULT.search(content):  # the calendar's count for a what-if: read below
+        figure = figure_read(block)
+        if isinstance(figure, WorkingDays):  # the calendar's count for a what-if: read below
             continue
-        figures: Balance | LeaveTaken | None = None
-        if not block.get("is_error"):
-            figures = leave_balance.parse_result(content) or leave_taken.parse_result(content)
-            statutory = entitlement.parse_result(content)
-            if statutory is not None and reading.kind in ENTITLEMENT_KINDS:
-                return lines.statutory(reading.kind, statutory, reading.days, korean)
-        if figures is not None:
-            found.append(figures)
-        else:
-            found.append(failure_read(content))
+        if isinstance(figure, Entitlement) and reading.kind in ENTITLEMENT_KINDS:
+            return lines.statutory(reading.kind, figure, reading.days, korean)
+        if isinstance(figure, Balance | LeaveTaken):
+            found.append(figure)
+        elif block.get("is_error") or figure is None:
+            found.append(failure_read(block))
     balances = [f for f in found if isinstance(f, Balance)]
     taken = [f for f in found if isinstance(f, LeaveTaken)]
     failed = [f for f in found if isinstance(f, text.LookupFailed)]
@@ -317,17 +315,20 @@ def _draft_answer(
         drafted = asked.get(block.get("tool_use_id"))
         if drafted is None:
             continue
-        content = result_text(block)
-        if block.get("is_error") and OVER_BALANCE.search(content):
-            return int(str(drafted["start"])[:4])
         if block.get("is_error"):
-            english, _, korean_reason = content.partition("\n")
-            return lines.draft_refused(korean_reason if korean and korean_reason else english, korean)
+            reason, problems = problems_read(block)
+            if any(p.over_balance for p in problems):
+                return int(str(drafted["start"])[:4])
+            if korean and problems:
+                reason = "초안을 신청할 수 없어요: " + " ".join(p.ko for p in problems)
+            return lines.draft_refused(reason, korean)
         said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
         request, question = leave_asked(latest_question(messages), today), latest_question(messages)
-        count = DRAFT_COUNT.search(content)  # the days it uses: said unless something else is asked ("?")
-        if count is not None and ("?" not in question.replace("？", "?") or (request and request.counted)):
-            said += " " + lines.draft_days(int(count.group(3)), str(drafted["part"]), korean)
+        checked = figure_read(block)  # the days it uses: said unless something else is asked ("?")
+        if isinstance(checked, Checked) and (
+            "?" not in question.replace("？", "?") or (request and request.counted)
+        ):
+            said += " " + lines.draft_days(len(checked.working_dates), str(drafted["part"]), korean)
         return said
     return None
 
@@ -343,19 +344,17 @@ def _more_than_you_have(balance: Balance, korean: bool) -> str:
 def _calendar_answer(
     results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
 ) -> str | None:
-    """The calendar tool's own line in the asker's language (it writes one in Korean, then one in
-    English); None when these results are not a calendar tool's."""
+    """The calendar tool's answer in the asker's language, from its data; None when these results are
+    not a calendar tool's."""
     names = {b["id"]: b.get("name") for b in blocks(messages[-2]) if b.get("type") == "tool_use"}
     if leave_balance.NAME in names.values():  # a what-if over dates: the balance answers, with the count
         return None
     for block in results:
         if names.get(block.get("tool_use_id")) in (get_day.NAME, count_working_days.NAME):
-            lines_said = result_text(block).splitlines()
-            if block.get("is_error") or len(lines_said) < 2:
-                return lines.draft_refused("", korean) if not lines_said else lines_said[-1]
-            said = lines_said[0] if korean else lines_said[1]
-            # A count: only the working days and the span (the rest of the line is the tool's breakdown).
-            return said.split(" (")[0] + "." if "(" in said else said
+            found = figure_read(block)
+            if isinstance(found, Day | WorkingDays):
+                return lines.calendar_said(found, korean)
+            return failure_read(block).reason or lines.draft_refused("", korean)
     return None
 
 

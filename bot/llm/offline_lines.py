@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
+from bot.calendar import Day, WorkingDays
 from bot.domain.leave import LeaveTaken, format_days
 from bot.language.dates import KOREAN_WEEKDAYS
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 from bot.text import Phrase, day_word, taken_sentence
+from bot.tools.shown import day_shown, working_days_shown
 
 OFFLINE_GREETING = Phrase(
     "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요.",
@@ -330,3 +332,11 @@ def _why(ent: Entitlement, days: Decimal | None, korean: bool) -> str:
         f"The Labour Standards Act gives {base} days, plus {extra} more for every {every} years of service "
         f"after the first (at most {cap})."
     )
+
+
+def calendar_said(found: Day | WorkingDays, korean: bool) -> str:
+    """The calendar's result as a person reads it (its Korean line, then its English), in the asker's
+    language; a count: only the working days and the span (the rest of the line is the breakdown)."""
+    both = working_days_shown(found) if isinstance(found, WorkingDays) else day_shown(found)
+    said = both.splitlines()[0 if korean else 1]
+    return said.split(" (")[0] + "." if "(" in said else said

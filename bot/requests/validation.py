@@ -67,8 +67,8 @@ def days_taken(calendar: KoreanCalendar, start: date, end: date, part: Part) -> 
 def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked:
     problems: list[Problem] = []
 
-    def bad(field_name: Field, ko: str, en: str) -> None:
-        problems.append(Problem(field_name, ko, en))
+    def bad(field_name: Field, ko: str, en: str, over_balance: bool = False) -> None:
+        problems.append(Problem(field_name, ko, en, over_balance))
 
     if draft.leave_type not in standing.leave_types:
         known = ", ".join(standing.leave_types)
@@ -165,5 +165,6 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
                     f"남은 연차({format_days(before)}일{pending})보다 많아요: {format_days(days)}일.",
                     f"More than your balance ({format_days(before)} days{pending_en}): "
                     f"{format_days(days)} days.",
+                    over_balance=True,
                 )
     return replace(checked, problems=tuple(problems))

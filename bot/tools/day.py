@@ -8,7 +8,7 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.calendar import KOREA, Day, KoreanCalendar
+from bot.calendar import KOREA, KoreanCalendar
 from bot.tools.dates import read_date
 from bot.tools.registry import GET_DAY, ToolContext, ToolOutput
 
@@ -35,24 +35,6 @@ DECLARATION: ToolParam = {
 }
 
 
-def format_result(day: Day) -> str:
-    """One line in Korean, one in English."""
-    on = day.on.isoformat()
-    ko = [f"{h.name_ko}{' (회사 휴무)' if h.kind == 'company' else ''}" for h in day.holidays]
-    en = [f"{h.name_en}{' (company closure)' if h.kind == 'company' else ''}" for h in day.holidays]
-    if day.working:
-        state_ko, state_en = "근무일", "a working day"
-    elif day.weekend:
-        state_ko, state_en = "주말 (쉬는 날)", "a weekend day (not a working day)"
-    else:
-        state_ko, state_en = "쉬는 날", "not a working day"
-    holiday_ko = f", 공휴일·휴무: {', '.join(ko)}" if ko else ""
-    holiday_en = f"; holiday: {', '.join(en)}" if en else ""
-    return (
-        f"{on} {day.weekday_ko}, {state_ko}{holiday_ko}\n{on} is a {day.weekday_en}, {state_en}{holiday_en}"
-    )
-
-
 class DayTool:
     name = NAME
     declaration = DECLARATION
@@ -63,4 +45,4 @@ class DayTool:
     async def execute(self, ctx: ToolContext, tool_input: Mapping[str, Any]) -> ToolOutput:
         on = read_date(tool_input, "date", ctx.today)
         found = self.calendar.day(on)
-        return ToolOutput(format_result(found), figures=(found,), detail={"date": on.isoformat()})
+        return ToolOutput((found,), {"date": on.isoformat()})

@@ -17,7 +17,7 @@ from anthropic.types import ToolParam
 from bot.calendar import KOREA, KoreanCalendar
 from bot.domain.leave import ANNUAL, format_days
 from bot.domain.outcomes import FailureReason
-from bot.domain.requests import PARTS, REASON_LIMIT, Checked, Draft, Part
+from bot.domain.requests import PARTS, REASON_LIMIT, Draft, Part
 from bot.ports.hr import LeaveStoreError, UnknownEmployee
 from bot.tools.dates import read_date
 from bot.tools.leave_balance import balance_of
@@ -56,28 +56,6 @@ DECLARATION: ToolParam = {
 }
 
 
-def format_result(checked: Checked) -> str:
-    """Korean and English lines; every number in them is a figure of `checked`."""
-    draft = checked.draft
-    span = draft.start.isoformat() if draft.start == draft.end else f"{draft.start}~{draft.end}"
-    days, working = format_days(checked.days), len(checked.working_dates)
-    lines = [
-        f"휴가 신청 초안 (아직 신청 안 됨): {span} {draft.leave_type} {draft.part}, 근무일 {working}일, "
-        f"{days}일 사용",
-        f"Draft leave request (not submitted): {span} {draft.leave_type} {draft.part}, {working} working "
-        f"day{'' if working == 1 else 's'}, {days} days of leave",
-    ]
-    if checked.balance_before is not None and checked.balance_after is not None:
-        before, after = format_days(checked.balance_before), format_days(checked.balance_after)
-        pending = format_days(checked.pending)
-        lines.append(f"{draft.start.year}년 남은 연차 {before}일 (신청 중 {pending}일) → 신청 후 {after}일")
-        lines.append(f"{draft.start.year} balance {before} days ({pending} pending) → {after} after it")
-    lines.append(
-        "The person submits it with the Submit button under your answer; nothing is stored until then."
-    )
-    return "\n".join(lines)
-
-
 class DraftRequestTool:
     name = NAME
     declaration = DECLARATION
@@ -105,9 +83,8 @@ class DraftRequestTool:
             checked = await ctx.requests.check(ctx.caller.employee_id, draft, ctx.policy, ctx.today)
             if not checked.ok:
                 english = "; ".join(f"{p.field}: {p.en}" for p in checked.problems)
-                korean = " ".join(p.ko for p in checked.problems)
-                message = f"this draft cannot be submitted: {english}\n초안을 신청할 수 없어요: {korean}"
-                raise ToolError(message, "invalid_input", detail)
+                message = f"this draft cannot be submitted: {english}"  # the problems say it in Korean too
+                raise ToolError(message, "invalid_input", detail, problems=checked.problems)
             figures: list[Figures] = [checked, self.calendar.working_days(start, end)]
             if leave_type == ANNUAL:  # the balance as the balance tool gives it: before and after rest on it
                 inputs = await ctx.leave.ledger_inputs(ctx.caller.employee_id)
@@ -118,4 +95,4 @@ class DraftRequestTool:
             )
             raise ToolError(str(exc), why, detail) from exc
         detail["days"] = format_days(checked.days)
-        return ToolOutput(format_result(checked), figures=tuple(figures), detail=detail)
+        return ToolOutput(tuple(figures), detail)

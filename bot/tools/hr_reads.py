@@ -1,6 +1,7 @@
 """What the HR tools share: which years may be asked about, and how the store's failures are told to the
-model (one `is_error` reason each, never a stack trace). Our code gets a failure's facts as values
-(`FailureFacts`); only the offline model, which sees nothing but the wire, reads these texts."""
+model (one `is_error` reason each, never a stack trace). A failure's kind and facts (`FailureFacts`) are
+values: our code reads them as they are, and the model reads them as the JSON data of the `is_error`
+result (bot/tools/result_data.py), beside the short reason."""
 
 from __future__ import annotations
 

@@ -7,23 +7,22 @@ The year's granted / used / remaining come from one ledger (`bot/policy/ledger.p
 of the person's stored rows and records under the company's `grants` mode: `imported` (HR's calendar-year
 rows, the result exactly as before) or `computed` (the Act's grants, HR's rows winning for their year,
 leave taken from the grant that expires first), where one more line per last usable day says what of the
-remaining expires when. Both from the same ledger, so they cannot disagree
+remaining expires when. The model reads it as JSON data (bot/tools/result_data.py). Both from the same ledger, so they cannot disagree
 ([policy.md](../../docs/policy.md#the-ledger-one-model-of-a-grant)).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from anthropic.types import ToolParam
 
-from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance, format_days
+from bot.domain.leave import YEARS_AHEAD, YEARS_BACK, Balance
 from bot.policy.grants import LeaveRules
 from bot.policy.holding import Holding
 from bot.ports.hr import LedgerInputs, NoRecordForYear
@@ -61,53 +60,6 @@ DECLARATION: ToolParam = {
 }
 
 
-# The result text and its parser sit together, so a reader of the text (the offline model, which only
-# sees the wire) can never drift from the format. Our own code uses `ToolOutput.figures` instead.
-_RESULT = re.compile(
-    r"(?P<year>\d{4})년 남은 연차: (?P<remaining>-?[\d.]+)일 "
-    r"\(부여 (?P<granted>[\d.]+)일 − 사용 (?P<used>[\d.]+)일(?: − 소멸 (?P<lapsed>[\d.]+)일)?"
-)
-_EXPIRING = re.compile(r"^그중 ([\d.]+)일은 (\d{4}-\d{2}-\d{2})까지 사용 가능 \(이후 소멸\)$", re.M)
-_PENDING = re.compile(r"^신청 중 ([\d.]+)일 \(승인 전, 남은 연차에서 아직 빼지 않음\)$", re.M)
-
-
-def format_result(balance: Balance, today: date) -> str:
-    """The balance line, then one line per last usable day of what remains (none passed)."""
-    # Days left past their last usable day are not remaining: said, so the sum on the wire adds up.
-    lapsed = f" − 소멸 {format_days(balance.lapsed)}일" if balance.lapsed else ""
-    line = (
-        f"{balance.year}년 남은 연차: {format_days(balance.remaining)}일 "
-        f"(부여 {format_days(balance.granted)}일 − 사용 {format_days(balance.used)}일{lapsed}, "
-        f"기준일 {today.isoformat()})"
-    )
-    expiring = [
-        f"그중 {format_days(days)}일은 {on.isoformat()}까지 사용 가능 (이후 소멸)"
-        for on, days in balance.expiring
-    ]
-    pending = (
-        [f"신청 중 {format_days(balance.pending)}일 (승인 전, 남은 연차에서 아직 빼지 않음)"]
-        if balance.pending
-        else []
-    )
-    return "\n".join([line, *expiring, *pending])
-
-
-def parse_result(content: str) -> Balance | None:
-    """The figures in a successful result's text, or None if the text is not one."""
-    match = _RESULT.search(content)
-    if match is None:
-        return None
-    try:
-        granted, used = Decimal(match["granted"]), Decimal(match["used"])
-        lapsed = Decimal(match["lapsed"]) if match["lapsed"] else Decimal(0)
-        expiring = tuple((date.fromisoformat(m[2]), Decimal(m[1])) for m in _EXPIRING.finditer(content))
-        pending_line = _PENDING.search(content)
-        pending = Decimal(pending_line[1]) if pending_line else None
-    except (InvalidOperation, ValueError):
-        return None
-    return Balance(int(match["year"]), granted, used, expiring, pending, lapsed)
-
-
 class LeaveBalanceTool:
     name = NAME
     declaration = DECLARATION
@@ -135,7 +87,7 @@ class LeaveBalanceTool:
             if isinstance(read_pending, BaseException):
                 raise read_pending
             balance = balance_of(read_inputs, read_rules, ctx.today, year, read_pending)
-        return ToolOutput(format_result(balance, ctx.today), figures=(balance,), detail={"year": year})
+        return ToolOutput((balance,), {"year": year}, as_of=ctx.today)
 
 
 async def _known(value: T) -> T:
@@ -154,7 +106,7 @@ def balance_of(
         raise NoRecordForYear(f"no annual leave record for {year}", _years_with_grants(held, today))
     if rules.grants == "imported":
         # HR's rows are usable to December 31, as the holding says; the balance leaves the date to
-        # get_leave_entitlement (which reads the same holding), so its text stays HR's figures alone.
+        # get_leave_entitlement (which reads the same holding), so its result stays HR's figures alone.
         found = replace(found, expiring=())
     return replace(found, pending=pending)
 

@@ -3,15 +3,11 @@ a total per type. Read-only; like the balance tool, whose records are read comes
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from datetime import date
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.domain.leave import LeaveRecord, LeaveTaken, format_days
 from bot.tools.hr_reads import reading_hr, validate_year
 from bot.tools.registry import LEAVE_TAKEN, ToolContext, ToolOutput
 
@@ -38,54 +34,6 @@ DECLARATION: ToolParam = {
     "strict": True,
 }
 
-# The result text and its parser sit together (the offline model reads results off the wire).
-_HEAD = re.compile(r"^(?P<year>\d{4})년 휴가 사용 기록 (?P<count>\d+)건")
-_UNDATED = re.compile(r"^날짜 기록 없는 연차 사용: (?P<days>[\d.]+)일$")
-_LINE = re.compile(
-    r"^- (?P<date>\d{4}-\d{2}-\d{2}) (?P<days>[\d.]+)일 (?P<type>[a-z_]+)(?: \((?P<note>.*)\))?$"
-)
-
-
-def format_result(taken: LeaveTaken, today: date) -> str:
-    lines = [f"{taken.year}년 휴가 사용 기록 {len(taken.records)}건 (기준일 {today.isoformat()})"]
-    for record in taken.records:
-        note = f" ({' '.join(record.note.split())})" if record.note else ""
-        lines.append(
-            f"- {record.taken_on.isoformat()} {format_days(record.days)}일 {record.leave_type}{note}"
-        )
-    if taken.records:
-        totals = ", ".join(f"{kind} {format_days(days)}일" for kind, days in taken.totals.items())
-        lines.append(f"합계: {totals}")
-    if taken.undated:
-        lines.append(f"날짜 기록 없는 연차 사용: {format_days(taken.undated)}일")
-    return "\n".join(lines)
-
-
-def parse_result(content: str) -> LeaveTaken | None:
-    """The records in a successful result's text, or None if the text is not one."""
-    lines = content.splitlines()
-    head = _HEAD.match(lines[0]) if lines else None
-    if head is None:
-        return None
-    records = []
-    undated = Decimal(0)
-    for line in lines[1:]:
-        if found := _UNDATED.match(line):
-            undated = Decimal(found["days"])
-            continue
-        match = _LINE.match(line)
-        if match is None:
-            continue
-        try:
-            days = Decimal(match["days"])
-            taken_on = date.fromisoformat(match["date"])
-        except (InvalidOperation, ValueError):
-            return None
-        records.append(LeaveRecord(taken_on, days, match["type"], match["note"]))
-    if len(records) != int(head["count"]):
-        return None
-    return LeaveTaken(int(head["year"]), tuple(records), undated)
-
 
 class LeaveTakenTool:
     name = NAME
@@ -95,4 +43,4 @@ class LeaveTakenTool:
         year = validate_year(tool_input, ctx.today)
         with reading_hr(year):
             taken = await ctx.leave.leave_taken(ctx.caller.employee_id, year)
-        return ToolOutput(format_result(taken, ctx.today), figures=(taken,), detail={"year": year})
+        return ToolOutput((taken,), {"year": year}, as_of=ctx.today)

@@ -33,6 +33,7 @@ from bot.ports.audit import (
 from bot.ports.hr import LeaveStore
 from bot.ports.requests import RequestReader
 from bot.tools.registry import AuditDetail, Figures, Tool, ToolContext, ToolError
+from bot.tools.result_data import failure_text
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +43,12 @@ class ToolOutcome:
     """One dispatched request: the tool's output, or the failure the model is told about."""
 
     tool: str | None  # None when the model asked for a tool that does not exist
-    text: str
+    text: str  # the tool_result content: JSON data
     outcome: Outcome = "ok"
     figures: tuple[Figures, ...] = ()
     detail: AuditDetail = field(default_factory=dict)
     facts: FailureFacts = NO_FACTS  # a failure's facts, for the phrasebook
+    shown: str = ""  # as a person reads it: the tool's own line, or a failure's short reason
 
     @property
     def is_error(self) -> bool:
@@ -123,15 +125,18 @@ class Toolbox:
                 policy = await self.policy_now() if self.policy_now is not None else DEFAULT_POLICY
                 ctx = replace(ctx, policy=policy)
             output = await tool.execute(ctx, checked)
-            return ToolOutcome(tool.name, output.text, figures=output.figures, detail=output.detail)
+            return ToolOutcome(
+                tool.name, output.text, "ok", output.figures, output.detail, shown=output.shown
+            )
         except ToolError as exc:
-            tool_name = tool.name if tool else None
-            text = str(exc) or "the tool failed"
-            return ToolOutcome(tool_name, text, exc.reason, detail=exc.detail, facts=exc.facts)
+            why = str(exc) or "the tool failed"
+            said = failure_text(why, exc.reason, exc.facts, exc.problems)
+            return ToolOutcome(tool.name if tool else None, said, exc.reason, (), exc.detail, exc.facts, why)
         except Exception:
             # Unexpected: keep the details in our log, give the model only a generic reason.
             log.exception("tool %s failed unexpectedly", name)
-            return ToolOutcome(name, "internal error while running the tool", "internal")
+            why = "internal error while running the tool"
+            return ToolOutcome(name, failure_text(why, "internal"), "internal", shown=why)
 
     def _which_tools(self) -> str:
         names = [repr(n) for n in self._tools]

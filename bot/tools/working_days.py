@@ -9,7 +9,7 @@ from typing import Any
 
 from anthropic.types import ToolParam
 
-from bot.calendar import KOREA, MAX_RANGE_DAYS, CalendarError, Holiday, KoreanCalendar, WorkingDays
+from bot.calendar import KOREA, MAX_RANGE_DAYS, CalendarError, KoreanCalendar
 from bot.tools.dates import read_date
 from bot.tools.registry import COUNT_WORKING_DAYS, ToolContext, ToolError, ToolOutput
 
@@ -43,27 +43,6 @@ DECLARATION: ToolParam = {
 }
 
 
-def _holiday(holiday: Holiday, korean: bool) -> str:
-    name = holiday.name_ko if korean else holiday.name_en
-    if holiday.kind == "company":
-        name = f"회사 휴무 {name}" if korean else f"company closure {name}"
-    return f"{holiday.on.isoformat()} {name}"
-
-
-def format_result(counted: WorkingDays) -> str:
-    """One line in Korean, one in English; every number in them is a figure of `counted`."""
-    start, end = counted.start.isoformat(), counted.end.isoformat()
-    holidays_ko = ", ".join(_holiday(h, True) for h in counted.holidays)
-    holidays_en = ", ".join(_holiday(h, False) for h in counted.holidays)
-    return (
-        f"{start}~{end} 근무일 {counted.working}일 (전체 {counted.days}일, 주말 {counted.weekend}일, "
-        f"평일 공휴일·휴무 {counted.weekday_holidays}일{'; ' + holidays_ko if holidays_ko else ''})\n"
-        f"{start} to {end}: {counted.working} working days ({counted.days} days, {counted.weekend} "
-        f"weekend days, {counted.weekday_holidays} weekday holidays or closures"
-        f"{'; ' + holidays_en if holidays_en else ''})"
-    )
-
-
 class WorkingDaysTool:
     name = NAME
     declaration = DECLARATION
@@ -79,4 +58,4 @@ class WorkingDaysTool:
             counted = self.calendar.working_days(start, end)
         except CalendarError as exc:
             raise ToolError(str(exc), "invalid_input", detail) from None
-        return ToolOutput(format_result(counted), figures=(counted,), detail=detail)
+        return ToolOutput((counted,), detail)

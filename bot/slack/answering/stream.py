@@ -180,7 +180,7 @@ class AnswerStream:
                 title = self._titles[event.tool_use_id]
                 self._open.pop(event.tool_use_id, None)
                 if event.is_error:
-                    reason = text.lookup_failed(event.failure, event.content, self._korean, facts=event.facts)
+                    reason = text.lookup_failed(event.failure, event.shown, self._korean, facts=event.facts)
                     return [
                         TaskUpdateChunk(
                             id=event.tool_use_id,
@@ -189,7 +189,7 @@ class AnswerStream:
                             output=truncate(reason, OUTPUT_LIMIT),
                         )
                     ]
-                output = truncate(event.content, OUTPUT_LIMIT)
+                output = truncate(event.shown or event.content, OUTPUT_LIMIT)  # the tool's line, not its data
                 return [TaskUpdateChunk(id=event.tool_use_id, title=title, status="complete", output=output)]
         return []
 

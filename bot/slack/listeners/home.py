@@ -107,7 +107,7 @@ async def _leave_view(
             if balances:
                 shown.append(YearOnHome(year, balances[0]))
             else:
-                failed = text.lookup_failed(result.failure, result.content, korean, facts=result.facts)
+                failed = text.lookup_failed(result.failure, result.shown, korean, facts=result.facts)
                 shown.append(YearOnHome(year, None, failed))
         else:
             records += [r for f in result.figures if isinstance(f, LeaveTaken) for r in f.records]
