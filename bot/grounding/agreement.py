@@ -118,11 +118,15 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
             ):
                 problems.append(Problem(said, "is the person's own number, presented as their leave"))
             # In an answer that never names the law, an Act's day figure says its meaning (최대 / 기본),
-            # and is neither a year's nor a kind of the person's leave; in a sum or a share it needs the law.
+            # and is neither a year's nor a kind of the person's leave; in a sum or a share its clause
+            # names the meaning ("기본 15일에 {grant_days(…) - STATUTE.base_days}일이 더해진").
+            said_meaning = any(pattern.search(clause) for pattern, _ in STATUTE_WORDS)
             if (
                 _statute(figure)
                 and not law_named
-                and (figure.alone != "statute" or not meanings[figure] or bound or years)
+                and (
+                    not said_meaning if figure.alone != "statute" else not meanings[figure] or bound or years
+                )
             ):
                 problems.append(Problem(said, "is the Act's number, presented as the person's leave"))
     return problems
