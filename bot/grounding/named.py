@@ -164,8 +164,11 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     years = frozenset(
         year_of(name, args) for name, args in evaluated.calls if name in YEARLY or name == "record"
     )
-    if len(years) > 1 and len({ROLE[n] for n in names if n in ROLE}) > 1:
-        # granted(2026) - used(2025), used(2026) / granted(2025): two kinds of two years say nothing
+    if (
+        len(years) > 1
+        and len({ROLE[n] for n in names if n in ROLE}) > 1
+        and (evaluated.divides or any(sign < 0 for sign in evaluated.signs))
+    ):  # granted(2026) - used(2025), used(2026) / granted(2025) say nothing; next year's grant may add
         return Figure(*at, None), "combines one year's figure with another year's figure of another kind"
     alone = None
     if names <= {"q"} and not resolver.constants:
