@@ -119,7 +119,9 @@ async def test_english_follow_ups_read_a_month_as_korean_ones_do(hr, minsu):
 )
 async def test_own_questions_are_not_someone_elses(hr, minsu, question, tool):
     turn = await ask(await _bot(hr), minsu, question)
-    assert tool in _looked_up(turn) and turn.answer not in SOMEONE_ELSE, turn.answer
+    # looked up, or (a word no reading accounts for: 승인, 여행) declined as not read, never as a colleague's
+    assert tool in _looked_up(turn) or turn.answer in CANNOT, turn.answer
+    assert turn.answer not in SOMEONE_ELSE, turn.answer
 
 
 @pytest.mark.parametrize(

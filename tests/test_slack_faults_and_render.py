@@ -91,9 +91,7 @@ async def test_a_question_over_the_limit_is_declined_without_a_model_call(slack,
 
 async def test_a_shared_file_gets_an_answer_to_its_text_or_a_note(slack, start_bot):
     await start_bot()
-    await slack.user_message(
-        MINSU, "이 파일 보고 올해 연차 며칠 남았어?", subtype="file_share", files=[{"id": "F1"}]
-    )
+    await slack.user_message(MINSU, "올해 연차 며칠 남았어?", subtype="file_share", files=[{"id": "F1"}])
     [answer] = await slack.wait_for(lambda c: c.method == "chat.update")
     assert "7.5" in answer.args["text"]
     await slack.user_message(MINSU, "", subtype="file_share", files=[{"id": "F2"}])

@@ -212,7 +212,7 @@ def amounts_in(text: str) -> set[Decimal]:
     return values
 
 
-_AND_A = re.compile(r"\s+and\s+a\s+$", re.I)
+_AND_A = re.compile(r"\s+(?:days?\s+)?and\s+a\s+$", re.I)  # "eight and a half", "one day and a half"
 
 
 def adds_a_half(text: str, first: NumberToken, second: NumberToken) -> bool:

@@ -23,10 +23,22 @@ def number(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
 
 
-# Days of leave named in words, shortest amount first so that 반반차 is read before 반차 and "half a day"
+# Days of leave named in words, the "and a half" amounts first, then shortest amount first so that 반반차 is read before 반차 and "half a day"
 # before "a day". A reader takes the first that fits (the offline model) or each in turn (the grounding
 # check, which blanks what it has read).
 DAY_AMOUNTS: tuple[tuple[Words, Decimal], ...] = (
+    # a day and a half (read before 하루 and "half day", which are inside them)
+    (
+        Words(
+            ko=(r"하루\s*반(?!\s*차)",),
+            en=(r"one\s+day\s+and\s+a\s+half", r"one\s+and\s+a\s+half\s+days?"),
+        ),
+        Decimal("1.5"),
+    ),
+    (
+        Words(ko=(r"이틀\s*반(?!\s*차)",), en=(r"two\s+(?:and\s+a\s+half\s+days?|days\s+and\s+a\s+half)",)),
+        Decimal("2.5"),
+    ),
     (QUARTER_DAY, Decimal("0.25")),
     (HALF_DAY | Words(en=(r"half\s+a\s+day",)), Decimal("0.5")),
     (Words(ko=("이틀",), en=(r"two\s+days",)), Decimal(2)),

@@ -138,6 +138,14 @@ def unanswered(question: str, reading: Reading) -> list[str]:
     ]
 
 
+def blank_asked(question: str) -> str:
+    """`question` with every word asking a kind of answer blanked: the reading gives that kind, or
+    `unanswered` already left it unread."""
+    for _, finder in _WORDS:
+        question = finder.sub(lambda m: " " * len(m.group(0)), question)
+    return question
+
+
 def role_of(question: str) -> str | None:
     """The one figure a question compares years on (used, granted, remaining); None for none or several."""
     roles = [role for role, finder in ROLES.items() if finder.search(question)]

@@ -108,6 +108,10 @@ _DAYS_AHEAD = (
     (re.compile(r"내일|\btomorrow\b(?!\s+after)", re.I), 1),
     (re.compile(r"모레|내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
 )
+# Tomorrow and the day after: two days ("내일이랑 모레", "tomorrow and the day after (tomorrow)").
+_TWO_DAYS_AHEAD = re.compile(
+    r"내일\s*(?:이랑|랑|하고|과|,)\s*모레|\btomorrow\s+(?:and|&)\s+the\s+day\s+after(?:\s+tomorrow)?\b", re.I
+)
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
 
@@ -116,7 +120,9 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
     "next Friday"), in the year it names before them if it names one, else the next such day from today."""
     found = _dates(question, today)
     ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
-    if found is None and len(ahead) == 1:  # 내일, 모레, tomorrow
+    if found is None and _TWO_DAYS_AHEAD.search(question):
+        found = (today + timedelta(days=1), today + timedelta(days=2))
+    elif found is None and len(ahead) == 1:  # 내일, 모레, tomorrow
         found = (today + timedelta(days=ahead[0]), today + timedelta(days=ahead[0]))
     if found is None:
         named = [(m, d) for pattern, m, d in _NAMED_DAYS if pattern.search(question)]
@@ -148,6 +154,7 @@ def without_dates(question: str) -> str:
         _WEEKDAY,
         _WEEK_WORDS,
         _SPAN,
+        _TWO_DAYS_AHEAD,
         _YEAR_BEFORE_DATE,
         *(pattern for pattern, _, _ in _NAMED_DAYS),
         *(pattern for pattern, _ in _DAYS_AHEAD),

@@ -1,0 +1,108 @@
+"""The words that never change what a leave question's figures are. Everything else in a question must be
+read by its reading (bot/llm/coverage.py), or the offline model declines honestly.
+
+A whitelist, short on purpose: a word missing here costs an honest "I can't answer that offline"; a word
+wrongly here can cost a wrong answer ("summer vacation", "work anniversary" were answered with the bare
+balance while the check only listed the words to look for). So a word belongs here only if it says
+nothing about *which* figure, year, day, amount or person is asked. English words are matched whole and
+lower-case; Korean ones as a stem followed by particles or endings, so the lists hold stems, not forms.
+"""
+
+from __future__ import annotations
+
+import re
+
+# ----- English ---------------------------------------------------------------------------------------
+_EN_GROUPS: tuple[str, ...] = (
+    # function words: articles, the asker's pronouns, auxiliaries, prepositions that name no date,
+    # the tail of a contraction whose head was read ("last year's" → "s")
+    "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
+    "done don't have has had will would can could should to of in on at for with from by as and or so just "
+    "still yet now currently right then there this that these those them they any some all not no much "
+    "many s far "
+    "about actually through",
+    # question words and asking ("can you tell me", "please check", "what about …")
+    "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
+    "plz quick question wondering want wanted like need get got give given",
+    # greetings, thanks, politeness and chat noise
+    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh",
+    # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
+    "leave leaves vacation vacations pto day days off annual paid remaining remain remains left "
+    "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
+    "total allowance entitlement entitled grant grants granted count number amount",
+)
+EN_WORDS: frozenset[str] = frozenset(word for group in _EN_GROUPS for word in group.split())
+# Words about the list of days taken: read only by a reading that looks the records up.
+EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates", "list"])
+
+# ----- Korean ----------------------------------------------------------------------------------------
+# Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
+_KO_WORDS: tuple[str, ...] = (
+    "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ",
+)
+# Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
+_KO_NOUNS: tuple[str, ...] = (
+    # question words and asking ("몇 개", "며칠", "확인 부탁드립니다")
+    "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례",
+    # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
+    "연차 연챠 년차 휴가 잔여 잔량 미사용 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
+    # which half of the day: a half day costs the same in the morning or the afternoon
+    "오전 오후",
+)
+# Verb stems (taking verb endings: "남았나요", "썼더라", "보여줘", "생기나요").
+_KO_VERBS: tuple[str, ...] = (
+    # asking, showing, confirming ("알려줘", "보여주세요", "뽑아줘", "맞죠?", "어땠어?")
+    "알 알려 말해 보여 봐 볼 뽑아 맞 어때 어땠 되 돼 됐 있 주 줘",
+    # counting as, converting ("반차로 치면", "시간으로 환산하면"): the unit is read by the reading, or not
+    "치",
+    # leave vocabulary: remaining, used, granted, taking a day off
+    "남 남았 남앗 쓰 써 썼 쓴 쓸 내 냈 낼 받 생기 생겨 생길 생긴 나와 나오 쉬",
+)
+KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업"])
+_PARTICLE = (
+    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|"
+    r"이야|야|이에요|예요|이요|요|임|인가|인지|이었|였|이지|이면|면"
+)
+_VERB_ENDING = (
+    r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|래|세요|"
+    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다)*"
+)
+# after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
+_NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}")
+_VERB_ENDING_RE = re.compile(_VERB_ENDING)
+_KO_EXACT = frozenset(" ".join(_KO_WORDS).split())
+_NOUNS = tuple(sorted(" ".join(_KO_NOUNS).split(), key=len, reverse=True))
+_VERBS = tuple(sorted(" ".join(_KO_VERBS).split(), key=len, reverse=True))
+# Words of any script (a word in another script is not in the vocabulary either); digits are numbers,
+# read or not by the coverage check itself.
+_TOKEN = re.compile(r"[가-힣ㄱ-ㅎㅏ-ㅣ]+|[A-Za-z]+(?:'[A-Za-z]+)?|[^\W\d_]+")
+# "time off": leave; "this time", "at the time" are not.
+_TIME_OFF = re.compile(r"\btime\s+off\b", re.I)
+
+
+def unaccounted(text: str, records: bool = False) -> list[str]:
+    """The words of `text` (what a reading left unread of a question) that are not in the vocabulary;
+    `records`: the reading lists the days taken, so words asking for that list are read."""
+    left = []
+    for token in _TOKEN.findall(_TIME_OFF.sub("off", text)):
+        lower = token.lower()
+        if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
+            continue
+        if _NOUN_ENDING.fullmatch(token) or _korean_known(token, records):
+            continue  # endings left after a word that was read ("작년에" → "에", "비교해줘" → "해줘")
+        left.append(token)
+    return left
+
+
+def _korean_known(token: str, records: bool) -> bool:
+    """A stem and its endings; a noun of two syllables or more may be followed by another ("잔여일수")."""
+    nouns = _NOUNS + tuple(KO_RECORDS) if records else _NOUNS
+    for stem in nouns:
+        if token.startswith(stem):
+            rest = token[len(stem) :]
+            if _NOUN_ENDING.fullmatch(rest) or (len(stem) > 1 and _korean_known(rest, records)):
+                return True
+            if stem in ("몇", "얼마") and _korean_known(rest, records):  # "몇개", "몇일임"
+                return True
+    return any(token.startswith(stem) and _VERB_ENDING_RE.fullmatch(token[len(stem) :]) for stem in _VERBS)
