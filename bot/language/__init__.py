@@ -11,6 +11,8 @@ understood the same way everywhere. Nothing here does I/O or knows about tools, 
     years.py    the years a text names (올해, 작년, 2024년, '24, FY24, ranges, "N years ago")
     dates.py    months, weekdays, dates and times (never leave amounts)
     script.py   which language a text is in
+    accounted.py  the words that never change a leave question's figures (the offline model's check
+                that a reading accounts for the whole question)
     clause_words.py  what a named figure's own clause may say of it (year, kind, leave type, part of a
                 day, the Act's meaning, more / less, what-if verbs)
 """

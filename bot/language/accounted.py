@@ -69,7 +69,7 @@ _VERB_ENDING = (
     r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
-_NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}")
+_NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}|해용)")
 _VERB_ENDING_RE = re.compile(_VERB_ENDING)
 _KO_EXACT = frozenset(" ".join(_KO_WORDS).split())
 _NOUNS = tuple(sorted(" ".join(_KO_NOUNS).split(), key=len, reverse=True))
