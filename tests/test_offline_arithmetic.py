@@ -7,27 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent.loop import Assistant, Turn
-from bot.db.hr import SqlHrStore
-from bot.hr.directory import roster
 from bot.llm import offline_lines
-from tests.support.offline_chat import ask, offline_assistant
+from tests.support.offline_chat import (
+    CANNOT,
+    ask,
+    lookups,
+    rendered_first_time,
+    roster_bot,
+)
 
-CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
 HOURS = (offline_lines.OFFLINE_HOURS.ko, offline_lines.OFFLINE_HOURS.en)
-
-
-async def _bot(hr: SqlHrStore) -> Assistant:
-    return offline_assistant(hr, roster=await roster(hr))
-
-
-def _calls(turn: Turn) -> list[tuple[str, object]]:
-    return [(call.name, call.input.get("year")) for call in turn.trace.tool_calls]
-
-
-def _rendered_first_time(turn: Turn) -> bool:
-    steps = [getattr(step, "text", "") for step in turn.trace.steps]
-    return "grounding: ok" in steps and len(turn.trace.model_calls) == 2
 
 
 @pytest.mark.parametrize(
@@ -45,13 +34,13 @@ def _rendered_first_time(turn: Turn) -> bool:
     ],
 )
 async def test_arithmetic_it_reads_whole_is_answered_through_named_figures(hr, minsu, question, years, says):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [("get_leave_balance", y) for y in years], turn.answer
-    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", y) for y in years], turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
 async def test_a_difference_says_which_year_used_more(hr, minsu):
-    bot = await _bot(hr)
+    bot = await roster_bot(hr)
     ko = await ask(bot, minsu, "올해는 작년에 비해 연차를 며칠 덜 썼어?")
     assert "2025년에 2026년보다 4일 더 썼어요" in ko.answer
     en = await ask(bot, minsu, "How many fewer days did I use this year compared with last year?")
@@ -59,13 +48,13 @@ async def test_a_difference_says_which_year_used_more(hr, minsu):
 
 
 async def test_a_difference_with_a_year_that_has_no_record_says_so(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "2023년보다 올해 연차를 더 썼어?")
-    assert "2023" in turn.answer and "더 썼어요" not in turn.answer and _rendered_first_time(turn)
+    turn = await ask(await roster_bot(hr), minsu, "2023년보다 올해 연차를 더 썼어?")
+    assert "2023" in turn.answer and "더 썼어요" not in turn.answer and rendered_first_time(turn)
 
 
 async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "What days was I off in 2026?")
-    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+    turn = await ask(await roster_bot(hr), minsu, "What days was I off in 2026?")
+    assert lookups(turn) == [("list_leave_taken", 2026)], turn.answer
     assert "February 13" in turn.answer and "Submit" not in turn.answer
 
 
@@ -73,8 +62,8 @@ async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
     "question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?", "올해 평일 몇 일 남았지?"]
 )
 async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
 
 
 @pytest.mark.parametrize(
@@ -89,17 +78,17 @@ async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
     ],
 )
 async def test_next_years_leave_is_the_next_grant_whatever_the_verb(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
-    assert "16" in turn.answer and _rendered_first_time(turn)
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert "16" in turn.answer and rendered_first_time(turn)
 
 
 @pytest.mark.parametrize(
     "question", ["How many days will I forfeit at year end?", "연말에 날아가는 연차 며칠이야?"]
 )
 async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [("get_leave_entitlement", None)], turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)], turn.answer
     assert "7.5" in turn.answer and ("12월 31일" in turn.answer or "December 31" in turn.answer)
 
 
@@ -116,12 +105,12 @@ async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
     ],
 )
 async def test_a_what_if_in_half_days(hr, minsu, question, says):
-    turn = await ask(await _bot(hr), minsu, question)
+    turn = await ask(await roster_bot(hr), minsu, question)
     if says is None:
-        assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+        assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
         return
-    assert _calls(turn) == [("get_leave_balance", 2026)], turn.answer
-    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+    assert lookups(turn) == [("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
 @pytest.mark.parametrize(
@@ -136,17 +125,17 @@ async def test_a_what_if_in_half_days(hr, minsu, question, says):
     ],
 )
 async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, question, says):
-    turn = await ask(await _bot(hr), minsu, question)
+    turn = await ask(await roster_bot(hr), minsu, question)
     assert [call.name for call in turn.trace.tool_calls] == ["get_leave_balance", "count_working_days"]
-    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
 @pytest.mark.parametrize(
     "question", ["올해 사용률이랑 남은 시간 알려줘", "What percent have I used and how many hours are left?"]
 )
 async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in (*CANNOT, *HOURS), turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and turn.answer in (*CANNOT, *HOURS), turn.answer
 
 
 @pytest.mark.parametrize(
@@ -154,16 +143,16 @@ async def test_two_arithmetic_questions_in_one_are_declined_not_half_answered(hr
     [("재작년이랑 작년 연차 비교해 줘", [2025, 2024]), ("Compare my 2025 and 2026 leave", [2026, 2025])],
 )
 async def test_a_comparison_of_two_years_shows_both(hr, minsu, question, years):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [("get_leave_balance", y) for y in years] and _rendered_first_time(turn)
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", y) for y in years] and rendered_first_time(turn)
 
 
 @pytest.mark.parametrize(
     "question", ["올해 남은 연차가 작년 이맘때보다 적어?", "Do I have more left than at this time last year?"]
 )
 async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
 
 
 @pytest.mark.parametrize(
@@ -175,32 +164,32 @@ async def test_a_point_in_a_year_is_not_its_total(hr, minsu, question):
     ],
 )
 async def test_arithmetic_it_has_no_figure_for_is_declined(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
 
 
 async def test_hours_of_nothing_left_are_said_without_a_figure(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "How many hours of leave did I have left in 2025?")
+    turn = await ask(await roster_bot(hr), minsu, "How many hours of leave did I have left in 2025?")
     assert "No hours are left either." in turn.answer and "days hours" not in turn.answer
-    assert _rendered_first_time(turn)
+    assert rendered_first_time(turn)
 
 
 @pytest.mark.parametrize(
     "question", ["show me the days I took off in 2026", "List the days I was on leave this year"]
 )
 async def test_the_days_listed_are_the_records(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [("list_leave_taken", 2026)], turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("list_leave_taken", 2026)], turn.answer
 
 
 async def test_half_days_left_are_the_whole_half_days_the_balance_holds(hr):
     from bot.hr.directory import caller_for_employee_id
 
     seoyeon = await caller_for_employee_id(hr, "E1002")  # 12.25 days left: 24 half days, a quarter over
-    turn = await ask(await _bot(hr), seoyeon, "반차 몇 번 더 쓸 수 있어?")
-    assert "반차로는 24번 더" in turn.answer and "반반차만큼" in turn.answer and _rendered_first_time(turn)
-    share = await ask(await _bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
-    assert "23.4%" in share.answer and _rendered_first_time(share)
+    turn = await ask(await roster_bot(hr), seoyeon, "반차 몇 번 더 쓸 수 있어?")
+    assert "반차로는 24번 더" in turn.answer and "반반차만큼" in turn.answer and rendered_first_time(turn)
+    share = await ask(await roster_bot(hr), seoyeon, "올해 연차 사용률?")  # 3.75 of 16: 23.4375 %
+    assert "23.4%" in share.answer and rendered_first_time(share)
 
 
 @pytest.mark.parametrize(
@@ -212,9 +201,9 @@ async def test_half_days_left_are_the_whole_half_days_the_balance_holds(hr):
     ],
 )
 async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu, previous, question, says):
-    turn = await ask(await _bot(hr), minsu, question, previous)
-    assert _calls(turn) == [("get_leave_balance", 2025)], turn.answer
-    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question, previous)
+    assert lookups(turn) == [("get_leave_balance", 2025)], turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
 @pytest.mark.parametrize(
@@ -225,10 +214,12 @@ async def test_a_bare_follow_up_asks_the_same_arithmetic_for_its_year(hr, minsu,
     ],
 )
 async def test_leave_wanted_in_a_month_is_not_that_months_records(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
 
 
 async def test_a_what_if_naming_a_day_it_does_not_place_is_declined(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "How many days would be left after taking Dec 21 and Dec 22?")
-    assert _calls(turn) == [] and turn.answer in CANNOT, turn.answer
+    turn = await ask(
+        await roster_bot(hr), minsu, "How many days would be left after taking Dec 21 and Dec 22?"
+    )
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer

@@ -6,27 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.agent.loop import Assistant, Turn
-from bot.db.hr import SqlHrStore
-from bot.hr.directory import roster
-from bot.llm import offline_lines
 from bot.llm.asked_kind import asked
-from tests.support.offline_chat import ask, offline_assistant
-
-CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
-
-
-async def _bot(hr: SqlHrStore) -> Assistant:
-    return offline_assistant(hr, roster=await roster(hr))
-
-
-def _calls(turn: Turn) -> list[tuple[str, object]]:
-    return [(call.name, call.input.get("year")) for call in turn.trace.tool_calls]
-
-
-def _rendered_first_time(turn: Turn) -> bool:
-    steps = [getattr(step, "text", "") for step in turn.trace.steps]
-    return "grounding: ok" in steps and len(turn.trace.model_calls) == 2
+from tests.support.offline_chat import (
+    CANNOT,
+    ask,
+    lookups,
+    rendered_first_time,
+    roster_bot,
+)
 
 
 @pytest.mark.parametrize(
@@ -40,9 +27,9 @@ def _rendered_first_time(turn: Turn) -> bool:
     ],
 )
 async def test_two_years_compared_on_one_figure_say_the_difference_or_total(hr, minsu, question, says):
-    turn = await ask(await _bot(hr), minsu, question)
-    assert sorted(_calls(turn)) == [("get_leave_balance", 2025), ("get_leave_balance", 2026)], turn.answer
-    assert says in turn.answer and _rendered_first_time(turn), turn.answer
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert sorted(lookups(turn)) == [("get_leave_balance", 2025), ("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
 @pytest.mark.parametrize(
@@ -54,18 +41,18 @@ async def test_two_years_compared_on_one_figure_say_the_difference_or_total(hr, 
     ],
 )
 async def test_a_kind_of_answer_no_reading_writes_is_declined_without_a_lookup(hr, minsu, question):
-    turn = await ask(await _bot(hr), minsu, question)
+    turn = await ask(await roster_bot(hr), minsu, question)
     assert turn.answer in CANNOT and not turn.trace.tool_calls, turn.answer
 
 
 async def test_how_to_is_about_leave_only(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "회의실 예약 어떻게 해?")
+    turn = await ask(await roster_bot(hr), minsu, "회의실 예약 어떻게 해?")
     assert "/leave request" not in turn.answer and not turn.trace.tool_calls, turn.answer
 
 
 async def test_what_lapsed_in_a_past_year_is_that_years_lookup(hr, minsu):
-    turn = await ask(await _bot(hr), minsu, "How many days of leave did I lose at the end of 2025?")
-    assert _calls(turn) == [("get_leave_balance", 2025)] and "3.5 days lapsed" in turn.answer, turn.answer
+    turn = await ask(await roster_bot(hr), minsu, "How many days of leave did I lose at the end of 2025?")
+    assert lookups(turn) == [("get_leave_balance", 2025)] and "3.5 days lapsed" in turn.answer, turn.answer
 
 
 def test_more_alone_is_again_not_a_difference():

@@ -10,8 +10,10 @@ from typing import Any
 
 from bot.agent.conversation import Conversation
 from bot.agent.loop import Assistant, Turn
+from bot.db.hr import SqlHrStore
 from bot.domain.people import Caller
 from bot.grounding.check import Grounding
+from bot.hr.directory import roster
 from bot.language.people import Roster
 from bot.llm import offline_lines
 from bot.llm.client import make_client
@@ -98,3 +100,23 @@ def judge(turn: Turn, expect: Any, today: date) -> Verdict:
         not bare and not hint,
         f"{'bare balance' if bare else 'usage hint' if hint else 'ok'}: {turn.answer[:60]}",
     )
+
+
+# The offline model's honest decline, in both languages.
+CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
+
+
+async def roster_bot(hr: SqlHrStore) -> Assistant:
+    """The offline assistant over `hr`, with the directory's roster (who is a colleague)."""
+    return offline_assistant(hr, roster=await roster(hr))
+
+
+def lookups(turn: Turn) -> list[tuple[str, object]]:
+    """Each tool call of the turn: its name and the year asked."""
+    return [(call.name, call.input.get("year")) for call in turn.trace.tool_calls]
+
+
+def rendered_first_time(turn: Turn) -> bool:
+    """The check rendered the first answer as written: no correction round."""
+    steps = [getattr(step, "text", "") for step in turn.trace.steps]
+    return "grounding: ok" in steps and len(turn.trace.model_calls) == 2
