@@ -10,10 +10,20 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
-from typing import TypeVar
 
 from bot.domain.leave import format_days
-from bot.grounding.figure import PLACEHOLDER, ROLE, YEARLY, Figure, Problem, near, year_of
+from bot.grounding.figure import (
+    ROLE,
+    YEARLY,
+    Figure,
+    Problem,
+    bind_nearest,
+    boundaries,
+    distance,
+    near,
+    year_of,
+)
+from bot.grounding.figure import masked as masked_text
 from bot.language.clause_words import (
     AS_OF,
     CLAUSE_END,
@@ -39,14 +49,13 @@ _STATUTE_MEANING = {
     "STATUTE.base_days": "base",
 }
 
-_Said = TypeVar("_Said")
 # An English comparison names its compared year after "than" ("than last year", "than in 2026").
 _THAN_BEFORE = re.compile(r"\bthan (?:in |for |during )?$", re.I)
 
 
 def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
+    masked = masked_text(text)
+    bounds = boundaries(masked, CLAUSE_END)
     problems: list[Problem] = []
     law_named = LAW_WORDS.search(masked) is not None
     for start, end in itertools.pairwise(bounds):
@@ -70,19 +79,19 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
             if near(m, today)
         ]
         for at, until, year in said_years if dated else ():
-            named_years[min(dated, key=lambda f: _distance(f, at, until))].add(year)
+            named_years[min(dated, key=lambda f: distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
         compared = {
             y
             for at, until, y in said_years
             if THAN.match(masked, until) or _THAN_BEFORE.search(masked, 0, at) is not None
         }
-        kinds = _bound(KIND_WORDS, clause, start, here)
+        kinds = bind_nearest(KIND_WORDS, clause, start, here)
         figures_of_leave = [f for f in here if f.calls] or here
-        types = _bound(LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
-        parts = _bound(PART_WORDS, clause, start, figures_of_leave)
-        meanings = _bound(STATUTE_WORDS, clause, start, here)
-        directions = _bound(DIRECTION_WORDS, clause, start, here)
+        types = bind_nearest(LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
+        parts = bind_nearest(PART_WORDS, clause, start, figures_of_leave)
+        meanings = bind_nearest(STATUTE_WORDS, clause, start, here)
+        directions = bind_nearest(DIRECTION_WORDS, clause, start, here)
         what_if = {w for w, pattern in (("use", SPEND), ("grant", GAIN)) if pattern.search(clause)}
         what_if = what_if if CONDITIONAL.search(clause) else set()
         days_said = {f.day for f in here if f.day is not None and not AS_OF.match(masked, f.end)}
@@ -134,18 +143,6 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
 
 def _statute(figure: Figure) -> bool:
     return any(c in _STATUTE_MEANING for c in figure.constants)
-
-
-def _bound(
-    words: Sequence[tuple[re.Pattern[str], _Said]], clause: str, start: int, here: Sequence[Figure]
-) -> dict[Figure, set[_Said]]:
-    """Each word found in the clause, bound to the placeholder nearest it."""
-    bound: dict[Figure, set[_Said]] = {f: set() for f in here}
-    for pattern, meaning in words:
-        for word in pattern.finditer(clause):
-            nearest = min(here, key=lambda f: _distance(f, start + word.start(), start + word.end()))
-            bound[nearest].add(meaning)
-    return bound
 
 
 def _agreement(figure: Figure, types: set[str], parts: set[Decimal], meanings: set[str]) -> list[str]:
@@ -200,10 +197,6 @@ def _direction(
     if records and days_said and not records & days_said:
         problems.append("is a record of another day than the date beside it")
     return problems
-
-
-def _distance(figure: Figure, start: int, end: int) -> int:
-    return start - figure.end if start >= figure.end else figure.start - end if end <= figure.start else 0
 
 
 def _list(items: Iterable[object]) -> str:

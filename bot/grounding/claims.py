@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
-from bot.grounding.figure import PLACEHOLDER, Figure, Problem
+from bot.grounding.figure import (
+    PLAIN_REMAINING,
+    SENTENCE_END,
+    Figure,
+    Problem,
+    boundaries,
+    masked,
+)
+from bot.grounding.spans import span_of
 from bot.language.clause_words import (
     CLAUSE_END,
     DEDUCTED,
@@ -28,23 +36,20 @@ from bot.language.clause_words import (
     PENDING_WORDS,
 )
 
-_REMAINING = re.compile(r"\{\s*remaining\(\d{4}\)\s*\}")
-_SENTENCE_END = re.compile(r"[.!?\n]")
 PLACEHOLDER_MASK = re.compile(r"#{4,}")
 _OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I)  # the answer's first word
 
 
 def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    return _enough(text, masked, figures) + _holidays(text, masked, figures, evidence) + _deducted(masked)
+    blanked = masked(text)
+    return _enough(text, blanked, figures) + _holidays(text, blanked, figures, evidence) + _deducted(blanked)
 
 
 def _deducted(masked: str) -> list[Problem]:
     """Sick or family leave, or pending days, said to come off the annual balance: only approved annual
     leave ever does (bot/domain/leave.py), so the claim is false whatever the figures."""
     problems = []
-    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(masked)]
-    for start, end in itertools.pairwise(bounds):
+    for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
         sentence = masked[start:end]
         if not DEDUCTED.search(sentence) or NOT_DEDUCTED.search(sentence):
             continue
@@ -59,18 +64,16 @@ def _deducted(masked: str) -> list[Problem]:
 def _enough(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
     """Per sentence holding both what is left and the days asked: its verdict, or the answer's opening one."""
     opening = _OPENING.match(masked)
-    ends = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(text)]
+    ends = boundaries(masked, SENTENCE_END)
+    # A verdict said on its own ("충분히 쓰실 수 있어요!") is about the sentences with the figures.
+    verdicts = [masked[a:b] for a, b in itertools.pairwise(ends) if not PLACEHOLDER_MASK.search(masked[a:b])]
     problems = []
     for start, end in itertools.pairwise(ends):
         here = [f for f in figures if start <= f.start < end and f.value is not None]
-        # A verdict said on its own ("충분히 쓰실 수 있어요!") is about the sentences before it.
-        verdicts = [
-            masked[a:b] for a, b in itertools.pairwise(ends) if not PLACEHOLDER_MASK.search(masked[a:b])
-        ]
         said = masked[start:end] + (opening.group(0) if opening else "") + " ".join(verdicts)
         if not ENOUGH.search(said) or NOT_ENOUGH.search(said):
             continue
-        left = {f.value for f in here if _REMAINING.fullmatch(text[f.start : f.end])}
+        left = {f.value for f in here if PLAIN_REMAINING.fullmatch(text[f.start : f.end])}
         asked = [
             f
             for f in here
@@ -91,9 +94,8 @@ def _holidays(text: str, masked: str, figures: Sequence[Figure], evidence: Evide
     if evidence.calendar is None:
         return []
     problems = []
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
-    sentence_ends = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(text)]
-    for start, end in itertools.pairwise(bounds):
+    sentence_ends = boundaries(masked, SENTENCE_END)
+    for start, end in itertools.pairwise(boundaries(masked, CLAUSE_END)):
         clause = masked[start:end]
         if not HOLIDAY.search(clause):
             continue
@@ -119,23 +121,15 @@ def _holidays(text: str, masked: str, figures: Sequence[Figure], evidence: Evide
             first = max(at for at in sentence_ends if at <= start)
             for figure in (f for f in figures if first <= f.start < end):
                 for name, arguments, _ in figure.calls:
-                    if name == "working_days" and len(arguments) == 2:
-                        span = _span(arguments)
-                        if span and evidence.calendar(*span) < _weekdays(*span):
-                            problems.append(
-                                Problem(
-                                    text[figure.start : figure.end],
-                                    "spans a public holiday, but the answer says none",
-                                )
+                    span = span_of(arguments) if name == "working_days" else None
+                    if span is not None and evidence.calendar(*span) < _weekdays(*span):
+                        problems.append(
+                            Problem(
+                                text[figure.start : figure.end],
+                                "spans a public holiday, but the answer says none",
                             )
+                        )
     return problems
-
-
-def _span(arguments: Sequence[object]) -> tuple[date, date] | None:
-    try:
-        return date.fromisoformat(str(arguments[0])), date.fromisoformat(str(arguments[1]))
-    except ValueError:
-        return None
 
 
 def _weekdays(first: date, last: date) -> int:

@@ -16,7 +16,16 @@ from decimal import Decimal
 
 from bot.grounding.expressions import Unresolved
 from bot.grounding.facts import Evidence, Resolver
-from bot.grounding.figure import PLACEHOLDER, Figure, Problem
+from bot.grounding.figure import (
+    PLAIN_REMAINING,
+    SENTENCE_END,
+    Figure,
+    Problem,
+    bind_nearest,
+    boundaries,
+    masked,
+    piece_of,
+)
 from bot.language.clause_words import (
     CLAUSE_END,
     COMPARED_AFTER,
@@ -30,24 +39,22 @@ from bot.language.clause_words import (
     ORDINAL_AFTER,
 )
 
-_SENTENCE_END = re.compile(r"[.!?\n]")
 # A count with no arithmetic making it days: records (of full days, size 1, they are days), years of service.
 _BARE_COUNT = re.compile(r"\{\s*(?:records\((?![^()]*,\s*1\s*\))|service_years\(|grant_years\()[^()]*\)\s*\}")
 _LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 _OPERATOR = re.compile(r"[-+*/]")
-_REMAINING = re.compile(r"\{\s*remaining\(\d{4}\)\s*\}")
 
 
 def consistency_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    return _each(text, masked, figures, evidence) + _compared(text, masked, figures)
+    blanked = masked(text)
+    return _each(text, blanked, figures, evidence) + _compared(text, blanked, figures)
 
 
 def _each(text: str, masked: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     problems: list[Problem] = []
     as_dates = {_q(f) for f in figures if f.alone == "question" and ORDINAL_AFTER.match(text, f.end)}
     halves = {_q(f) for f in figures if f.alone == "question" and _in_half_days(masked, f)}
-    sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(masked))]
+    sentences = boundaries(masked, SENTENCE_END)
     window_start = 0
     for figure in figures:
         said = text[figure.start : figure.end]
@@ -56,34 +63,34 @@ def _each(text: str, masked: str, figures: Sequence[Figure], evidence: Evidence)
             problems.append(Problem(said, "uses a day of the month from the question as a number of days"))
         if _BARE_COUNT.fullmatch(said) and DAY_UNIT_AFTER.match(text, figure.end):
             problems.append(Problem(said, "is a count (times, years), not days"))
-        if _calendar_days(figure, evidence) and _consumed(masked, figure):
+        if _calendar_days(figure, evidence) and _consumed(masked, figure, figures):
             problems.append(Problem(said, "counts calendar days, but leave is taken on working days"))
-        window_start = max(window_start, max(at for at in sentence_starts if at <= figure.start))
-        if "remaining" in figure.roles and _OPERATOR.search(re.sub(r'"[^"]*"', "", said)):
+        window_start = max(window_start, piece_of(sentences, figure.start)[0])
+        arithmetic = re.sub(r'"[^"]*"', "", said)  # the expression without its quoted dates and types
+        if "remaining" in figure.roles and _OPERATOR.search(arithmetic):
             # A what-if: every number of the person named since the last one is in it, half days as halves.
             named = {
                 _q(f) for f in figures if f.alone == "question" and window_start <= f.start < figure.start
             }
-            written = {Decimal(n) for n in _LITERAL.findall(re.sub(r'"[^"]*"', "", said))}
+            written = {Decimal(n) for n in _LITERAL.findall(arithmetic)}
             missing = sorted(m for m in named - used - written if m is not None)
             if missing:
                 problems.append(Problem(said, f"leaves out {', '.join(map(str, missing))} named before it"))
             elif used & halves and "0.5" not in said:
                 problems.append(Problem(said, "takes half days as whole days"))
             window_start = figure.end
-        elif _REMAINING.fullmatch(said) and _after_what_if(masked, figures, figure, window_start):
+        elif PLAIN_REMAINING.fullmatch(said) and _after_what_if(masked, figures, figure, window_start):
             problems.append(Problem(said, "is what is left now, but its clause asks what is left after"))
     return problems
 
 
 def _after_what_if(masked: str, figures: Sequence[Figure], figure: Figure, window_start: int) -> bool:
     """`{q(2)}일 쓰시면 {remaining(2026)} 남아요`: a plain balance in the clause of a what-if just named."""
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(masked)]
-    start = max(at for at in bounds if at <= figure.start)
+    start, _ = piece_of(boundaries(masked, CLAUSE_END), figure.start)
     asked = [
         f for f in figures if f.alone == "question" and max(start, window_start) <= f.start < figure.start
     ]
-    sentence_end = next((m.end() for m in _SENTENCE_END.finditer(masked, figure.end)), len(masked))
+    sentence_end = next((m.end() for m in SENTENCE_END.finditer(masked, figure.end)), len(masked))
     computed_later = any(  # "you'd go from {remaining(2026)} to {remaining(2026) - 0.5}": now, then after
         "remaining" in f.roles and figure.end <= f.start < sentence_end and f.value != figure.value
         for f in figures
@@ -94,8 +101,7 @@ def _after_what_if(masked: str, figures: Sequence[Figure], figure: Figure, windo
 def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
     """Two single figures of one kind and two years, one of them compared ("than", 보다), with more / less."""
     problems = []
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
-    for start, end in itertools.pairwise(bounds):
+    for start, end in itertools.pairwise(boundaries(masked, CLAUSE_END)):
         here = [
             f
             for f in figures
@@ -148,21 +154,11 @@ def _in_half_days(masked: str, figure: Figure) -> bool:
     return bool(HALF_DAYS_AFTER.match(masked, figure.end) or HALF_DAYS_BEFORE.search(masked, 0, figure.start))
 
 
-def _consumed(masked: str, figure: Figure) -> bool:
+def _consumed(masked: str, figure: Figure, figures: Sequence[Figure]) -> bool:
     """A consumed-leave word in the figure's clause, nearer to it than to any other placeholder."""
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(masked)]
-    start = max(at for at in bounds if at <= figure.start)
-    end = min(at for at in bounds if at > figure.start)
-    others = [m.span() for m in re.finditer(r"#+", masked[start:end])]
-    for word in CONSUMED.finditer(masked, start, end):
-        nearest = min(others, key=lambda span: _distance(span, word.start() - start, word.end() - start))
-        if nearest == (figure.start - start, figure.end - start):
-            return True
-    return False
-
-
-def _distance(span: tuple[int, int], start: int, end: int) -> int:
-    return start - span[1] if start >= span[1] else span[0] - end if end <= span[0] else 0
+    start, end = piece_of(boundaries(masked, CLAUSE_END), figure.start)
+    here = [f for f in figures if start <= f.start < end]
+    return bool(bind_nearest([(CONSUMED, True)], masked[start:end], start, here)[figure])
 
 
 def _q(figure: Figure) -> Decimal | None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.grounding.facts import Evidence
-from bot.grounding.figure import PLACEHOLDER, Figure, Problem
+from bot.grounding.figure import Figure, Problem, boundaries, masked
 from bot.language.clause_words import (
     CLAUSE_END,
     EARLIEST,
@@ -29,19 +29,18 @@ from bot.language.clause_words import (
 )
 
 _KOREAN_DAYS = "월화수목금토일"
-_GRANT_CALLS = {"next_grant_days", "grant_days"}
 
 
 def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+    blanked = masked(text)
     problems = [
         Problem(text[f.start : f.end], f"is a {_NAMES[f.day.weekday()]}, not the weekday said beside it")
         for f in figures
-        if f.day is not None and _weekday_said(masked, f) not in (None, f.day.weekday())
+        if f.day is not None and _weekday_said(blanked, f) not in (None, f.day.weekday())
     ]
-    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(masked)), len(text)]
+    bounds = boundaries(blanked, CLAUSE_END)
     for start, end in itertools.pairwise(bounds):
-        clause = masked[start:end]
+        clause = blanked[start:end]
         days = [f for f in figures if f.day is not None and start <= f.start < end]
         if len(days) != 1 or days[0].day is None:
             continue
@@ -58,7 +57,7 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
             problems.append(Problem(said, f"is not the latest record: {later.isoformat()} is later"))
         if EARLIEST.search(clause) and (earlier := _other_record(day, evidence, later=False)) is not None:
             problems.append(Problem(said, f"is not the first record: {earlier.isoformat()} is earlier"))
-    problems += _one_record_as_total(text, masked, figures, evidence, bounds)
+    problems += _one_record_as_total(text, blanked, figures, evidence, bounds)
     return problems
 
 

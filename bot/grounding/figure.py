@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import TypeVar
 
 from bot.grounding.expressions import Argument
 
@@ -52,3 +53,42 @@ def year_of(name: str, arguments: Sequence[Argument]) -> int:
 
 def near(year: re.Match[str], today: date) -> bool:
     return abs(int(year.group(0)) - today.year) <= 5
+
+
+# ----- where a placeholder stands: shared by the checks that read its clause or sentence --------------------
+SENTENCE_END = re.compile(r"[.!?\n]")
+# A balance alone, with no arithmetic: what is left now.
+PLAIN_REMAINING = re.compile(r"\{\s*remaining\(\d{4}\)\s*\}")
+_Said = TypeVar("_Said")
+
+
+def masked(text: str) -> str:
+    """`text` with each placeholder blanked to as many `#` (positions hold; no word inside one is read)."""
+    return PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
+
+
+def boundaries(masked_text: str, end: re.Pattern[str]) -> list[int]:
+    """Where each piece (a clause, a sentence: `end` says which) starts, and the text's length last."""
+    return [0, *(m.end() for m in end.finditer(masked_text)), len(masked_text)]
+
+
+def piece_of(bounds: Sequence[int], at: int) -> tuple[int, int]:
+    """The piece of `boundaries` that position `at` stands in."""
+    return max(b for b in bounds if b <= at), min(b for b in bounds if b > at)
+
+
+def distance(figure: Figure, start: int, end: int) -> int:
+    """How far a word at start–end stands from the placeholder (0: touching or inside)."""
+    return start - figure.end if start >= figure.end else figure.start - end if end <= figure.start else 0
+
+
+def bind_nearest(
+    words: Sequence[tuple[re.Pattern[str], _Said]], clause: str, start: int, here: Sequence[Figure]
+) -> dict[Figure, set[_Said]]:
+    """Each word found in the clause (which starts at `start`), bound to the placeholder nearest it."""
+    bound: dict[Figure, set[_Said]] = {f: set() for f in here}
+    for pattern, meaning in words:
+        for word in pattern.finditer(clause):
+            nearest = min(here, key=lambda f: distance(f, start + word.start(), start + word.end()))
+            bound[nearest].add(meaning)
+    return bound

@@ -18,23 +18,20 @@ from datetime import date
 
 from bot.grounding.expressions import Unresolved
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence, Resolver
-from bot.grounding.figure import PLACEHOLDER, Figure, Problem
+from bot.grounding.figure import SENTENCE_END, Figure, Problem, boundaries, masked, piece_of
 from bot.language.dates import days_named
 
-_SENTENCE_END = re.compile(r"[.!?\n]")
 _WEEKDAY = r"(?:\(?(?:[월화수목금토일](?:요일)?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\)?,?\s*)?"
 _SPAN_WORD = re.compile(rf"\s*{_WEEKDAY}(?:부터|에서|~|-|–|—|to|through|thru|until|till)\s*{_WEEKDAY}", re.I)
 Span = tuple[date, date]
 
 
 def span_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
-    masked = PLACEHOLDER.sub(lambda m: "#" * len(m.group(0)), text)
-    ends = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(text)]
+    ends = boundaries(masked(text), SENTENCE_END)
     asked = days_named(evidence.question)
     problems: list[Problem] = []
     for figure in figures:
-        start = max(at for at in ends if at <= figure.start)
-        end = min(at for at in ends if at > figure.start)
+        start, end = piece_of(ends, figure.start)
         written = _written_spans(text, [f for f in figures if start <= f.start < end])
         for name, span in _spans(figure):
             if written:
@@ -57,16 +54,21 @@ def span_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> l
 
 
 def _spans(figure: Figure) -> list[tuple[str, Span]]:
-    spans = []
-    for name, arguments, _ in figure.calls:
-        if name in CALENDAR_FUNCTIONS and len(arguments) == 2:
-            try:
-                spans.append(
-                    (name, (date.fromisoformat(str(arguments[0])), date.fromisoformat(str(arguments[1]))))
-                )
-            except ValueError:
-                continue  # TODAY, or not a date: the evaluation has judged it
-    return spans
+    return [
+        (name, span)
+        for name, arguments, _ in figure.calls
+        if name in CALENDAR_FUNCTIONS and (span := span_of(arguments)) is not None
+    ]
+
+
+def span_of(arguments: Sequence[object]) -> Span | None:
+    """A calendar call's two dates; None for TODAY or anything else (the evaluation has judged it)."""
+    if len(arguments) != 2:
+        return None
+    try:
+        return date.fromisoformat(str(arguments[0])), date.fromisoformat(str(arguments[1]))
+    except ValueError:
+        return None
 
 
 def _written_spans(text: str, here: Sequence[Figure]) -> list[Span]:
