@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from bot.domain.requests import Part
 from bot.language import request_words, words
-from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, month_number
+from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
 
@@ -164,31 +164,13 @@ def without_dates(question: str) -> str:
     return question
 
 
-# Each day a message names by month and day ("Dec 22", "22 Dec", "12월 22일", "12/22"): a reading of a
-# span must account for every one of them ("Dec 22 and Dec 23" is not Dec 22 alone).
-_ONE_DAY_NAMED = re.compile(
-    rf"\b({MONTH_NAME})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|(\d{{1,2}})\s*월\s*(\d{{1,2}})\s*일|"
-    r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])",
-    re.I,
-)
-
-
 def every_day_read(question: str, span: tuple[date, date]) -> bool:
-    """Whether each day `question` names by month and day is the span's first or last day, and two days
-    named are joined as a span ("to", "~", 부터…까지), not listed ("Dec 22, Dec 24")."""
+    """Whether each day `question` names by month and day (`days_named`: "Dec 22", "22 Dec", "12월 22일",
+    "12/22") is the span's first or last day ("Dec 22 and Dec 23" is not Dec 22 alone), and two days named
+    are joined as a span ("to", "~", 부터…까지), not listed ("Dec 22, Dec 24")."""
     ends = {(span[0].month, span[0].day), (span[1].month, span[1].day)}
-    named_days = set()
-    for found in _ONE_DAY_NAMED.finditer(_DAY_FIRST.sub(r"\2 \1", question)):
-        if found.group(1):
-            named = (month_number(found.group(1)), int(found.group(2)))
-        elif found.group(3):
-            named = (int(found.group(3)), int(found.group(4)))
-        else:
-            named = (int(found.group(5)), int(found.group(6)))
-        if named not in ends:
-            return False
-        named_days.add(named)
-    return len(named_days) < 2 or bool(_SPAN.search(question))
+    named = days_named(question)
+    return named <= ends and (len(named) < 2 or bool(_SPAN.search(question)))
 
 
 def _dates(question: str, today: date) -> tuple[date, date] | None:
