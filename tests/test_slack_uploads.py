@@ -32,10 +32,8 @@ async def _names(db: ScratchDatabase) -> set[str]:
         return {row.employee_id for row in await connection.execute(select(employees.c.employee_id))}
 
 
-async def test_hr_drops_a_file_checks_it_and_imports_it_once(
-    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
-):
-    db = seeded_database
+async def _hr_drops_the_new_person(slack: SlackStandIn, start_bot, db: ScratchDatabase):
+    """HR (E1004) drops a file adding one person; the dry run's reply to them, and the shared file."""
     await _policy(db, hr_admins="E1004")
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
     shared = slack.share_file("employees.csv", (HEADER + NEW_PERSON).encode())
@@ -43,6 +41,14 @@ async def test_hr_drops_a_file_checks_it_and_imports_it_once(
     [checked] = await slack.wait_for(
         lambda c: c.method == "chat.postMessage" and c.args["channel"] == f"D{YUJIN}"
     )
+    return shared, checked
+
+
+async def test_hr_drops_a_file_checks_it_and_imports_it_once(
+    slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
+):
+    db = seeded_database
+    _, checked = await _hr_drops_the_new_person(slack, start_bot, db)
     assert checked.args["text"].startswith("확인했어요 (아직 아무것도 바뀌지 않았어요): 직원 1명")
     assert "새 직원 1명" in checked.args["text"]
     assert "E2001" not in await _names(db)  # a dry run: nothing written
@@ -76,13 +82,7 @@ async def test_a_file_changed_after_its_dry_run_is_not_imported(
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
     db = seeded_database
-    await _policy(db, hr_admins="E1004")
-    await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    shared = slack.share_file("employees.csv", (HEADER + NEW_PERSON).encode())
-    await slack.user_message(YUJIN, "", subtype="file_share", files=[shared])
-    [checked] = await slack.wait_for(
-        lambda c: c.method == "chat.postMessage" and c.args["channel"] == f"D{YUJIN}"
-    )
+    shared, checked = await _hr_drops_the_new_person(slack, start_bot, db)
     slack.files[shared["id"]].content = (HEADER + NEW_PERSON.replace("한지민", "한지만")).encode()
     await slack.press(
         YUJIN, f"D{YUJIN}", {"ts": "1.0", "blocks": checked.args["blocks"]}, "officebot_data_import"
