@@ -18,10 +18,9 @@ import ics
 from sqlalchemy import insert, select, update
 
 from bot.db.calendar_feeds import SqlCalendarFeeds, token_hash
-from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, calendar_feeds, employees, leave_requests
-from bot.policy.company import with_changes
 from tests.support.database import ScratchDatabase
+from tests.support.home import set_policy
 from tests.support.slack import MINSU, SEOYEON, YUJIN
 from tests.support.slack_api import SlackStandIn
 
@@ -67,17 +66,13 @@ async def _team(db: ScratchDatabase) -> None:
             .where(employees.c.employee_id.in_(["E1001", "E1003"]))
             .values(manager_id="E1002")
         )
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     await _requested(db, "E1001", "2026-12-07", "2026-12-08", "full")
     await _requested(db, "E1003", "2026-12-09", "2026-12-09", "pm", leave_type="sick")
     await _requested(db, "E1005", "2026-12-10", "2026-12-10", "am", approver_id=None)
     await _requested(db, "E1004", "2026-12-11", "2026-12-11", "full", approver_id=None)
     await _requested(db, "E1001", "2026-12-14", "2026-12-14", "full", state="pending")
     await _requested(db, "E1003", "2026-12-15", "2026-12-15", "full", state="declined")
-
-
-async def _policy(db: ScratchDatabase, **values: str) -> None:
-    await SqlPolicyStore(db.engine).change(lambda p: with_changes(p, values.items())[0], "hr-test")
 
 
 async def _link(slack: SlackStandIn, user: str, count: int = 1) -> str:
@@ -130,7 +125,7 @@ async def test_a_manager_subscribes_to_their_team_and_a_reset_stops_the_old_link
     assert not any(e.begin.date() in (date(2026, 12, 14), date(2026, 12, 15)) for e in events.values())
     assert "병가" not in body and "sick" not in body and "연차" not in body  # types hidden by default
 
-    await _policy(seeded_database, show_leave_type="true")
+    await set_policy(seeded_database, show_leave_type="true")
     assert ("박지훈 오후 반차 (병가)", date(2026, 12, 9)) in _events((await _get(url))[2])
 
     new_url = await _link(slack, SEOYEON, count=2)
@@ -178,7 +173,7 @@ async def test_a_person_s_feed_is_their_own_and_hr_s_is_everyone_by_day(
     assert days[date(2026, 12, 7)].description == "김민수 · 휴가"
     assert date(2026, 12, 14) not in days  # pending
     # The role is read when the feed is: HR no longer, the same link holds only her own leave.
-    await _policy(seeded_database, hr_admins="")
+    await set_policy(seeded_database, hr_admins="")
     mine = _events((await _get(hr_url))[2])
     assert ("최유진 휴가", date(2026, 12, 11)) in mine and all(name.startswith("최유진 ") for name, _ in mine)
 

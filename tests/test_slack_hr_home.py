@@ -5,56 +5,17 @@ check and the policy; anyone else gets no HR section, and an HR click they forge
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
-from decimal import Decimal
-from typing import Any
+from sqlalchemy import select
 
-from sqlalchemy import insert, select
-
-from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, leave_records, leave_requests
-from bot.policy.company import with_changes
 from tests.support.database import ScratchDatabase
+from tests.support.home import open_home, request_row, set_policy
 from tests.support.slack import MINSU, YUJIN
 from tests.support.slack_api import SlackStandIn
 
 
-def _home_text(view: dict[str, Any]) -> str:
-    parts = []
-    for block in view["blocks"]:
-        if block.get("text"):
-            parts.append(block["text"]["text"])
-        parts += [e["text"] for e in block.get("elements") or [] if isinstance(e.get("text"), str)]
-    return "\n".join(parts)
-
-
 async def _pending(db: ScratchDatabase, employee_id: str = "E1001", on: str = "2026-12-09") -> int:
-    row = {
-        "employee_id": employee_id,
-        "approver_id": "E1002",
-        "leave_type": "annual",
-        "start_on": date.fromisoformat(on),
-        "end_on": date.fromisoformat(on),
-        "part": "full",
-        "days": Decimal(1),
-        "reason": "",
-        "state": "pending",
-        "created_at": datetime(2026, 11, 20, tzinfo=UTC),
-    }
-    async with db.engine.begin() as connection:
-        inserted = (await connection.execute(insert(leave_requests).values(**row))).inserted_primary_key
-    assert inserted is not None
-    return int(inserted[0])
-
-
-async def _policy(db: ScratchDatabase, **values: str) -> None:
-    await SqlPolicyStore(db.engine).change(lambda p: with_changes(p, values.items())[0], "hr-test")
-
-
-async def _home(slack: SlackStandIn, user: str, count: int = 1) -> str:
-    await slack.open_app_home(user)
-    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == user, count=count)
-    return _home_text(slack.home_views[user])
+    return await request_row(db, employee_id, on, state="pending")
 
 
 async def _request_rows(
@@ -86,11 +47,11 @@ async def test_hr_approves_from_home_exactly_once_with_two_clicks_in_two_process
     slack: SlackStandIn, start_bot, seeded_postgres: ScratchDatabase
 ):
     db = seeded_postgres
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     request_id = await _pending(db)
     for _ in range(2):
         await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    shown = await _home(slack, YUJIN)
+    shown = await open_home(slack, YUJIN)
     assert "*HR · 승인 대기 1건 (전사)*" in shown and f"*김민수* · #{request_id} 2026-12-09 (1일)" in shown
     view = slack.home_views[YUJIN]
     await slack.press(YUJIN, "", view, "officebot_hr_approve")  # to one process…
@@ -105,16 +66,16 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
     db = seeded_database
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     request_id = await _pending(db, "E1003")
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    hr = await _home(slack, YUJIN)
+    hr = await open_home(slack, YUJIN)
     assert "*오늘 부재*" in hr and "*이번 주 부재*" in hr
     # The ledger's figures: 김민수's 7.5 days of 2026 lapse after December 31, within 60 days of 11-29.
     assert "• 김민수 · 7.5일 · 2026-12-31까지" in hr
     assert "*연차 사용 촉진 (§61)* · 꺼져 있어요" in hr and "*데이터 점검*" in hr
     assert "`hr_admins` = E1004" in hr and "`max_out_per_day` = 0" in hr
-    assert "HR ·" not in await _home(slack, MINSU)
+    assert "HR ·" not in await open_home(slack, MINSU)
     # The usage chart: a PNG uploaded to Slack (private: no channel), shown by its file id.
     [chart] = slack.completed_files()
     assert chart.content is not None and chart.content.startswith(b"\x89PNG")
@@ -122,7 +83,7 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
     assert image["slack_file"] == {"id": chart.id}
     [complete] = slack.calls_to("files.completeUploadExternal")
     assert not complete.args.get("channel_id") and not complete.args.get("channels")
-    await _home(slack, YUJIN, count=2)  # the same figures: the same file, not uploaded again
+    await open_home(slack, YUJIN, count=2)  # the same figures: the same file, not uploaded again
     assert len(slack.calls_to("files.getUploadURLExternal")) == 1
 
     view = slack.home_views[YUJIN]
@@ -138,10 +99,10 @@ async def test_no_hr_section_for_anyone_else_and_a_forged_hr_click_is_refused_an
         if c.args["channel"] == MINSU
     )
 
-    await _policy(db, hr_admins="")  # the role is read at the click, not when the tab was drawn
+    await set_policy(db, hr_admins="")  # the role is read at the click, not when the tab was drawn
     await slack.press(YUJIN, "", view, "officebot_hr_decline")
     await slack.wait_for(lambda c: c.method == "chat.postMessage" and c.args["channel"] == YUJIN)
-    assert "HR ·" not in await _home(slack, YUJIN, count=3)
+    assert "HR ·" not in await open_home(slack, YUJIN, count=3)
     assert (await _request_rows(db, request_id))[0] == "pending"
 
 
@@ -149,10 +110,10 @@ async def test_hr_declines_from_home_with_a_reason(
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
     db = seeded_database
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     request_id = await _pending(db)
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    await _home(slack, YUJIN)
+    await open_home(slack, YUJIN)
     await slack.press(YUJIN, "", slack.home_views[YUJIN], "officebot_hr_decline")
     await slack.wait_for(lambda c: c.method == "views.open")
     [form] = slack.open_views(YUJIN, "officebot_hr_decline_form")

@@ -11,44 +11,15 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
-from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, employees, leave_requests
-from bot.policy.company import with_changes
 from tests.support.database import ScratchDatabase
+from tests.support.home import open_home, request_row, set_policy
 from tests.support.slack import MINSU, SEOYEON
 from tests.support.slack_api import SlackStandIn
 
 
-def _home_text(view: dict[str, Any]) -> str:
-    parts = []
-    for block in view["blocks"]:
-        if block.get("text"):
-            parts.append(block["text"]["text"])
-        parts += [e["text"] for e in block.get("elements") or [] if isinstance(e.get("text"), str)]
-    return "\n".join(parts)
-
-
 async def _request(db: ScratchDatabase, employee_id: str, on: str, part: str = "full", **extra: Any) -> int:
-    row = {
-        "employee_id": employee_id,
-        "approver_id": "E1002",
-        "leave_type": "annual",
-        "start_on": date.fromisoformat(on),
-        "end_on": date.fromisoformat(extra.pop("end", on)),
-        "part": part,
-        "days": Decimal("0.5") if part in ("am", "pm") else Decimal(1),
-        "reason": "",
-        "state": "approved",
-        "created_at": datetime(2026, 11, 20, tzinfo=UTC),
-    } | extra
-    async with db.engine.begin() as connection:
-        inserted = (await connection.execute(insert(leave_requests).values(**row))).inserted_primary_key
-        assert inserted is not None
-        return int(inserted[0])
-
-
-async def _policy(db: ScratchDatabase, **values: str) -> None:
-    await SqlPolicyStore(db.engine).change(lambda p: with_changes(p, values.items())[0], "hr-test")
+    return await request_row(db, employee_id, on, state=extra.pop("state", "approved"), part=part, **extra)
 
 
 async def _manages(db: ScratchDatabase, *ids: str) -> None:
@@ -56,12 +27,6 @@ async def _manages(db: ScratchDatabase, *ids: str) -> None:
         await connection.execute(
             update(employees).where(employees.c.employee_id.in_(ids)).values(manager_id="E1002")
         )
-
-
-async def _home(slack: SlackStandIn, user: str, count: int = 1) -> str:
-    await slack.open_app_home(user)
-    await slack.wait_for(lambda c: c.method == "views.publish" and c.args["user_id"] == user, count=count)
-    return _home_text(slack.home_views[user])
 
 
 async def test_a_manager_sees_their_reports_leave_this_week_and_next_and_nobody_elses(
@@ -76,7 +41,7 @@ async def test_a_manager_sees_their_reports_leave_this_week_and_next_and_nobody_
     await _request(db, "E1001", "2026-12-21")  # the week after next
     await _request(db, "E1005", "2026-12-01", approver_id=None)  # not hers
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    shown = await _home(slack, SEOYEON)
+    shown = await open_home(slack, SEOYEON)
     [section] = [b for b in slack.home_views[SEOYEON]["blocks"] if b.get("block_id") == "team_absences"]
     assert section["text"]["text"].split("\n") == [  # exactly her reports' leave: nobody else's
         "*팀 부재 · 이번 주와 다음 주* (팀원 2명, 11/23~12/6)",
@@ -87,9 +52,9 @@ async def test_a_manager_sees_their_reports_leave_this_week_and_next_and_nobody_
     assert "병가" not in shown.split("*팀 부재")[1].split("*승인을")[0]  # the type is private by default
     assert "*승인을 기다리는 신청*" in shown and "*박지훈*" in shown  # her pending approval, with buttons
 
-    await _policy(db, show_leave_type="true")
-    assert "• 박지훈 · 12/2(수) 오후 반차 · 병가 · 승인 대기" in await _home(slack, SEOYEON, count=2)
-    assert "팀 부재" not in await _home(slack, MINSU)  # manages nobody: no team section
+    await set_policy(db, show_leave_type="true")
+    assert "• 박지훈 · 12/2(수) 오후 반차 · 병가 · 승인 대기" in await open_home(slack, SEOYEON, count=2)
+    assert "팀 부재" not in await open_home(slack, MINSU)  # manages nobody: no team section
 
 
 async def test_the_warning_of_max_out_per_day_and_an_approval_from_home_applied_once(
@@ -101,9 +66,9 @@ async def test_the_warning_of_max_out_per_day_and_an_approval_from_home_applied_
     await _request(db, "E1004", "2026-12-09", "am")
     pending = await _request(db, "E1003", "2026-12-09", end="2026-12-10", state="pending")
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    assert "⚠" not in await _home(slack, SEOYEON)  # off by default
-    await _policy(db, max_out_per_day="2")
-    shown = await _home(slack, SEOYEON, count=2)
+    assert "⚠" not in await open_home(slack, SEOYEON)  # off by default
+    await set_policy(db, max_out_per_day="2")
+    shown = await open_home(slack, SEOYEON, count=2)
     assert "⚠ 승인하면 12/9에 팀원 최대 3명이 부재예요 (정책상 하루 2명까지)." in shown
 
     view = slack.home_views[SEOYEON]
@@ -157,9 +122,9 @@ async def test_two_hundred_reports_and_a_thousand_pending_requests_fit_the_view(
     async with db.engine.begin() as connection:
         await connection.execute(insert(employees), staff)
         await connection.execute(insert(leave_requests), requests)
-    await _policy(db, hr_admins="E1002")  # she is HR too: every section at once
+    await set_policy(db, hr_admins="E1002")  # she is HR too: every section at once
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
-    shown = await _home(slack, SEOYEON)
+    shown = await open_home(slack, SEOYEON)
     blocks = slack.home_views[SEOYEON]["blocks"]
     assert len(blocks) <= 100
     assert "(팀원 200명, 11/23~12/6)" in shown and "외 960건" in shown

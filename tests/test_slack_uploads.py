@@ -7,20 +7,15 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.db.policy import SqlPolicyStore
 from bot.db.tables import audit_log, data_uploads, employees
-from bot.policy.company import with_changes
 from bot.slack.home.uploads import MAX_BYTES
 from tests.support.database import ScratchDatabase
+from tests.support.home import set_policy
 from tests.support.slack import MINSU, YUJIN
 from tests.support.slack_api import SlackStandIn
 
 HEADER = "employee_id,name,email,slack_user_id,hire_date,active,end_date,weekly_hours,below_80,manager_id\n"
 NEW_PERSON = "E2001,한지민,jimin.han@example.com,,2025-01-02,true,,,,E1002\n"
-
-
-async def _policy(db: ScratchDatabase, **values: str) -> None:
-    await SqlPolicyStore(db.engine).change(lambda p: with_changes(p, values.items())[0], "hr-test")
 
 
 def _replies(slack: SlackStandIn, user: str) -> list[dict]:
@@ -34,7 +29,7 @@ async def _names(db: ScratchDatabase) -> set[str]:
 
 async def _hr_drops_the_new_person(slack: SlackStandIn, start_bot, db: ScratchDatabase):
     """HR (E1004) drops a file adding one person; the dry run's reply to them, and the shared file."""
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
     shared = slack.share_file("employees.csv", (HEADER + NEW_PERSON).encode())
     await slack.user_message(YUJIN, "", subtype="file_share", files=[shared])
@@ -100,7 +95,7 @@ async def test_problems_wrong_types_oversize_files_and_non_hr_are_refused_in_one
     slack: SlackStandIn, start_bot, seeded_database: ScratchDatabase
 ):
     db = seeded_database
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     await start_bot(OFFICEBOT_DATABASE_URL=db.url)
     bad = slack.share_file("employees.csv", (HEADER + "E2001,,nobody,,2025-13-01,true,,,,\n").encode())
     await slack.user_message(YUJIN, "", subtype="file_share", files=[bad])
@@ -149,7 +144,7 @@ async def test_an_import_at_the_terminal_is_the_last_import_hr_s_home_tab_names(
     from bot.config import Settings
 
     db = seeded_database
-    await _policy(db, hr_admins="E1004")
+    await set_policy(db, hr_admins="E1004")
     people = tmp_path / "employees.csv"
     people.write_text(HEADER + NEW_PERSON, encoding="utf-8")
     settings = Settings.from_env({"OFFICEBOT_DATABASE_URL": db.url})
