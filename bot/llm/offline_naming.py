@@ -285,10 +285,6 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             if record.days == value:  # the days taken on that date: leave used
                 yield "fact", f'record("{record.taken_on.isoformat()}")', "used"
     asked = sorted(amounts_in(known.question))
-    if _HALF_ASKED.search(known.question):  # "반차 5번은 2.5일": the half days, before any what-if it equals
-        for number in asked:
-            if number * Decimal("0.5") == value and number != Decimal("0.5"):
-                yield "question", f"q({format_days(number)}) * 0.5", None
     for year, balance in balances:
         for number in asked:
             for role, figure in (("remaining", balance.remaining), ("used", balance.used)):
@@ -310,6 +306,10 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             yield "fact", f"(remaining({year}) - 0.25) / 0.5", "remaining"
         if balance.granted and rounds_to(balance.used / balance.granted * 100, value):
             yield "fact", f"used({year}) / granted({year}) * 100", "used"
+    if _HALF_ASKED.search(known.question):  # the sort in `_amount` puts these first
+        for number in asked:
+            if number * Decimal("0.5") == value and number != Decimal("0.5"):
+                yield "question", f"q({format_days(number)}) * 0.5", None
     for (year, first), (other, second) in ((a, b) for a in balances for b in balances if a[0] != b[0]):
         for role in ("used", "granted", "remaining"):  # two years' difference (the larger first) or total
             mine, theirs = getattr(first, role), getattr(second, role)
