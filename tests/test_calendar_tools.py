@@ -230,7 +230,7 @@ async def test_a_working_day_count_is_evidence_for_the_grounding_check(hr, minsu
         evidence,
         True,
     )
-    assert said.text == "12월 21일부터 12월 25일까지는 연차 4일이 필요해요."
+    assert said.text == "12월 21일(월)부터 12월 25일(금)까지는 연차 4일이 필요해요."
     uncounted = render('연차 {working_days("2026-12-21", "2026-12-26")}이 필요해요.', evidence, True)
     assert not uncounted.holds  # no calendar result, and no calendar given: not written
 

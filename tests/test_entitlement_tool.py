@@ -146,7 +146,7 @@ def test_the_next_grant_is_written_from_the_lookup():
         '다음 연차는 {date("2027-03-04")}에 {next_grant_days()}이 생겨요. 근속 {grant_years("2027-03-04")}년을 채우는 날이에요.'
     )
     assert result.holds, result.problems
-    assert result.text == "다음 연차는 2027년 3월 4일에 16일이 생겨요. 근속 3년을 채우는 날이에요."
+    assert result.text == "다음 연차는 2027년 3월 4일(목)에 16일이 생겨요. 근속 3년을 채우는 날이에요."
 
 
 def test_expiry_service_and_why_are_written_from_the_lookup():
@@ -187,13 +187,13 @@ def test_without_the_lookup_nothing_statutory_holds():
     [
         # `grants=imported`: HR holds no 2027 grant yet, so the Act's next one is said as the Act's; what
         # lapses is what is left of HR's row (the balance's 7.5), on its December 31.
-        ("내년 연차 며칠 생겨?", "근로기준법으로 계산하면 2027년 3월 4일에 16일이 생겨요."),
-        ("when do I get my next leave?", "Under the Act, 16 days arise on March 4, 2027."),
-        ("how many days will I have next year?", "Under the Act, 16 days arise on March 4, 2027."),
-        ("연차 언제 소멸돼?", "지금 남은 연차 7.5일은 2026년 12월 31일이 지나면 소멸돼요."),
-        ("when do my days expire?", "Your 7.5 unused days lapse after December 31, 2026."),
+        ("내년 연차 며칠 생겨?", "근로기준법으로 계산하면 2027년 3월 4일(목)에 16일이 생겨요."),
+        ("when do I get my next leave?", "Under the Act, 16 days arise on Thursday, March 4, 2027."),
+        ("how many days will I have next year?", "Under the Act, 16 days arise on Thursday, March 4, 2027."),
+        ("연차 언제 소멸돼?", "지금 남은 연차 7.5일은 2026년 12월 31일(목)이 지나면 소멸돼요."),
+        ("when do my days expire?", "Your 7.5 unused days lapse after Thursday, December 31, 2026."),
         ("입사 1년 안 됐는데 연차 있어?", "근속 2년이 지나서"),
-        ("왜 16일이야?", "2027년 3월 4일에 생기는 16일은 근속 3년을 채워서예요."),
+        ("왜 16일이야?", "2027년 3월 4일(목)에 생기는 16일은 근속 3년을 채워서예요."),
         ("why 16 days?", "plus 1 day more for every 2 years of service after the first (at most 25 days)"),
     ],
 )
@@ -211,6 +211,6 @@ async def test_a_first_year_employee_hears_the_monthly_days(hr, minsu):
     # HR's imported 2026 row is what the person has; the Act's next monthly day is said as the Act's.
     assert turn.answer == (
         "네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 11일). 인사 데이터의 지금 연차는 15일이에요. "
-        "근로기준법으로 계산하면 다음 1일은 2026년 12월 11일에 생겨요."
+        "근로기준법으로 계산하면 다음 1일은 2026년 12월 11일(금)에 생겨요."
     )
     assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)

@@ -137,8 +137,13 @@ def test_a_wrong_account_is_stopped(question: str, named: str, korean: bool, why
         ("최대 며칠까지 늘어?", "근로기준법상 최대 {STATUTE.max_days}까지 늘어나요.", True),
         ("What's the most leave anyone gets?", "The cap is {STATUTE.max_days}.", False),
         ("오늘 반차 쓰면?", "오늘 반차(0.5일)를 쓰시면 {remaining(2026) - 0.5} 남아요.", True),
-        ("Is Christmas a holiday?", 'Yes — {date("2026-12-25")} is a public holiday.', False),
-        ("Is Dec 24 a holiday?", 'No, {date("2026-12-24")} is not a public holiday.', False),
+        ("Is Christmas a holiday?", 'Yes — {date("2026-12-25")} is {day("2026-12-25")}.', False),
+        ("Is Dec 24 a holiday?", 'No, {date("2026-12-24")} is {day("2026-12-24")}.', False),
+        (
+            "이월돼?",
+            "이월이나 수당 규정은 인사팀에 문의해 주세요. 남은 연차는 {remaining(2026)}이에요.",
+            True,
+        ),
         ("반차 몇 번 썼어?", '반차는 {records(2026, "annual", 0.5)}번 쓰셨어요.', True),
     ],
 )
@@ -184,13 +189,29 @@ def day_and_kind_problems(
             "12월 23일에 연차 써야 해?",
             '{date("2026-12-23")}은 목요일 근무일이라 연차를 쓰셔야 해요.',
             True,
-            "Wednesday",
+            "weekday typed",
+        ),
+        # what a day is, typed instead of written by code; a day() about another day; a rule without HR
+        (
+            "When is Chuseok?",
+            'Chuseok runs from {date("2026-09-24")} to {date("2026-09-27")}.',
+            False,
+            "holiday",
+        ),
+        ("크리스마스 쉬어?", "크리스마스는 쉬는 날이에요.", True, "holiday typed"),
+        ("Is Feb 8 off?", 'No, {date("2027-02-08")} is a regular working day.', False, "what a day is"),
+        ("Dec 24?", '{date("2026-12-24")} is {day("2026-12-25")}.', False, "another day"),
+        (
+            "Do unused days carry over?",
+            "You have {remaining(2026)} left; anything unused is carried over automatically.",
+            False,
+            "company rule",
         ),
         (
             "Is Jan 1 a workday?",
             'Yes, {date("2027-01-01")} is a regular working day.',
             False,
-            "not a working day",
+            "what a day is",
         ),
         ("When was my last leave?", 'Your last leave was on {date("2026-03-02")}.', False, "latest record"),
         (
@@ -226,7 +247,7 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
 @pytest.mark.parametrize(
     ("question", "named", "korean"),
     [
-        ("12월 23일 무슨 요일?", '{date("2026-12-23")}은 수요일이에요.', True),
+        ("12월 23일 무슨 요일?", '{date("2026-12-23")}이에요.', True),
         ("When did I last take leave?", 'Your last leave was on {date("2026-09-02")}.', False),
         ("다음 연차 언제 생겨?", '{date("2027-03-04")}에 {next_grant_days()}이 새로 생겨요.', True),
         ("반차 2번 쓰면?", "반차 {q(2)}번 쓰면 {remaining(2026) - q(2) * 0.5} 남아요.", True),
@@ -237,7 +258,16 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
             False,
         ),
         ("What is pending?", "You have {pending(2026)} pending approval.", False),
-        ("Is Dec 28 a working day?", 'Yes, {date("2026-12-28")} is a working day.', False),
+        ("Is Dec 28 a working day?", 'Yes, {date("2026-12-28")} is {day("2026-12-28")}.', False),
+        ("Did I use less than last year?", "Yes — {used(2025) - used(2026)} less than last year.", False),
+        ("반차도 빠져?", "네, 반차도 연차에서 차감돼요. 남은 연차는 {remaining(2026)}이에요.", True),
+        ("작년에 연차 며칠 썼어?", "작년에는 {used(2025)} 쓰셨고, 올해는 {used(2026)}이에요.", True),
+        ("What's the most I can get?", "Under the Act, at most {STATUTE.max_days} a year.", False),
+        (
+            "12월 21일부터 25일까지 근무일은?",
+            '주말과 공휴일을 빼면 근무일은 {working_days("2026-12-21", "2026-12-25")}이에요.',
+            True,
+        ),
     ],
 )
 def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> None:
@@ -267,6 +297,30 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             False,
             "clause says 1",
         ),
+        # a record of another day than the one its sentence names, across a comma
+        (
+            "When was my last leave?",
+            'Your last leave was on {date("2026-09-02")}, for {record("2026-03-02")}.',
+            False,
+            "another day",
+        ),
+        # two years compared in words only; the person's figure called the Act's maximum; a half day said
+        # not to come off the balance
+        (
+            "Did I use more than last year?",
+            "No — {used(2026)} this year versus {used(2025)} last year, so you're below last year's total.",
+            False,
+            "in words",
+        ),
+        (
+            "How much will I get?",
+            "At your next grant you'll get {next_grant_days()}, which is the statutory maximum.",
+            False,
+            "maximum",
+        ),
+        ("반차도 빠져?", "반차는 연차에서 차감되지 않는 별도 휴가예요.", True, "half day"),
+        # a question about last year answered with this year's figures only
+        ("작년에 연차 며칠 썼어?", "{used(2026)} 쓰셨어요.", True, "question about 2025"),
         # claims our own rules contradict: other leave or pending days off the annual balance; a holiday
         (
             "병가도 빠져?",

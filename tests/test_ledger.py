@@ -321,7 +321,7 @@ def _render(named: str):
 
 def test_what_expires_when_is_written_from_the_lookup():
     said = '그중 {expiring(2026, "2027-03-03")}은 {date("2027-03-03")}이 지나면 소멸돼요.'
-    assert _render(said).text == "그중 9일은 2027년 3월 3일이 지나면 소멸돼요."
+    assert _render(said).text == "그중 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."
     other = _render(said.replace('(2026, "2027-03-03")', '(2026, "2027-03-04")'))
     assert not other.holds and "named no such day" in other.problems[0].reason
     unlooked = _render(said.replace("(2026,", "(2025,"))
@@ -331,10 +331,13 @@ def test_what_expires_when_is_written_from_the_lookup():
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("올해 연차 몇 일 남았어?", "그중 9일은 2027년 3월 3일이 지나면 소멸돼요."),
-        ("how much leave do I have left this year?", "Of these, 9 days lapse after March 3, 2027."),
-        ("연차 언제 소멸돼?", "지금 남은 연차 9일은 2027년 3월 3일이 지나면 소멸돼요."),
-        ("when does my leave expire?", "Your 9 unused days lapse after March 3, 2027."),
+        ("올해 연차 몇 일 남았어?", "그중 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."),
+        (
+            "how much leave do I have left this year?",
+            "Of these, 9 days lapse after Wednesday, March 3, 2027.",
+        ),
+        ("연차 언제 소멸돼?", "지금 남은 연차 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."),
+        ("when does my leave expire?", "Your 9 unused days lapse after Wednesday, March 3, 2027."),
     ],
 )
 async def test_the_offline_model_says_what_expires_when_grounded(hr, question, said):
@@ -383,7 +386,7 @@ async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(mes
     assert json.loads(result["content"])["expiring"] == [{"until": "2027-03-03", "days": "9"}]
     correction = api.requests[-1]["messages"][-1]["content"]
     assert '{expiring(2026, "2027-03-04")}' in correction and "named no such day" in correction
-    assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일이 지나면 소멸돼요."
+    assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."
 
 
 async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(

@@ -60,9 +60,20 @@ def reasons(named: str, korean: bool = True) -> list[str]:
         (
             '{date("2026-12-24")}부터 {working_days("2026-12-24", "2026-12-28")}이 걸려요.',
             True,
-            "12월 24일부터 3일이 걸려요.",
+            "12월 24일(목)부터 3일이 걸려요.",
         ),
-        ('{date("2027-03-03")} is the last day.', False, "March 3, 2027 is the last day."),
+        ('{date("2027-03-03")} is the last day.', False, "Wednesday, March 3, 2027 is the last day."),
+        (
+            '{date("2026-12-25")}은 {day("2026-12-25")}이에요.',
+            True,
+            "12월 25일(금)은 공휴일(기독탄신일)이에요.",
+        ),
+        (
+            '{date("2026-10-03")} is {day("2026-10-03")}.',
+            False,
+            "Saturday, October 3 is a weekend day and a public holiday (National Foundation Day).",
+        ),
+        ('{date("2026-12-28")}은 {day("2026-12-28")}이에요.', True, "12월 28일(월)은 근무일이에요."),
         ("작년({year(2025)}) 사용: {used(2025)}", True, "작년(2025) 사용: 11.5일"),
         (
             "법정 최대는 {STATUTE.max_days}예요.",

@@ -61,7 +61,7 @@ async def test_the_years_asked_are_the_years_looked_up(hr, minsu, previous, ques
 @pytest.mark.parametrize(
     ("question", "tools", "says", "never"),
     [
-        ("오늘 며칠이야?", [], "오늘은 2026년 11월 29일 일요일이에요.", "7.5"),
+        ("오늘 며칠이야?", [], "오늘은 2026년 11월 29일(일)이에요.", "7.5"),
         ("Is 2026 a leap year?", [], "No, 2026 is not a leap year; the next one is 2028.", "7.5"),
         ("Can I take Friday off?", ["get_leave_balance"], "To request leave use '/leave request'", "help"),
         ("연차 신청은 어떻게 해?", [], "연차 신청은 '/leave request'나 홈 탭의", "7.5"),
@@ -73,7 +73,7 @@ async def test_the_years_asked_are_the_years_looked_up(hr, minsu, previous, ques
             "you'd have 5.5 days left",
             "?",
         ),
-        ("반차 몇 번 썼어?", ["list_leave_taken"], "2026년에 반차를 1번 썼어요: 3월 2일.", "7.5"),
+        ("반차 몇 번 썼어?", ["list_leave_taken"], "2026년에 반차를 1번 썼어요: 3월 2일(월).", "7.5"),
         ("몇 시간 남았어?", [], "시간으로는 답할 수 없어요", "7.5"),
         (
             "I have 12 days left, right?",

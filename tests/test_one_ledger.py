@@ -81,8 +81,8 @@ async def cli_json(module: Any, db: ScratchDatabase, **args: Any) -> Any:
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("when do my days expire?", "Your 0.25 unused day lapses after December 31, 2026."),
-        ("연차 언제 소멸돼?", "지금 남은 연차 0.25일은 2026년 12월 31일이 지나면 소멸돼요."),
+        ("when do my days expire?", "Your 0.25 unused day lapses after Thursday, December 31, 2026."),
+        ("연차 언제 소멸돼?", "지금 남은 연차 0.25일은 2026년 12월 31일(목)이 지나면 소멸돼요."),
     ],
 )
 async def test_an_expiry_answer_names_what_is_left_of_hrs_grant_and_when_it_lapses(hr, question, said):
@@ -118,7 +118,7 @@ async def test_next_year_is_the_same_answer_in_english_and_korean(hr, employee_i
 
 
 def _en_day(day: date) -> str:
-    return f"{day.strftime('%B')} {day.day}, {day.year}"
+    return f"{day.strftime('%A')}, {day.strftime('%B')} {day.day}, {day.year}"
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -145,7 +145,11 @@ async def test_the_bots_answers_state_the_ledgers_days_and_dates(seeded_database
             on, days = date.fromisoformat(lapse["date"]), format_days(Decimal(str(lapse["days"])))
             assert english.answer.startswith(f"Your {days} unused day"), (employee_id, day, english.answer)
             assert f"after {_en_day(on)}" in english.answer
-            assert f"지금 남은 연차 {days}일은 {on.year}년 {on.month}월 {on.day}일이 지나면" in korean.answer
+            weekday = "월화수목금토일"[on.weekday()]
+            assert (
+                f"지금 남은 연차 {days}일은 {on.year}년 {on.month}월 {on.day}일({weekday})이 지나면"
+                in korean.answer
+            )
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -134,7 +134,7 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         [
             tool_reply(("t1", {"month": 12, "day": 25}), name="get_weekday"),
             tool_reply(("t2", {"month": 2, "day": 30}), ("t3", {"year": 2026}), name="get_weekday"),
-            text_reply("Christmas is on a Friday."),
+            text_reply('It is {date("2026-12-25")}.'),  # code writes the weekday
         ]
     )
     model = tracked(make_client("test-key", api.base_url, max_retries=0))
@@ -171,7 +171,7 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         ),
     ]
     assert [ctx.caller for ctx in weekday.seen] == [minsu, minsu]  # identity comes from us, not the input
-    assert turn.answer == "Christmas is on a Friday."
+    assert turn.answer == "It is Friday, December 25.", turn.trace
     audit = [json.loads(x) for x in (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [(a["tool"], a["detail"], a["outcome"]) for a in audit] == [
         ("get_weekday", {"month": 12, "day": 25}, "ok"),

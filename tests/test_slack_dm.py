@@ -263,7 +263,7 @@ async def test_when_did_i_take_leave_is_answered_from_the_records(slack, start_b
     await slack.user_message(MINSU, "남은 연차랑 쓴 날짜 알려줘")
     [update] = await slack.wait_for(_updates(slack))
     assert "2026년 남은 연차는 7.5일" in update.args["text"]
-    assert "3월 2일 0.5일(연차)" in update.args["text"]
+    assert "3월 2일(월) 0.5일(연차)" in update.args["text"]
     first_request_tools = [
         b["name"] for b in model.requests[1]["messages"][1]["content"] if b["type"] == "tool_use"
     ]

@@ -14,6 +14,7 @@ from decimal import Decimal
 from bot.domain.leave import format_days
 from bot.grounding.figure import (
     ROLE,
+    SENTENCE_END,
     YEARLY,
     Figure,
     Problem,
@@ -21,6 +22,7 @@ from bot.grounding.figure import (
     boundaries,
     distance,
     near,
+    piece_of,
     year_of,
 )
 from bot.grounding.figure import masked as masked_text
@@ -42,6 +44,7 @@ from bot.language.clause_words import (
     TYPED_YEAR,
     YEAR_WORDS,
 )
+from bot.policy.statute import STATUTE
 
 _STATUTE_MEANING = {
     "STATUTE.max_days": "max",
@@ -56,6 +59,7 @@ _THAN_BEFORE = re.compile(r"\bthan (?:in |for |during )?$", re.I)
 def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[Problem]:
     masked = masked_text(text)
     bounds = boundaries(masked, CLAUSE_END)
+    sentences = boundaries(masked, SENTENCE_END)
     problems: list[Problem] = []
     law_named = LAW_WORDS.search(masked) is not None
     for start, end in itertools.pairwise(bounds):
@@ -94,7 +98,13 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
         directions = bind_nearest(DIRECTION_WORDS, clause, start, here)
         what_if = {w for w, pattern in (("use", SPEND), ("grant", GAIN)) if pattern.search(clause)}
         what_if = what_if if CONDITIONAL.search(clause) else set()
-        days_said = {f.day for f in here if f.day is not None and not AS_OF.match(masked, f.end)}
+        # The days its sentence names ("on {date(…)}, for {record(…)}": a comma does not change the day).
+        first, last = piece_of(sentences, start)
+        days_said = {
+            f.day
+            for f in figures
+            if f.day is not None and first <= f.start < last and not AS_OF.match(masked, f.end)
+        }
         for figure in here:
             problems += [
                 Problem(text[figure.start : figure.end], reason)
@@ -138,6 +148,27 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
                 )
             ):
                 problems.append(Problem(said, "is the Act's number, presented as the person's leave"))
+    return problems + _called_the_maximum(text, masked, figures)
+
+
+def _called_the_maximum(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
+    """The person's figure called the Act's maximum ("you'll get {next_grant_days()}, which is the statutory
+    maximum"), checked by its value: the sentence names the law and a maximum, bound to its nearest figure."""
+    problems = []
+    for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
+        sentence = masked[start:end]
+        here = [f for f in figures if start <= f.start < end and f.shown is not None]
+        if not here or not LAW_WORDS.search(sentence):
+            continue
+        bound = bind_nearest(STATUTE_WORDS[:1], sentence, start, here)
+        problems += [
+            Problem(text[f.start : f.end], f"is not the Act's maximum ({STATUTE['max_days']} days)")
+            for f in here
+            if bound[f]
+            and not _statute(f)
+            and f.unit == "days"
+            and f.value not in (STATUTE["max_days"], STATUTE["first_year_max_days"])
+        ]
     return problems
 
 

@@ -33,6 +33,7 @@ from bot.language.clause_words import (
     NOT_DEDUCTED,
     NOT_ENOUGH,
     OTHER_LEAVE,
+    PART_OF_ANNUAL,
     PENDING_WORDS,
 )
 
@@ -46,12 +47,21 @@ def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> 
 
 
 def _deducted(masked: str) -> list[Problem]:
-    """Sick or family leave, or pending days, said to come off the annual balance: only approved annual
-    leave ever does (bot/domain/leave.py), so the claim is false whatever the figures."""
+    """Sick or family leave, or pending days, said to come off the annual balance, or a half day said not
+    to: only approved annual leave ever does, whole or in parts (bot/domain/leave.py), so the claim is false
+    whatever the figures."""
     problems = []
     for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
         sentence = masked[start:end]
-        if not DEDUCTED.search(sentence) or NOT_DEDUCTED.search(sentence):
+        if not DEDUCTED.search(sentence):
+            continue
+        if NOT_DEDUCTED.search(sentence):  # a half or quarter day is annual leave: it always comes off
+            if PART_OF_ANNUAL.search(sentence) and not OTHER_LEAVE.search(sentence):
+                problems.append(
+                    Problem(
+                        sentence.strip()[:60], "says a half day does not come off the annual balance; it does"
+                    )
+                )
             continue
         for words, what in ((OTHER_LEAVE, "leave of another type"), (PENDING_WORDS, "pending days")):
             if words.search(sentence):

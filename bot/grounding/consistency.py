@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from datetime import date
 from decimal import Decimal
 
 from bot.grounding.expressions import Unresolved
@@ -19,6 +20,7 @@ from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.figure import (
     PLAIN_REMAINING,
     SENTENCE_END,
+    YEARLY,
     Figure,
     Problem,
     bind_nearest,
@@ -38,6 +40,8 @@ from bot.language.clause_words import (
     MORE_OR_LESS,
     ORDINAL_AFTER,
 )
+from bot.language.dates import days_named
+from bot.language.years import asked_years
 
 # A count with no arithmetic making it days: records (of full days, size 1, they are days), years of service.
 _BARE_COUNT = re.compile(r"\{\s*(?:records\((?![^()]*,\s*1\s*\))|service_years\(|grant_years\()[^()]*\)\s*\}")
@@ -47,7 +51,26 @@ _OPERATOR = re.compile(r"[-+*/]")
 
 def consistency_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     blanked = masked(text)
-    return _each(text, blanked, figures, evidence) + _compared(text, blanked, figures)
+    return (
+        _each(text, blanked, figures, evidence)
+        + _compared(text, blanked, figures)
+        + _year_asked(figures, evidence)
+    )
+
+
+def _year_asked(figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
+    """A question about one year, this one or an earlier (`작년에 며칠 썼어?`), answered with the leave
+    figures of other years only: the answer is about a year nobody asked. A question naming a day, or a
+    year to come (whose leave may be drawn from this year's grant), is left alone."""
+    today = evidence.today or date.today()
+    asked = asked_years(evidence.question, today)
+    if len(asked) != 1 or asked[0] > today.year or days_named(evidence.question):
+        return []
+    yearly = [f for f in figures if f.years and any(n in YEARLY for n, *_ in f.calls)]
+    if not yearly or any(asked[0] in f.years for f in yearly):
+        return []
+    shown = sorted({y for f in yearly for y in f.years})
+    return [Problem(f"figures of {', '.join(map(str, shown))}", f"answer a question about {asked[0]}")]
 
 
 def _each(text: str, masked: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
@@ -99,9 +122,11 @@ def _after_what_if(masked: str, figures: Sequence[Figure], figure: Figure, windo
 
 
 def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
-    """Two single figures of one kind and two years, one of them compared ("than", 보다), with more / less."""
+    """Two single figures of one kind and two years in a sentence saying more / less: one of them compared
+    ("than", 보다), the other must run that way; with neither marked ("{used(2026)} versus {used(2025)}, so
+    you're below"), the comparison is in words only and is stopped: their difference, named, is checked."""
     problems = []
-    for start, end in itertools.pairwise(boundaries(masked, CLAUSE_END)):
+    for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
         here = [
             f
             for f in figures
@@ -121,6 +146,13 @@ def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem
             if COMPARED_AFTER.match(masked, f.end) or COMPARED_BEFORE.search(masked, start, f.start)
         ]
         if len(compared) != 1:
+            if not any(len(f.calls) > 1 for f in figures if start <= f.start < end):
+                problems.append(
+                    Problem(
+                        text[here[0].start : here[1].end],
+                        "compares two years in words; name their difference so code checks which is more",
+                    )
+                )
             continue
         (other,) = [f for f in here if f is not compared[0]]
         (sign,) = directions

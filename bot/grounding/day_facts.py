@@ -1,6 +1,12 @@
-"""What an answer says of a day it names, checked against the calendar and the lookups: the weekday said
-beside it ("{date("2026-12-23")}은 목요일" is stopped: it is a Wednesday), that it is or is not a working day
-("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
+"""What an answer says of a day. Code writes what a day is: `{date(…)}` writes its weekday ("12월 25일(금)"),
+`{day(…)}` whether it is a working day, a weekend or a holiday, with the holiday's name. So the prose holds
+none of those words: a weekday or a holiday's name typed in the text is stopped, and so is a word of what a
+day is (휴일, 평일, weekend, working day) in a sentence naming a day, except as the unit of a calendar
+count there ("{working_days(…)} working days"); a carry-over or payout rule, which the bot holds no fact for, only
+where the sentence refers to HR. `{day(d)}` beside another day's `{date(…)}` is stopped.
+
+Checked against the calendar and the lookups where prose may still speak of a day: that it is or is not a
+working day in a counting sentence ("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
 {next_grant_days()} 생겨요" holds only on the next grant's day), and that it is the latest (or first) record ("your
 last leave was on {date(…)}" holds only when no later record of that year is in the lookup); and one record's
 days said as the year's total.
@@ -12,32 +18,32 @@ Each claim is judged only where its clause names exactly the day it is about; th
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from datetime import date
+from functools import lru_cache
 
-from bot.grounding.facts import Evidence
-from bot.grounding.figure import Figure, Problem, boundaries, masked
+from bot.calendar import public_holidays
+from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
+from bot.grounding.figure import SENTENCE_END, Figure, Problem, boundaries, masked
 from bot.language.clause_words import (
     CLAUSE_END,
+    COMPANY_RULE,
+    DAY_STATUS,
     EARLIEST,
+    HOLIDAY_NICKNAMES,
+    HR_REFERRAL,
     LATEST,
     NOT_WORKING_DAY,
     TOTAL,
-    WEEKDAY_AFTER,
-    WEEKDAY_BEFORE,
+    WEEKDAY_WORD,
     WORKING_DAY,
 )
-
-_KOREAN_DAYS = "월화수목금토일"
 
 
 def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     blanked = masked(text)
-    problems = [
-        Problem(text[f.start : f.end], f"is a {_NAMES[f.day.weekday()]}, not the weekday said beside it")
-        for f in figures
-        if f.day is not None and _weekday_said(blanked, f) not in (None, f.day.weekday())
-    ]
+    problems = _said_in_words(blanked, figures, evidence.today or date.today())
     bounds = boundaries(blanked, CLAUSE_END)
     for start, end in itertools.pairwise(bounds):
         clause = blanked[start:end]
@@ -61,17 +67,65 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
     return problems
 
 
-_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[Problem]:
+    """What a day is, typed in the prose instead of written by code; a company rule said without HR."""
+    problems = [
+        Problem(m.group(0), "is a weekday typed in the text; {date(…)} writes it")
+        for m in WEEKDAY_WORD.finditer(masked)
+    ]
+    problems += [
+        Problem(m.group(0), "is a holiday typed in the text; {day(…)} writes it with its name")
+        for m in _holiday_names(today.year).finditer(masked)
+    ]
+    for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
+        sentence = masked[start:end]
+        here = [f for f in figures if start <= f.start < end]
+        counts = any(n in CALENDAR_FUNCTIONS for f in here for n, *_ in f.calls)
+        # A day's kind said of a day the sentence names, not as the unit of a count nor as a topic
+        # ("ask about public holidays for a specific date").
+        if any(f.day is not None for f in here) and not counts:
+            problems += [
+                Problem(m.group(0), "says what a day is; {day(…)} writes it")
+                for m in DAY_STATUS.finditer(sentence)
+            ]
+    if not HR_REFERRAL.search(masked):
+        problems += [
+            Problem(m.group(0), "states a company rule the bot holds no fact for; say HR decides it")
+            for m in COMPANY_RULE.finditer(masked)
+        ]
+    for figure in figures:  # `{day(d)}` is about the day its clause names, if it names one
+        for name, arguments, _ in figure.calls:
+            if name != "day":
+                continue
+            start, end = next(
+                (a, b) for a, b in itertools.pairwise(boundaries(masked, CLAUSE_END)) if a <= figure.start < b
+            )
+            named = {f.day for f in figures if f.day is not None and start <= f.start < end}
+            if named and date.fromisoformat(str(arguments[0])) not in named:
+                problems.append(
+                    Problem(f"day({arguments[0]})", "is about another day than the date beside it")
+                )
+    return problems
 
 
-def _weekday_said(masked: str, figure: Figure) -> int | None:
-    found = WEEKDAY_AFTER.match(masked, figure.end) or WEEKDAY_BEFORE.search(masked, 0, figure.start)
-    if found is None:
-        return None
-    korean, english = found.group(1), found.group(2)
-    if korean:
-        return _KOREAN_DAYS.index(korean)
-    return [n[:3].lower() for n in _NAMES].index(english.lower()[:3])
+@lru_cache(maxsize=4)
+def _holiday_names(year: int) -> re.Pattern[str]:
+    """The public holidays' names as the calendar's library gives them (Korean and English, three years
+    around this one), and the names people use beside them."""
+    names = set(HOLIDAY_NICKNAMES)
+    for around in (year - 1, year, year + 1):
+        for holiday in public_holidays(around).values():
+            for name in (*holiday.name_ko.split("; "), *holiday.name_en.split("; ")):
+                names.add(
+                    re.sub(
+                        r"^(?:The day (?:preceding|following)|Alternative holiday for) |\s*\(.*\)$|\s*(?:전날|다음날)$",
+                        "",
+                        name,
+                    ).strip()
+                )
+    names.discard("")
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![가-힣\w])(?:{alternatives})", re.I)
 
 
 def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Evidence) -> date | None:

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
+from bot import calendar
+from bot.calendar import WEEKDAYS_EN, WEEKDAYS_KO, Day
 from bot.domain.leave import days_in_english, format_days
 from bot.grounding.agreement import clause_problems
 from bot.grounding.claims import claim_problems
@@ -56,6 +58,7 @@ _IN_DAYS = set(ROLE) - {"records"} | {"pending", "working_days", "days", "days_b
 _STATUTE_DAYS = {"STATUTE.base_days", "STATUTE.first_year_max_days", "STATUTE.extra_days", "STATUTE.max_days"}
 
 _DATE = re.compile(r'date\("(\d{4}-\d{2}(?:-\d{2})?)"\)')  # a day, or a month
+_DAY = re.compile(r'day\("(\d{4}-\d{2}-\d{2})"\)')  # what a day is: a working day, a holiday, a weekend
 _YEAR = re.compile(r"year\((\d{4})\)")
 _TIME = re.compile(r'time\("(\d{1,2}:\d{2})"\)')
 _MONTHS = [
@@ -126,6 +129,12 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
         return Figure(
             *at, _date(on, today, korean, whole_month=whole_month), day=None if whole_month else on
         ), None
+    if what := _DAY.fullmatch(source):
+        try:
+            on = date.fromisoformat(what.group(1))
+        except ValueError:
+            return Figure(*at, None), "is not a date"
+        return Figure(*at, what_day(calendar.day(on), korean), calls=(("day", (on.isoformat(),), 1),)), None
     if year := _YEAR.fullmatch(source):
         return Figure(
             *at,
@@ -217,11 +226,31 @@ class _Resolver(Resolver):
 
 
 def _date(on: date, today: date, korean: bool, *, whole_month: bool = False) -> str:
+    """A day with its weekday, written by code so no answer can name the wrong one: "12월 25일(금)",
+    "Friday, December 25" (the year added when it is not this year); a month alone as "12월"."""
     if korean:
-        said = f"{on.month}월" if whole_month else f"{on.month}월 {on.day}일"
+        said = f"{on.month}월" if whole_month else f"{on.month}월 {on.day}일({WEEKDAYS_KO[on.weekday()][0]})"
         return f"{on.year}년 {said}" if on.year != today.year else said
     said = _MONTHS[on.month - 1] if whole_month else f"{_MONTHS[on.month - 1]} {on.day}"
-    return f"{said}, {on.year}" if on.year != today.year else said
+    said = f"{said}, {on.year}" if on.year != today.year else said
+    return said if whole_month else f"{WEEKDAYS_EN[on.weekday()]}, {said}"
+
+
+def what_day(day: Day, korean: bool) -> str:
+    """What a day is, from the calendar: "공휴일(기독탄신일)" / "a public holiday (Christmas Day)", a company
+    day off, a weekend day, or a working day."""
+    names = [(h.name_ko if korean else h.name_en, h.kind) for h in day.holidays]
+    off = [
+        (f"공휴일({name})" if korean else f"a public holiday ({name})")
+        if kind == "public"
+        else (f"회사 휴무일({name})" if korean else f"a company day off ({name})")
+        for name, kind in names
+    ]
+    if day.weekend:
+        off.insert(0, "주말" if korean else "a weekend day")
+    if not off:
+        return "근무일" if korean else "a working day"
+    return ("이자 " if korean else " and ").join(off)
 
 
 _REPEATED_UNIT = {"days": re.compile(r"일|\s?days?\b", re.I)}

@@ -26,7 +26,9 @@ ANSWER_SCHEMA: dict[str, Any] = {
             '* 100}, {working_days("2026-12-21", "2026-12-23")}, {pending(2026)}, '
             '{expiring(2026, "2027-03-03")}, {records(2026, "annual", 0.5)}, {next_grant_days()}, '
             '{grant_days("2027-03-04")}, {service_years()}, {STATUTE.max_days}, {date("2026-12-24")}, '
-            '{year(2025)}, {time("09:00")}. Day figures come with their unit (7.5일 / 7.5 days).',
+            '{year(2025)}, {time("09:00")}. Day figures come with their unit (7.5일 / 7.5 days). '
+            '{date(…)} writes the weekday and {day("2026-12-25")} what the day is (a holiday with its '
+            "name, a weekend, a working day): type no weekday or holiday name.",
         },
     },
     "required": ["text"],

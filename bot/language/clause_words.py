@@ -79,15 +79,53 @@ CONSUMED = re.compile(
 COMPARED_AFTER = re.compile(r"\)?\s*(?:일|days?)?\s*(?:보다|에 비해)")
 COMPARED_BEFORE = re.compile(r"\bthan\s+(?:[\w']+\s+){0,3}$", re.I)
 MORE_OR_LESS = (
-    (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|많아|\b(?:more|higher|bigger)\b", re.I), 1),
-    (re.compile(r"덜|적게|적어|\b(?:less|fewer|lower|smaller)\b", re.I), -1),
+    (
+        re.compile(
+            r"(?<![가-힣])더(?![가-힣])|많이|많아|넘|초과|\b(?:more|higher|bigger|above|exceed(?:s|ed)?)\b",
+            re.I,
+        ),
+        1,
+    ),
+    (re.compile(r"덜|적게|적어|미만|\b(?:less|fewer|lower|smaller|below)\b", re.I), -1),
 )
-# A weekday said right beside a date ("{date(…)}은 목요일", "{date(…)}(금)", "is a Friday", "Friday, {date(…)}").
-_WEEKDAY_NAMES = r"([월화수목금토일])(?:요일)?|(mon|tue|wed|thu|fri|sat|sun)[a-z]*"
-WEEKDAY_AFTER = re.compile(
-    rf"\s*(?:\(|은|는|이|가|,)?\s*(?:is\s+)?(?:a\s+)?(?:{_WEEKDAY_NAMES})(?![가-힣a-z])", re.I
+# Words that state what a day is; an answer's prose never holds them: code writes them with `{date(…)}`
+# (its weekday) and `{day(…)}` (a holiday with its name, a weekend, a working day). Holiday names come from
+# the calendar's library (bot/grounding/day_facts.py); these are the names people use beside them.
+WEEKDAY_WORD = re.compile(
+    r"[월화수목금토일]요일|\([월화수목금토일]\)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I
 )
-WEEKDAY_BEFORE = re.compile(rf"(?<![가-힣a-z])(?:{_WEEKDAY_NAMES}),?\s+(?:the\s+)?$", re.I)
+HOLIDAY_NICKNAMES = (
+    "크리스마스",
+    "성탄절",
+    "설날",
+    "설 연휴",
+    "구정",
+    "신정",
+    "추석",
+    "한가위",
+    "Christmas",
+    "Xmas",
+    "Seollal",
+    "Lunar New Year",
+    "New Year",
+    "Chuseok",
+)
+# What a day is, said in words: allowed only as the unit of a calendar count in the same sentence
+# ("{working_days(…)} working days", "주말 빼고 {…}"); else it is a claim about a day, which `{day(…)}` writes.
+DAY_STATUS = re.compile(
+    r"공휴일|국경일|휴일|빨간\s*날|연휴|휴무|근무일|평일|영업일|주말|"
+    r"\b(?:(?:public|bank|national) )?holidays?\b|\bweekends?\b|\bweekdays?\b|"
+    r"\b(?:working|business|work) ?days?\b|\bworkdays?\b",
+    re.I,
+)
+# A company rule the bot holds no fact for (carrying leave over, paying it out: bot/llm/reading.py refers
+# these to HR); said only where the sentence refers to HR.
+COMPANY_RULE = re.compile(
+    r"이월|수당|\b(?:carr(?:y|ied|ies|ying) (?:it |them )?over|roll(?:s|ed|ing)? over|rollover|"
+    r"pa(?:y|id|ys) (?:it |them )?out|payout)\b",
+    re.I,
+)
+HR_REFERRAL = re.compile(r"인사팀|인사 담당|인사부|\bHR\b|\bpeople team\b", re.I)
 # A day said to be a working day, or not one.
 WORKING_DAY = re.compile(r"근무일|평일|출근하는 날|\b(?:working|business|work) ?day\b|\bworkday\b", re.I)
 NOT_WORKING_DAY = re.compile(
@@ -104,6 +142,7 @@ TOTAL = re.compile(r"총|모두|전부|통틀어|\b(?:in total|total|altogether|
 # Leave of another type, or pending days, said to come off the annual balance (they never do: only
 # approved annual leave counts against it, bot/domain/leave.py).
 OTHER_LEAVE = re.compile(r"병가|가족\s?돌봄|경조|\b(?:sick|family|bereavement)\b", re.I)
+PART_OF_ANNUAL = re.compile(r"반반차|반차|\b(?:half|quarter)[ -]days?\b", re.I)
 PENDING_WORDS = re.compile(r"승인 대기|대기 중|신청 중|\bpending\b|\bawaiting\b", re.I)
 DEDUCTED = re.compile(
     r"차감|빠져|빠졌|포함|\b(?:deducted|came out of|comes out of|taken (?:out of|from)|counted (?:in|against)|"

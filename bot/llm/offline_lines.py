@@ -12,11 +12,10 @@ from decimal import Decimal
 
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import LeaveTaken, format_days
-from bot.language.dates import KOREAN_WEEKDAYS
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 from bot.text import Phrase, day_word, taken_sentence
-from bot.tools.shown import day_shown, working_days_shown
+from bot.tools.shown import working_days_shown
 
 OFFLINE_GREETING = Phrase(
     "안녕하세요! 연차가 궁금하시면 '올해 연차 며칠 남았어?'처럼 물어봐 주세요.",
@@ -124,10 +123,10 @@ MONTHLY = Phrase(
 def offline_words(kind: str, today: date, years: Sequence[int], korean: bool) -> str:
     """What the offline model says to a question it answers without a lookup."""
     if kind == "date":
+        # The date's placeholder writes its weekday (bot/grounding/named.py).
         if korean:
-            weekday = KOREAN_WEEKDAYS[today.weekday()]
-            return f"오늘은 {today.year}년 {today.month}월 {today.day}일 {weekday}이에요."
-        return f"Today is {today.strftime('%A')}, {today.strftime('%B')} {today.day}, {today.year}."
+            return f"오늘은 {today.year}년 {today.month}월 {today.day}일이에요."
+        return f"Today is {today.strftime('%B')} {today.day}, {today.year}."
     if kind == "leap_year":
         year = years[0] if years else today.year
         leap = calendar.isleap(year)
@@ -337,6 +336,9 @@ def _why(ent: Entitlement, days: Decimal | None, korean: bool) -> str:
 def calendar_said(found: Day | WorkingDays, korean: bool) -> str:
     """The calendar's result as a person reads it (its Korean line, then its English), in the asker's
     language; a count: only the working days and the span (the rest of the line is the breakdown)."""
-    both = working_days_shown(found) if isinstance(found, WorkingDays) else day_shown(found)
+    if isinstance(found, Day):  # code writes what the day is: its weekday, a holiday with its name
+        on = found.on.isoformat()
+        return f'{on}은 {{day("{on}")}}이에요.' if korean else f'{on} is {{day("{on}")}}.'
+    both = working_days_shown(found)
     said = both.splitlines()[0 if korean else 1]
     return said.split(" (")[0] + "." if "(" in said else said

@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.grounding.facts import LOOKUPS_PER_QUESTION
+from bot.grounding.figure import PLACEHOLDER
 from bot.language.clause_words import LEAVE_TYPE_WORDS
 from bot.language.number_tokens import NumberToken, adds_a_half, amounts_in, numbers_in
 from bot.language.quantities import stray_quantities
@@ -92,8 +93,11 @@ def _placeholder(figure: DeclaredFigure, this_year: int) -> str | None:
 def declare(answer: str, known: Known) -> list[tuple[int, DeclaredFigure]]:
     """Each number of `answer` that can be accounted for, with where it stands."""
     figures: list[tuple[int, DeclaredFigure]] = []
-    covered: list[range] = []
+    # A placeholder the phrasebook wrote itself (`{day("2026-12-25")}`) is named already.
+    covered = [range(m.start(), m.end()) for m in PLACEHOLDER.finditer(answer)]
     for match in _INCIDENTAL.finditer(answer):
+        if any(match.start() in r for r in covered):
+            continue
         figure = _incidental(match, known)
         if figure is not None:
             figures.append((match.start(), figure))
