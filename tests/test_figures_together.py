@@ -321,6 +321,8 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
         ("반차도 빠져?", "반차는 연차에서 차감되지 않는 별도 휴가예요.", True, "half day"),
         # a question about last year answered with this year's figures only
         ("작년에 연차 며칠 썼어?", "{used(2026)} 쓰셨어요.", True, "question about 2025"),
+        # a clause naming last year for one figure, with this year's figure beside it unnamed
+        ("작년엔?", "작년에는 {granted(2025)} 중 {used(2026)} 쓰셨어요.", True, "names only 2025"),
         # claims our own rules contradict: other leave or pending days off the annual balance; a holiday
         (
             "병가도 빠져?",

@@ -85,6 +85,15 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
         for at, until, year in said_years if dated else ():
             named_years[min(dated, key=lambda f: distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
+        # A clause naming its years for some figures names them for all: in "작년에는 {granted(2025)} 중
+        # {used(2026)} 쓰셨어요" the reader takes both for last year's.
+        problems += [
+            Problem(
+                text[f.start : f.end], f"is for {_list(f.years)}, but its clause names only {_list(years)}"
+            )
+            for f in dated
+            if not named_years[f] and years and not f.years & years and any(named_years[g] for g in dated)
+        ]
         compared = {
             y
             for at, until, y in said_years

@@ -166,8 +166,13 @@ def _amount(answer: str, start: int, end: int, value: Decimal, known: Known) -> 
     span = answer[start:end]
     presented = role_beside(answer, start, end)
     # The phrasebook starts each line with its year: that year's figures first.
-    line = answer[answer.rfind("\n", 0, start) + 1 : start]
-    years = re.findall(r"(?:19|20)\d\d", line)
+    line_start = answer.rfind("\n", 0, start) + 1
+    line_end = answer.find("\n", end) % (len(answer) + 1)
+    # The year said before it on its line, else the line's first ("0 days left for 2025").
+    years = (
+        re.findall(r"(?:19|20)\d\d", answer[line_start:start])
+        or re.findall(r"(?:19|20)\d\d", answer[end:line_end])[:1]
+    )
     counted = _COUNTER.match(answer, end) is not None  # "1번", "3 times": a count, not days
     if _WORKING_BEFORE.search(answer, 0, start) or _WORKING_AFTER.match(answer, end):
         for (opening, closing), count in known.working.items():  # "근무일은 3일": the calendar's count
