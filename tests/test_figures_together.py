@@ -194,7 +194,7 @@ def day_and_kind_problems(
         # what a day is, typed instead of written by code; a day() about another day; a rule without HR
         (
             "When is Chuseok?",
-            'Chuseok runs from {date("2026-09-24")} to {date("2026-09-27")}.',
+            'Chuseok is on {date("2026-10-05")}.',
             False,
             "holiday",
         ),
@@ -259,9 +259,28 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
         ),
         ("What is pending?", "You have {pending(2026)} pending approval.", False),
         ("Is Dec 28 a working day?", 'Yes, {date("2026-12-28")} is {day("2026-12-28")}.', False),
+        ("When is Christmas?", 'Christmas is {date("2026-12-25")}, {day("2026-12-25")}.', False),
+        (
+            "크리스마스까지?",
+            '크리스마스({date("2026-12-25")})까지 {days_between("2026-12-04", "2026-12-25")} 남았어요.',
+            True,
+        ),
+        (
+            "12월 21일부터 25일까지 쉬면?",
+            '{date("2026-12-21")}부터 {date("2026-12-25")}까지는 성탄절이 있어서 연차 {working_days("2026-12-21", "2026-12-25")}이 필요해요.',
+            True,
+        ),
         ("Did I use less than last year?", "Yes — {used(2025) - used(2026)} less than last year.", False),
         ("반차도 빠져?", "네, 반차도 연차에서 차감돼요. 남은 연차는 {remaining(2026)}이에요.", True),
         ("작년에 연차 며칠 썼어?", "작년에는 {used(2025)} 쓰셨고, 올해는 {used(2026)}이에요.", True),
+        ("How many half days can I take?", "You can take {remaining(2026) / 0.5} half days.", False),
+        ("What share did I use?", "You've used {used(2026) / granted(2026) * 100}% of your leave.", False),
+        (
+            "이번 휴가가 남은 연차의 몇 %야?",
+            '남은 연차의 {working_days("2026-12-21", "2026-12-23") / remaining(2026) * 100}%예요.',
+            True,
+        ),
+        ("In hours?", "That's {remaining(2026) * HOURS_PER_DAY} hours.", False),
         ("What's the most I can get?", "Under the Act, at most {STATUTE.max_days} a year.", False),
         (
             "12월 21일부터 25일까지 근무일은?",
@@ -319,6 +338,37 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             "maximum",
         ),
         ("반차도 빠져?", "반차는 연차에서 차감되지 않는 별도 휴가예요.", True, "half day"),
+        # arithmetic that means nothing, whatever its value (bot/grounding/dimensions.py)
+        (
+            "몇 % 썼어?",
+            "올해 연차의 {used(2026) / remaining(2026) * 100}%를 쓰셨어요.",
+            True,
+            "divides by days remaining",
+        ),
+        ("Hours of a half day?", "A half day is {HOURS_PER_DAY / 0.5} hours.", False, "part of a day"),
+        ("How much is left?", "You have {granted(2026) + used(2026)} left.", False, "adds days used"),
+        ("2일 쓰면?", "{q(2)}일 쓰시면 {granted(2026) - q(2)} 남아요.", True, "from what was granted"),
+        (
+            "In hours?",
+            "You have {remaining(2026) * HOURS_PER_DAY * HOURS_PER_DAY} hours left.",
+            False,
+            "twice",
+        ),
+        ("시간으로?", "남은 연차는 {remaining(2026) * HOURS_PER_DAY}일이에요.", True, "written as days"),
+        # a calendar count called leave left; the grant you have now said to arise on a day to come; payout
+        (
+            "남은 연차?",
+            '남은 연차가 {working_days("2026-12-11", "2026-12-31")}이라 충분해요.',
+            True,
+            "calendar",
+        ),
+        (
+            "Next grant?",
+            'On {date("2027-03-04")} you\'ll receive {current_days()} of new leave.',
+            False,
+            "current_days",
+        ),
+        ("수당 나와?", "못 쓴 연차는 수당으로 정산돼요.", True, "company rule"),
         # a question about last year answered with this year's figures only
         ("작년에 연차 며칠 썼어?", "{used(2026)} 쓰셨어요.", True, "question about 2025"),
         # a clause naming last year for one figure, with this year's figure beside it unnamed

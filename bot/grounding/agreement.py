@@ -12,6 +12,7 @@ from datetime import date
 from decimal import Decimal
 
 from bot.domain.leave import format_days
+from bot.grounding.facts import CALENDAR_FUNCTIONS
 from bot.grounding.figure import (
     ROLE,
     SENTENCE_END,
@@ -35,6 +36,7 @@ from bot.language.clause_words import (
     KIND_WORDS,
     LAW_WORDS,
     LEAVE_TYPE_WORDS,
+    LEAVE_WORD,
     NEGATED_AFTER,
     NEGATED_BEFORE,
     PART_WORDS,
@@ -132,6 +134,16 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
                     Problem(said, f"is for {_list(figure.years)}, but its clause says {_list(named_here)}")
                 )
             bound = kinds[figure]
+            if (
+                "remaining" in bound
+                and figure.calls
+                and all(n in CALENDAR_FUNCTIONS for n, *_ in figure.calls)
+                and LEAVE_WORD.search(clause)
+                and not any(f.roles for f in here)
+            ):  # "남은 연차가 {working_days(…)}이라": a count of the calendar is no leave left
+                problems.append(
+                    Problem(said, "counts days in the calendar, but its clause calls it leave left")
+                )
             if figure.roles and bound and not figure.roles & bound:
                 problems.append(
                     Problem(said, f"is {_list(figure.roles)} leave, but its clause calls it {_list(bound)}")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 
 from bot.calendar import public_holidays
@@ -31,6 +31,7 @@ from bot.language.clause_words import (
     COMPANY_RULE,
     DAY_STATUS,
     EARLIEST,
+    GRANTED_WORDS,
     HOLIDAY_NICKNAMES,
     HR_REFERRAL,
     LATEST,
@@ -57,6 +58,13 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
             if working == bool(NOT_WORKING_DAY.search(clause)):
                 problems.append(Problem(said, f"is {'' if working else 'not '}a working day in the calendar"))
         grant = _grant_day(figures, start, end, evidence)
+        now = any(n == "current_days" for f in figures if start <= f.start < end for n, *_ in f.calls)
+        if now and evidence.today is not None and day > evidence.today and GRANTED_WORDS.search(clause):
+            problems.append(
+                Problem(
+                    said, "is a day to come, but current_days() is the grant you have now: name grant_days(d)"
+                )
+            )
         if grant is not None and grant != day:
             problems.append(Problem(said, f"is not the day that grant arises ({grant.isoformat()})"))
         if LATEST.search(clause) and (later := _other_record(day, evidence, later=True)) is not None:
@@ -73,17 +81,24 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
         Problem(m.group(0), "is a weekday typed in the text; {date(…)} writes it")
         for m in WEEKDAY_WORD.finditer(masked)
     ]
-    problems += [
-        Problem(m.group(0), "is a holiday typed in the text; {day(…)} writes it with its name")
-        for m in _holiday_names(today.year).finditer(masked)
-    ]
     for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
         sentence = masked[start:end]
         here = [f for f in figures if start <= f.start < end]
+        # A holiday's name holds where its sentence names a day, or counts a span, that the calendar says
+        # is that holiday ("크리스마스({date("2026-12-25")})까지"); anywhere else it is a claim code cannot see.
+        holidays = _holidays_named(here)
+        problems += [
+            Problem(
+                m.group(0), "is a holiday typed in the text, on no day its sentence names; {day(…)} writes it"
+            )
+            for m in _holiday_names(today.year).finditer(sentence)
+            if not any(_is(m.group(0), name) for name in holidays)
+        ]
         counts = any(n in CALENDAR_FUNCTIONS for f in here for n, *_ in f.calls)
-        # A day's kind said of a day the sentence names, not as the unit of a count nor as a topic
-        # ("ask about public holidays for a specific date").
-        if any(f.day is not None for f in here) and not counts:
+        written = any(n == "day" for f in here for n, *_ in f.calls)
+        # A day's kind said of a day the sentence names, not as the unit of a count, beside what `{day(…)}`
+        # wrote, nor as a topic ("ask about public holidays for a specific date").
+        if any(f.day is not None for f in here) and not counts and not written:
             problems += [
                 Problem(m.group(0), "says what a day is; {day(…)} writes it")
                 for m in DAY_STATUS.finditer(sentence)
@@ -106,6 +121,43 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
                     Problem(f"day({arguments[0]})", "is about another day than the date beside it")
                 )
     return problems
+
+
+def _holidays_named(here: Sequence[Figure]) -> set[str]:
+    """The names (Korean and English, lower case) of the holidays on the days and in the spans named."""
+    days: set[date] = {f.day for f in here if f.day is not None}
+    for figure in here:
+        for name, arguments, _ in figure.calls:
+            dated = [
+                date.fromisoformat(str(a)) for a in arguments if str(a)[:4].isdigit() and len(str(a)) == 10
+            ]
+            if name == "day":
+                days.update(dated)
+            elif name in CALENDAR_FUNCTIONS and len(dated) == 2 and (dated[1] - dated[0]).days <= 62:
+                days.update(dated[0] + timedelta(days=n) for n in range((dated[1] - dated[0]).days + 1))
+    names: set[str] = set()
+    for day in days:
+        if (holiday := public_holidays(day.year).get(day)) is not None:
+            names.update(n.lower() for n in (holiday.name_ko, holiday.name_en))
+    return names
+
+
+def _is(typed: str, name: str) -> bool:
+    typed = typed.lower()
+    return typed in name or _ALIASES.get(typed, "\0") in name
+
+
+# The names people use for a holiday, and the word of the library's name they stand for.
+_ALIASES = {
+    "크리스마스": "기독탄신일",
+    "성탄절": "기독탄신일",
+    "xmas": "christmas",
+    "설 연휴": "설날",
+    "구정": "설날",
+    "seollal": "korean new year",
+    "lunar new year": "korean new year",
+    "한가위": "추석",
+}
 
 
 @lru_cache(maxsize=4)

@@ -38,6 +38,7 @@ from bot.grounding.agreement import clause_problems
 from bot.grounding.claims import claim_problems
 from bot.grounding.consistency import consistency_problems
 from bot.grounding.day_facts import day_problems
+from bot.grounding.dimensions import dimension_problems
 from bot.grounding.expressions import Argument, Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.figure import PLACEHOLDER, ROLE, YEARLY, Figure, Problem, near, year_of
@@ -115,6 +116,7 @@ def render(text: str, evidence: Evidence, korean: bool) -> Rendered:
     problems += consistency_problems(text, figures, evidence)
     problems += claim_problems(text, figures, evidence)
     problems += day_problems(text, figures, evidence)
+    problems += dimension_problems(text, figures, evidence)
     return Rendered(_written(text, figures), len(figures), tuple(problems))
 
 

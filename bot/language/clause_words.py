@@ -16,9 +16,20 @@ YEAR_WORDS = (
     (re.compile(r"올해|금년|this year", re.I), 0),
     (re.compile(r"내년|next year", re.I), 1),
 )
+LEAVE_WORD = re.compile(r"연차|휴가|\b(?:leave|vacation|PTO|days? off)\b", re.I)
+GRANTED_WORDS = re.compile(
+    r"부여|발생|생기|생겨|받(?:았|으|은|게)|\b(?:granted|entitled|receive[ds]?|get|gets|getting)\b", re.I
+)
 KIND_WORDS = (
-    (re.compile(r"남(?:은|아|았|는|을)|잔여|\bleft\b|\bremain(?:ing|s)?\b|\bavailable\b", re.I), "remaining"),
-    (re.compile(r"사용|썼|쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
+    (
+        re.compile(
+            r"남(?:은|아|았|는|을)|잔여|미사용|안 쓴|\bleft\b|\bremain(?:ing|s)?\b|\bavailable\b|\bunused\b|"
+            r"\bleftover\b",
+            re.I,
+        ),
+        "remaining",
+    ),
+    (re.compile(r"(?<!미)사용|썼|(?<!안 )쓴|쓰셨|\bused\b|\btaken\b|\btook\b", re.I), "used"),
     (
         re.compile(
             r"부여|발생|받(?:았|으|은)|\b(?:granted|entitled|received)\b|(?<!'ve )(?<!have )\bgot\b", re.I
@@ -121,8 +132,8 @@ DAY_STATUS = re.compile(
 # A company rule the bot holds no fact for (carrying leave over, paying it out: bot/llm/reading.py refers
 # these to HR); said only where the sentence refers to HR.
 COMPANY_RULE = re.compile(
-    r"이월|수당|\b(?:carr(?:y|ied|ies|ying) (?:it |them )?over|roll(?:s|ed|ing)? over|rollover|"
-    r"pa(?:y|id|ys) (?:it |them )?out|payout)\b",
+    r"이월|수당|보상|정산|\b(?:carr(?:y|ied|ies|ying) (?:it |them )?over|roll(?:s|ed|ing)? over|rollover|"
+    r"pa(?:y|id|ys) (?:it |them )?out|payout|compensat\w*)\b",
     re.I,
 )
 HR_REFERRAL = re.compile(r"인사팀|인사 담당|인사부|\bHR\b|\bpeople team\b", re.I)
