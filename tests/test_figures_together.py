@@ -281,6 +281,12 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
             True,
         ),
         ("In hours?", "That's {remaining(2026) * HOURS_PER_DAY} hours.", False),
+        (
+            "23일부터 28일까지?",
+            '{date("2026-12-23")}부터 {date("2026-12-28")}까지는 {day("2026-12-25")}가 끼어 있어서 연차는 {working_days("2026-12-23", "2026-12-28")}이면 돼요.',
+            True,
+        ),
+        ("작년보다 덜 썼어?", "올해는 작년보다 {used(2025) - used(2026)} 덜 쓰셨어요.", True),
         ("What's the most I can get?", "Under the Act, at most {STATUTE.max_days} a year.", False),
         (
             "12월 21일부터 25일까지 근무일은?",
@@ -369,6 +375,19 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             "current_days",
         ),
         ("수당 나와?", "못 쓴 연차는 수당으로 정산돼요.", True, "company rule"),
+        ("반차랑 반반차는 몇 시간?", "반차는 {HOURS_PER_DAY * 0.25}시간이에요.", True, "clause says 0.5"),
+        (
+            "대기 빼면?",
+            "대기 중인 걸 빼면 남은 연차는 {granted(2026) - pending(2026)}이에요.",
+            True,
+            "not from what is left",
+        ),
+        (
+            "Next grant?",
+            'Your next grant is on {date("2026-03-04")}, with {next_grant_days()}.',
+            False,
+            "grant arises",
+        ),
         # a question about last year answered with this year's figures only
         ("작년에 연차 며칠 썼어?", "{used(2026)} 쓰셨어요.", True, "question about 2025"),
         # a clause naming last year for one figure, with this year's figure beside it unnamed

@@ -12,7 +12,7 @@ from datetime import date
 from decimal import Decimal
 
 from bot.domain.leave import format_days
-from bot.grounding.facts import CALENDAR_FUNCTIONS
+from bot.grounding.facts import CALENDAR_FUNCTIONS, HOURS_PER_DAY
 from bot.grounding.figure import (
     ROLE,
     SENTENCE_END,
@@ -207,6 +207,10 @@ def _agreement(figure: Figure, types: set[str], parts: set[Decimal], meanings: s
     named_parts = {Decimal(str(a[2])) for n, a, _ in figure.calls if n == "records" and len(a) > 2}
     if len(figure.calls) == 1 and figure.calls[0][0] == "record" and figure.value is not None:
         named_parts = {figure.value}  # one record's days are its part of a day: 반차 0.5, a full day 1
+    if not figure.calls and "HOURS_PER_DAY" in figure.constants and figure.value is not None:
+        named_parts = {
+            figure.value / HOURS_PER_DAY
+        }  # "반차는 {HOURS_PER_DAY * 0.5}시간": the hours of that part
     named_meanings = {_STATUTE_MEANING[c] for c in figure.constants if c in _STATUTE_MEANING}
     return [
         f"names {_list(named)}, but its clause says {_list(said)}"

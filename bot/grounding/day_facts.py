@@ -3,7 +3,7 @@
 none of those words: a weekday or a holiday's name typed in the text is stopped, and so is a word of what a
 day is (휴일, 평일, weekend, working day) in a sentence naming a day, except as the unit of a calendar
 count there ("{working_days(…)} working days"); a carry-over or payout rule, which the bot holds no fact for, only
-where the sentence refers to HR. `{day(d)}` beside another day's `{date(…)}` is stopped.
+where the sentence refers to HR. `{day(d)}` beside another day's `{date(…)}` (outside the span its clause names) is stopped.
 
 Checked against the calendar and the lookups where prose may still speak of a day: that it is or is not a
 working day in a counting sentence ("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from bot.calendar import public_holidays
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
-from bot.grounding.figure import SENTENCE_END, Figure, Problem, boundaries, masked
+from bot.grounding.figure import SENTENCE_END, Figure, Problem, boundaries, masked, piece_of
 from bot.language.clause_words import (
     CLAUSE_END,
     COMPANY_RULE,
@@ -46,6 +46,7 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
     blanked = masked(text)
     problems = _said_in_words(blanked, figures, evidence.today or date.today())
     bounds = boundaries(blanked, CLAUSE_END)
+    sentences = boundaries(blanked, SENTENCE_END)
     for start, end in itertools.pairwise(bounds):
         clause = blanked[start:end]
         days = [f for f in figures if f.day is not None and start <= f.start < end]
@@ -57,7 +58,10 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
             working = evidence.calendar(day, day) == 1
             if working == bool(NOT_WORKING_DAY.search(clause)):
                 problems.append(Problem(said, f"is {'' if working else 'not '}a working day in the calendar"))
-        grant = _grant_day(figures, start, end, evidence)
+        # "on {date(…)}, with {next_grant_days()}": the sentence's one day, when it names one
+        first, last = piece_of(sentences, start)
+        alone = sum(f.day is not None and first <= f.start < last for f in figures) == 1
+        grant = _grant_day(figures, *((first, last) if alone else (start, end)), evidence)
         now = any(n == "current_days" for f in figures if start <= f.start < end for n, *_ in f.calls)
         if now and evidence.today is not None and day > evidence.today and GRANTED_WORDS.search(clause):
             problems.append(
@@ -116,7 +120,7 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
                 (a, b) for a, b in itertools.pairwise(boundaries(masked, CLAUSE_END)) if a <= figure.start < b
             )
             named = {f.day for f in figures if f.day is not None and start <= f.start < end}
-            if named and date.fromisoformat(str(arguments[0])) not in named:
+            if named and not min(named) <= date.fromisoformat(str(arguments[0])) <= max(named):
                 problems.append(
                     Problem(f"day({arguments[0]})", "is about another day than the date beside it")
                 )

@@ -140,11 +140,11 @@ def _sum(a: Dimension, b: Dimension, takes: bool, node: ast.BinOp, evidence: Evi
         same_year = a.years & b.years
         if not takes and same_year and {"granted", "used"} <= a.kinds | b.kinds and not a.kinds & b.kinds:
             raise Meaningless("adds days used to days granted: that is no figure of anyone's leave")
-        if takes and a.kinds == {"granted"} and b.kinds <= {"question", "calendar", "part"}:
+        if takes and a.kinds == {"granted"} and b.kinds <= {"question", "calendar", "part", "pending"}:
             year = next(iter(a.years), None)
             balance = evidence.balances.get(year) if year is not None else None
             if balance is None or balance.used != 0:
-                raise Meaningless("takes the days asked from what was granted; what is left is remaining(…)")
+                raise Meaningless("takes days from what was granted, not from what is left (remaining(…))")
     if takes and a.kinds == {"granted"} and b.kinds == {"used"} and a.years == b.years:
         return Dimension("days", frozenset({"remaining"}), a.years)
     return Dimension(a.unit if a.unit != "number" else b.unit, a.kinds | b.kinds, a.years | b.years)
