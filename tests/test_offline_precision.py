@@ -49,7 +49,6 @@ def _grounded(turn: Turn) -> bool:
         "How many weekends are left this year?",
         "연차가 왜 이렇게 적어?",  # why, not how much
         "연차 최대 몇 개까지 생겨?",  # the most, not the next
-        "연차 몇 개 남았어? 그리고 작년엔?",  # two questions, one reading
         "올해 상반기에 연차 몇 개 썼어?",  # a part of the year, not the whole year
         "I'm planning a trip in December, how many days do I have left?",  # not December's records
         "When will my leave reset?",  # a rule, not the records

@@ -1,6 +1,7 @@
 """A span counted is the span named: a calendar figure (`working_days`, `days`, `days_between`) counts the
 span its own sentence writes from date to date ("{date(a)}부터 {date(b)}까지", "{date(a)}–{date(b)}"), or,
-where the sentence writes none, the span the question names by two or more days ("12월 21일부터 24일까지").
+where the sentence writes none, the span the question names by two days joined as one ("12월 21일부터 24일까지"),
+or else spans whose first and last days are among the days it names ("Dec 21 and Dec 23").
 A span with the same count as the named one says the same to the person, and holds.
 
 Not a reading of prose: dates are read only where they are unambiguous (month and day,
@@ -36,9 +37,9 @@ def span_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> l
         for name, span in _spans(figure):
             if written:
                 named, where = written, "its sentence"
-            elif len(asked) == 2:
+            elif len(asked) == 2 and _SPAN_WORD.search(evidence.question):  # "Dec 21 to 23": one stretch
                 named, where = [_asked_span(asked, span)], "the question"
-            elif len(asked) > 2 and not {(d.month, d.day) for d in span} <= asked:
+            elif len(asked) > 1 and not {(d.month, d.day) for d in span} <= asked:
                 named, where = [], "the question"  # several spans asked: each counted one is two of its days
             else:
                 continue

@@ -53,7 +53,7 @@ LEAVE = Words(
 # Where two words start alike the longer comes after the shorter (the nearest match decides a claim's
 # role, so the order is kept as the claims reader was written against).
 REMAINING = Words(
-    ko=("남은", "남았", "남앗", "남아", "남음", "잔여"),
+    ko=("남은", "남았", "남앗", "남아", "남음", "남는", "잔여"),
     en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance"),
 )
 REMAINING_STATED = Words(
@@ -211,7 +211,7 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어지", r"날아가"),
+    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날아가"),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
 NEXT_GRANT = Words(

@@ -7,7 +7,8 @@ dates, weekdays, the days a what-if counts with, the month it lists, the words o
 answer it writes: asked_kind.py) or one of the words that never change the figures
 (bot/language/accounted.py: particles, question words, politeness, the leave vocabulary). A word that is
 neither ("summer vacation", "next work anniversary", 작작년, a colleague's name, 병가, 평균) is unread; so
-is every number not read, arithmetic written out, and a second question in one message.
+is every number not read and arithmetic written out. A message of several questions is read part by part
+(compound.py).
 
 What is left over is returned; anything left means "I can't answer that offline". The vocabulary lists
 words that are safe to ignore, not words to look for: a question nobody wrote yet with a word nobody
@@ -27,7 +28,7 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import without_dates
+from bot.llm.drafting import without_days_off
 from bot.llm.half_day_count import HALF_TIMES
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
@@ -72,9 +73,6 @@ _LAPSED = re.compile(
     r"소멸|날아[가-힣]*|못\s*쓰고|못\s*쓴",
     re.I,
 )
-# A run with something besides spaces, up to a question mark. Possessive (`*+`): the plain form backtracked
-# cubically on a line with no question mark (a 1,000-character question took ~3 s of CPU here); same matches.
-_QUESTIONS = re.compile(r"\s*+[^?？\s][^?？]*+[?？]")
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -99,16 +97,13 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, _KIND_WORDS[reading.kind])
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
-    if reading.kind == "what_if_span":  # the dates the calendar counts working days between
-        rest = without_dates(rest)
+    if reading.kind == "what_if_span":  # the days the calendar counts working days over
+        rest = without_days_off(rest, reading.spans)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)
     left += [m.group(0) for found in (NUMERAL, _OPERATOR) for m in found.finditer(rest)]
-    # two questions in one message (a line: merged messages are one line each): each must be read, so say so
-    if any(len(_QUESTIONS.findall(line)) > 1 for line in question.splitlines()):
-        left.append("?")
     # every other word: one that never changes the figures (a year word nobody read, a month, a date, a
     # percentage, another kind of leave, a name or an unknown word in Korean or English is none of them)
     if reading.kind in _READ_BY_KIND:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal
 
 from bot.domain.requests import Part
 from bot.language import request_words, words
@@ -138,6 +139,53 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
         return found[0].replace(year=found[0].year + shift), found[1].replace(year=found[1].year + shift)
     except ValueError:  # 29 February of a year without one
         return None
+
+
+# Days off listed in a what-if ("Dec 24 and 28", "12/24(목) 반차, 12/28(월)~12/31(목)", "12월 24일, 28일"):
+# the joins between them, and a day named without its month ("28", "28일": not "3 days", "3일 더").
+_LISTED = re.compile(r",\s*|\s+(?:and|&)\s+|\s*(?:이랑|랑|하고)\s+", re.I)
+_BARE_DAY = re.compile(
+    r"(?<![\d/.])(\d{1,2})(?:st|nd|rd|th|\s*일(?!\s*(?:더|동안|간)))?(?![\d/.]|\s*(?:월|more|days?|일))", re.I
+)
+DaysOff = tuple[tuple[date, date, Decimal], ...]
+
+
+def days_off(question: str, today: date) -> DaysOff:
+    """The days or stretches a what-if lists, each read like a date alone (`dates_named`; a day without
+    its month after the day before it, in that month), with its size: 1, or 0.5 with 반차 / "half day"
+    beside it. Consecutive days of one size are one stretch; one day or stretch read whole ("tomorrow and
+    the day after") is that. () when a listed day is not read (a quarter day, days not one stretch)."""
+    found: list[tuple[date, date, Decimal]] = []
+    for item in _LISTED.split(question):
+        span = dates_named(item, today)
+        if span is None and found:
+            span = dates_named(_BARE_DAY.sub(lambda m: f"{found[-1][1].month}/{m.group(1)}", item), today)
+            if span is not None and span[0] <= found[-1][1]:
+                return ()
+        if span is None:
+            continue
+        if not every_day_read(item, span) or span[0] > span[1] or _QUARTER.search(item):
+            return ()
+        size = Decimal("0.5") if _HALF.search(item) else Decimal(1)
+        if found and found[-1][2] == size and found[-1][1] + timedelta(days=1) == span[0]:
+            span = (found.pop()[0], span[1])
+        found.append((*span, size))
+    whole = dates_named(question, today)
+    if len(found) < 2 and whole and every_day_read(question, whole) and not _QUARTER.search(question):
+        return ((*whole, Decimal("0.5") if _HALF.search(question) else Decimal(1)),)
+    return tuple(found) if len(found) > 1 else ()
+
+
+def without_days_off(question: str, days: DaysOff) -> str:
+    """`question` with the days `days_off` read blanked: the dates, the days named without a month, the
+    weekdays beside them ("(목)"), and 반차 / "half day"."""
+    named = {str((a + timedelta(days=n)).day) for a, b, _ in days for n in range((b - a).days + 1)}
+    question = without_dates(re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question)))
+    return _BARE_DAY.sub(lambda m: _spaces(m) if m.group(1) in named else m.group(0), question)
+
+
+def _spaces(found: re.Match[str]) -> str:
+    return " " * len(found.group(0))
 
 
 _WEEK_WORDS = re.compile(r"(?:이번|다음)\s*주|\b(?:this|next)\s+week\b|\b(?:this|next)\b|요일|\boff\b", re.I)

@@ -37,6 +37,7 @@ from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_arithmetic as sums
 from bot.llm import offline_lines as lines
+from bot.llm.compound import Part, composed, questions_in
 from bot.llm.conversation import (
     earlier_in,
     is_correction,
@@ -63,7 +64,6 @@ from bot.llm.tool_results_reading import (
 )
 from bot.llm.wire import WireError, blocks, check_wire_contract, sign, tool_results
 from bot.policy.standing import Entitlement
-from bot.tools import day as get_day
 from bot.tools import draft_request, leave_balance
 from bot.tools import working_days as count_working_days
 
@@ -107,15 +107,13 @@ class OfflineModel:
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
             return self._message(body, [_text(previous_answer(messages))], "end_turn")
-        if results and (day_said := _calendar_answer(results, messages, korean)) is not None:
-            return self._message(
-                body, [_text(self._final(day_said, messages, question, today, declaring))], "end_turn"
-            )
         if results and (drafted := _draft_answer(results, messages, korean, today)) is not None:
             if isinstance(drafted, int) and leave_balance.NAME in offered:
                 # Refused for the balance: look the balance up, so the answer can say it from a lookup.
                 thinking = f"The draft is more than the balance: look up the balance for {drafted}."
-                return self._message(body, self._uses(thinking, leave_balance.NAME, [drafted]), "tool_use")
+                return self._message(
+                    body, self._uses(thinking, [_use(leave_balance.NAME, year=drafted)]), "tool_use"
+                )
             said = drafted if isinstance(drafted, str) else lines.draft_refused("", korean)
             return self._message(
                 body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
@@ -132,78 +130,35 @@ class OfflineModel:
             )
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
-            # no state between requests, like the API).
-            reading = read_question(
-                question, today, earlier_in(messages[: question_index(messages)]), system, self.roster
+            # no state between requests, like the API), and answer each part from its own lookups.
+            reading, parts = self._read(question, messages[: question_index(messages)], today, system)
+            asked_for = _asked_for(messages)
+            if set(asked_for.values()) != {use for part in parts for use in _requests(part, offered)}:
+                parts = [Part(question, reading=reading)]  # not what it asked for: read the results whole
+            said = "\n".join(
+                dict.fromkeys(_part_answer(results, asked_for, p, offered, korean) for p in parts)
             )
-            answer = _answer_from_results(results, reading, korean)
             return self._message(
-                body, [_text(self._final(answer, messages, question, today, declaring))], "end_turn"
+                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
             )
-        calendar = calendar_asked(question, today)
-        if not results and calendar is not None and calendar[0] in offered:
-            thinking = f"A calendar question: ask {calendar[0]}; never count days myself."
-            day_use: list[dict[str, Any]] = [
-                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
-                {"type": "tool_use", "id": self._tool_use_id(), "name": calendar[0], "input": calendar[1]},
-            ]
-            return self._message(body, day_use, "tool_use")
-        asked = leave_asked(question, today) if draft_request.NAME in offered else None
+        reading, parts = self._read(question, messages[:-1], today, system)
+        calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
+        asked = leave_asked(question, today) if draft_request.NAME in offered and not calendar else None
         if asked is not None:
             thinking = "The user wants leave on a date: draft it with draft_leave_request; they submit it."
-            draft_input: dict[str, Any] = {
-                "start": asked.start.isoformat(),
-                "end": asked.end.isoformat(),
-                "part": asked.part,
-                "leave_type": "annual",
-                "reason": "",
-            }
-            content: list[dict[str, Any]] = [
-                {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
-                {
-                    "type": "tool_use",
-                    "id": self._tool_use_id(),
-                    "name": draft_request.NAME,
-                    "input": draft_input,
-                },
-            ]
-            return self._message(body, content, "tool_use")
-        earlier = earlier_in(messages[:-1])
-        reading = read_question(question, today, earlier, system, self.roster)
-        # Consecutive messages merge into one turn (a long Slack thread): then the newest line is what is
-        # asked and must be read whole; a question of a few lines is read whole.
-        asked_lines = [line for line in question.splitlines() if line.strip()]
-        newest = question if len(asked_lines) <= 3 else asked_lines[-1]
-        newest = self.roster.without_asker(newest, asker_in(system))  # their own name is read: it is them
-        if unread(newest, reading, today, bool(earlier.years)):  # a part unread: no partial answer
-            reading = Reading("cannot")
-        tools = [tool for tool in reading.tools if tool in offered]
-        if reading.kind in LOOKUP_KINDS and tools:
-            years = ", ".join(map(str, reading.years))
-            thinking = f"The user asks ({reading.kind}) about leave in {years}; look it up with {' and '.join(tools)}."
-            content = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
-            if reading.kind in ENTITLEMENT_KINDS:
-                thinking = (
-                    f"The user asks ({reading.kind}) about their statutory leave; compute it with {tools[0]}."
-                )
-                content = [{"type": "thinking", "thinking": thinking, "signature": sign(thinking)}]
-                content.append({"type": "tool_use", "id": self._tool_use_id(), "name": tools[0], "input": {}})
-            content += [
-                {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
-                for tool in tools
-                for y in reading.years
-            ]
-            if reading.span is not None and count_working_days.NAME in offered:  # what a date range costs
-                first, last = (day.isoformat() for day in reading.span)
-                content.append(
-                    {
-                        "type": "tool_use",
-                        "id": self._tool_use_id(),
-                        "name": count_working_days.NAME,
-                        "input": {"start": first, "end": last},
-                    }
-                )
-            return self._message(body, content, "tool_use")
+            draft = _use(
+                draft_request.NAME,
+                start=asked.start.isoformat(),
+                end=asked.end.isoformat(),
+                part=asked.part,
+                leave_type="annual",
+                reason="",
+            )
+            return self._message(body, self._uses(thinking, [draft]), "tool_use")
+        wanted = list(dict.fromkeys(use for part in parts for use in _requests(part, offered)))
+        if wanted:  # every lookup the question's parts need, in one message; the calendar's, never counted
+            thinking = f"Read whole in {len(parts)} part(s): ask for every lookup they need at once."
+            return self._message(body, self._uses(thinking, wanted), "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years, korean)
         return self._message(
             body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
@@ -216,14 +171,38 @@ class OfflineModel:
         """The final text: as written, or (structured outputs asked for) with its figures named."""
         return declared_text(answer, messages, question, today) if declaring else answer
 
-    def _uses(self, thinking: str, tool: str, years: list[int]) -> list[dict[str, Any]]:
+    def _uses(self, thinking: str, uses: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """A thinking block and one tool_use block per (tool, input as JSON), in parallel."""
         return [
             {"type": "thinking", "thinking": thinking, "signature": sign(thinking)},
             *(
-                {"type": "tool_use", "id": self._tool_use_id(), "name": tool, "input": {"year": y}}
-                for y in years
+                {"type": "tool_use", "id": self._tool_use_id(), "name": name, "input": json.loads(given)}
+                for name, given in uses
             ),
         ]
+
+    def _read(
+        self, question: str, before: list[dict[str, Any]], today: date, system: str
+    ) -> tuple[Reading, list[Part]]:
+        """The question's reading ("cannot" when part of it is unread) and its parts: one, the question
+        (a calendar question, or a lookup read whole), or each of several questions read whole
+        (bot/llm/compound.py); none when nothing is looked up."""
+        calendar = calendar_asked(question, today)
+        if calendar is not None:
+            return Reading("cannot"), [Part(question, calendar=calendar)]
+        earlier = earlier_in(before)
+        reading = read_question(question, today, earlier, system, self.roster)
+        # Consecutive messages merge into one turn (a long Slack thread): then the newest line is what is
+        # asked and must be read whole; a question of a few lines is read whole.
+        asked_lines = [line for line in question.splitlines() if line.strip()]
+        newest = question if len(asked_lines) <= 3 else asked_lines[-1]
+        newest = self.roster.without_asker(newest, asker_in(system))  # their own name is read: it is them
+        left = bool(unread(newest, reading, today, bool(earlier.years)))
+        parts = composed(newest, reading, left, today, earlier, system, self.roster)
+        several = any(len(questions_in(line)) > 1 for line in newest.splitlines())  # merged lines: one each
+        if parts is None and (left or several):  # a part unread: no partial answer
+            reading = Reading("cannot")
+        return reading, parts or ([Part(question, reading=reading)] if reading.kind in LOOKUP_KINDS else [])
 
     def _tool_use_id(self) -> str:
         return f"toolu_offline_{next(self._ids):06d}"
@@ -246,6 +225,53 @@ class OfflineModel:
 
 def _text(said: str) -> dict[str, Any]:
     return {"type": "text", "text": said}
+
+
+def _use(tool: str, **given: Any) -> tuple[str, str]:
+    return tool, json.dumps(given, sort_keys=True)
+
+
+def _requests(part: Part, offered: set[Any]) -> list[tuple[str, str]]:
+    """The lookups a part needs, as (tool, input as JSON): the calendar's, the Act's, one per year and
+    tool, and the working days of a what-if over dates."""
+    if part.calendar is not None:
+        return [_use(part.calendar[0], **part.calendar[1])] if part.calendar[0] in offered else []
+    reading = part.reading or Reading("cannot")
+    tools = [tool for tool in reading.tools if tool in offered]
+    uses = [_use(tools[0])] if tools and reading.kind in ENTITLEMENT_KINDS else []
+    uses += [_use(tool, year=y) for tool in tools for y in reading.years]
+    if uses and count_working_days.NAME in offered:  # a what-if over dates: the working days of each
+        uses += [
+            _use(count_working_days.NAME, start=a.isoformat(), end=b.isoformat()) for a, b, _ in reading.spans
+        ]
+    return uses
+
+
+def _asked_for(messages: list[dict[str, Any]]) -> dict[str, tuple[str, str]]:
+    """The lookups the model's last message asked for, by tool_use id."""
+    last = messages[-2] if len(messages) > 1 else {}
+    return {
+        b["id"]: _use(str(b.get("name")), **(b.get("input") or {}))
+        for b in blocks(last)
+        if b.get("type") == "tool_use"
+    }
+
+
+def _part_answer(
+    results: list[dict[str, Any]],
+    asked: dict[str, tuple[str, str]],
+    part: Part,
+    offered: set[Any],
+    korean: bool,
+) -> str:
+    """One part's answer, from the results of the lookups it asked for."""
+    mine = [r for r in results if asked.get(str(r.get("tool_use_id"))) in _requests(part, offered)]
+    if part.reading is not None:
+        return _answer_from_results(mine, part.reading, korean)
+    found = figure_read(mine[0]) if mine else None
+    if isinstance(found, Day | WorkingDays):
+        return lines.calendar_said(found, korean)
+    return (failure_read(mine[0]).reason if mine else "") or lines.draft_refused("", korean)
 
 
 def _answer_from_results(
@@ -280,13 +306,15 @@ def _answer_from_results(
         said = [sums.check_claim(b, days, korean) for b in balances]
     elif reading.kind == "half_days" and taken:
         said = [sums.half_days(t, days, korean) for t in taken]
-    elif reading.kind == "what_if_span" and balances and reading.span is not None:
-        counted = working_days_in(results, reading.span)
-        said = (
-            [sums.what_if_span(b, reading.span, counted, korean) for b in balances]
-            if counted is not None
-            else [lines.OFFLINE_CANNOT.pick(korean)]
-        )
+    elif reading.kind == "what_if_span" and balances:
+        counts = [(a, b, size, working_days_in(results, (a, b))) for a, b, size in reading.spans]
+        listed = [(a, b, size, n) for a, b, size, n in counts if n is not None]
+        said = [
+            sums.what_if_span(b, listed, korean)
+            if listed and len(listed) == len(counts)
+            else lines.OFFLINE_CANNOT.pick(korean)
+            for b in balances
+        ]
     elif reading.kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
@@ -339,23 +367,6 @@ def _more_than_you_have(balance: Balance, korean: bool) -> str:
     if korean:
         return f"{balance.year}년 남은 연차 {have}일보다 많아요."
     return f"that's more than the {have} {'day' if have == '1' else 'days'} you have."
-
-
-def _calendar_answer(
-    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool
-) -> str | None:
-    """The calendar tool's answer in the asker's language, from its data; None when these results are
-    not a calendar tool's."""
-    names = {b["id"]: b.get("name") for b in blocks(messages[-2]) if b.get("type") == "tool_use"}
-    if leave_balance.NAME in names.values():  # a what-if over dates: the balance answers, with the count
-        return None
-    for block in results:
-        if names.get(block.get("tool_use_id")) in (get_day.NAME, count_working_days.NAME):
-            found = figure_read(block)
-            if isinstance(found, Day | WorkingDays):
-                return lines.calendar_said(found, korean)
-            return failure_read(block).reason or lines.draft_refused("", korean)
-    return None
 
 
 def _with_cap(answer: str, reading: Reading, korean: bool) -> str:

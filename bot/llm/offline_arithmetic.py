@@ -47,25 +47,54 @@ def what_if(balance: Balance, days: Decimal, korean: bool, halves: int | None = 
     return balance_sentence(balance, korean) + after
 
 
-def what_if_span(balance: Balance, span: tuple[date, date], working: int, korean: bool) -> str:
-    """ "12월 28일부터 30일까지 쉬면 며칠 남아?": the balance, the working days of those dates (the
-    calendar's), and what is left after them."""
-    left = balance.remaining - working
-    first, last = span
-    counted, rest = format_days(Decimal(working)), format_days(left)
+def what_if_span(balance: Balance, taken: Sequence[tuple[date, date, Decimal, int]], korean: bool) -> str:
+    """ "12월 28일부터 30일까지 쉬면 며칠 남아?", "Dec 24 (half day) and 28": the balance, the working days of
+    one stretch (the calendar's), and what is left after each day or stretch, its working days times its
+    size (a sentence apart from the days listed, so no span is written beside the figure)."""
+    left = balance.remaining - sum((size * working for *_, size, working in taken), Decimal(0))
+    rest = format_days(left)
+    if len(taken) == 1 and taken[0][2] == 1:
+        first, last, _, working = taken[0]
+        counted = format_days(Decimal(working))
+        if korean:
+            dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
+            after = f"{dates} 근무일은 {counted}일이라, " + (
+                f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
+            )
+        else:
+            dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
+            after = f"{dates} has {counted} working {day_word(counted)}; " + (
+                f"after taking them you'd have {rest} {day_word(rest)} left."
+                if left >= 0
+                else "that is more than you have."
+            )
+        return balance_sentence(balance, korean) + " " + after
+    said = [_day_said(first, last, size, korean) for first, last, size, working in taken if working]
+    off = [_day_said(first, last, Decimal(1), korean) for first, last, _, working in taken if not working]
     if korean:
-        dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
-        after = f"{dates} 근무일은 {counted}일이라, " + (
-            f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
-        )
+        after = f"{', '.join(said)} 쉬면 그 근무일만큼 빠져요. " if said else ""
+        after += "".join(f"{day}은 근무일이 아니에요. " for day in off)
+        after += f"그러면 {rest}일이 남아요." if left >= 0 else "연차가 모자라요."
     else:
-        dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
-        after = f"{dates} has {counted} working {day_word(counted)}; " + (
-            f"after taking them you'd have {rest} {day_word(rest)} left."
-            if left >= 0
-            else "that is more than you have."
+        listing = f"{', '.join(said[:-1])}{' and ' if len(said) > 1 else ''}{said[-1]}" if said else ""
+        after = f"Taking {listing} off uses their working days. " if said else ""
+        after += "".join(f"{day} is not a working day. " for day in off)
+        after += (
+            f"You'd then have {rest} {day_word(rest)} left." if left >= 0 else "That is more than you have."
         )
     return balance_sentence(balance, korean) + " " + after
+
+
+def _day_said(first: date, last: date, size: Decimal, korean: bool) -> str:
+    half = (" 반차" if korean else " (half day)") if size != 1 else ""
+    if korean:
+        return (
+            f"{first.month}월 {first.day}일"
+            + (f"부터 {last.month}월 {last.day}일까지" if last != first else "")
+            + half
+        )
+    end = f" to {last.strftime('%B')} {last.day}" if last != first else ""
+    return f"{first.strftime('%B')} {first.day}{end}{half}"
 
 
 def arithmetic(kind: str, balances: Sequence[Balance], korean: bool, figure: str | None = None) -> str:

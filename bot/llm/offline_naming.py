@@ -8,6 +8,7 @@ way of writing; the check never reads prose like this.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -304,9 +305,17 @@ def _candidates(value: Decimal, known: Known) -> Iterator[tuple[str, str, str | 
             halves = number * Decimal("0.5")
             if _HALF_ASKED.search(known.question) and balance.remaining - halves == value:  # "반차 3번 쓰면"
                 yield "fact", f"remaining({year}) - q({format_days(number)}) * 0.5", "remaining"
-        for (opening, closing), count in known.working.items():  # a what-if over dates
-            if balance.remaining - count == value:
-                yield "fact", f"remaining({year}) - {_working(opening, closing)}", "remaining"
+        spans = sorted(known.working.items())  # a what-if over dates: each day or stretch, whole or half
+        sizes_of: tuple[Decimal, ...] = (
+            (Decimal(1), Decimal("0.5")) if _HALF_ASKED.search(known.question) else (Decimal(1),)
+        )
+        for sizes in itertools.product(sizes_of, repeat=len(spans)) if spans else ():
+            if balance.remaining - sum(size * n for size, (_, n) in zip(sizes, spans, strict=True)) == value:
+                each = (
+                    _working(*span) + ("" if size == 1 else " * 0.5")
+                    for size, (span, _) in zip(sizes, spans, strict=True)
+                )
+                yield "fact", f"remaining({year}) - {' - '.join(each)}", "remaining"
         if balance.remaining * 8 == value:
             yield "fact", f"remaining({year}) * HOURS_PER_DAY", "remaining"
         if balance.remaining / Decimal("0.5") == value:

@@ -35,7 +35,7 @@ from bot.language.years import (
     asked_years,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
-from bot.llm.drafting import dates_named, every_day_read
+from bot.llm.drafting import dates_named, days_off
 from bot.llm.half_day_count import half_days_counted
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
@@ -137,13 +137,11 @@ def read_question(
     if halves is not None and WHAT_IF.search(question):
         days = Decimal(halves) / 2
     wants_quantity = bool(QUANTITY.search(question) or _HOW_MUCH.search(question))
-    span = dates_named(question, today) if WHAT_IF.search(question) and halves is None else None
-    if span is not None and not every_day_read(question, span):
-        span = None  # a day it did not place in the span ("Dec 22 and Dec 23"): declined below
-    if span is not None and span[0] <= span[1] and span[0].year == span[1].year and wants_quantity:
-        # "12월 28일부터 30일까지 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
-        reading = lookup("what_if_span", [span[0].year], today, earlier, window, (leave_balance.NAME,))
-        return replace(reading, span=span)
+    spans = days_off(question, today) if WHAT_IF.search(question) and halves is None else ()
+    if spans and spans[0][0].year == spans[-1][1].year and (wants_quantity or REMAINING.search(question)):
+        # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
+        reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
+        return replace(reading, spans=spans)
     if WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
         reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
         return replace(reading, halves=halves)

@@ -78,7 +78,8 @@ class Reading:
     month: int | None = None
     window: tuple[int, int] | None = None  # the years that may be looked up, from the system prompt
     halves: int | None = None  # a what-if in half days: how many ("반차 3번 쓰면"); `days` is half of it
-    span: tuple[date, date] | None = None  # a what-if over dates: its first and last day
+    # a what-if over dates: each day or stretch, with its size (1, or 0.5 for a half day)
+    spans: tuple[tuple[date, date, Decimal], ...] = ()
     figure: str | None = (
         None  # two years' difference or total: the figure compared (used, granted, remaining)
     )

@@ -1,0 +1,113 @@
+"""Issue 31: a message of several questions is read part by part (bot/llm/compound.py), each part read whole
+as a question alone; every lookup the parts need is asked for in one assistant message (parallel tool_use
+blocks) and the answer joins each part's. One part unread declines the whole, with no lookup. A what-if over
+several listed days counts each day or stretch with the calendar, a half day as half. Asked as E1001 (김민수)
+on 2026-11-29: 2026 granted 15, used 7.5, left 7.5; 2025 used 11.5; the next grant 16 days on 2027-03-04."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.offline_chat import CANNOT, ask, lookups, rendered_first_time, roster_bot
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "says"),
+    [
+        (
+            "Quick one: is Dec 25 a holiday, and how many days do I have left?",
+            [("get_day", None), ("get_leave_balance", 2026)],
+            ["Christmas Day", "7.5 days of annual leave left"],
+        ),
+        (
+            "can u tell me how many days i have left, how many i used last yr, and how many expired?",
+            [("get_leave_balance", 2026), ("get_leave_balance", 2025)],
+            ["left for 2026", "11.5 days used", "3.5 days lapsed"],
+        ),
+        (
+            "연차 몇 개 남았어? 그리고 작년엔?",
+            [("get_leave_balance", 2026), ("get_leave_balance", 2025)],
+            ["2025년"],
+        ),
+        (
+            "연차 소멸 날짜가 언제야? 그때 몇 개 없어져?",
+            [("get_leave_entitlement", None)],
+            ["7.5일", "12월 31일"],
+        ),
+        (
+            "When do I get my next leave grant under the Act, and how many days will it be?",
+            [("get_leave_entitlement", None)],
+            ["16 days arise on March 4, 2027"],
+        ),
+    ],
+)
+async def test_each_question_of_a_message_is_answered_from_lookups_asked_at_once(
+    hr, minsu, question, tools, says
+):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == tools, turn.answer
+    # one round: every tool_use block in the first assistant message, then the answer, rendered as written
+    assert rendered_first_time(turn), turn.trace.steps
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "올해 연차 몇 개 남았어? 여름휴가는 며칠 썼어?",  # the second part names a word no reading reads
+        "Is Dec 25 a holiday, and how many days does Seoyeon have left?",  # a colleague's, in one part
+        "How many days do I have left, and how many did I use on my summer vacation?",
+    ],
+)
+async def test_a_message_with_a_part_it_cannot_read_whole_is_declined_with_no_lookup(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [], turn.answer
+    assert turn.answer in CANNOT or "Seoyeon" not in turn.answer, turn.answer
+
+
+async def test_a_clause_that_asks_nothing_goes_with_the_question_after_it(hr, minsu):
+    # "2 years ago" is no question of its own: one question, of 2024 (not 2024 and then this year)
+    turn = await ask(await roster_bot(hr), minsu, "2 years ago, how many days off did I take?")
+    assert [year for _, year in lookups(turn)] == [2024], turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "counted", "says"),
+    [
+        (
+            "if I take Dec 24 and 28 off, how many days will I have left?",
+            [("2026-12-24", "2026-12-24"), ("2026-12-28", "2026-12-28")],
+            "You'd then have 5.5 days left",
+        ),
+        (
+            "12/24(목) 반차, 12/28(월)~12/31(목) 연차 쓰면 남는 거?",
+            [("2026-12-24", "2026-12-24"), ("2026-12-28", "2026-12-31")],
+            "그러면 3일이 남아요",  # 7.5 - 0.5 - 4
+        ),
+        (
+            "12월 24일, 28일, 29일, 30일, 31일 쉬면 연차 얼마 남아?",
+            [("2026-12-24", "2026-12-24"), ("2026-12-28", "2026-12-31")],
+            "그러면 2.5일이 남아요",
+        ),
+        (
+            "12월 24일이랑 26일 쉬면 연차 몇 개 남아?",  # a Saturday: no working day, said so
+            [("2026-12-24", "2026-12-24"), ("2026-12-26", "2026-12-26")],
+            "12월 26일은 근무일이 아니에요. 그러면 6.5일이 남아요",
+        ),
+    ],
+)
+async def test_a_what_if_over_listed_days_counts_each_with_the_calendar(hr, minsu, question, counted, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    calls = [
+        (c.input.get("start"), c.input.get("end"))
+        for c in turn.trace.tool_calls
+        if c.name == "count_working_days"
+    ]
+    assert lookups(turn)[0] == ("get_leave_balance", 2026) and calls == counted, turn.answer
+    assert says in turn.answer and rendered_first_time(turn), turn.answer
+
+
+async def test_days_it_cannot_place_in_a_list_are_declined(hr, minsu):
+    # "3 more days" is an amount, not the 3rd: the what-if over dates leaves it unread
+    turn = await ask(await roster_bot(hr), minsu, "if I take Dec 24 and 3 more days, how many left?")
+    assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
