@@ -69,20 +69,22 @@ def what_if_span(balance: Balance, taken: Sequence[tuple[date, date, Decimal, in
                 else "that is more than you have."
             )
         return balance_sentence(balance, korean) + " " + after
+    # Code writes what a day off is ({day(…)}: a weekend, a holiday with its name); the rest are listed.
     said = [_day_said(first, last, size, korean) for first, last, size, working in taken if working]
-    off = [_day_said(first, last, Decimal(1), korean) for first, last, _, working in taken if not working]
-    if korean:
-        after = f"{', '.join(said)} 쉬면 그 근무일만큼 빠져요. " if said else ""
-        after += "".join(f"{day}은 근무일이 아니에요. " for day in off)
-        after += f"그러면 {rest}일이 남아요." if left >= 0 else "연차가 모자라요."
-    else:
-        listing = f"{', '.join(said[:-1])}{' and ' if len(said) > 1 else ''}{said[-1]}" if said else ""
-        after = f"Taking {listing} off uses their working days. " if said else ""
-        after += "".join(f"{day} is not a working day. " for day in off)
-        after += (
-            f"You'd then have {rest} {day_word(rest)} left." if left >= 0 else "That is more than you have."
-        )
-    return balance_sentence(balance, korean) + " " + after
+    off = [
+        f'{_day_said(day, day, Decimal(1), korean)}{"은" if korean else " is"} {{day("{day}")}}'
+        for day, _, _, n in taken
+        if not n
+    ]
+    if korean:  # the days in a sentence apart: the figure's sentence names no span it does not count
+        listing = f"{', '.join(said)} 쉬는 경우예요. " if said else ""
+        after = f"{listing}남는 연차는 {rest}일이에요." if left >= 0 else f"{listing}연차가 모자라요."
+        return " ".join([balance_sentence(balance, korean), *(f"{day}이에요." for day in off), after])
+    listing = (
+        f"That is {', '.join(said[:-1])}{' and ' if len(said) > 1 else ''}{said[-1]} off. " if said else ""
+    )
+    after = f"You'd have {rest} {day_word(rest)} left." if left >= 0 else "That is more than you have."
+    return " ".join([balance_sentence(balance, korean), *(f"{day}." for day in off), listing + after])
 
 
 def _day_said(first: date, last: date, size: Decimal, korean: bool) -> str:

@@ -76,7 +76,7 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
     working: dict[tuple[date, date], int] = {}
-    for message in messages:
+    for index, message in enumerate(messages):
         for block in tool_results(message):
             figure = figure_read(block)
             if isinstance(figure, Balance):
@@ -85,6 +85,6 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
                 taken[figure.year] = figure
             elif isinstance(figure, Entitlement):
                 statutory = figure
-            elif (count := counted(figure)) is not None:
+            elif (count := counted(figure)) is not None and index >= question_index(messages):  # this turn's
                 working[count[0]] = count[1]
     return named_text(answer, Known(balances, taken, question, today, statutory, working))
