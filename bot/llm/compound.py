@@ -1,13 +1,7 @@
-"""A message of several questions, read part by part ("How many days expire at year end, and on what
-date?", "is Dec 25 a holiday, and how many days do I have left?", "연차 소멸 날짜가 언제야? 그때 몇 개 없어져?").
-
-The message is split at its question marks; a piece the reader does not read whole is split again at its
-sentence ends and the joins between questions (", and", 그리고, a comma). Each part is read whole by the
-same reader and the same account of every word (coverage.py) as a question alone, as if it followed the
-part before it in the conversation (its years, so "그때" / "the year before" are that part's). A part that
-names no figure, year or date of its own ("며칠?", "how many days will it be?", "on what date?") asks what
-the part before answers, so it is accounted by that part's reading and adds no lookup. The message is
-answered only if every part is read; any part unread declines the whole, as a question alone.
+"""A message of several questions, read part by part ("is Dec 25 a holiday, and how many days do I have
+left?", "연차 소멸 날짜가 언제야? 그때 몇 개 없어져?"): split at its question marks, sentence ends and the joins
+between questions; each part read whole by the same reader and word account (coverage.py) as a question
+alone, following the part before it as in a conversation (its years carry). Answered only if every part is.
 """
 
 from __future__ import annotations
@@ -34,8 +28,7 @@ _MAY_COMPOSE: frozenset[Kind] = LOOKUP_KINDS | {"off_topic", "which_year", "rule
 _OWN = re.compile(
     rf"{pattern(words.FIGURES, words.ASKED_CONDITION, request_words.WANTS_LEAVE).pattern}|{USE.pattern}", re.I
 )
-# A run that asks something; one that does not ("2 years ago", "if I take 2 days") goes with the question
-# after it.
+# A run that asks something; one that does not ("2 years ago"), or a condition, goes with the next.
 _ASKS = re.compile(
     rf"{pattern(words.DAYS_QUANTITY, words.HOW_MUCH, words.WHEN).pattern}|몇|며칠|언제|알려|"
     r"\b(?:is|are|was|were|do|does|did|will|can|could|what|what's|whats|which|how)\b",
@@ -54,7 +47,7 @@ class Part:
     calendar: tuple[str, dict[str, str]] | None = None
 
 
-def questions_in(question: str) -> list[str]:
+def questions_in(question: str) -> list[str]:  # split at its question marks
     return [piece.strip() for piece in _QUESTION_END.split(question) if piece.strip()]
 
 
@@ -67,10 +60,9 @@ def composed(
     system: str,
     roster: Roster,
 ) -> list[Part] | None:
-    """The parts of a message of several questions, each read whole; None when the message is one
-    question (read as a whole, as before) or a part is unread (then the whole is declined). A piece whose
-    joins part questions that are each read whole is read in those parts, even if it reads whole too:
-    "how many days i have left, how many i used last yr" is two questions, not last year's balance."""
+    """The parts, each read whole; None for one question (read whole, as before) or a part unread. Joined
+    questions each read whole are parts even when the whole reads ("how many days i have left, how many i
+    used last yr" is not last year's balance alone)."""
     pieces = questions_in(question)
     if whole.kind not in _MAY_COMPOSE:
         return None
@@ -87,9 +79,8 @@ def composed(
 def _joined(
     piece: str, before: list[Part], today: date, earlier: Earlier, system: str, roster: Roster
 ) -> list[Part] | None:
-    """`piece` read as questions joined by ", and", 그리고, a comma: from the left, the shortest run of
-    its segments that reads whole, then the next ("between tomorrow and Dec 31" is one run). A condition
-    goes with the question after it ("if I take 2 days, how many are left"). None: not so read."""
+    """`piece` as joined questions: from the left, the shortest run of its segments that reads whole
+    ("between tomorrow and Dec 31" is one run); None when it is not so read."""
     cuts = [0, *(i for m in _JOINS.finditer(piece) for i in (m.start(), m.end())), len(piece)]
     segments = [
         (cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2) if piece[cuts[i] : cuts[i + 1]].strip()
@@ -116,9 +107,8 @@ def _joined(
 def _read(
     text: str, before: list[Part], today: date, earlier: Earlier, system: str, roster: Roster
 ) -> list[Part] | None:
-    """`text` read whole as one part ([the part]), as asking no more than the part before it ([]), or
-    not read (None). A part with no figure, year, date or kind of its own asks what the part before it
-    answers ("며칠?", "그때 몇 개 없어져?", "how many expired?" after "how many i used last yr")."""
+    """`text` as one part, as asking what the part before answers ([]: no figure, year, date or kind of
+    its own: "며칠?", "그때 몇 개 없어져?", "how many expired?" after last year's), or unread (None)."""
     last = before[-1].reading if before else None
     if last is not None and last.years:
         earlier = Earlier(last.years, last.tools, True, before[-1].text)

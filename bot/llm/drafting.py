@@ -177,23 +177,11 @@ def days_off(question: str, today: date) -> DaysOff:
 
 
 def without_days_off(question: str, days: DaysOff) -> str:
-    """`question` with the days `days_off` read blanked: the dates, the days named without a month, the
-    weekdays beside them ("(목)"), and 반차 / "half day"."""
+    """`question` with the days `days_off` read blanked: the dates `dates_named` reads, the days named
+    without a month, the weekdays beside them ("(목)"), and 반차 / "half day"."""
     named = {str((a + timedelta(days=n)).day) for a, b, _ in days for n in range((b - a).days + 1)}
-    question = without_dates(re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question)))
-    return _BARE_DAY.sub(lambda m: _spaces(m) if m.group(1) in named else m.group(0), question)
-
-
-def _spaces(found: re.Match[str]) -> str:
-    return " " * len(found.group(0))
-
-
-_WEEK_WORDS = re.compile(r"(?:이번|다음)\s*주|\b(?:this|next)\s+week\b|\b(?:this|next)\b|요일|\boff\b", re.I)
-
-
-def without_dates(question: str) -> str:
-    """`question` with the dates `dates_named` reads blanked (what a reading that uses them has read)."""
-    found = (
+    question = re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question))
+    for each in (
         _ISO,
         _ENGLISH_DATE,
         _MONTH_DAY,
@@ -203,13 +191,18 @@ def without_dates(question: str) -> str:
         _WEEK_WORDS,
         _SPAN,
         _TWO_DAYS_AHEAD,
-        _YEAR_BEFORE_DATE,
-        *(pattern for pattern, _, _ in _NAMED_DAYS),
-        *(pattern for pattern, _ in _DAYS_AHEAD),
-    )
-    for each in found:
-        question = each.sub(lambda m: " " * len(m.group(0)), question)
-    return question
+    ):
+        question = each.sub(_spaces, question)
+    for each in (_YEAR_BEFORE_DATE, *(p for p, _, _ in _NAMED_DAYS), *(p for p, _ in _DAYS_AHEAD)):
+        question = each.sub(_spaces, question)
+    return _BARE_DAY.sub(lambda m: _spaces(m) if m.group(1) in named else m.group(0), question)
+
+
+def _spaces(found: re.Match[str]) -> str:
+    return " " * len(found.group(0))
+
+
+_WEEK_WORDS = re.compile(r"(?:이번|다음)\s*주|\b(?:this|next)\s+week\b|\b(?:this|next)\b|요일|\boff\b", re.I)
 
 
 def every_day_read(question: str, span: tuple[date, date]) -> bool:

@@ -7,7 +7,8 @@ into SDK types. It behaves like a strict API peer, so the loop's wire contract i
 - it reads the question with plain rules (`bot/llm/reading.py`): the years (올해, 작년, 2024년, '24, FY24,
   "2 years ago", "2020년부터 2026년까지", "그 전 해는?" after a lookup), and the kind of question;
 - for a leave question it asks for `get_leave_balance` and/or `list_leave_taken`, one `tool_use` block
-  per year, in parallel, at most 8 in all (a longer list of years is cut, and the answer says so);
+  per year, in parallel, at most 8 in all (a longer list of years is cut, and the answer says so); a
+  message of several questions is read part by part (`bot/llm/compound.py`), all their lookups at once;
 - it declines other people's leave, and answers the date, greetings, thanks, how-to, carry-over and
   hours questions in words, saying what it can do, with no lookup;
 - it writes the final answer from the tool_results: the balance, "3일 쓰면" arithmetic, a check of the
@@ -60,7 +61,6 @@ from bot.llm.tool_results_reading import (
     figure_read,
     problems_read,
     refused_for_the_balance,
-    working_days_in,
 )
 from bot.llm.wire import WireError, blocks, check_wire_contract, sign, tool_results
 from bot.policy.standing import Entitlement
@@ -307,12 +307,13 @@ def _answer_from_results(
     elif reading.kind == "half_days" and taken:
         said = [sums.half_days(t, days, korean) for t in taken]
     elif reading.kind == "what_if_span" and balances:
-        counts = [(a, b, size, working_days_in(results, (a, b))) for a, b, size in reading.spans]
-        listed = [(a, b, size, n) for a, b, size, n in counts if n is not None]
+        counted = {
+            (f.start, f.end): f.working for f in map(figure_read, results) if isinstance(f, WorkingDays)
+        }
+        listed = [(a, b, size, counted[a, b]) for a, b, size in reading.spans if (a, b) in counted]
+        whole = listed and len(listed) == len(reading.spans)
         said = [
-            sums.what_if_span(b, listed, korean)
-            if listed and len(listed) == len(counts)
-            else lines.OFFLINE_CANNOT.pick(korean)
+            sums.what_if_span(b, listed, korean) if whole else lines.OFFLINE_CANNOT.pick(korean)
             for b in balances
         ]
     elif reading.kind in ("difference", "total") and failed:  # a year missing: the failure said

@@ -52,51 +52,42 @@ def what_if_span(balance: Balance, taken: Sequence[tuple[date, date, Decimal, in
     one stretch (the calendar's), and what is left after each day or stretch, its working days times its
     size (a sentence apart from the days listed, so no span is written beside the figure)."""
     left = balance.remaining - sum((size * working for *_, size, working in taken), Decimal(0))
-    rest = format_days(left)
-    if len(taken) == 1 and taken[0][2] == 1:
-        first, last, _, working = taken[0]
-        counted = format_days(Decimal(working))
+    rest, said = format_days(left), [_day_said(a, b, size, korean) for a, b, size, n in taken if n]
+    if len(taken) == 1 and taken[0][2] == 1 and said:
+        counted = format_days(Decimal(taken[0][3]))
         if korean:
-            dates = f"{first.month}월 {first.day}일부터 {last.month}월 {last.day}일까지"
-            after = f"{dates} 근무일은 {counted}일이라, " + (
+            after = f"{said[0]} 근무일은 {counted}일이라, " + (
                 f"쉬면 {rest}일이 남아요." if left >= 0 else "쉬기에는 연차가 모자라요."
             )
         else:
-            dates = f"{first.strftime('%B')} {first.day} to {last.strftime('%B')} {last.day}"
-            after = f"{dates} has {counted} working {day_word(counted)}; " + (
+            after = f"{said[0]} has {counted} working {day_word(counted)}; " + (
                 f"after taking them you'd have {rest} {day_word(rest)} left."
                 if left >= 0
                 else "that is more than you have."
             )
         return balance_sentence(balance, korean) + " " + after
     # Code writes what a day off is ({day(…)}: a weekend, a holiday with its name); the rest are listed.
-    said = [_day_said(first, last, size, korean) for first, last, size, working in taken if working]
     off = [
-        f'{_day_said(day, day, Decimal(1), korean)}{"은" if korean else " is"} {{day("{day}")}}'
-        for day, _, _, n in taken
+        f'{_day_said(a, a, Decimal(1), korean)}{"은" if korean else " is"} {{day("{a}")}}'
+        for a, *_, n in taken
         if not n
     ]
     if korean:  # the days in a sentence apart: the figure's sentence names no span it does not count
         listing = f"{', '.join(said)} 쉬는 경우예요. " if said else ""
         after = f"{listing}남는 연차는 {rest}일이에요." if left >= 0 else f"{listing}연차가 모자라요."
         return " ".join([balance_sentence(balance, korean), *(f"{day}이에요." for day in off), after])
-    listing = (
-        f"That is {', '.join(said[:-1])}{' and ' if len(said) > 1 else ''}{said[-1]} off. " if said else ""
-    )
+    listing = f"That is {', '.join(said[:-1])}{' and ' * (len(said) > 1)}{said[-1]} off. " if said else ""
     after = f"You'd have {rest} {day_word(rest)} left." if left >= 0 else "That is more than you have."
     return " ".join([balance_sentence(balance, korean), *(f"{day}." for day in off), listing + after])
 
 
 def _day_said(first: date, last: date, size: Decimal, korean: bool) -> str:
-    half = (" 반차" if korean else " (half day)") if size != 1 else ""
+    half = "" if size == 1 else " 반차" if korean else " (half day)"
     if korean:
         return (
-            f"{first.month}월 {first.day}일"
-            + (f"부터 {last.month}월 {last.day}일까지" if last != first else "")
-            + half
+            f"{first.month}월 {first.day}일{f'부터 {last.month}월 {last.day}일까지' * (last != first)}{half}"
         )
-    end = f" to {last.strftime('%B')} {last.day}" if last != first else ""
-    return f"{first.strftime('%B')} {first.day}{end}{half}"
+    return f"{first:%B} {first.day}{f' to {last:%B} {last.day}' * (last != first)}{half}"
 
 
 def arithmetic(kind: str, balances: Sequence[Balance], korean: bool, figure: str | None = None) -> str:

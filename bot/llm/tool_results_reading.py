@@ -46,15 +46,6 @@ def counted(figure: Read | None) -> tuple[tuple[date, date], int] | None:
     return None
 
 
-def working_days_in(results: list[dict[str, Any]], span: tuple[date, date]) -> int | None:
-    """The calendar tool's count of working days over `span`."""
-    for block in results:
-        figure = figure_read(block)
-        if isinstance(figure, WorkingDays) and (figure.start, figure.end) == span:
-            return figure.working
-    return None
-
-
 def refused_for_the_balance(messages: list[dict[str, Any]]) -> bool:
     """Whether a draft was refused for the balance in this question's turn."""
     return any(
