@@ -24,6 +24,11 @@ from tests.support.offline_chat import CANNOT, ask, lookups, rendered_first_time
             [("get_leave_balance", 2026), ("get_leave_balance", 2025)],
             ["left for 2026", "11.5 days used", "3.5 days lapsed"],
         ),
+        (  # a year relative to the part before is that part's own question, not one asked already
+            "How many days did I use last year and the year before?",
+            [("get_leave_balance", 2025), ("get_leave_balance", 2024)],
+            ["2025", "2024"],
+        ),
         (
             "연차 몇 개 남았어? 그리고 작년엔?",
             [("get_leave_balance", 2026), ("get_leave_balance", 2025)],
@@ -57,6 +62,8 @@ async def test_each_question_of_a_message_is_answered_from_lookups_asked_at_once
         "올해 연차 몇 개 남았어? 여름휴가는 며칠 썼어?",  # the second part names a word no reading reads
         "Is Dec 25 a holiday, and how many days does Seoyeon have left?",  # a colleague's, in one part
         "How many days do I have left, and how many did I use on my summer vacation?",
+        # naming nothing of its own, yet not asking again what the part before answers: never a bare balance
+        "When do I get my next leave grant under the Act? How many days do I have now?",
     ],
 )
 async def test_a_message_with_a_part_it_cannot_read_whole_is_declined_with_no_lookup(hr, minsu, question):
@@ -107,7 +114,14 @@ async def test_a_what_if_over_listed_days_counts_each_with_the_calendar(hr, mins
     assert says in turn.answer and rendered_first_time(turn), turn.answer
 
 
-async def test_days_it_cannot_place_in_a_list_are_declined(hr, minsu):
-    # "3 more days" is an amount, not the 3rd: the what-if over dates leaves it unread
-    turn = await ask(await roster_bot(hr), minsu, "if I take Dec 24 and 3 more days, how many left?")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "if I take Dec 24 and 3 more days, how many left?",  # an amount, not the 3rd
+        "if I take Dec 24 and tomorrow off, how many left?",  # a date beside a day placed from today
+        "다음주 월, 수 쉬면 몇 개 남아?",  # weekdays not one stretch
+    ],
+)
+async def test_days_it_cannot_place_in_a_list_are_declined(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer

@@ -15,8 +15,8 @@ from bot.language.clause_words import USE
 from bot.language.dates import blank
 from bot.language.people import Roster
 from bot.language.words import pattern
-from bot.language.years import VAGUE_THEN, asked_years
-from bot.llm.coverage import unread
+from bot.language.years import VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.llm.coverage import kind_words, unread
 from bot.llm.drafting import dates_named
 from bot.llm.question_patterns import WHAT_IF
 from bot.llm.reading import calendar_asked, read_question
@@ -34,7 +34,16 @@ _ASKS = re.compile(
     r"\b(?:is|are|was|were|do|does|did|will|can|could|what|what's|whats|which|how)\b",
     re.I,
 )
-_QUESTION_END = re.compile(r"(?<=[?？])\s*")
+# Asking again what the part before answers: referring back to it, or only question words beside its kind's.
+_ANAPHOR = re.compile(r"\b(?:it|that|those|them|they|then)\b|그\s*때|그거|그건", re.I)
+_ASKING = re.compile(
+    r"\bhow\s+(?:many|much)(?:\s+days?)?\b|\b(?:on\s+)?(?:what|which)\s+date\b|\b(?:when|exactly)\b|몇\s*(?:개|일|번)?|며칠|"
+    r"얼마|언제|날짜|정확히|[^\w]",
+    re.I,
+)
+_ENDINGS = re.compile(r"(?:이|가|은|는|에|요|이에요|예요|이야|야|임|인가요|되면|면)*")
+_RELATIVE = re.compile(f"{YEAR_BEFORE.pattern}|{YEAR_AFTER.pattern}", re.I)  # "the year before": its own year
+_QUESTION_END = re.compile(r"(?<=[?？])(?![?？])\s*")
 _JOINS = re.compile(r"(?<=[.!:])\s+|,?\s+and\s+|\s*그리고\s*|,\s+", re.I)
 
 
@@ -104,6 +113,14 @@ def _joined(
     return parts if start else None
 
 
+def _again(text: str, last: Reading, today: date) -> bool:
+    """Whether `text` only asks again what `last` answers ("how many days will it be?", "며칠?", "on what date
+    exactly?", "how many expired?" after last year's balance); "how many do I have now?" asks anew."""
+    made = kind_words(last, today)
+    rest = _ASKING.sub(" ", blank(text, made) if made else text)
+    return bool(_ANAPHOR.search(text)) or all(_ENDINGS.fullmatch(word) for word in rest.split())
+
+
 def _read(
     text: str, before: list[Part], today: date, earlier: Earlier, system: str, roster: Roster
 ) -> list[Part] | None:
@@ -113,9 +130,9 @@ def _read(
     if last is not None and last.years:
         earlier = Earlier(last.years, last.tools, True, before[-1].text)
     reading = read_question(text, today, earlier, system, roster)
-    own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today)
-    if last is not None and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:
-        return [] if not unread(blank(text, VAGUE_THEN), last, today, True) else None
+    own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today) or _RELATIVE.search(text)
+    if last and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:  # never a bare balance
+        return [] if _again(text, last, today) and not unread(blank(text, VAGUE_THEN), last, today) else None
     calendar = calendar_asked(text, today)
     if calendar is not None:
         return [Part(text, calendar=calendar)]

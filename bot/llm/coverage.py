@@ -93,8 +93,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         return [str(y) for y in asked_years(question, today)]
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
-    if reading.kind in _KIND_WORDS:
-        rest = blank(rest, _KIND_WORDS[reading.kind])
+    if (made := kind_words(reading, today)) is not None:
+        rest = blank(rest, made)
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over
@@ -108,10 +108,15 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     # percentage, another kind of leave, a name or an unknown word in Korean or English is none of them)
     if reading.kind in _READ_BY_KIND:
         rest = blank(rest, _READ_BY_KIND[reading.kind])
-    if reading.kind == "lookup" and reading.years and max(reading.years) < today.year:
-        rest = blank(rest, _LAPSED)
     left += unaccounted(blank_asked(rest), records=LEAVE_TAKEN in reading.tools)
     return left
+
+
+def kind_words(reading: Reading, today: date) -> re.Pattern[str] | None:
+    """The words that made the reading's kind, read by it; a past year's balance reads what lapsed then."""
+    if reading.kind == "lookup" and reading.years and max(reading.years) < today.year:
+        return _LAPSED
+    return _KIND_WORDS.get(reading.kind)
 
 
 _UNIT = re.compile(r"\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)?", re.I)

@@ -156,24 +156,33 @@ def days_off(question: str, today: date) -> DaysOff:
     beside it. Consecutive days of one size are one stretch; one day or stretch read whole ("tomorrow and
     the day after") is that. () when a listed day is not read (a quarter day, days not one stretch)."""
     found: list[tuple[date, date, Decimal]] = []
+    placed = set()  # how each listed day was placed: by its month and day, or from today (a weekday, 내일)
     for item in _LISTED.split(question):
+        if dates_named(item, today) is None and found:
+            item = _BARE_DAY.sub(lambda m: f"{found[-1][1].month}/{m.group(1)}", item)
         span = dates_named(item, today)
-        if span is None and found:
-            span = dates_named(_BARE_DAY.sub(lambda m: f"{found[-1][1].month}/{m.group(1)}", item), today)
-            if span is not None and span[0] <= found[-1][1]:
-                return ()
         if span is None:
             continue
+        placed.add(bool(days_named(item)))
         if not every_day_read(item, span) or span[0] > span[1] or _QUARTER.search(item):
+            return ()
+        if found and span[0] <= found[-1][1]:  # in the order of the calendar, or not read
             return ()
         size = Decimal("0.5") if _HALF.search(item) else Decimal(1)
         if found and found[-1][2] == size and found[-1][1] + timedelta(days=1) == span[0]:
             span = (found.pop()[0], span[1])
         found.append((*span, size))
+    if placed == {True, False}:  # "Dec 24 and tomorrow": not read
+        return ()
     whole = dates_named(question, today)
-    if len(found) < 2 and whole and every_day_read(question, whole) and not _QUARTER.search(question):
+    if (
+        (len(found) < 2 or False in placed)
+        and whole
+        and every_day_read(question, whole)
+        and not _QUARTER.search(question)
+    ):
         return ((*whole, Decimal("0.5") if _HALF.search(question) else Decimal(1)),)
-    return tuple(found) if len(found) > 1 else ()
+    return tuple(found) if len(found) > 1 and False not in placed else ()
 
 
 def without_days_off(question: str, days: DaysOff) -> str:

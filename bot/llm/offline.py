@@ -199,7 +199,7 @@ class OfflineModel:
         newest = self.roster.without_asker(newest, asker_in(system))  # their own name is read: it is them
         left = bool(unread(newest, reading, today, bool(earlier.years)))
         parts = composed(newest, reading, left, today, earlier, system, self.roster)
-        several = any(len(questions_in(line)) > 1 for line in newest.splitlines())  # merged lines: one each
+        several = any(sum(q[-1] in "?？" for q in questions_in(line)) > 1 for line in newest.splitlines())
         if parts is None and (left or several):  # a part unread: no partial answer
             reading = Reading("cannot")
         return reading, parts or ([Part(question, reading=reading)] if reading.kind in LOOKUP_KINDS else [])
