@@ -125,3 +125,9 @@ async def test_a_what_if_over_listed_days_counts_each_with_the_calendar(hr, mins
 async def test_days_it_cannot_place_in_a_list_are_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+async def test_years_joined_by_and_in_one_question_are_not_split(hr, minsu):
+    # one question over two years (a total), read whole: not each year's balance
+    turn = await ask(await roster_bot(hr), minsu, "how many days did I use in 2025 and 2026 combined?")
+    assert {year for _, year in lookups(turn)} == {2025, 2026} and "19" in turn.answer, turn.answer

@@ -77,8 +77,8 @@ def composed(
         return None
     parts: list[Part] = []
     for piece in pieces:
-        read = _joined(piece, parts, today, earlier, system, roster)
-        read = _read(piece, parts, today, earlier, system, roster) if read is None else read
+        whole_piece = _read(piece, parts, today, earlier, system, roster)
+        read = _joined(piece, parts, today, earlier, system, roster, whole_piece is not None) or whole_piece
         if read is None:
             return None
         parts += read
@@ -86,10 +86,11 @@ def composed(
 
 
 def _joined(
-    piece: str, before: list[Part], today: date, earlier: Earlier, system: str, roster: Roster
+    piece: str, before: list[Part], today: date, earlier: Earlier, system: str, roster: Roster, asking: bool
 ) -> list[Part] | None:
     """`piece` as joined questions: from the left, the shortest run of its segments that reads whole
-    ("between tomorrow and Dec 31" is one run); None when it is not so read."""
+    ("between tomorrow and Dec 31" is one run); None when it is not so read. `asking`: the piece reads
+    whole, so each run must ask something ("2025 and 2026 combined?" is one question)."""
     cuts = [0, *(i for m in _JOINS.finditer(piece) for i in (m.start(), m.end())), len(piece)]
     segments = [
         (cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2) if piece[cuts[i] : cuts[i + 1]].strip()
@@ -101,7 +102,8 @@ def _joined(
             run = piece[segments[start][0] : segments[end - 1][1]]
             read = (
                 None
-                if (WHAT_IF.search(run) or not _ASKS.search(run)) and end < len(segments)
+                if (WHAT_IF.search(run) and end < len(segments))
+                or (not _ASKS.search(run) and (asking or end < len(segments)))
                 else _read(run, before + parts, today, earlier, system, roster)
             )
             if read is not None and (start, end) != (0, len(segments)):
