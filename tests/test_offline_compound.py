@@ -62,6 +62,7 @@ async def test_each_question_of_a_message_is_answered_from_lookups_asked_at_once
         "올해 연차 몇 개 남았어? 여름휴가는 며칠 썼어?",  # the second part names a word no reading reads
         "Is Dec 25 a holiday, and how many days does Seoyeon have left?",  # a colleague's, in one part
         "How many days do I have left, and how many did I use on my summer vacation?",
+        "2018 balance? 2019? 2020? 2021? 2022? 2023? 2024? 2025? 2026?",  # more lookups than one round runs
         # naming nothing of its own, yet not asking again what the part before answers: never a bare balance
         "When do I get my next leave grant under the Act? How many days do I have now?",
     ],

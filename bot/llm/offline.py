@@ -53,7 +53,7 @@ from bot.llm.coverage import unread
 from bot.llm.drafting import leave_asked
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import asker_in, calendar_asked, read_question
-from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, Reading
+from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, MAX_LOOKUPS, Reading
 from bot.llm.tool_results_reading import (
     balance_in,
     declared_text,
@@ -156,6 +156,8 @@ class OfflineModel:
             )
             return self._message(body, self._uses(thinking, [draft]), "tool_use")
         wanted = list(dict.fromkeys(use for part in parts for use in _requests(part, offered)))
+        if len(parts) > 1 and len(wanted) > MAX_LOOKUPS:  # more than one round runs: not answered in part
+            wanted, reading = [], Reading("cannot")
         if wanted:  # every lookup the question's parts need, in one message; the calendar's, never counted
             thinking = f"Read whole in {len(parts)} part(s): ask for every lookup they need at once."
             return self._message(body, self._uses(thinking, wanted), "tool_use")
