@@ -238,3 +238,18 @@ def test_about_someone_else(question, other):
 )
 def test_asks_for_balance(question, balance):
     assert asks_for_balance(question) is balance
+
+
+@pytest.mark.parametrize(
+    ("question", "korean"),
+    [
+        ("If I take Dec 31 as a half day (반차), how much leave will I have left?", False),
+        ("What's a 반반차 in hours?", False),
+        ("연차 balance 얼마야?", True),
+        ("Dec 24 반차 쓰면 몇 일 남아?", True),
+    ],
+)
+async def test_an_english_question_with_a_korean_word_is_answered_in_english(hr, minsu, question, korean):
+    assert text.is_korean(question) is korean
+    turn = await ask(offline_assistant(hr), minsu, question)
+    assert text.is_korean(turn.answer) is korean, turn.answer
