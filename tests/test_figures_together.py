@@ -287,6 +287,8 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
             True,
         ),
         ("작년보다 덜 썼어?", "올해는 작년보다 {used(2025) - used(2026)} 덜 쓰셨어요.", True),
+        ("12월 25일 공휴일이야?", '네, {date("2026-12-25")}은 {day("2026-12-25")}이에요.', True),
+        ("Is Dec 31 a Friday?", 'No, {date("2026-12-31")}.', False),
         ("What's the most I can get?", "Under the Act, at most {STATUTE.max_days} a year.", False),
         (
             "12월 21일부터 25일까지 근무일은?",
@@ -375,6 +377,14 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             "current_days",
         ),
         ("수당 나와?", "못 쓴 연차는 수당으로 정산돼요.", True, "company rule"),
+        # a yes or no to a question about one day that the calendar answers otherwise
+        ("12월 31일 금요일이야?", '네, {date("2026-12-31")}이에요.', True, "answers the question wrongly"),
+        (
+            "Is Dec 24 a holiday?",
+            'Yes — {date("2026-12-24")} is {day("2026-12-24")}, so no leave needed.',
+            False,
+            "wrongly",
+        ),
         ("반차랑 반반차는 몇 시간?", "반차는 {HOURS_PER_DAY * 0.25}시간이에요.", True, "clause says 0.5"),
         (
             "대기 빼면?",

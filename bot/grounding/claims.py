@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
+from bot import calendar
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
 from bot.grounding.figure import (
     PLAIN_REMAINING,
@@ -35,7 +36,10 @@ from bot.language.clause_words import (
     OTHER_LEAVE,
     PART_OF_ANNUAL,
     PENDING_WORDS,
+    WEEKDAY_WORD,
+    WORKING_DAY,
 )
+from bot.language.dates import days_named
 
 PLACEHOLDER_MASK = re.compile(r"#{4,}")
 _OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I)  # the answer's first word
@@ -43,7 +47,61 @@ _OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I) 
 
 def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     blanked = masked(text)
-    return _enough(text, blanked, figures) + _holidays(text, blanked, figures, evidence) + _deducted(blanked)
+    return (
+        _enough(text, blanked, figures)
+        + _holidays(text, blanked, figures, evidence)
+        + _deducted(blanked)
+        + _verdict_on_the_day(blanked, evidence)
+    )
+
+
+_YES = re.compile(r"^\W*(?:네|예|맞아요|yes|yep|yeah|sure|correct|right)\b", re.I)
+_NO = re.compile(r"^\W*(?:아니요|아뇨|아니에요|no|nope|not)\b", re.I)
+_ASKED_NOT = re.compile(r"안\s|아니|않|\b(?:not|isn't|aren't)\b", re.I)
+_WEEKDAY_INDEX = {
+    **{k: i for i, k in enumerate("월화수목금토일")},
+    **{k: i for i, k in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))},
+}
+
+
+def _verdict_on_the_day(masked: str, evidence: Evidence) -> list[Problem]:
+    """A yes / no question about one day that code can answer ("Is Dec 31 a Friday?", "12월 24일 공휴일이야?",
+    "is Jan 4 a working day?"): the answer's opening yes or no must be the calendar's."""
+    verdict = _YES.match(masked) or _NO.match(masked)
+    question = evidence.question
+    named = days_named(question)
+    if verdict is None or len(named) != 1 or _ASKED_NOT.search(question):
+        return []
+    today = evidence.today or date.today()
+    ((month, day_of_month),) = named
+    try:
+        on = date(today.year, month, day_of_month)
+    except ValueError:
+        return []
+    if on < today - timedelta(days=60):  # "Jan 4" asked in December is next year's
+        on = on.replace(year=on.year + 1)
+    day = calendar.day(on)
+    weekdays = [w.group(0).strip("()").lower() for w in WEEKDAY_WORD.finditer(question)]
+    asked: list[tuple[bool, str]] = []
+    if len(weekdays) == 1:
+        asked.append(
+            (
+                _WEEKDAY_INDEX.get(weekdays[0][:3], _WEEKDAY_INDEX.get(weekdays[0][:1], -1)) == day.weekday,
+                f"a {day.weekday_en}",
+            )
+        )
+    if HOLIDAY.search(question):
+        asked.append((bool(day.holidays), "a holiday" if day.holidays else "no holiday"))
+    if WORKING_DAY.search(question):
+        asked.append((day.working, "a working day" if day.working else "no working day"))
+    if len(asked) != 1:
+        return []
+    ((truth, what),) = asked
+    if (_YES.match(masked) is not None) != truth:
+        return [
+            Problem(verdict.group(0).strip(), f"answers the question wrongly: {on.isoformat()} is {what}")
+        ]
+    return []
 
 
 def _deducted(masked: str) -> list[Problem]:
