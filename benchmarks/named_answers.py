@@ -59,6 +59,11 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
                     Decimal(str(result["granted"])),
                     Decimal(str(result["used"])),
                     pending=pending,
+                    # of what remains, the days usable until each day, as the tool's JSON writes them
+                    expiring=tuple(
+                        (date.fromisoformat(e["until"]), Decimal(str(e["days"])))
+                        for e in result.get("expiring") or []
+                    ),
                 )
                 if pending is not None:
                     pending_days[int(result["year"])] = pending
