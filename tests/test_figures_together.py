@@ -288,6 +288,11 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
         ),
         ("작년보다 덜 썼어?", "올해는 작년보다 {used(2025) - used(2026)} 덜 쓰셨어요.", True),
         ("12월 25일 공휴일이야?", '네, {date("2026-12-25")}은 {day("2026-12-25")}이에요.', True),
+        (
+            "Is Dec 24 off?",
+            'No, {date("2026-12-24")} is {day("2026-12-24")}: Christmas Eve is no holiday.',
+            False,
+        ),
         ("Is Dec 31 a Friday?", 'No, {date("2026-12-31")}.', False),
         ("What's the most I can get?", "Under the Act, at most {STATUTE.max_days} a year.", False),
         (

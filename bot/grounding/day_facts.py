@@ -181,7 +181,8 @@ def _holiday_names(year: int) -> re.Pattern[str]:
                 )
     names.discard("")
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(rf"(?<![가-힣\w])(?:{alternatives})", re.I)
+    # The eve of a holiday is no holiday ("Christmas Eve isn't a public holiday", 크리스마스 이브).
+    return re.compile(rf"(?<![가-힣\w])(?:{alternatives})(?!\s*(?:eve\b|이브))", re.I)
 
 
 def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Evidence) -> date | None:
