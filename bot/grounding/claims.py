@@ -115,11 +115,7 @@ def _deducted(masked: str) -> list[Problem]:
             continue
         if NOT_DEDUCTED.search(sentence):  # a half or quarter day is annual leave: it always comes off
             if PART_OF_ANNUAL.search(sentence) and not OTHER_LEAVE.search(sentence):
-                problems.append(
-                    Problem(
-                        sentence.strip()[:60], "says a half day does not come off the annual balance; it does"
-                    )
-                )
+                problems.append(Problem(sentence.strip()[:60], "says a half day is not deducted; it is"))
             continue
         for words, what in ((OTHER_LEAVE, "leave of another type"), (PENDING_WORDS, "pending days")):
             if words.search(sentence):

@@ -1,17 +1,12 @@
-"""What an answer says of a day. Code writes what a day is: `{date(…)}` writes its weekday ("12월 25일(금)"),
-`{day(…)}` whether it is a working day, a weekend or a holiday, with the holiday's name. So the prose holds
-none of those words: a weekday or a holiday's name typed in the text is stopped, and so is a word of what a
-day is (휴일, 평일, weekend, working day) in a sentence naming a day, except as the unit of a calendar
-count there ("{working_days(…)} working days"); a carry-over or payout rule, which the bot holds no fact for, only
-where the sentence refers to HR. `{day(d)}` beside another day's `{date(…)}` (outside the span its clause names) is stopped.
+"""What an answer says of a day. Code writes what a day is: `{date(…)}` its weekday ("12월 25일(금)"), `{day(…)}`
+whether it is worked, a weekend or a holiday, with the holiday's name. So the prose types no weekday; a
+holiday's name only where its sentence names a day or span that is that holiday; a word of what a day is
+(휴일, 평일, weekend) in a sentence naming a day only as a count's unit or beside the `{day(…)}` that says it;
+a carry-over or payout rule only beside HR. A `{day(d)}` outside the days its clause names is stopped.
 
-Checked against the calendar and the lookups where prose may still speak of a day: that it is or is not a
-working day in a counting sentence ("{date("2027-01-01")} is a regular working day" is stopped), that a grant arises on it ("{date(…)}에
-{next_grant_days()} 생겨요" holds only on the next grant's day), and that it is the latest (or first) record ("your
-last leave was on {date(…)}" holds only when no later record of that year is in the lookup); and one record's
-days said as the year's total.
-
-Each claim is judged only where its clause names exactly the day it is about; the words are a short list
+Where prose may still speak of a day, checked against the calendar and the lookups: that it is or is not a
+working day, that a grant arises on it (only on the next grant's day), that it is the latest (or first)
+record of its year and kind, and one record's days said as the year's total. The words are a short list
 (bot/language/clause_words.py).
 """
 
@@ -158,10 +153,8 @@ _ALIASES = {
     "xmas": "christmas",
     "설 연휴": "설날",
     "구정": "설날",
-    "seollal": "korean new year",
-    "lunar new year": "korean new year",
-    "한가위": "추석",
 }
+_ALIASES |= {"seollal": "korean new year", "lunar new year": "korean new year", "한가위": "추석"}
 
 
 @lru_cache(maxsize=4)

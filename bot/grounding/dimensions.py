@@ -1,23 +1,13 @@
 """What a named figure's arithmetic means, checked by its dimensions, as a physicist checks units.
 
-Every fact an expression names has a dimension: days of some kind of leave (granted, used, remaining,
-pending; a calendar count; the Act's or the entitlement's days; the person's own number), hours, a count,
-years, a share. Arithmetic is only meaningful between some of them, whatever the words around it say and
-whatever values it happens to give:
-
-- days are added to or taken from days; granted and used of one year are never added (`granted(2026) +
-  used(2026)` is no figure), and the days a what-if takes come from what is left, not from what was granted
-  (`granted(2026) - q(3)` while days were used);
-- days times `HOURS_PER_DAY` are hours, once; hours are never divided by a part of a day
-  (`HOURS_PER_DAY / 0.5` is not a half day's hours; days divided by one count the half days that fit);
-- a share divides by what was granted (`used(2026) / granted(2026)`), or by the same kind of another year
-  (`used(2026) / used(2025)`); divided by what is left or what was used it is no share of anyone's leave
-  (`used(2026) / remaining(2026) * 100` is not the share used);
-- hours, a share or a count are never followed by a day unit, nor days by hours (`{remaining(2026) *
-  HOURS_PER_DAY}일`).
-
-The rules are the algebra, not a list of phrasings: a new expression a model invents is judged by the same
-dimensions.
+Every fact has a dimension: days of a kind of leave (granted, used, remaining, pending; a calendar count; the
+Act's days; the person's number), hours, a count, years, a share. Arithmetic means something only between
+some of them, whatever the words around it: granted and used of one year are never added; a what-if takes
+from what is left, not from what was granted; days times `HOURS_PER_DAY` are hours, once, and hours are never
+divided by a part of a day (days divided by 0.5 count the half days that fit); a share is of what was
+granted or of the same kind in another year (`used(2026) / remaining(2026) * 100` is no share used); hours
+and shares are never written as days, nor days as hours. The algebra, not phrasings: an expression no set
+has shown is judged by the same rules.
 """
 
 from __future__ import annotations

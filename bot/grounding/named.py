@@ -62,20 +62,7 @@ _DATE = re.compile(r'date\("(\d{4}-\d{2}(?:-\d{2})?)"\)')  # a day, or a month
 _DAY = re.compile(r'day\("(\d{4}-\d{2}-\d{2})"\)')  # what a day is: a working day, a holiday, a weekend
 _YEAR = re.compile(r"year\((\d{4})\)")
 _TIME = re.compile(r'time\("(\d{1,2}:\d{2})"\)')
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+_MONTHS = "January February March April May June July August September October November December".split()  # noqa: SIM905
 
 
 @dataclass(frozen=True)
