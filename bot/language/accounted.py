@@ -19,7 +19,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
     "done don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
-    "many s far "
+    "many s far didn't didnt bc because "
     "about actually through exactly under per u",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
@@ -39,7 +39,7 @@ EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates",
 # Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
 _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
-    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ",
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (

@@ -180,6 +180,8 @@ WHEN = Words(
         r"what\s+days",
         r"\bdates?\b",
         "history",
+        r"\brecords?\b",
+        r"\blist\b",
         r"\b(?:list|show)\b[^?]*\bdays\b",
         r"\bdays\s+I\s+(?:was|took|had|have\s+been)\b",
     ),

@@ -21,11 +21,13 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import words
 from bot.language.accounted import unaccounted
+from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
-from bot.language.words import pattern
+from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import without_days_off
@@ -70,7 +72,19 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
 }
 _LAPSED = re.compile(
     r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpired\b|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날아[가-힣]*|못\s*쓰고|못\s*쓴",
+    r"소멸|날[아라][가-힣]*|못\s*쓰고|못\s*쓴",
+    re.I,
+)
+# Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
+_OTHER_EXCLUDED = re.compile(
+    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
+    r"\b(?:excluding|except|without|not\s+counting)\s+sick\b",
+    re.I,
+)
+# The hours of a day the hours are counted at, said with the question ("하루 8시간", "(8h days)"): read.
+_HOURS_A_DAY = re.compile(
+    rf"(?:하루\s*(?:에|당)?\s*)?(?<![\d.]){HOURS_PER_DAY}\s*(?:시간|h(?:ours?|rs?)?\b)"
+    r"(?:\s*(?:a|per|each)\s+day|\s*/\s*day|\s*days?\b|\s*기준)?",
     re.I,
 )
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
@@ -93,12 +107,20 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         return [str(y) for y in asked_years(question, today)]
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
+    if reading.latest:
+        rest = blank(rest, LATEST)
+    for kind in reading.types:  # the types of leave whose totals the records give ("family": none)
+        rest = blank(rest, pattern(LEAVE_TYPES[kind])) if kind in LEAVE_TYPES else rest
+    if LEAVE_TAKEN not in reading.tools:
+        rest = blank(rest, _OTHER_EXCLUDED)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over
         rest = without_days_off(rest, reading.spans)
+    if reading.kind == "hours_left":
+        rest = blank(rest, _HOURS_A_DAY)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":

@@ -83,6 +83,9 @@ class Reading:
     figure: str | None = (
         None  # two years' difference or total: the figure compared (used, granted, remaining)
     )
+    # the records: the totals of the leave types asked ("병가 며칠 썼어?"), or the latest record ("last")
+    types: tuple[str, ...] = ()
+    latest: bool = False
 
     @property
     def capped(self) -> bool:
