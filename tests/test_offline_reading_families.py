@@ -47,6 +47,14 @@ def _grounded(turn: Turn) -> bool:
             ["3.5 days lapsed"],
             [],
         ),
+        (
+            "how much did i use last year, and did any of it expire?",
+            "get_leave_balance",
+            ["3.5 days lapsed"],
+            [],
+        ),
+        # what lapses if left unused ("안에 안 쓰면"), asked twice
+        ("연차 올해 안에 안쓰면 소멸돼? 몇개나 날라가?", "get_leave_entitlement", ["7.5일", "소멸"], []),
         # the hours of a day the hours are counted at
         ("남은 연차 시간으로 환산하면 몇시간? 하루 8시간", "get_leave_balance", ["60시간"], []),
         ("how many hours of leave do I have left? (8h days)", "get_leave_balance", ["60 hours"], []),
@@ -76,6 +84,8 @@ async def test_a_family_now_read_whole_is_answered(
         "올해 연차 며칠 썼어? 병가는 빼고 반차는 세서",
         "작년 연차 다 못쓴거 같은데 합병 때문에 몇일 날라갔어?",
         "how many days did i lose in 2025 bc of the merger?",
+        "how much did i use last year, and did any of it expire in march?",
+        "연차 올해 안에 3일 안쓰면 소멸돼? 몇개나 날라가?",  # a what-if the expiry does not count
         "남은 연차 시간으로 환산하면 몇시간? 하루 9시간",  # not the 8-hour day the answer counts at
         "how many hours of leave do I have left? (7.5h days)",
         "다음 연차 언제 몇 일 생겨요? 근로기준법상 수습기간 포함",

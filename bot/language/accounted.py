@@ -46,7 +46,7 @@ _KO_NOUNS: tuple[str, ...] = (
     # question words and asking ("몇 개", "며칠", "확인 부탁드립니다")
     "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
-    "연차 연챠 년차 휴가 잔여 잔량 미사용 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
+    "연차 연챠 년차 휴가 잔여 잔량 미사용 사용량 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
     # which half of the day: a half day costs the same in the morning or the afternoon
     "오전 오후",
 )

@@ -46,7 +46,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "next_grant": pattern(words.NEXT_GRANT),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
-        r"연말|올해\s*말|연도\s*말",
+        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
         re.I,
     ),
     "halves_left": re.compile(
@@ -71,7 +71,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
 _LAPSED = re.compile(
-    r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpired\b|\b(?:at\s+)?the\s+end\s+of\b|"
+    r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
     r"소멸|날[아라][가-힣]*|못\s*쓰고|못\s*쓴",
     re.I,
 )
