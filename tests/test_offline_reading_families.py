@@ -60,6 +60,9 @@ def _grounded(turn: Turn) -> bool:
         ("how many hours of leave do I have left? (8h days)", "get_leave_balance", ["60 hours"], []),
         # the Act named in full
         ("다음 연차 언제 몇 일 생겨요? 근로기준법상으로", "get_leave_entitlement", ["16일"], []),
+        # a day (or half) sometime in a week: the balance covers it or not
+        ("다음주에 반차 쓸 수 있어?", "get_leave_balance", ["/leave request", "7.5"], []),
+        ("can I take a day off next week?", "get_leave_balance", ["/leave request", "7.5"], []),
         # a list of records
         ("list my leave records for 2026", "list_leave_taken", ["October 9", "sick"], []),
     ],
@@ -90,6 +93,9 @@ async def test_a_family_now_read_whole_is_answered(
         "how many hours of leave do I have left? (7.5h days)",
         "다음 연차 언제 몇 일 생겨요? 근로기준법상 수습기간 포함",
         "list my team's leave records for 2026",
+        "can i take off all of next week?",  # the week, not a day of it
+        "can i take next week off?",
+        "다음주에 다 쉴 수 있어?",
     ],
 )
 async def test_the_same_family_read_only_in_part_is_declined(

@@ -54,10 +54,11 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
-    # "Can I take (next) Friday off?": one working day
+    # "Can I take (next) Friday off?", "다음주에 반차 쓸 수 있어?": one working day (or half), in a week
+    # (not the week: "next week off", "다음주에 다 쉴 수 있어?")
     "can_i_take": re.compile(
-        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|"
-        r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow",
+        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
+        r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow|(?<!all )(?<!of )\b(?:this|next)\s+week\b(?!\s+off)",
         re.I,
     ),
 }
