@@ -5,11 +5,16 @@ a variant read only in part, still declined with no lookup."""
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
+
 import pytest
 
 from bot.agent.loop import Turn
 from bot.db.hr import SqlHrStore
+from bot.domain.leave import LeaveRecord, LeaveTaken
 from bot.domain.people import Caller
+from bot.hr.directory import caller_for_employee_id
 from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant
 
@@ -107,3 +112,30 @@ async def test_the_same_family_read_only_in_part_is_declined(
         offline_lines.OFFLINE_SOMEONE_ELSE.ko,
         offline_lines.OFFLINE_SOMEONE_ELSE.en,
     ), turn.answer
+
+
+def test_the_latest_record_is_the_latest_taken_by_today() -> None:
+    records = (LeaveRecord(date(2026, 10, 9), Decimal(1)), LeaveRecord(date(2026, 12, 24), Decimal("0.5")))
+    taken = LeaveTaken(2026, records)
+    said = offline_lines.records_of(taken, (), date(2026, 11, 29), korean=False)
+    assert "October 9" in said and "December" not in said
+    nothing_yet = offline_lines.records_of(
+        LeaveTaken(2026, records[1:]), (), date(2026, 11, 29), korean=False
+    )
+    assert nothing_yet == "You took no leave in 2026."
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("올해 병가 며칠 썼어?", "2026년 병가 기록은 없어요."),
+        (
+            "how many sick days did I take in 2026, and how many annual leave days?",
+            "3.75 days of annual leave and no sick leave",
+        ),
+    ],
+)
+async def test_a_type_with_no_days_is_said_in_words(hr: SqlHrStore, question: str, said: str) -> None:
+    seoyeon = await caller_for_employee_id(hr, "E1002")  # no sick leave in 2026
+    turn = await ask(offline_assistant(hr), seoyeon, question)
+    assert said in turn.answer and _grounded(turn), turn.answer

@@ -209,7 +209,7 @@ def read_question(
         )
         tools = (leave_taken.NAME,) if types or latest else _tools_for(question, earlier)
         reading = lookup("lookup", years, today, earlier, window, tools)
-        return replace(reading, types=tuple(types), latest=latest)
+        return replace(reading, types=tuple(types), latest=today if latest else None)
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
