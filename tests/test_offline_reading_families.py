@@ -68,6 +68,8 @@ def _grounded(turn: Turn) -> bool:
         # a day (or half) sometime in a week: the balance covers it or not
         ("다음주에 반차 쓸 수 있어?", "get_leave_balance", ["/leave request", "7.5"], []),
         ("can I take a day off next week?", "get_leave_balance", ["/leave request", "7.5"], []),
+        # chat noise, and "out" as "off"
+        ("when do I get new leave? i'm basically out", "get_leave_entitlement", ["16 days"], []),
         # a list of records
         ("list my leave records for 2026", "list_leave_taken", ["October 9", "sick"], []),
     ],
@@ -100,6 +102,7 @@ async def test_a_family_now_read_whole_is_answered(
         "list my team's leave records for 2026",
         "can i take off all of next week?",  # the week, not a day of it
         "can i take next week off?",
+        "i'm out sick, how many days left?",
         "다음주에 다 쉴 수 있어?",
     ],
 )

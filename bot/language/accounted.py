@@ -25,9 +25,9 @@ _EN_GROUPS: tuple[str, ...] = (
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
     # greetings, thanks, politeness and chat noise
-    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh",
+    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh basically",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
-    "leave leaves vacation vacations pto day days off annual paid remaining remain remains left "
+    "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
     "total allowance entitlement entitled grant grants granted count number amount",
 )
