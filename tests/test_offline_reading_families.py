@@ -72,6 +72,8 @@ def _grounded(turn: Turn) -> bool:
         ("when do I get new leave? i'm basically out", "get_leave_entitlement", ["16 days"], []),
         # a list of records
         ("list my leave records for 2026", "list_leave_taken", ["October 9", "sick"], []),
+        ("25년도 연차 사용일 리스트업 해주세요", "list_leave_taken", ["2025년", "11.5일"], []),
+        ("내 연차 언제 언제 썼더라? 올해 기준으로", "list_leave_taken", ["10월 9일"], []),
     ],
 )
 async def test_a_family_now_read_whole_is_answered(
@@ -100,6 +102,7 @@ async def test_a_family_now_read_whole_is_answered(
         "how many hours of leave do I have left? (7.5h days)",
         "다음 연차 언제 몇 일 생겨요? 근로기준법상 수습기간 포함",
         "list my team's leave records for 2026",
+        "입사일 기준으로 연차 며칠 남았어?",  # a basis the balance is not counted on
         "can i take off all of next week?",  # the week, not a day of it
         "can i take next week off?",
         "i'm out sick, how many days left?",

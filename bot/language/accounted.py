@@ -39,12 +39,12 @@ EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates",
 # Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
 _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
-    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데",
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
     # question words and asking ("몇 개", "며칠", "확인 부탁드립니다")
-    "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례",
+    "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례 기준",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "연차 연챠 년차 휴가 잔여 잔량 미사용 사용량 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
     # which half of the day: a half day costs the same in the morning or the afternoon

@@ -173,7 +173,7 @@ HOW_MUCH = Words(ko=("얼마",), en=(r"how\s+many", r"how\s+much"))
 HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))
 # When, not how much: dates and records.
 WHEN = Words(
-    ko=("언제", "날짜", "며칠에", "내역", "기록"),
+    ko=("언제", "날짜", "며칠에", "내역", "기록", "리스트", "목록"),
     en=(
         r"\bwhen\b",
         r"which\s+days",
