@@ -19,15 +19,15 @@ _EN_GROUPS: tuple[str, ...] = (
     "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
     "done don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
-    "many s far "
+    "many s far didn't didnt bc because "
     "about actually through exactly under per u",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
     # greetings, thanks, politeness and chat noise
-    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh",
+    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh basically",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
-    "leave leaves vacation vacations pto day days off annual paid remaining remain remains left "
+    "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
     "total allowance entitlement entitled grant grants granted count number amount",
 )
@@ -39,14 +39,14 @@ EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates",
 # Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
 _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
-    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ",
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
     # question words and asking ("몇 개", "며칠", "확인 부탁드립니다")
-    "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례",
+    "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례 기준",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
-    "연차 연챠 년차 휴가 잔여 잔량 미사용 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
+    "연차 연챠 년차 휴가 잔여 잔량 미사용 사용량 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
     # which half of the day: a half day costs the same in the morning or the afternoon
     "오전 오후",
 )

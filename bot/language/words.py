@@ -173,13 +173,15 @@ HOW_MUCH = Words(ko=("얼마",), en=(r"how\s+many", r"how\s+much"))
 HOURS = Words(ko=(r"몇\s*시간", r"시간\s*단위", "시간으로"), en=(r"\bhours?(?![A-Za-z])",))
 # When, not how much: dates and records.
 WHEN = Words(
-    ko=("언제", "날짜", "며칠에", "내역", "기록"),
+    ko=("언제", "날짜", "며칠에", "내역", "기록", "리스트", "목록"),
     en=(
         r"\bwhen\b",
         r"which\s+days",
         r"what\s+days",
         r"\bdates?\b",
         "history",
+        r"\brecords?\b",
+        r"\blist\b",
         r"\b(?:list|show)\b[^?]*\bdays\b",
         r"\bdays\s+I\s+(?:was|took|had|have\s+been)\b",
     ),
@@ -211,7 +213,7 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날아가"),
+    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
 NEXT_GRANT = Words(

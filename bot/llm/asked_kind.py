@@ -50,7 +50,10 @@ _WORDS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     ("if", CONDITION),
     (
         "law",
-        re.compile(r"(?<!방)법|규정|정책|취업\s*규칙|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b", re.I),
+        re.compile(
+            r"(?:근로\s*기준\s*)?(?<!방)법(?:\s*상)?|규정|정책|취업\s*규칙|\blabou?r\s+law\b|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b",
+            re.I,
+        ),
     ),
     ("when", re.compile(r"언제|\bwhen\b|\bwhat\s+date\b|날짜|\bwhich\s+days?\b", re.I)),
 )

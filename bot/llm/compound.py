@@ -41,7 +41,7 @@ _ASKING = re.compile(
     r"얼마|언제|날짜|정확히|[^\w]",
     re.I,
 )
-_ENDINGS = re.compile(r"(?:이|가|은|는|에|요|이에요|예요|이야|야|임|인가요|되면|면)*")
+_ENDINGS = re.compile(r"(?:이|가|은|는|에|요|이에요|예요|이야|야|임|인가요|되면|면|나)*")
 _RELATIVE = re.compile(f"{YEAR_BEFORE.pattern}|{YEAR_AFTER.pattern}", re.I)  # "the year before": its own year
 _QUESTION_END = re.compile(r"(?<=[?？])(?![?？])\s*")
 _JOINS = re.compile(r"(?<=[.!:])\s+|,?\s+and\s+|\s*그리고\s*|,\s+", re.I)

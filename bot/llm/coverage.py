@@ -21,11 +21,13 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import words
 from bot.language.accounted import unaccounted
+from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
-from bot.language.words import pattern
+from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import without_days_off
@@ -44,7 +46,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "next_grant": pattern(words.NEXT_GRANT),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
-        r"연말|올해\s*말|연도\s*말",
+        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
         re.I,
     ),
     "halves_left": re.compile(
@@ -52,10 +54,11 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
-    # "Can I take (next) Friday off?": one working day
+    # "Can I take (next) Friday off?", "다음주에 반차 쓸 수 있어?": one working day (or half), in a week
+    # (not the week: "next week off", "다음주에 다 쉴 수 있어?")
     "can_i_take": re.compile(
-        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|"
-        r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow",
+        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
+        r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow|(?<!all )(?<!of )\b(?:this|next)\s+week\b(?!\s+off)",
         re.I,
     ),
 }
@@ -69,8 +72,20 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
 _LAPSED = re.compile(
-    r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpired\b|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날아[가-힣]*|못\s*쓰고|못\s*쓴",
+    r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
+    r"소멸|날[아라][가-힣]*|못\s*쓰고|못\s*쓴",
+    re.I,
+)
+# Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
+_OTHER_EXCLUDED = re.compile(
+    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
+    r"\b(?:excluding|except|without|not\s+counting)\s+sick\b",
+    re.I,
+)
+# The hours of a day the hours are counted at, said with the question ("하루 8시간", "(8h days)"): read.
+_HOURS_A_DAY = re.compile(
+    rf"(?:하루\s*(?:에|당)?\s*)?(?<![\d.]){HOURS_PER_DAY}\s*(?:시간|h(?:ours?|rs?)?\b)"
+    r"(?:\s*(?:a|per|each)\s+day|\s*/\s*day|\s*days?\b|\s*기준)?",
     re.I,
 )
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
@@ -93,12 +108,20 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         return [str(y) for y in asked_years(question, today)]
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
+    if reading.latest:
+        rest = blank(rest, LATEST)
+    for kind in reading.types:  # the types of leave whose totals the records give ("family": none)
+        rest = blank(rest, pattern(LEAVE_TYPES[kind])) if kind in LEAVE_TYPES else rest
+    if LEAVE_TAKEN not in reading.tools:
+        rest = blank(rest, _OTHER_EXCLUDED)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over
         rest = without_days_off(rest, reading.spans)
+    if reading.kind == "hours_left":
+        rest = blank(rest, _HOURS_A_DAY)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":

@@ -322,6 +322,8 @@ def _answer_from_results(
         said = []
     elif reading.kind in ARITHMETIC_KINDS and balances:
         said = [sums.arithmetic(reading.kind, balances, korean, reading.figure)]
+    elif (reading.types or reading.latest) and taken:
+        said = [lines.records_of(t, reading.types, reading.latest, korean) for t in taken]
     elif reading.kind == "monthly" and taken:
         said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
     else:

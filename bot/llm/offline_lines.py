@@ -11,7 +11,8 @@ from datetime import date
 from decimal import Decimal
 
 from bot.calendar import Day, WorkingDays
-from bot.domain.leave import LeaveTaken, format_days
+from bot.domain.leave import ANNUAL, LeaveTaken, format_days
+from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 from bot.text import Phrase, day_word, taken_sentence
@@ -159,6 +160,36 @@ def month_records(taken: LeaveTaken, month: int | None, korean: bool) -> str:
             return f"{taken.year}년 {month}월에는 날짜가 있는 휴가 기록이 없어요."
         return f"You have no dated leave records in {date(taken.year, month, 1).strftime('%B')} {taken.year}."
     return taken_sentence(LeaveTaken(taken.year, records, Decimal(0)), korean)
+
+
+def records_of(taken: LeaveTaken, types: Sequence[str], until: date | None, korean: bool) -> str:
+    """The days of each leave type asked (`types`), or with none the latest record up to `until`."""
+    if not types:
+        past = [r for r in taken.records if until is None or r.taken_on <= until]
+        if not past:
+            return taken_sentence(LeaveTaken(taken.year, (), taken.undated), korean)
+        last = max(past, key=lambda r: r.taken_on)
+        name, days = KOREAN_LEAVE_TYPE_NAMES.get(last.leave_type, last.leave_type), format_days(last.days)
+        if korean:
+            return f"{taken.year}년에 마지막으로 쓴 휴가는 {last.taken_on.month}월 {last.taken_on.day}일 {days}일({name})이에요."
+        when = f"{last.taken_on.strftime('%B')} {last.taken_on.day}"
+        return f"The last leave you took in {taken.year} was {when} ({days} {day_word(days)}, {last.leave_type})."
+    totals = {
+        kind: taken.totals.get(kind, Decimal(0)) + (taken.undated if kind == ANNUAL else 0) for kind in types
+    }
+    none = [k for k, d in totals.items() if not d]  # said in words: no figure is 0 days of a type
+    if korean:
+        said = ", ".join(
+            f"{KOREAN_LEAVE_TYPE_NAMES.get(k, k)} {format_days(d)}일" for k, d in totals.items() if d
+        )
+        missing = "·".join(KOREAN_LEAVE_TYPE_NAMES.get(k, k) for k in none)
+        lines = [
+            f"{taken.year}년에 쓴 휴가는 {said}이에요." if said else "",
+            f"{'' if said else f'{taken.year}년 '}{missing} 기록은 없어요." if none else "",
+        ]
+        return " ".join(line for line in lines if line)
+    took = [f"{format_days(d)} {day_word(format_days(d))} of {k} leave" for k, d in totals.items() if d]
+    return f"In {taken.year} you took {' and '.join(took + [f'no {k} leave' for k in none])}."
 
 
 def lookups_capped(asked: int, years: Sequence[int], korean: bool) -> str:

@@ -13,8 +13,10 @@ from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
+from bot.domain.leave import ANNUAL
 from bot.grounding.question import about_someone_else, asks_about_rules, asks_in_hours
 from bot.language import request_words, words
+from bot.language.clause_words import LATEST, LEAVE_TYPE_WORDS
 from bot.language.dates import (
     DATE_QUESTION,
     LAST_MONTH,
@@ -33,6 +35,7 @@ from bot.language.years import (
     YEAR_AFTER,
     YEAR_BEFORE,
     asked_years,
+    year_words_read,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, days_off
@@ -85,6 +88,7 @@ _NEXT_GRANT = pattern(words.NEXT_GRANT)
 _FIRST_YEAR = pattern(words.FIRST_YEAR)
 _WHY = pattern(words.WHY)
 _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
+_NOT_USED = pattern(words.REMAINING, words.GRANTED)
 
 
 def window_from(system: str) -> tuple[int, int] | None:
@@ -193,7 +197,19 @@ def read_question(
     if has_leave or years:
         if not years and earlier.years and _FOLLOW_UP.search(question):
             years = list(earlier.years)
-        return lookup("lookup", years, today, earlier, window, _tools_for(question, earlier))
+        # another type of leave ("병가 며칠 썼어?") or the latest record ("when did I last …"): the records
+        types = [kind for finder, kind in LEAVE_TYPE_WORDS if finder.search(question)]
+        records_only = not _NOT_USED.search(question)  # they give days taken: not what is left or granted
+        types = types if set(types) - {ANNUAL} and records_only else []
+        read = year_words_read(question, today)  # "last year" is a year, not the latest record
+        latest = (
+            records_only
+            and not types
+            and any(all(not a <= m.start() < b for a, b in read) for m in LATEST.finditer(question))
+        )
+        tools = (leave_taken.NAME,) if types or latest else _tools_for(question, earlier)
+        reading = lookup("lookup", years, today, earlier, window, tools)
+        return replace(reading, types=tuple(types), latest=today if latest else None)
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 

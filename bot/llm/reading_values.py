@@ -83,6 +83,10 @@ class Reading:
     figure: str | None = (
         None  # two years' difference or total: the figure compared (used, granted, remaining)
     )
+    # the records: the totals of the leave types asked ("병가 며칠 썼어?"), or the latest record up to a day
+    # (today: "when did I last take leave?"; a record approved for later is not taken yet)
+    types: tuple[str, ...] = ()
+    latest: date | None = None
 
     @property
     def capped(self) -> bool:
