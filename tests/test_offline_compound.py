@@ -65,6 +65,8 @@ async def test_each_question_of_a_message_is_answered_from_lookups_asked_at_once
         "2018 balance? 2019? 2020? 2021? 2022? 2023? 2024? 2025? 2026?",  # more lookups than one round runs
         # naming nothing of its own, yet not asking again what the part before answers: never a bare balance
         "When do I get my next leave grant under the Act? How many days do I have now?",
+        # a calendar question and one it cannot read: not the calendar's half alone
+        "11월 30일부터 12월 4일까지 근무일 며칠이야? 연차로 쉴 수 있음?",
     ],
 )
 async def test_a_message_with_a_part_it_cannot_read_whole_is_declined_with_no_lookup(hr, minsu, question):

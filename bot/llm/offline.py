@@ -190,7 +190,7 @@ class OfflineModel:
         (a calendar question, or a lookup read whole), or each of several questions read whole
         (bot/llm/compound.py); none when nothing is looked up."""
         calendar = calendar_asked(question, today)
-        if calendar is not None:
+        if calendar is not None and len(questions_in(question)) == 1:  # several questions: each part read
             return Reading("cannot"), [Part(question, calendar=calendar)]
         earlier = earlier_in(before)
         reading = read_question(question, today, earlier, system, self.roster)
