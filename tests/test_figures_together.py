@@ -288,6 +288,12 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
         ),
         ("작년보다 덜 썼어?", "올해는 작년보다 {used(2025) - used(2026)} 덜 쓰셨어요.", True),
         ("12월 25일 공휴일이야?", '네, {date("2026-12-25")}은 {day("2026-12-25")}이에요.', True),
+        ("대기 빼면?", "대기 중인 {pending(2026)}을 빼면 {remaining(2026) - pending(2026)} 남아요.", True),
+        (
+            "Pending?",
+            "Your {pending(2026)} pending aren't counted yet: you have {remaining(2026)} left.",
+            False,
+        ),
         (
             "Is Dec 24 off?",
             'No, {date("2026-12-24")} is {day("2026-12-24")}: Christmas Eve is no holiday.',
@@ -382,6 +388,14 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             "current_days",
         ),
         ("수당 나와?", "못 쓴 연차는 수당으로 정산돼요.", True, "company rule"),
+        # what is left said with pending requests counted in; a holiday's eve on another day
+        (
+            "대기 빼면?",
+            "대기 중인 {pending(2026)}까지 반영하면 남은 연차는 {remaining(2026)}이에요.",
+            True,
+            "before pending",
+        ),
+        ("이브가 언제야?", '크리스마스 이브는 {date("2026-12-23")}이에요.', True, "holiday typed"),
         # a yes or no to a question about one day that the calendar answers otherwise
         ("12월 31일 금요일이야?", '네, {date("2026-12-31")}이에요.', True, "answers the question wrongly"),
         (

@@ -35,6 +35,7 @@ from bot.language.clause_words import (
     NOT_ENOUGH,
     OTHER_LEAVE,
     PART_OF_ANNUAL,
+    PENDING_COUNTED,
     PENDING_WORDS,
     WEEKDAY_WORD,
     WORKING_DAY,
@@ -52,7 +53,33 @@ def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> 
         + _holidays(text, blanked, figures, evidence)
         + _deducted(blanked)
         + _verdict_on_the_day(blanked, evidence)
+        + _pending_counted(text, blanked, figures)
     )
+
+
+def _pending_counted(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
+    """What is left said with the pending requests counted in ("대기 중인 {pending(2026)}까지 반영하면 남은 연차는
+    {remaining(2026)}"): what is left never counts them (bot/domain/leave.py), so with them taken off it is
+    `remaining(…) - pending(…)`."""
+    problems = []
+    for start, end in itertools.pairwise(boundaries(masked, SENTENCE_END)):
+        sentence = masked[start:end]
+        if not (PENDING_WORDS.search(sentence) and PENDING_COUNTED.search(sentence)) or NOT_DEDUCTED.search(
+            sentence
+        ):
+            continue
+        here = [f for f in figures if start <= f.start < end]
+        if any(n == "pending" and sign < 0 for f in here for n, _, sign in f.calls):
+            continue
+        problems += [
+            Problem(
+                text[f.start : f.end],
+                "is what is left before pending requests; with them: remaining - pending",
+            )
+            for f in here
+            if PLAIN_REMAINING.fullmatch(text[f.start : f.end])
+        ]
+    return problems
 
 
 _YES = re.compile(r"^\W*(?:네|예|맞아요|yes|yep|yeah|sure|correct|right)\b", re.I)

@@ -85,13 +85,14 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
         here = [f for f in figures if start <= f.start < end]
         # A holiday's name holds where its sentence names a day, or counts a span, that the calendar says
         # is that holiday ("크리스마스({date("2026-12-25")})까지"); anywhere else it is a claim code cannot see.
-        holidays = _holidays_named(here)
+        # A holiday's eve ("Christmas Eve", 크리스마스 이브) is the day before it: named by a day before one.
+        holidays, eves = _holidays_named(here), _holidays_named(here, after=1)
         problems += [
             Problem(
                 m.group(0), "is a holiday typed in the text, on no day its sentence names; {day(…)} writes it"
             )
             for m in _holiday_names(today.year).finditer(sentence)
-            if not any(_is(m.group(0), name) for name in holidays)
+            if not any(_is(m.group("name"), name) for name in (eves if m.group("eve") else holidays))
         ]
         counts = any(n in CALENDAR_FUNCTIONS for f in here for n, *_ in f.calls)
         written = any(n == "day" for f in here for n, *_ in f.calls)
@@ -122,8 +123,9 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
     return problems
 
 
-def _holidays_named(here: Sequence[Figure]) -> set[str]:
-    """The names (Korean and English, lower case) of the holidays on the days and in the spans named."""
+def _holidays_named(here: Sequence[Figure], after: int = 0) -> set[str]:
+    """The names (Korean and English, lower case) of the holidays on the days and in the spans named (or
+    `after` days after them)."""
     days: set[date] = {f.day for f in here if f.day is not None}
     for figure in here:
         for name, arguments, _ in figure.calls:
@@ -135,7 +137,7 @@ def _holidays_named(here: Sequence[Figure]) -> set[str]:
             elif name in CALENDAR_FUNCTIONS and len(dated) == 2 and (dated[1] - dated[0]).days <= 62:
                 days.update(dated[0] + timedelta(days=n) for n in range((dated[1] - dated[0]).days + 1))
     names: set[str] = set()
-    for day in days:
+    for day in (d + timedelta(days=after) for d in days):
         if (holiday := public_holidays(day.year).get(day)) is not None:
             names.update(n.lower() for n in (holiday.name_ko, holiday.name_en))
     return names
@@ -174,8 +176,7 @@ def _holiday_names(year: int) -> re.Pattern[str]:
                 )
     names.discard("")
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    # The eve of a holiday is no holiday ("Christmas Eve isn't a public holiday", 크리스마스 이브).
-    return re.compile(rf"(?<![가-힣\w])(?:{alternatives})(?!\s*(?:eve\b|이브))", re.I)
+    return re.compile(rf"(?<![가-힣\w])(?P<name>{alternatives})(?P<eve>\s*(?:eve\b|이브))?", re.I)
 
 
 def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Evidence) -> date | None:

@@ -154,6 +154,12 @@ TOTAL = re.compile(r"총|모두|전부|통틀어|\b(?:in total|total|altogether|
 # approved annual leave counts against it, bot/domain/leave.py).
 OTHER_LEAVE = re.compile(r"병가|가족\s?돌봄|경조|\b(?:sick|family|bereavement)\b", re.I)
 PART_OF_ANNUAL = re.compile(r"반반차|반차|\b(?:half|quarter)[ -]days?\b", re.I)
+# Pending requests said to be counted in ("반영하면", "빼도", "after the pending days"): what is left minus them.
+PENDING_COUNTED = re.compile(
+    r"반영|포함|빼|감안|고려|\b(?:after|including|counting|net of|minus|taking (?:off|out)|reflect\w*|"
+    r"(?:taken|taking) into account|factor\w* in)\b",
+    re.I,
+)
 PENDING_WORDS = re.compile(r"승인 대기|대기 중|신청 중|\bpending\b|\bawaiting\b", re.I)
 DEDUCTED = re.compile(
     r"차감|빠져|빠졌|포함|\b(?:deducted|came out of|comes out of|taken (?:out of|from)|counted (?:in|against)|"
