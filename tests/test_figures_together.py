@@ -289,6 +289,39 @@ def test_a_wrong_day_or_kind_is_stopped(question: str, named: str, korean: bool,
         ("작년보다 덜 썼어?", "올해는 작년보다 {used(2025) - used(2026)} 덜 쓰셨어요.", True),
         ("12월 25일 공휴일이야?", '네, {date("2026-12-25")}은 {day("2026-12-25")}이에요.', True),
         ("대기 빼면?", "대기 중인 {pending(2026)}을 빼면 {remaining(2026) - pending(2026)} 남아요.", True),
+        # right answers a review found stopped: a verdict to another question, a courtesy 네, a year asked,
+        # a comparison marked with 보다, 더 as "anything more", a plan taken from what is left, a pending
+        # half day, "the new year", two days joined by "and", a carry-over question referred to HR
+        (
+            "Do I need to use leave on Dec 25, since it's a holiday?",
+            'No, {date("2026-12-25")} is {day("2026-12-25")}.',
+            False,
+        ),
+        ("12월 24일 공휴일이야?", '네, 확인해 보니 {date("2026-12-24")}은 {day("2026-12-24")}이에요.', True),
+        ("2027년 12월 25일 토요일이야?", '네, {date("2027-12-25")}이에요.', True),
+        ("작년보다 덜 썼어?", "아니요, {used(2026)} 쓰셔서 작년({used(2025)})보다 적어요.", True),
+        (
+            "작년이랑?",
+            "올해 {used(2026)}, 작년 {used(2025)} 사용하셨고, 더 궁금한 점 있으면 말씀해 주세요.",
+            True,
+        ),
+        (
+            "21일부터 23일까지 쉬면?",
+            '남은 연차에서 {working_days("2026-12-21", "2026-12-23")}이 빠져요.',
+            True,
+        ),
+        ("반차 빠졌어?", "반차 신청이 아직 승인 대기 중이라 차감되지 않았어요.", True),
+        ("Left?", "You have {remaining(2026)}; use them before the new year.", False),
+        (
+            "I'd like to take Dec 21 and Dec 24 off. How many days would I need to use?",
+            'That uses {working_days("2026-12-21", "2026-12-21") + working_days("2026-12-24", "2026-12-24")}.',
+            False,
+        ),
+        (
+            "Did my unused days from last year carry over?",
+            "Carry-over is decided by HR. This year you have {remaining(2026)} left.",
+            False,
+        ),
         (
             "Pending?",
             "Your {pending(2026)} pending aren't counted yet: you have {remaining(2026)} left.",
@@ -479,3 +512,8 @@ def test_a_wrong_account_of_kinds_and_claims_is_stopped(
 )
 def test_a_right_account_of_kinds_and_claims_holds(question: str, named: str, korean: bool) -> None:
     assert day_and_kind_problems(named, question, korean) == []
+
+
+def test_a_question_about_29_february_asked_months_later_is_no_error() -> None:
+    asked = Evidence(question="2월 29일 근무일이었어?", today=date(2028, 6, 1))
+    assert render('네, {date("2028-02-29")}은 {day("2028-02-29")}이었어요.', asked, korean=True).text

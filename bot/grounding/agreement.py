@@ -48,6 +48,10 @@ from bot.language.clause_words import (
 )
 from bot.policy.statute import STATUTE
 
+# "남은 연차에서 {working_days(…)}이 빠져요", "takes {…} from your remaining leave": what is left, taken from.
+_TAKEN_FROM = re.compile(
+    r"(?:남은|잔여)\s*(?:연차|휴가)?에서|\b(?:from|out of|off)\s+(?:your\s+)?(?:remaining|leave)", re.I
+)
 _STATUTE_MEANING = {
     "STATUTE.max_days": "max",
     "STATUTE.first_year_max_days": "max",
@@ -87,20 +91,21 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
         for at, until, year in said_years if dated else ():
             named_years[min(dated, key=lambda f: distance(f, at, until))].add(year)
         years = {year for _, _, year in said_years}
-        # A clause naming its years for some figures names them for all: in "작년에는 {granted(2025)} 중
-        # {used(2026)} 쓰셨어요" the reader takes both for last year's.
-        problems += [
-            Problem(
-                text[f.start : f.end], f"is for {_list(f.years)}, but its clause names only {_list(years)}"
-            )
-            for f in dated
-            if not named_years[f] and years and not f.years & years and any(named_years[g] for g in dated)
-        ]
         compared = {
             y
             for at, until, y in said_years
             if THAN.match(masked, until) or _THAN_BEFORE.search(masked, 0, at) is not None
         }
+        # A clause opening on a year names it for all its figures: in "작년에는 {granted(2025)} 중
+        # {used(2026)} 쓰셨어요" the reader takes both for last year's ("{…} versus {…} last year" does not).
+        topic = {y for at, _, y in said_years if dated and at < min(f.start for f in dated)} - compared
+        problems += [
+            Problem(
+                text[f.start : f.end], f"is for {_list(f.years)}, but its clause names only {_list(topic)}"
+            )
+            for f in dated
+            if not named_years[f] and topic and not f.years & years and any(named_years[g] for g in dated)
+        ]
         kinds = bind_nearest(KIND_WORDS, clause, start, here)
         figures_of_leave = [f for f in here if f.calls] or here
         types = bind_nearest(LEAVE_TYPE_WORDS, clause, start, figures_of_leave)
@@ -139,6 +144,7 @@ def clause_problems(text: str, figures: Sequence[Figure], today: date) -> list[P
                 and figure.calls
                 and all(n in CALENDAR_FUNCTIONS for n, *_ in figure.calls)
                 and LEAVE_WORD.search(clause)
+                and not _TAKEN_FROM.search(clause)
                 and not any(f.roles for f in here)
             ):  # "남은 연차가 {working_days(…)}이라": a count of the calendar is no leave left
                 problems.append(

@@ -30,6 +30,7 @@ from bot.language.clause_words import (
     DEDUCTED,
     ENOUGH,
     HOLIDAY,
+    LEAVE_WORD,
     NO_HOLIDAY,
     NOT_DEDUCTED,
     NOT_ENOUGH,
@@ -52,7 +53,7 @@ def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> 
         _enough(text, blanked, figures)
         + _holidays(text, blanked, figures, evidence)
         + _deducted(blanked)
-        + _verdict_on_the_day(blanked, evidence)
+        + _verdict_on_the_day(blanked, figures, evidence)
         + _pending_counted(text, blanked, figures)
     )
 
@@ -84,6 +85,8 @@ def _pending_counted(text: str, masked: str, figures: Sequence[Figure]) -> list[
 
 _YES = re.compile(r"^\W*(?:네|예|맞아요|yes|yep|yeah|sure|correct|right)\b", re.I)
 _NO = re.compile(r"^\W*(?:아니요|아뇨|아니에요|no|nope|not)\b", re.I)
+_OTHER_PREDICATE = re.compile(r"써야|출근|쉬어야|\b(?:need|have to|must|come in|work)\b", re.I)
+_COURTESY = re.compile(r"\W*(?:확인|let me|i'll check|checking)", re.I)
 _ASKED_NOT = re.compile(r"안\s|아니|않|\b(?:not|isn't|aren't)\b", re.I)
 _WEEKDAY_INDEX = {
     **{k: i for i, k in enumerate("월화수목금토일")},
@@ -91,22 +94,32 @@ _WEEKDAY_INDEX = {
 }
 
 
-def _verdict_on_the_day(masked: str, evidence: Evidence) -> list[Problem]:
+def _verdict_on_the_day(masked: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     """A yes / no question about one day that code can answer ("Is Dec 31 a Friday?", "12월 24일 공휴일이야?",
     "is Jan 4 a working day?"): the answer's opening yes or no must be the calendar's."""
     verdict = _YES.match(masked) or _NO.match(masked)
     question = evidence.question
     named = days_named(question)
-    if verdict is None or len(named) != 1 or _ASKED_NOT.search(question):
+    # Only a question whose one predicate is the day's status: "do I need leave on Dec 25, a holiday?"
+    # asks something else, and "네, 확인해 보니 …" is a courtesy, not a verdict.
+    if (
+        verdict is None
+        or len(named) != 1
+        or _ASKED_NOT.search(question)
+        or LEAVE_WORD.search(question)
+        or _OTHER_PREDICATE.search(question)
+        or _COURTESY.match(masked, verdict.end())
+    ):
         return []
     today = evidence.today or date.today()
     ((month, day_of_month),) = named
-    try:
-        on = date(today.year, month, day_of_month)
-    except ValueError:
+    said = [f.day for f in figures if f.day is not None and (f.day.month, f.day.day) == (month, day_of_month)]
+    try:  # the answer's own date says the year ("2027년 12월 25일"); else the nearest such day
+        on = said[0] if said else date(today.year, month, day_of_month)
+        if not said and on < today - timedelta(days=60):  # "Jan 4" asked in December is next year's
+            on = on.replace(year=on.year + 1)
+    except ValueError:  # 29 February of a year that has none
         return []
-    if on < today - timedelta(days=60):  # "Jan 4" asked in December is next year's
-        on = on.replace(year=on.year + 1)
     day = calendar.day(on)
     weekdays = [w.group(0).strip("()").lower() for w in WEEKDAY_WORD.finditer(question)]
     asked: list[tuple[bool, str]] = []
@@ -141,7 +154,11 @@ def _deducted(masked: str) -> list[Problem]:
         if not DEDUCTED.search(sentence):
             continue
         if NOT_DEDUCTED.search(sentence):  # a half or quarter day is annual leave: it always comes off
-            if PART_OF_ANNUAL.search(sentence) and not OTHER_LEAVE.search(sentence):
+            if (
+                PART_OF_ANNUAL.search(sentence)
+                and not OTHER_LEAVE.search(sentence + "")
+                and not PENDING_WORDS.search(sentence)
+            ):
                 problems.append(Problem(sentence.strip()[:60], "says a half day is not deducted; it is"))
             continue
         for words, what in ((OTHER_LEAVE, "leave of another type"), (PENDING_WORDS, "pending days")):

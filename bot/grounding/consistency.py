@@ -28,6 +28,7 @@ from bot.grounding.figure import (
     masked,
     piece_of,
 )
+from bot.grounding.question import asks_for_balance
 from bot.language.clause_words import (
     CLAUSE_END,
     COMPARED_AFTER,
@@ -39,6 +40,7 @@ from bot.language.clause_words import (
     HALF_DAYS_BEFORE,
     MORE_OR_LESS,
     ORDINAL_AFTER,
+    STRONG_COMPARISON,
 )
 from bot.language.dates import days_named
 from bot.language.years import asked_years
@@ -64,7 +66,12 @@ def _year_asked(figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     year to come (whose leave may be drawn from this year's grant), is left alone."""
     today = evidence.today or date.today()
     asked = asked_years(evidence.question, today)
-    if len(asked) != 1 or asked[0] > today.year or days_named(evidence.question):
+    if (
+        len(asked) != 1
+        or asked[0] > today.year
+        or days_named(evidence.question)
+        or not asks_for_balance(evidence.question)
+    ):
         return []
     yearly = [f for f in figures if f.years and any(n in YEARLY for n, *_ in f.calls)]
     if not yearly or any(asked[0] in f.years for f in yearly):
@@ -146,7 +153,10 @@ def _compared(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem
             if COMPARED_AFTER.match(masked, f.end) or COMPARED_BEFORE.search(masked, start, f.start)
         ]
         if len(compared) != 1:
-            if not any(len(f.calls) > 1 for f in figures if start <= f.start < end):
+            # "더" / "more" alone is also "anything more?"; the words that only compare stop it
+            if STRONG_COMPARISON.search(masked[start:end]) and not any(
+                len(f.calls) > 1 for f in figures if start <= f.start < end
+            ):
                 problems.append(
                     Problem(
                         text[here[0].start : here[1].end],

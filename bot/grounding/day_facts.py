@@ -176,7 +176,10 @@ def _holiday_names(year: int) -> re.Pattern[str]:
                 )
     names.discard("")
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(rf"(?<![가-힣\w])(?P<name>{alternatives})(?P<eve>\s*(?:eve\b|이브))?", re.I)
+    # Case kept: "before the new year" names no holiday, "New Year's Day" does.
+    return re.compile(
+        rf"(?<![가-힣\w])(?P<name>{alternatives})(?P<eve>\s*(?:Eve\b|eve\b|이브|전날)|'s Eve\b)?"
+    )
 
 
 def _grant_day(figures: Sequence[Figure], start: int, end: int, evidence: Evidence) -> date | None:

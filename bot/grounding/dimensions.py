@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from bot.grounding.facts import Evidence
+from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
 from bot.grounding.figure import ROLE, Figure, Problem
 from bot.language.clause_words import DAY_UNIT_AFTER
 
+# The grants the Act gives the person: days granted (the Act's own figures are STATUTE.…).
 _ENTITLEMENT = {"next_grant_days", "grant_days", "current_days", "expiring_days", "unused_days"}
-_CALENDAR = {"working_days", "days", "days_between"}
 _PARTS = {Decimal("0.5"), Decimal("0.25")}
 _HOURS_AFTER = re.compile(r"\s?(?:시간|hours?\b|hrs?\b)", re.I)
 
@@ -97,10 +97,10 @@ def _fact(name: str, arguments: list[object]) -> Dimension:
         return Dimension("years")
     if name == "records":
         return Dimension("count", frozenset({"used"}), _year(arguments))
-    if name in _CALENDAR:
+    if name in CALENDAR_FUNCTIONS:
         return Dimension("days", frozenset({"calendar"}))
     if name in _ENTITLEMENT:
-        return Dimension("days", frozenset({"act"}))
+        return Dimension("days", frozenset({"granted"}))
     if name in ROLE:
         return Dimension("days", frozenset({ROLE[name]}), _year(arguments))
     return Dimension("number")
@@ -124,6 +124,8 @@ def _as_days(d: Dimension) -> Dimension:
 
 def _sum(a: Dimension, b: Dimension, takes: bool, node: ast.BinOp, evidence: Evidence) -> Dimension:
     a, b = _as_days(a), _as_days(b)
+    if {a.unit, b.unit} == {"hundred", "percent"}:  # "100 - {share * 100}": a percentage
+        return Dimension("percent", a.kinds | b.kinds, a.years | b.years)
     if a.unit != b.unit and "number" not in (a.unit, b.unit):
         raise Meaningless(f"{'takes' if takes else 'adds'} {b.unit} {'from' if takes else 'to'} {a.unit}")
     if a.unit == "days" and b.unit == "days":

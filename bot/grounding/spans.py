@@ -24,6 +24,13 @@ from bot.language.dates import days_named
 
 _WEEKDAY = r"(?:\(?(?:[월화수목금토일](?:요일)?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\)?,?\s*)?"
 _SPAN_WORD = re.compile(rf"\s*{_WEEKDAY}(?:부터|에서|~|-|–|—|to|through|thru|until|till)\s*{_WEEKDAY}", re.I)
+# Two days of a question joined as one stretch: a day's number on both sides of the span word ("21 to 23",
+# "21일부터 24일", "12/21~12/24"); "I'd like to take Dec 21 and Dec 24 off" joins nothing.
+_JOINED_DAYS = re.compile(
+    r"\d\s*(?:일|st|nd|rd|th)?\s*(?:\([^)]{1,3}\))?\s*(?:부터|에서|~|-|–|—|\bto\b|\bthrough\b|\bthru\b|\buntil\b|\btill\b)"
+    r"\s*(?:[A-Za-z]{3,9}\.?\s*|\d{1,2}\s*(?:월|/)\s*)?\d",
+    re.I,
+)
 Span = tuple[date, date]
 
 
@@ -37,7 +44,7 @@ def span_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> l
         for name, span in _spans(figure):
             if written:
                 named, where = written, "its sentence"
-            elif len(asked) == 2 and _SPAN_WORD.search(evidence.question):  # "Dec 21 to 23": one stretch
+            elif len(asked) == 2 and _JOINED_DAYS.search(evidence.question):  # "Dec 21 to 23": one stretch
                 named, where = [_asked_span(asked, span)], "the question"
             elif len(asked) > 1 and not {(d.month, d.day) for d in span} <= asked:
                 named, where = [], "the question"  # several spans asked: each counted one is two of its days

@@ -103,7 +103,8 @@ MORE_OR_LESS = (
 # (its weekday) and `{day(…)}` (a holiday with its name, a weekend, a working day). Holiday names come from
 # the calendar's library (bot/grounding/day_facts.py); these are the names people use beside them.
 WEEKDAY_WORD = re.compile(
-    r"[월화수목금토일]요일|\([월화수목금토일]\)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I
+    r"[월화수목금토일]요일|(?<=[#\d일])\s?\([월화수목금토일]\)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+    re.I,
 )
 HOLIDAY_NICKNAMES = (
     "크리스마스",
@@ -167,7 +168,9 @@ DEDUCTED = re.compile(
     re.I,
 )
 NOT_DEDUCTED = re.compile(
-    r"안\s|않|별도|아니|제외|\b(?:not|never|doesn't|don't|didn't|isn't|aren't|won't|separate)\b", re.I
+    r"안\s|않|별도|아니|제외|\b(?:not|never|doesn't|don't|didn't|isn't|aren't|won't|hasn't|haven't|wasn't|"
+    r"weren't|separate)\b",
+    re.I,
 )
 # A day unit after a figure ("{records(2026)}일", "{…} days").
 DAY_UNIT_AFTER = re.compile(r"\s?(?:일(?!까지|부터|에|자)|days?\b)", re.I)
@@ -187,6 +190,9 @@ NO_HOLIDAY = re.compile(
     r"(?:공휴일|휴일)(?:이|은|는)?\s*(?:없|아니)|\bno (?:public |bank )?holidays?\b|"
     r"\b(?:isn't|is not|aren't|are not|not) (?:a )?(?:public |bank )?holidays?\b",
     re.I,
+)
+STRONG_COMPARISON = re.compile(
+    r"많|적|넘|초과|미만|\b(?:higher|lower|fewer|less|below|above|exceed(?:s|ed)?|bigger|smaller)\b", re.I
 )
 DIRECTION_WORDS = (
     (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|\bmore\b", re.I), 1),
