@@ -10,7 +10,7 @@ import pytest
 from bot import text
 from bot.cli.demo import UnavailableStore
 from bot.domain.outcomes import FailureFacts
-from bot.grounding.question import about_someone_else, asks_for_balance
+from bot.language.questions import about_someone_else, asks_for_balance
 from bot.language.years import asked_years
 from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant

@@ -33,9 +33,9 @@ from bot.domain.people import Caller
 from bot.domain.requests import Checked
 from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.named import Problem, Rendered, render
-from bot.grounding.question import asks_for_balance
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
 from bot.language.quantities import stray_quantities
+from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
 from bot.tools.toolbox import Toolbox
 

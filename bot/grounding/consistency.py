@@ -28,7 +28,6 @@ from bot.grounding.figure import (
     masked,
     piece_of,
 )
-from bot.grounding.question import asks_for_balance
 from bot.language.clause_words import (
     CLAUSE_END,
     COMPARED_AFTER,
@@ -43,6 +42,7 @@ from bot.language.clause_words import (
     STRONG_COMPARISON,
 )
 from bot.language.dates import days_named
+from bot.language.questions import asks_for_balance
 from bot.language.years import asked_years
 
 # A count with no arithmetic making it days: records (of full days, size 1, they are days), years of service.

@@ -14,7 +14,6 @@ from datetime import date
 from decimal import Decimal
 
 from bot.domain.leave import ANNUAL
-from bot.grounding.question import about_someone_else, asks_about_rules, asks_in_hours
 from bot.language import request_words, words
 from bot.language.clause_words import LATEST, LEAVE_TYPE_WORDS
 from bot.language.dates import (
@@ -28,6 +27,7 @@ from bot.language.dates import (
 )
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
+from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours
 from bot.language.words import alternation, pattern
 from bot.language.years import (
     UNREADABLE_YEAR,

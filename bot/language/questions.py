@@ -2,8 +2,8 @@
 whether it is about someone else. (Which years it names: `bot/language/years.py`.)
 
 Shared by the offline model (to decide which lookups to request) and the grounding check (to run the
-lookup itself when the model did not), so both read a question the same way: "남은 연차 시간으로
-알려줘" is an hours question to both. Plain rules, no model, over the words in `bot/language`.
+lookup itself when the model did not), so both read a question the same way: "남은 연차 시간으로 알려줘" is
+an hours question to both. Plain rules, no model, over the words beside it in `bot/language`.
 """
 
 from __future__ import annotations
