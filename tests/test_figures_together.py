@@ -429,6 +429,12 @@ def test_a_right_day_or_kind_holds(question: str, named: str, korean: bool) -> N
             "before pending",
         ),
         ("이브가 언제야?", '크리스마스 이브는 {date("2026-12-23")}이에요.', True, "holiday typed"),
+        (
+            "작년보다 덜 썼어?",
+            "아니요, 올해는 {used(2026)}, 작년은 {used(2025)}로 올해가 더 적게 쓰셨어요.",
+            True,
+            "in words",
+        ),
         # a yes or no to a question about one day that the calendar answers otherwise
         ("12월 31일 금요일이야?", '네, {date("2026-12-31")}이에요.', True, "answers the question wrongly"),
         (

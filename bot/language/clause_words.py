@@ -92,7 +92,7 @@ COMPARED_BEFORE = re.compile(r"\bthan\s+(?:[\w']+\s+){0,3}$", re.I)
 MORE_OR_LESS = (
     (
         re.compile(
-            r"(?<![가-힣])더(?![가-힣])|많이|많아|넘|초과|\b(?:more|higher|bigger|above|exceed(?:s|ed)?)\b",
+            r"(?<![가-힣])더(?![가-힣])(?!\s*(?:적|덜))|많이|많아|넘|초과|\b(?:more|higher|bigger|above|exceed(?:s|ed)?)\b",
             re.I,
         ),
         1,
@@ -195,7 +195,7 @@ STRONG_COMPARISON = re.compile(
     r"많|적|넘|초과|미만|\b(?:higher|lower|fewer|less|below|above|exceed(?:s|ed)?|bigger|smaller)\b", re.I
 )
 DIRECTION_WORDS = (
-    (re.compile(r"(?<![가-힣])더(?![가-힣])|많이|\bmore\b", re.I), 1),
+    (re.compile(r"(?<![가-힣])더(?![가-힣])(?!\s*(?:적|덜))|많이|\bmore\b", re.I), 1),  # "더 적게" says less
     (re.compile(r"덜|적게|\bless\b|\bfewer\b", re.I), -1),
 )
 THAN = re.compile(
