@@ -88,9 +88,9 @@ _NO = re.compile(r"^\W*(?:아니요|아뇨|아니에요|no|nope|not)\b", re.I)
 _OTHER_PREDICATE = re.compile(r"써야|출근|쉬어야|\b(?:need|have to|must|come in|work)\b", re.I)
 _COURTESY = re.compile(r"\W*(?:확인|let me|i'll check|checking)", re.I)
 _ASKED_NOT = re.compile(r"안\s|아니|않|\b(?:not|isn't|aren't)\b", re.I)
-_WEEKDAY_INDEX = {
-    **{k: i for i, k in enumerate("월화수목금토일")},
-    **{k: i for i, k in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))},
+# A weekday as the question writes it (목, 목요일, thu, thursday) → Monday 0 … Sunday 6, from the calendar's names.
+_WEEKDAY_INDEX = {name[:1]: i for i, name in enumerate(calendar.WEEKDAYS_KO)} | {
+    name[:3].lower(): i for i, name in enumerate(calendar.WEEKDAYS_EN)
 }
 
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from bot.calendar import public_holidays
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
 from bot.grounding.figure import SENTENCE_END, Figure, Problem, boundaries, masked, piece_of
+from bot.grounding.spans import span_of
 from bot.language.clause_words import (
     CLAUSE_END,
     COMPANY_RULE,
@@ -39,8 +40,8 @@ from bot.language.clause_words import (
 
 def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
     blanked = masked(text)
-    problems = _said_in_words(blanked, figures, evidence.today or date.today())
     bounds = boundaries(blanked, CLAUSE_END)
+    problems = _said_in_words(blanked, figures, evidence.today or date.today(), bounds)
     sentences = boundaries(blanked, SENTENCE_END)
     for start, end in itertools.pairwise(bounds):
         clause = blanked[start:end]
@@ -74,7 +75,7 @@ def day_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> li
     return problems
 
 
-def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[Problem]:
+def _said_in_words(masked: str, figures: Sequence[Figure], today: date, clauses: list[int]) -> list[Problem]:
     """What a day is, typed in the prose instead of written by code; a company rule said without HR."""
     problems = [
         Problem(m.group(0), "is a weekday typed in the text; {date(…)} writes it")
@@ -112,9 +113,7 @@ def _said_in_words(masked: str, figures: Sequence[Figure], today: date) -> list[
         for name, arguments, _ in figure.calls:
             if name != "day":
                 continue
-            start, end = next(
-                (a, b) for a, b in itertools.pairwise(boundaries(masked, CLAUSE_END)) if a <= figure.start < b
-            )
+            start, end = piece_of(clauses, figure.start)
             named = {f.day for f in figures if f.day is not None and start <= f.start < end}
             if named and not min(named) <= date.fromisoformat(str(arguments[0])) <= max(named):
                 problems.append(
@@ -129,13 +128,12 @@ def _holidays_named(here: Sequence[Figure], after: int = 0) -> set[str]:
     days: set[date] = {f.day for f in here if f.day is not None}
     for figure in here:
         for name, arguments, _ in figure.calls:
-            dated = [
-                date.fromisoformat(str(a)) for a in arguments if str(a)[:4].isdigit() and len(str(a)) == 10
-            ]
             if name == "day":
-                days.update(dated)
-            elif name in CALENDAR_FUNCTIONS and len(dated) == 2 and (dated[1] - dated[0]).days <= 62:
-                days.update(dated[0] + timedelta(days=n) for n in range((dated[1] - dated[0]).days + 1))
+                days.add(date.fromisoformat(str(arguments[0])))
+            elif (
+                name in CALENDAR_FUNCTIONS and (span := span_of(arguments)) and (span[1] - span[0]).days <= 62
+            ):
+                days.update(span[0] + timedelta(days=n) for n in range((span[1] - span[0]).days + 1))
     names: set[str] = set()
     for day in (d + timedelta(days=after) for d in days):
         if (holiday := public_holidays(day.year).get(day)) is not None:
