@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from bot.grounding.expressions import Unresolved, parsed
 from bot.grounding.facts import CALENDAR_FUNCTIONS, Evidence
 from bot.grounding.figure import ROLE, Figure, Problem
 from bot.language.clause_words import DAY_UNIT_AFTER
@@ -46,14 +47,11 @@ def dimension_problems(text: str, figures: Sequence[Figure], evidence: Evidence)
             continue
         source = text[figure.start + 1 : figure.end - 1]
         try:
-            tree = ast.parse(
-                source.replace("×", "*").replace("÷", "/").replace("−", "-").strip(), mode="eval"
-            )
-            dimension = _dimension(tree.body, evidence)
+            dimension = _dimension(parsed(source)[1], evidence)
         except Meaningless as why:
             problems.append(Problem(text[figure.start : figure.end], str(why)))
             continue
-        except (SyntaxError, ValueError, IndexError):
+        except (Unresolved, ValueError, IndexError):
             continue  # the evaluation already said what is wrong with it
         said_days = DAY_UNIT_AFTER.match(text, figure.end) is not None
         if dimension.unit in ("hours", "share", "percent") and said_days:

@@ -52,18 +52,24 @@ _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 MAX_LENGTH = 300  # an answer's account of one figure, not a program
 
 
-def evaluate(source: str, resolver: Resolver) -> Evaluated:
+def parsed(source: str) -> tuple[str, ast.expr]:
+    """The expression as read (`×`, `÷`, `−` as `*`, `/`, `-`) and its syntax tree; Unresolved when it is
+    too long or no expression. Evaluation and the dimensions check (dimensions.py) read the same tree."""
     if len(source) > MAX_LENGTH:
         raise Unresolved("the expression is too long")
     # `×` and `÷` are what a person writes; a model may too.
     written = source.replace("×", "*").replace("÷", "/").replace("−", "-").strip()
     try:
-        tree = ast.parse(written, mode="eval")
+        return written, ast.parse(written, mode="eval").body
     except SyntaxError:
         raise Unresolved(f"cannot read the expression {source!r}") from None
+
+
+def evaluate(source: str, resolver: Resolver) -> Evaluated:
+    written, tree = parsed(source)
     result = Evaluated(Decimal(0))
     try:
-        result.value = _value(tree.body, written, resolver, result)
+        result.value = _value(tree, written, resolver, result)
     except (InvalidOperation, DivisionByZero, ZeroDivisionError):
         raise Unresolved(f"the expression {source!r} has no value (a division by zero?)") from None
     return result
