@@ -40,11 +40,11 @@ from bot.language.clause_words import (
     PENDING_WORDS,
     WEEKDAY_WORD,
     WORKING_DAY,
+    YES_OPENING,
 )
 from bot.language.dates import days_named
 
 PLACEHOLDER_MASK = re.compile(r"#{4,}")
-_OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I)  # the answer's first word
 
 
 def claim_problems(text: str, figures: Sequence[Figure], evidence: Evidence) -> list[Problem]:
@@ -171,7 +171,7 @@ def _deducted(masked: str) -> list[Problem]:
 
 def _enough(text: str, masked: str, figures: Sequence[Figure]) -> list[Problem]:
     """Per sentence holding both what is left and the days asked: its verdict, or the answer's opening one."""
-    opening = _OPENING.match(masked)
+    opening = YES_OPENING.match(masked)  # the answer's first word
     ends = boundaries(masked, SENTENCE_END)
     # A verdict said on its own ("충분히 쓰실 수 있어요!") is about the sentences with the figures.
     verdicts = [masked[a:b] for a, b in itertools.pairwise(ends) if not PLACEHOLDER_MASK.search(masked[a:b])]

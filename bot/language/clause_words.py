@@ -154,7 +154,8 @@ TOTAL = re.compile(r"총|모두|전부|통틀어|\b(?:in total|total|altogether|
 # Leave of another type, or pending days, said to come off the annual balance (they never do: only
 # approved annual leave counts against it, bot/domain/leave.py).
 OTHER_LEAVE = re.compile(r"병가|가족\s?돌봄|경조|\b(?:sick|family|bereavement)\b", re.I)
-PART_OF_ANNUAL = re.compile(r"반반차|반차|\b(?:half|quarter)[ -]days?\b", re.I)
+# A half or a quarter day: annual leave in parts (the part words above).
+PART_OF_ANNUAL = re.compile("|".join(pattern.pattern for pattern, part in PART_WORDS if part < 1), re.I)
 # Pending requests said to be counted in ("반영하면", "빼도", "after the pending days"): what is left minus them.
 PENDING_COUNTED = re.compile(
     r"반영|포함|빼|감안|고려|\b(?:after|including|counting|net of|minus|taking (?:off|out)|reflect\w*|"
@@ -174,10 +175,11 @@ NOT_DEDUCTED = re.compile(
 )
 # A day unit after a figure ("{records(2026)}일", "{…} days").
 DAY_UNIT_AFTER = re.compile(r"\s?(?:일(?!까지|부터|에|자)|days?\b)", re.I)
+# An answer opening on yes ("네, …", "Yes —").
+YES_OPENING = re.compile(r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b", re.I)
 # A verdict that the days asked fit in what is left, and its negation (checked against the figures).
 ENOUGH = re.compile(
-    r"^\W*(?:네|예|yes|yep|sure|of course|물론)\b|\b(?:covers?|covered|enough|sufficient)\b|충분|가능(?:해요|합니다|하세요)",
-    re.I,
+    rf"{YES_OPENING.pattern}|\b(?:covers?|covered|enough|sufficient)\b|충분|가능(?:해요|합니다|하세요)", re.I
 )
 NOT_ENOUGH = re.compile(
     r"부족|모자라|불가|안 돼|안돼|어려워|\b(?:not enough|short|insufficient|can't|cannot|won't|doesn't cover)\b|"
