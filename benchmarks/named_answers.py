@@ -29,11 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from bot import text
+from bot.agent.trace import ToolResult
 from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.expressions import Unresolved, evaluate
 from bot.grounding.facts import Evidence, Resolver
 from bot.grounding.named import ALLOWED_NUMBERS, Rendered, render
+from bot.grounding.statements import write
 from bot.policy.grants import StatutoryGrant
 from bot.policy.standing import Entitlement
 
@@ -47,9 +49,11 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
     working: dict[tuple[date, date], int] = {}
     pending_days: dict[int, Decimal] = {}
     entitlement: Entitlement | None = None
+    failed: list[ToolResult] = []
     for lookup in case.get("lookups") or []:
         result = lookup.get("result") or {}
-        if "error" in result:
+        if "error" in result:  # said as the tool's own reason (a failure of no known kind)
+            failed.append(ToolResult("", lookup["tool"], str(result["error"]), True, 0, "internal"))
             continue
         match lookup["tool"]:
             case "get_leave_balance":
@@ -91,6 +95,7 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
         calendar=lambda first, last: working_days(first, last).working,
         entitlement=entitlement,
         pending=pending_days,
+        failed=tuple(failed),
     )
 
 
@@ -228,9 +233,15 @@ class Tally:
 
 
 def judge(case: dict[str, Any], tally: Tally, verbose: bool) -> None:
-    legacy = "figures" in case["answer"]
-    named, kept = converted(case) if legacy else (case["answer"]["text"], True)
-    rendered: Rendered = render(named, evidence_of(case), text.is_korean(case["question"]))
+    korean = text.is_korean(case["question"])
+    if "say" in case["answer"]:  # statements code writes whole (bot/grounding/statements.py)
+        named, kept = json.dumps(case["answer"]["say"], ensure_ascii=False), True
+        written = write(case["answer"]["say"], evidence_of(case), korean)
+        rendered = Rendered(written.text, written.statements, written.problems)
+    else:
+        legacy = "figures" in case["answer"]
+        named, kept = converted(case) if legacy else (case["answer"]["text"], True)
+        rendered = render(named, evidence_of(case), korean)
     correct = case["expected"] in ("correct", "pass")
     if correct:
         tally.correct += 1

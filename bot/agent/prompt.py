@@ -31,15 +31,13 @@ RULES = (
     f"- When the person wants leave ('12월 24일 오후 반차 쓸래', 'next Thursday and Friday off'), call "
     f"{DRAFT_LEAVE_REQUEST} with the dates resolved from today. It only drafts: say the person submits "
     "it with the Submit button under your answer. You never submit, approve or cancel leave.\n"
-    "- For what-if questions ('3일 쓰면 며칠 남아?'), do the arithmetic from the tool result and show it.\n"
-    "- If a question is not about a balance (how to apply, approvals, carry-over rules, hours, "
-    "today's date), answer it or say plainly what you cannot do and what you can; do not answer "
-    "with a bare balance.\n"
-    "- If a tool result is an error, tell the user what went wrong with the advice that fits it (no "
-    "record for that year: which years exist; a year out of range: which years may be asked; HR "
-    "system down: try again later) and do not state any number for that year.\n"
-    "- Answer in the user's language (Korean or English), in one or two short sentences, quoting "
-    "the numbers exactly as the tool gave them."
+    "- Your final answer is the list of statements the answer schema names; code writes each one in the "
+    "person's language from the tool results, so you never write a number, a date's weekday or a "
+    "verdict yourself. Choose the statements that answer exactly what was asked, in order: a what-if "
+    "is what_if, a comparison compare, a question about a day day; a question the catalogue cannot "
+    "answer is cannot_answer or ask_hr, never a bare balance.\n"
+    "- If a tool result is an error, say lookup_failed() (code gives the advice that fits it) and no "
+    "figure of that year."
 )
 
 

@@ -34,6 +34,7 @@ from bot.domain.requests import Checked
 from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.named import Problem, Rendered, render
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
+from bot.grounding.statements import parse_statements, write
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
@@ -47,6 +48,7 @@ def evidence_for(draft: Unchecked, question: str, today: date, calendar: Working
     working: dict[tuple[date, date], int] = {}
     entitlement: Entitlement | None = None
     pending: dict[int, Decimal] = {}
+    drafts: list[Checked] = []
     for result in [*draft.conversation.evidence(), *(r for r in draft.evidence if not r.is_error)]:
         for figure in result.figures:
             if isinstance(figure, Balance):
@@ -61,7 +63,11 @@ def evidence_for(draft: Unchecked, question: str, today: date, calendar: Working
                 entitlement = figure
             elif isinstance(figure, Checked):
                 pending[figure.draft.start.year] = figure.pending
-    return Evidence(balances, taken, working, question, calendar, today, entitlement, pending)
+                drafts.append(figure)
+    failed = tuple(r for r in draft.evidence if r.is_error)
+    return Evidence(
+        balances, taken, working, question, calendar, today, entitlement, pending, tuple(drafts), failed
+    )
 
 
 def correction(problems: Sequence[Problem]) -> str:
@@ -95,7 +101,12 @@ class Grounding:
 
     def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Rendered:
         today = self.toolbox.today_for(caller)
-        return render(named, evidence_for(draft, question, today, self.calendar), text.is_korean(question))
+        evidence = evidence_for(draft, question, today, self.calendar)
+        statements = parse_statements(named)
+        if statements is None:  # the earlier shape: text with named figures
+            return render(named, evidence, text.is_korean(question))
+        written = write(statements, evidence, text.is_korean(question))
+        return Rendered(written.text, written.statements, written.problems)
 
     async def review(
         self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain

@@ -228,3 +228,16 @@ def _one_record_as_total(
                     Problem(text[figure.start : figure.end], "is one record's days, said as a total")
                 )
     return problems
+
+
+def holiday_days_named(text: str, today: date) -> set[date]:
+    """The days of the holidays `text` names by name ("크리스마스", "Chuseok"), in the year before, this year
+    and the next; an eve ("Christmas Eve", "크리스마스 이브") names the day before."""
+    found: set[date] = set()
+    for match in _holiday_names(today.year).finditer(text):
+        typed, eve = match.group("name"), bool(match.group("eve"))
+        for year in (today.year - 1, today.year, today.year + 1):
+            for day, holiday in public_holidays(year).items():
+                if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
+                    found.add(day - timedelta(days=1) if eve else day)
+    return found

@@ -10,7 +10,9 @@ from datetime import date
 from decimal import Decimal
 
 from bot.agent.loop import MAX_TOOL_USES_PER_ROUND
+from bot.agent.trace import ToolResult
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.domain.requests import Checked
 from bot.grounding.expressions import Argument, Unresolved
 from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
@@ -41,6 +43,8 @@ class Evidence:
     today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
     entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
     pending: Mapping[int, Decimal] = field(default_factory=dict)  # days in pending requests, by year
+    drafts: tuple[Checked, ...] = ()  # the drafts made (draft_leave_request), in order
+    failed: tuple[ToolResult, ...] = ()  # the lookups that failed, for an answer that says why
 
     @property
     def question_numbers(self) -> set[Decimal]:

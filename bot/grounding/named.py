@@ -133,7 +133,7 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
         ), None
     if clock := _TIME.fullmatch(source):
         return Figure(*at, clock.group(1)), None
-    resolver = _Resolver(evidence)
+    resolver = QuestionResolver(evidence)
     try:
         evaluated = evaluate(source, resolver)
     except Unresolved as exc:
@@ -191,7 +191,7 @@ def _figure(match: re.Match[str], evidence: Evidence, korean: bool, today: date)
     return Figure(*at, shown, roles, years, alone, unit, value, calls, tuple(resolver.constants)), None
 
 
-class _Resolver(Resolver):
+class QuestionResolver(Resolver):
     """The facts, and `q(n)`: a number the person wrote in the question."""
 
     def __init__(self, evidence: Evidence) -> None:

@@ -1,7 +1,10 @@
 """The final answer's shape (structured outputs: `output_config.format` with `ANSWER_SCHEMA`, strict):
-one `text` whose figures are named, never typed, and written by code (`bot/grounding/named.py`).
+a list of statements from a closed catalogue, each written whole by code (`bot/grounding/statements.py`).
 
-    {"text": "올해 남은 연차는 {remaining(2026)}이에요."}  →  올해 남은 연차는 7.5일이에요.
+    {"say": ["remaining(2026)"]}  →  2026년 남은 연차는 7.5일이에요.
+
+The earlier shape, one `text` with named figures (`{"text": "올해 남은 연차는 {remaining(2026)}이에요."}`,
+`bot/grounding/named.py`), is still read: the offline model writes it.
 
 A final answer that is not this JSON (a model or server without structured outputs) is plain text: it
 takes the conservative fallback (`bot/grounding/check.py`).
@@ -15,23 +18,28 @@ from typing import Any
 from anthropic.types import OutputConfigParam
 
 # Short on purpose: it is re-sent (cached) with every call; what it cannot say, the correction names.
+# The catalogue is bot/grounding/statements.py's; each statement is written by code (bot/text/sentences.py).
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "text": {
-            "type": "string",
-            "description": "The answer, with no digits or number words: write every number as a "
-            "placeholder that code fills in, e.g. {remaining(2026)}, {used(2025)}, {granted(2026)}, "
-            "{remaining(2026) - q(3)} (q(n): a number from the question), {used(2026) / granted(2026) "
-            '* 100}, {working_days("2026-12-21", "2026-12-23")}, {pending(2026)}, '
-            '{expiring(2026, "2027-03-03")}, {records(2026, "annual", 0.5)}, {next_grant_days()}, '
-            '{grant_days("2027-03-04")}, {service_years()}, {STATUTE.max_days}, {date("2026-12-24")}, '
-            '{year(2025)}, {time("09:00")}. Day figures come with their unit (7.5일 / 7.5 days). '
-            '{date(…)} writes the weekday and {day("2026-12-25")} what the day is (a holiday with its '
-            "name, a weekend, a working day): type no weekday or holiday name.",
+        "say": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The answer as statements that code writes in the person's language, in order; "
+            "no free text. Each is one of: remaining(Y), used(Y), granted(Y), balance(Y) (all three, with "
+            "expiry and pending), pending(Y), expiring(Y), share_used(Y), hours_left(Y), "
+            'compare("used"|"remaining"|"granted", Y, Y2), what_if(Y, q(n)) (taking the person\'s n days; '
+            'q(n) * 0.5 for n half days), what_if_days("YYYY-MM-DD", "YYYY-MM-DD") (taking those working '
+            'days), records(Y), taken(Y, "sick"), record("YYYY-MM-DD"), day("YYYY-MM-DD") (weekday, '
+            'holiday, working day), working_days("YYYY-MM-DD", "YYYY-MM-DD"), days_until("YYYY-MM-DD"), '
+            "today(), service_years(), current_days(), next_grant(), "
+            'act_rule("first_year"|"base"|"extra"|"max") (§60), drafted() (after draft_leave_request), '
+            "lookup_failed() (say what a failed tool said), how_to_request(), ask_hr() (carry-over, payout, "
+            "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(). "
+            "Y is a year such as 2026; q(n) is a number n the question states.",
         },
     },
-    "required": ["text"],
+    "required": ["say"],
     "additionalProperties": False,
 }
 OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": ANSWER_SCHEMA}}
@@ -42,7 +50,8 @@ CORRECTION_OPENING = "Some figures in your answer do not hold:"
 
 
 def parse_named(raw: str) -> str | None:
-    """The named text of a final text block; None when it is plain text (or not this shape)."""
+    """What a final text block says in the answer shape: the statements' JSON as sent, or the named text of
+    the earlier shape (`{"text": …}`, which the offline model still writes); None for plain text."""
     stripped = raw.strip()
     if not stripped.startswith("{"):
         return None
@@ -50,6 +59,8 @@ def parse_named(raw: str) -> str | None:
         data = json.loads(stripped)
     except ValueError:
         return None
+    if isinstance(data, dict) and isinstance(data.get("say"), list):
+        return stripped
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         return None
     return data["text"]

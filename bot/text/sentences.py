@@ -1,0 +1,304 @@
+"""How each statement of an answer is said (bot/grounding/statements.py), in Korean and English.
+
+Every sentence here is written by code from values a lookup, the calendar or the Act gave: the model
+chooses which statements to make, never their words, so a sentence cannot claim what its values do not say
+(a verdict such as "that fits" is decided here, from the numbers).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from bot.domain.leave import days_in_english, format_days
+from bot.text.phrases import Phrase, leave_type_name
+
+_MONTHS = "January February March April May June July August September October November December".split()  # noqa: SIM905
+_WEEKDAYS_KO = "월화수목금토일"
+_WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def days(amount: Decimal, korean: bool) -> str:
+    """7.5일 / 7.5 days / 1 day."""
+    return f"{format_days(amount)}일" if korean else days_in_english(amount)
+
+
+def on_day(day: date, today: date, korean: bool) -> str:
+    """12월 25일(금) / Friday, December 25 — the year added when it is not this year."""
+    if korean:
+        said = f"{day.month}월 {day.day}일({_WEEKDAYS_KO[day.weekday()]})"
+        return f"{day.year}년 {said}" if day.year != today.year else said
+    said = f"{_MONTHS[day.month - 1]} {day.day}"
+    return f"{_WEEKDAYS_EN[day.weekday()]}, {said}" + (f", {day.year}" if day.year != today.year else "")
+
+
+# ----- one year's leave ---------------------------------------------------------------------------------
+def remaining(year: int, left: Decimal, korean: bool) -> str:
+    if korean:
+        return f"{year}년 남은 연차는 {days(left, True)}이에요."
+    return f"You have {days(left, False)} of annual leave left for {year}."
+
+
+def used(year: int, amount: Decimal, korean: bool) -> str:
+    if korean:
+        return f"{year}년에 쓴 연차는 {days(amount, True)}이에요."
+    return f"You used {days(amount, False)} of annual leave in {year}."
+
+
+def granted(year: int, amount: Decimal, korean: bool) -> str:
+    if korean:
+        return f"{year}년에 받은 연차는 {days(amount, True)}이에요."
+    return f"You were granted {days(amount, False)} of annual leave for {year}."
+
+
+def pending(year: int, amount: Decimal, korean: bool) -> str:
+    if korean:
+        return f"{year}년 연차 중 승인을 기다리는 신청은 {days(amount, True)}이에요. 승인되면 남은 연차에서 빠져요."
+    return (
+        f"{days(amount, False).capitalize()} of {year} leave are in requests awaiting approval; they come off "
+        "what is left once approved."
+    )
+
+
+def expiring(year: int, lapses: list[tuple[date, Decimal]], today: date, korean: bool) -> str:
+    if not lapses:
+        if korean:
+            return f"{year}년 남은 연차에는 정해진 소멸 날짜가 기록에 없어요."
+        return f"Your records show no expiry date for the leave left for {year}."
+    parts = [
+        (
+            f"{days(amount, True)}은 {on_day(last, today, True)}까지 쓸 수 있어요"
+            if korean
+            else f"{days(amount, False)} can be used until {on_day(last, today, False)}"
+        )
+        for last, amount in lapses
+    ]
+    if korean:
+        return f"{year}년 남은 연차 중 " + ", ".join(parts) + ". 그다음 날 소멸돼요."
+    return f"Of the leave left for {year}, " + "; ".join(parts) + ". After that day it lapses."
+
+
+def share_used(year: int, amount: Decimal, total: Decimal, korean: bool) -> str:
+    share = format_days((amount / total * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) if total else "0"
+    if korean:
+        return f"{year}년에 받은 {days(total, True)} 중 {days(amount, True)}, {share}%를 썼어요."
+    return f"You used {days(amount, False)} of the {days(total, False)} granted for {year}: {share}%."
+
+
+def hours_left(year: int, left: Decimal, per_day: Decimal, korean: bool) -> str:
+    hours = format_days(left * per_day)
+    if korean:
+        return (
+            f"{year}년 남은 연차 {days(left, True)}은 하루 {format_days(per_day)}시간으로 {hours}시간이에요."
+        )
+    return (
+        f"The {days(left, False)} left for {year} are {hours} hours, at {format_days(per_day)} hours a day."
+    )
+
+
+_KIND = {
+    "remaining": Phrase("남은 연차", "leave left"),
+    "used": Phrase("쓴 연차", "leave used"),
+    "granted": Phrase("받은 연차", "leave granted"),
+}
+
+
+def compare(kind: str, year: int, amount: Decimal, other: int, then: Decimal, korean: bool) -> str:
+    """`year`'s figure of `kind` against `other`'s: more, less or the same, decided from the values."""
+    word, gap = _KIND[kind].pick(korean), abs(amount - then)
+    if korean:
+        head = f"{year}년 {word}는 {days(amount, True)}, {other}년은 {days(then, True)}"
+        if amount == then:
+            return f"{head}로 같아요."
+        return f"{head}로 {year}년이 {days(gap, True)} {'많아요' if amount > then else '적어요'}."
+    head = f"Your {word} for {year} is {days(amount, False)} and for {other} {days(then, False)}"
+    if amount == then:
+        return f"{head}: the same."
+    return f"{head}: {days(gap, False)} {'more' if amount > then else 'fewer'} in {year}."
+
+
+def what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str = "") -> str:
+    """Taking `take` days from what is left: what would be left, or by how much it does not fit."""
+    taking = f"{span} 근무일 {days(take, True)}" if korean and span else days(take, korean)
+    if not korean:
+        taking = f"{days(take, False)} ({span})" if span else taking
+    if take <= left:
+        after = left - take
+        if korean:
+            return (
+                f"{taking}을 쓰시면 {year}년 남은 연차는 {days(left, True)}에서 {days(after, True)}이 돼요."
+            )
+        return f"If you take {taking}, your leave left for {year} goes from {days(left, False)} to {days(after, False)}."
+    short = take - left
+    if korean:
+        return f"{taking}은 {year}년 남은 연차 {days(left, True)}보다 {days(short, True)} 많아서 모두 연차로 쓸 수는 없어요."
+    return f"{taking.capitalize()} is {days(short, False)} more than the {days(left, False)} you have left for {year}."
+
+
+def taken_kind(year: int, kind: str, amount: Decimal, korean: bool) -> str:
+    name = leave_type_name(kind, korean)
+    if korean:
+        return f"{year}년에 쓴 {name}는 {days(amount, True)}이에요."
+    return f"You took {days(amount, False)} of {name} in {year}."
+
+
+def record(day: date, amount: Decimal, kinds: list[str], today: date, korean: bool) -> str:
+    names = ", ".join(leave_type_name(k, korean) for k in kinds)
+    if korean:
+        return f"{on_day(day, today, True)}에 쓴 휴가는 {days(amount, True)}({names})이에요."
+    return f"On {on_day(day, today, False)} you took {days(amount, False)} of {names}."
+
+
+def no_record(day: date, today: date, korean: bool) -> str:
+    if korean:
+        return f"{on_day(day, today, True)}에는 휴가 기록이 없어요."
+    return f"You have no leave recorded on {on_day(day, today, False)}."
+
+
+# ----- the calendar -------------------------------------------------------------------------------------
+def what_day(day: date, kind: str, today: date, korean: bool) -> str:
+    if korean:
+        return f"{on_day(day, today, True)}은 {kind}이에요."
+    return f"{on_day(day, today, False)} is {kind}."
+
+
+def working_days(first: date, last: date, count: int, today: date, korean: bool) -> str:
+    if korean:
+        return f"{on_day(first, today, True)}부터 {on_day(last, today, True)}까지 근무일은 {days(Decimal(count), True)}이에요."
+    unit = "working day" if count == 1 else "working days"
+    return f"From {on_day(first, today, False)} to {on_day(last, today, False)} there {'is' if count == 1 else 'are'} {count} {unit}."
+
+
+def span(first: date, last: date, today: date, korean: bool) -> str:
+    if first == last:
+        return on_day(first, today, korean)
+    if korean:
+        return f"{on_day(first, today, True)}~{on_day(last, today, True)}"
+    return f"{on_day(first, today, False)} to {on_day(last, today, False)}"
+
+
+def days_until(day: date, count: int, today: date, korean: bool) -> str:
+    if korean:
+        if count < 0:
+            return f"{on_day(day, today, True)}은 {-count}일 전이에요."
+        return f"{on_day(day, today, True)}까지 {count}일 남았어요." if count else "그날이 오늘이에요."
+    if count < 0:
+        return f"{on_day(day, today, False)} was {-count} {'day' if count == -1 else 'days'} ago."
+    return (
+        f"{on_day(day, today, False)} is {count} {'day' if count == 1 else 'days'} away."
+        if count
+        else "That is today."
+    )
+
+
+def today_is(today: date, korean: bool) -> str:
+    if korean:
+        return f"오늘은 {today.year}년 {on_day(today, today, True)}이에요."
+    return f"Today is {on_day(today, today, False)}, {today.year}."
+
+
+# ----- the Act, for this person ------------------------------------------------------------------------
+def service_years(years: int, korean: bool) -> str:
+    if korean:
+        return f"입사한 지 만 {years}년이에요." if years else "입사한 지 아직 1년이 안 됐어요."
+    return (
+        f"You have {years} full {'year' if years == 1 else 'years'} of service."
+        if years
+        else "You have less than a year of service."
+    )
+
+
+def current_days(amount: Decimal, korean: bool) -> str:
+    if korean:
+        return f"지금 생겨서 쓸 수 있는 법정 연차는 {days(amount, True)}이에요."
+    return f"The statutory leave that has arisen and can be used now is {days(amount, False)}."
+
+
+def next_grant(amount: Decimal, on: date, today: date, act_only: bool, korean: bool) -> str:
+    if korean:
+        whose = "법에 따르면 " if act_only else ""
+        return f"{whose}다음 연차 {days(amount, True)}은 {on_day(on, today, True)}에 생겨요."
+    whose = "Under the Act, your" if act_only else "Your"
+    return f"{whose} next leave, {days(amount, False)}, arises on {on_day(on, today, False)}."
+
+
+def no_next_grant(korean: bool) -> str:
+    return (
+        "고용 기간 안에 새로 생기는 연차가 없어요."
+        if korean
+        else "No more leave arises before your employment ends."
+    )
+
+
+def act_rule(rule: str, figures: dict[str, Decimal], korean: bool) -> str:
+    """One rule of §60, its numbers from the statute table."""
+    f = {k: format_days(v) for k, v in figures.items()}
+    said = {
+        "first_year": (
+            f"근로기준법 §60②: 입사 첫해에는 한 달 개근할 때마다 1일씩, 최대 {f['first_year_max_days']}일이 생겨요.",
+            f"Labour Standards Act §60②: in the first year, one day arises for each month of full attendance, "
+            f"at most {f['first_year_max_days']}.",
+        ),
+        "base": (
+            f"근로기준법 §60①: 1년간 {f['attendance_pct']}% 이상 출근하면 {f['base_days']}일이 생겨요.",
+            f"Labour Standards Act §60①: after a year with at least {f['attendance_pct']}% attendance, "
+            f"{f['base_days']} days arise.",
+        ),
+        "extra": (
+            f"근로기준법 §60④: 첫 1년 이후 {f['extra_every_years']}년마다 {f['extra_days']}일씩 더 생겨요.",
+            f"Labour Standards Act §60④: after the first year, {f['extra_days']} more day arises for every "
+            f"{f['extra_every_years']} years of service.",
+        ),
+        "max": (
+            f"근로기준법 §60④: 가산 연차를 포함해 한 해 최대 {f['max_days']}일이에요.",
+            f"Labour Standards Act §60④: at most {f['max_days']} days a year, extra days included.",
+        ),
+    }[rule]
+    return said[0] if korean else said[1]
+
+
+# ----- what the bot does and does not do ---------------------------------------------------------------
+HOW_TO_REQUEST = Phrase(
+    "연차 신청은 '/leave request'나 홈 탭의 '휴가 신청' 버튼으로 하거나, 저에게 날짜를 말해 주시면 초안을 "
+    "만들어 드려요. 신청은 본인이, 승인은 팀장님이 해요.",
+    "To request leave, use '/leave request' or the Home tab's 'Request leave' button, or tell me the dates and "
+    "I'll draft it. You submit it; your manager approves it.",
+)
+ASK_HR = Phrase(
+    "이월, 수당 같은 회사 규정은 제가 알 수 없어요. 인사팀에 문의해 주세요.",
+    "I don't have the company's rules on carry-over or payout: please ask HR.",
+)
+CANNOT_ANSWER = Phrase(
+    "그건 제가 답할 수 없어요. 저는 본인의 연차(남은 날, 쓴 날, 신청)와 날짜에 대해 답할 수 있어요.",
+    "I can't answer that. I can tell you about your own leave (what is left, what you used, requests) and dates.",
+)
+ONLY_OWN = Phrase(
+    "다른 분의 연차는 조회할 수 없어요. 저는 질문하신 분 본인의 연차만 볼 수 있어요.",
+    "I can't look up anyone else's leave: I can only see your own.",
+)
+GREETING = Phrase(
+    "안녕하세요! 연차가 궁금하시면 물어봐 주세요.", "Hi! Ask me anything about your annual leave."
+)
+THANKS = Phrase("천만에요! 언제든 물어봐 주세요.", "You're welcome! Ask me any time.")
+WHICH_YEAR = Phrase("어느 해의 연차를 말씀하시는지 알려 주시겠어요?", "Which year do you mean?")
+
+
+def drafted(first: date, last: date, part: str, working: int, today: date, korean: bool) -> str:
+    """A draft made: its days, and that nothing is sent until the person presses Submit."""
+    parts = {
+        "am": ("오전 반차", "morning half day"),
+        "pm": ("오후 반차", "afternoon half day"),
+        "quarter": ("반반차", "quarter day"),
+    }
+    said = span(first, last, today, korean)
+    if korean:
+        what = f" {parts[part][0]}" if part in parts else f", 근무일 {working}일"
+        return f"{said}{what} 휴가 신청 초안을 만들었어요. 아래 카드에서 확인하고 '신청'을 눌러야 신청돼요."
+    what = (
+        f" ({parts[part][1]})"
+        if part in parts
+        else f" ({working} working {'day' if working == 1 else 'days'})"
+    )
+    return (
+        f"I drafted a leave request for {said}{what}. Check it on the card below and press Submit to send it."
+    )

@@ -1,0 +1,189 @@
+"""The answer as statements code writes whole (bot/grounding/statements.py): each statement's sentence
+follows from its values, a verdict or a comparison is decided by code, and what stops an answer is only its
+choice (a statement not in the catalogue, a fact not looked up, a year or a day the question does not ask).
+Then over the wire: asked for by the schema, written, corrected once, posted."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from bot.calendar import working_days
+from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.grounding.facts import Evidence
+from bot.grounding.shape import ANSWER_SCHEMA
+from bot.grounding.statements import CATALOGUE, write
+from tests.support.assistant import make_assistant
+from tests.support.messages_api import text_reply, tool_reply
+
+TODAY = date(2026, 11, 29)
+
+
+def evidence(question: str, **more: object) -> Evidence:
+    return Evidence(
+        balances={
+            2026: Balance(2026, Decimal(15), Decimal("7.5"), expiring=((date(2027, 1, 11), Decimal(5)),)),
+            2025: Balance(2025, Decimal(15), Decimal(12)),
+        },
+        taken={
+            2026: LeaveTaken(
+                2026,
+                (LeaveRecord(date(2026, 6, 5), Decimal("0.25")), LeaveRecord(date(2026, 3, 2), Decimal(1))),
+            )
+        },
+        question=question,
+        today=TODAY,
+        calendar=lambda first, last: working_days(first, last).working,
+        **more,  # type: ignore[arg-type]
+    )
+
+
+def said(question: str, *statements: str, korean: bool | None = None) -> str:
+    written = write(
+        list(statements), evidence(question), korean if korean is not None else "연차" in question
+    )
+    assert written.holds, written.problems
+    return written.text
+
+
+def stopped(question: str, *statements: str) -> str:
+    written = write(list(statements), evidence(question), True)
+    assert not written.holds
+    return " ".join(p.reason for p in written.problems)
+
+
+def test_each_figure_is_written_from_the_lookup_in_the_persons_language():
+    assert said("올해 연차 며칠 남았어?", "remaining(2026)") == "2026년 남은 연차는 7.5일이에요."
+    assert said("How many days left?", "remaining(2026)", korean=False) == (
+        "You have 7.5 days of annual leave left for 2026."
+    )
+    assert said("작년에 연차 몇 개 썼어?", "used(2025)") == "2025년에 쓴 연차는 12일이에요."
+
+
+@pytest.mark.parametrize(
+    ("take", "expected"),
+    [
+        ("q(3)", "3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요."),
+        ("q(4) * 0.5", "2일을 쓰시면 2026년 남은 연차는 7.5일에서 5.5일이 돼요."),
+        ("q(9)", "9일은 2026년 남은 연차 7.5일보다 1.5일 많아서 모두 연차로 쓸 수는 없어요."),
+    ],
+)
+def test_a_what_if_and_its_verdict_are_decided_by_code(take, expected):
+    question = {"q(3)": "3일 쓰면?", "q(4) * 0.5": "반차 4번 쓰면 돼?", "q(9)": "9일 쓸 수 있어?"}[take]
+    assert said(question + " 연차", f"what_if(2026, {take})") == expected
+
+
+def test_a_comparison_says_the_direction_the_values_have():
+    assert said(
+        "Did I use more leave this year than last year?", 'compare("used", 2026, 2025)', korean=False
+    ) == ("Your leave used for 2026 is 7.5 days and for 2025 12 days: 4.5 days fewer in 2026.")
+
+
+def test_a_day_is_what_the_calendar_says_and_a_span_counts_its_working_days():
+    assert (
+        said("크리스마스 쉬는 날이야? 연차", 'day("2026-12-25")')
+        == "12월 25일(금)은 공휴일(기독탄신일)이에요."
+    )
+    assert said("12월 21일부터 30일까지 연차 쓰면?", 'what_if_days("2026-12-21", "2026-12-30")') == (
+        "12월 21일(월)~12월 30일(수) 근무일 7일을 쓰시면 2026년 남은 연차는 7.5일에서 0.5일이 돼요."
+    )
+    assert said("12월 21일부터 31일까지 연차 쓰면?", 'what_if_days("2026-12-21", "2026-12-31")') == (
+        "12월 21일(월)~12월 31일(목) 근무일 8일은 2026년 남은 연차 7.5일보다 0.5일 많아서 모두 연차로 쓸 수는 없어요."
+    )  # the 25th is a holiday: eight working days, half a day more than is left
+
+
+def test_records_a_share_hours_and_expiry_come_from_the_same_lookups():
+    assert (
+        said("6월 5일에 뭐 썼어? 연차", 'record("2026-06-05")')
+        == "6월 5일(금)에 쓴 휴가는 0.25일(연차)이에요."
+    )
+    assert (
+        said("올해 연차 몇 퍼센트 썼어?", "share_used(2026)") == "2026년에 받은 15일 중 7.5일, 50%를 썼어요."
+    )
+    assert (
+        said("남은 연차 몇 시간?", "hours_left(2026)")
+        == "2026년 남은 연차 7.5일은 하루 8시간으로 60시간이에요."
+    )
+    assert "2027년 1월 11일(월)까지" in said("연차 언제 소멸돼?", "expiring(2026)")
+
+
+def test_the_act_is_written_from_the_statute_table():
+    assert "최대 25일" in said("법정 연차 최대 며칠이야?", 'act_rule("max")')
+
+
+@pytest.mark.parametrize(
+    ("question", "statement", "reason"),
+    [
+        ("작년 연차 며칠 남았어?", "remaining(2026)", "the question asks about 2025"),
+        ("올해 연차 며칠 남았어?", "remaining(2024)", "no lookup of 2024"),
+        ("3일 쓰면 며칠 남아?", "what_if(2026, 2)", "q(n)"),
+        ("3일 쓰면 며칠 남아?", "what_if(2026, q(2))", "the question has no such number"),
+        ("3일 쓰면 며칠 남아?", "what_if(2026, q(3) * 2)", "a half or a quarter day"),
+        ("12월 24일 쉬는 날이야?", 'day("2026-12-25")', "a day the question does not name"),
+        ("연차 며칠 남았어?", "remaining('2026')", "a year such as 2026"),
+        ("연차 며칠 남았어?", "looks_fine(2026)", "not in the catalogue"),
+        ("연차 며칠 남았어?", "__import__('os')", "not in the catalogue"),
+        ("법 최대 며칠?", 'act_rule("min")', "first_year, base, extra, max"),
+        ("연차 신청했어?", "drafted()", "no draft_leave_request succeeded"),
+        ("크리스마스에 쉬어?", 'day("2026-12-24")', "a day the question does not name"),
+        ("12월 21일부터 24일까지 연차 쓰면?", 'what_if_days("2026-12-21", "2026-12-28")', "does not name"),
+        ("올해 연차 몇 개 남았어?", "used(2026)", "asks what was left"),
+        ("How many days have I used this year?", "remaining(2026)", "asks what was used"),
+        ("김철수 연차 며칠 남았어?", "remaining(2026)", "only_own_leave"),
+    ],
+)
+def test_a_wrong_choice_is_stopped_with_a_reason_the_correction_can_name(question, statement, reason):
+    assert reason in stopped(question, statement)
+
+
+def test_this_year_may_stand_beside_a_year_asked_and_an_eve_is_the_day_before():
+    assert "fewer in 2026" in said(
+        "Did I use more than last year?", 'compare("used", 2026, 2025)', korean=False
+    )
+    assert "목" in said("크리스마스 이브에 연차 써도 돼?", 'day("2026-12-24")')
+    assert said("12월 21일부터 24일까지 연차 쓰면?", 'day("2026-12-22")')  # inside the span asked
+
+
+def test_an_empty_answer_is_stopped():
+    assert "at least one" in stopped("연차?")
+
+
+def test_the_schema_lists_every_statement_of_the_catalogue():
+    description = ANSWER_SCHEMA["properties"]["say"]["description"]
+    assert all(f"{name}(" in description for name in CATALOGUE)
+
+
+# ----- over the wire -----------------------------------------------------------------------------------------
+
+
+def statements(*say: str) -> tuple[int, dict]:
+    return text_reply(json.dumps({"say": list(say)}, ensure_ascii=False))
+
+
+async def test_statements_are_asked_for_written_and_posted(messages_api, hr, minsu):
+    api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), statements("remaining(2026)")])
+    turn = await make_assistant(api, hr, grounding=True).run_turn(
+        [{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu
+    )
+    assert turn.answer == "2026년 남은 연차는 7.5일이에요."
+    assert api.requests[-1]["output_config"]["format"]["schema"] == ANSWER_SCHEMA
+    assert len(api.requests) == 2  # no correction round
+
+
+async def test_a_wrong_choice_gets_one_correction_then_is_written(messages_api, hr, minsu):
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2026})),
+            statements("remaining(2025)"),
+            statements("remaining(2026)"),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(
+        [{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu
+    )
+    correction = api.requests[-1]["messages"][-1]["content"]
+    assert "remaining(2025)" in correction and "no lookup of 2025" in correction
+    assert turn.answer == "2026년 남은 연차는 7.5일이에요."
