@@ -130,9 +130,16 @@ def test_the_act_is_written_from_the_statute_table():
         ("연차 신청했어?", "drafted()", "no draft_leave_request succeeded"),
         ("크리스마스에 쉬어?", 'day("2026-12-24")', "a day the question does not name"),
         ("12월 21일부터 24일까지 연차 쓰면?", 'what_if_days("2026-12-21", "2026-12-28")', "does not name"),
-        ("올해 연차 몇 개 남았어?", "used(2026)", "asks what was left"),
+        ("올해 연차 몇 개 남았어?", "used(2026)", "asks what is left"),
         ("How many days have I used this year?", "remaining(2026)", "asks what was used"),
-        ("김철수 연차 며칠 남았어?", "remaining(2026)", "only_own_leave"),
+        ("3일 쓰면 며칠 남아?", "what_if(2026, q(3) * q(3))", "a half or a quarter day"),
+        ("연차 얼마나 썼어?", "share_used(2025)", "2025"),
+        ("병가 며칠 썼어?", 'taken(2026, "sik")', "the leave type is one of"),
+        (
+            "12월 21일부터 1월 8일까지 연차 쓰면?",
+            'what_if_days("2026-12-21", "2027-01-08")',
+            "across the new year",
+        ),
     ],
 )
 def test_a_wrong_choice_is_stopped_with_a_reason_the_correction_can_name(question, statement, reason):
@@ -145,6 +152,40 @@ def test_this_year_may_stand_beside_a_year_asked_and_an_eve_is_the_day_before():
     )
     assert "목" in said("크리스마스 이브에 연차 써도 돼?", 'day("2026-12-24")')
     assert said("12월 21일부터 24일까지 연차 쓰면?", 'day("2026-12-22")')  # inside the span asked
+
+
+def test_a_plan_counts_pending_requests_and_leave_lapsing_before_it():
+    lapsing = Evidence(
+        balances={2026: Balance(2026, Decimal(15), Decimal(5), expiring=((date(2026, 12, 10), Decimal(4)),))},
+        question="12월 21일부터 30일까지 연차 쓰면?",
+        today=TODAY,
+        calendar=lambda first, last: working_days(first, last).working,
+    )
+    written = write(['what_if_days("2026-12-21", "2026-12-30")'], lapsing, True)
+    assert "6일보다 1일 많아서" in written.text  # 10 left, 4 of them lapse after 10 December
+    pending = Evidence(
+        balances={2026: Balance(2026, Decimal(15), Decimal("7.5"), pending=Decimal(5))},
+        question="3일 쓰면 며칠 남아?",
+        today=TODAY,
+    )
+    assert "2.5일보다 0.5일 많아서" in write(["what_if(2026, q(3))"], pending, True).text
+    overdrawn = Evidence(
+        balances={2026: Balance(2026, Decimal(15), Decimal(17))}, question="연차 남았어?", today=TODAY
+    )
+    assert (
+        write(["remaining(2026)"], overdrawn, True).text
+        == "2026년에는 받은 연차보다 2일을 더 썼어요. 남은 연차가 없어요."
+    )
+
+
+def test_a_day_named_without_a_year_may_be_next_years():
+    december = Evidence(
+        balances={2027: Balance(2027, Decimal(15), Decimal(0))},
+        question="1월 5일에 연차 쓰면?",
+        today=date(2026, 12, 10),
+        calendar=lambda first, last: working_days(first, last).working,
+    )
+    assert write(['what_if_days("2027-01-05", "2027-01-05")'], december, True).holds
 
 
 def test_an_empty_answer_is_stopped():

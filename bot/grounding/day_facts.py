@@ -234,7 +234,9 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     """The days of the holidays `text` names by name ("크리스마스", "Chuseok"), in the year before, this year
     and the next; an eve ("Christmas Eve", "크리스마스 이브") names the day before."""
     found: set[date] = set()
-    for match in _holiday_names(today.year).finditer(text):
+    # A question may write a name in any case ("christmas"): it is read, not checked as prose.
+    names = re.compile(_holiday_names(today.year).pattern, re.I)
+    for match in names.finditer(text):
         typed, eve = match.group("name"), bool(match.group("eve"))
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():

@@ -36,8 +36,7 @@ from bot.grounding.figure import Problem
 from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
 from bot.language.dates import days_named
-from bot.language.questions import about_someone_else
-from bot.language.words import pattern
+from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import years_in
 from bot.policy.statute import STATUTE
 from bot.text import sentences as say
@@ -94,6 +93,7 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
     years: set[int] = set()
     days: set[date] = set()
     kinds: set[str] = set()
+    ends: set[date] = set()
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
@@ -102,14 +102,15 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         writer = _Writer(evidence, korean, today)
         try:
             sentence = writer.write(_statement(source))
-        except Unresolved as exc:
+        except (Unresolved, ValueError) as exc:  # ValueError: the calendar's (a span over a year)
             problems.append(Problem(source, str(exc)))
             continue
         years |= writer.years
         days |= writer.days
         kinds |= writer.kinds
+        ends |= writer.ends
         said.append(sentence)
-    problems += _choice_problems(evidence, today, years, days, kinds)
+    problems += _choice_problems(evidence, today, years, days, kinds, ends)
     return Written(
         " ".join(dict.fromkeys(said)), len(said), tuple(problems), frozenset(years), frozenset(days)
     )
@@ -124,51 +125,58 @@ def _statement(source: str) -> Statement:
     return Statement(source, tree.func.id, tuple(tree.args), written)
 
 
-# The figure a question asks for, by its own word, and the statements that state it.
-_ASKS = {"left": pattern(words.REMAINING), "used": pattern(words.USED)}
+# The figure a question asks for, by its own word, and the statements that state it. "안 쓴" is what is
+# left, so the words for what is left are blanked before those for what was used are looked for.
+_LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
+_ASKS = {
+    "left": _LEFT,
+    "used": pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
+    "expiring": pattern(words.EXPIRY),
+}
 _STATES = {
     "left": {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"},
-    "used": {"used", "balance", "records", "taken", "record", "share_used"},
+    "used": {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"},
+    "expiring": {"expiring", "balance"},
 }
 
 
+def _asked_figures(question: str) -> list[str]:
+    asked = ["left"] if _LEFT.search(question) else []
+    rest = _LEFT.sub(" ", question)
+    return asked + [kind for kind in ("used", "expiring") if _ASKS[kind].search(rest)]
+
+
 def _choice_problems(
-    evidence: Evidence, today: date, years: set[int], days: set[date], kinds: set[str]
+    evidence: Evidence, today: date, years: set[int], days: set[date], kinds: set[str], ends: set[date]
 ) -> list[Problem]:
-    """Whether the statements are about what the question asks: its years, its days, its person."""
+    """Whether the statements are about what the question asks: its years, its days, its figure."""
     problems: list[Problem] = []
-    asked = set(years_in(evidence.question, today)) or {today.year}
-    # This year may stand beside a year asked ("more than last year?"), never instead of it.
-    other = sorted(years - asked - ({today.year} if years & asked else set()))
-    if other:
-        named = ", ".join(map(str, sorted(asked)))
-        problems.append(
-            Problem(
-                "say", f"states figures of {', '.join(map(str, other))}, but the question asks about {named}"
-            )
-        )
     named_days = days_named(evidence.question)
+    # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December).
+    upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in named_days}
+    upcoming |= {today.year} if named_days else set()
     holidays = holiday_days_named(evidence.question, today)
+    upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
+    asked = (set(years_in(evidence.question, today)) | upcoming) or {today.year}
+    # This year may stand beside a year asked ("more than last year?"), never instead of it.
+    if other := sorted(years - asked - ({today.year} if years & asked else set())):
+        named = ", ".join(map(str, sorted(asked)))
+        said = ", ".join(map(str, other))
+        problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
     if (named_days or holidays) and days:
         asked_days = {(d.month, d.day) for d in holidays} | named_days
-        first, last = min(asked_days), max(asked_days)
-        if any((d.month, d.day) not in asked_days and not first < (d.month, d.day) < last for d in days):
+        # A day may lie inside a span the question names by dates; a span's own ends are the question's.
+        first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
+        inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
+        if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
-    if years and (
-        missing := [
-            kind for kind, asks in _ASKS.items() if asks.search(evidence.question) and kind not in kinds
-        ]
-    ):
-        problems.append(
-            Problem("say", f"the question asks what was {' and '.join(missing)}; no statement says it")
-        )
-    if years and about_someone_else(evidence.question):
-        problems.append(
-            Problem(
-                "say", "states the asker's figures for a question about someone else; say only_own_leave()"
-            )
-        )
+    if years and (missing := [kind for kind in _asked_figures(evidence.question) if kind not in kinds]):
+        said = " and ".join(_ASKED_WORDS[kind] for kind in missing)
+        problems.append(Problem("say", f"the question asks {said}; no statement says it"))
     return problems
+
+
+_ASKED_WORDS = {"left": "what is left", "used": "what was used", "expiring": "what expires"}
 
 
 class _Writer:
@@ -180,6 +188,7 @@ class _Writer:
         self.years: set[int] = set()
         self.days: set[date] = set()
         self.kinds: set[str] = set()  # the figures it states: left, used
+        self.ends: set[date] = set()  # a span's first and last day
 
     def write(self, statement: Statement) -> str:
         arity, writer = CATALOGUE[statement.name]
@@ -187,6 +196,8 @@ class _Writer:
             raise Unresolved(f"{statement.name} takes {' or '.join(map(str, arity))} arguments")
         said = writer(self, statement)
         self.kinds |= {kind for kind, names in _STATES.items() if statement.name in names}
+        if statement.name in ("what_if_days", "working_days"):
+            self.ends |= {self.day(statement, 0), self.day(statement, 1)}
         return said
 
     # --- arguments ---
@@ -206,6 +217,7 @@ class _Writer:
         except ValueError:
             raise Unresolved(f'{statement.name}: argument {index + 1} must be a date "YYYY-MM-DD"') from None
         self.days.add(on)
+        self.years.add(on.year)
         return on
 
     def word(self, statement: Statement, index: int, allowed: Sequence[str]) -> str:
@@ -216,11 +228,12 @@ class _Writer:
 
     def amount(self, statement: Statement, index: int) -> Decimal:
         """A number of days the person gave: q(n), or q(n) times a part of a day."""
-        source = ast.get_source_segment(statement.written, statement.nodes[index]) or ""
+        node = statement.nodes[index]
+        source = ast.get_source_segment(statement.written, node) or ""
         found = evaluate(source, QuestionResolver(self.evidence))
         if any(name != "q" for name, _ in found.calls) or not found.calls:
             raise Unresolved(f"{statement.name}: the days to take are the question's, q(n)")
-        if found.divides or any(n not in PART_OF_A_DAY for n in found.numbers) or found.value <= 0:
+        if not _days_taken(node) or found.value <= 0:
             raise Unresolved(f"{statement.name}: only a half or a quarter day may multiply q(n)")
         return found.value
 
@@ -232,6 +245,18 @@ class _Writer:
         if found is None:
             raise Unresolved(f"needs {year}'s balance, but no lookup of {year} succeeded")
         return found
+
+
+def _days_taken(node: ast.expr) -> bool:
+    """q(n), q(n) * 0.5 / 0.25, or a sum of those ("반차 2번이랑 하루": q(2) * 0.5 + q(1))."""
+    match node:
+        case ast.Call(func=ast.Name(id="q")):
+            return True
+        case ast.BinOp(left=ast.Call(func=ast.Name(id="q")), op=ast.Mult(), right=ast.Constant(value=part)):
+            return Decimal(str(part)) in PART_OF_A_DAY
+        case ast.BinOp(left=left, op=ast.Add(), right=right):
+            return _days_taken(left) and _days_taken(right)
+    return False
 
 
 def _figure(kind: str) -> Callable[[_Writer, Statement], str]:
@@ -262,7 +287,10 @@ def _expiring(w: _Writer, s: Statement) -> str:
 
 def _share_used(w: _Writer, s: Statement) -> str:
     year = w.year(s, 0)
-    return say.share_used(year, w.fact("used", year), w.fact("granted", year), w.korean)
+    granted = w.fact("granted", year)
+    if granted <= 0:
+        raise Unresolved(f"{s.name}: nothing was granted for {year}, so there is no share")
+    return say.share_used(year, w.fact("used", year), granted, w.korean)
 
 
 def _hours_left(w: _Writer, s: Statement) -> str:
@@ -276,20 +304,34 @@ def _compare(w: _Writer, s: Statement) -> str:
     return say.compare(kind, year, w.fact(kind, year), other, w.fact(kind, other), w.korean)
 
 
+def _usable(w: _Writer, year: int, first: date | None = None) -> tuple[Decimal, Decimal]:
+    """What a plan takes from: what is left, less pending requests and what lapses before `first`."""
+    balance = w.balance(year)
+    lapsing = sum(
+        (days for until, days in balance.expiring if first is not None and until < first), Decimal(0)
+    )
+    pending = balance.pending or Decimal(0)
+    return balance.remaining - lapsing - pending, pending
+
+
 def _what_if(w: _Writer, s: Statement) -> str:
     year = w.year(s, 0)
-    return say.what_if(year, w.amount(s, 1), w.fact("remaining", year), w.korean)
+    left, pending = _usable(w, year)
+    return say.what_if(year, w.amount(s, 1), left, w.korean, pending=pending)
 
 
 def _what_if_days(w: _Writer, s: Statement) -> str:
     first, last = w.day(s, 0), w.day(s, 1)
     if last < first:
         raise Unresolved(f"{s.name}: the first day comes after the last")
+    if first.year != last.year:
+        raise Unresolved(f"{s.name}: a span across the new year takes from two years; one statement a year")
     year = first.year
-    w.years.add(year)
     take = w.fact("working_days", first.isoformat(), last.isoformat())
-    left = w.fact("remaining", year)
-    return say.what_if(year, take, left, w.korean, say.span(first, last, w.today, w.korean))
+    if take == 0:
+        return say.no_working_day(first, last, w.today, w.korean)
+    left, pending = _usable(w, year, first)
+    return say.what_if(year, take, left, w.korean, say.span(first, last, w.today, w.korean), pending)
 
 
 def _records(w: _Writer, s: Statement) -> str:
@@ -308,6 +350,8 @@ def _taken(w: _Writer, s: Statement) -> str:
     if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
         raise Unresolved(f'{s.name}: argument 2 is a leave type such as "sick"')
     kind = node.value
+    if kind not in KOREAN_LEAVE_TYPE_NAMES:
+        raise Unresolved(f"{s.name}: the leave type is one of {', '.join(KOREAN_LEAVE_TYPE_NAMES)}")
     if kind != ANNUAL and year not in w.evidence.taken:
         raise Unresolved(f"states {year}'s {kind} leave, but no lookup of its records succeeded")
     return say.taken_kind(year, kind, w.fact("taken", year, kind), w.korean)

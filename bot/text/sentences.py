@@ -34,6 +34,10 @@ def on_day(day: date, today: date, korean: bool) -> str:
 
 # ----- one year's leave ---------------------------------------------------------------------------------
 def remaining(year: int, left: Decimal, korean: bool) -> str:
+    if left < 0:  # more used than granted (advanced leave)
+        if korean:
+            return f"{year}년에는 받은 연차보다 {days(-left, True)}을 더 썼어요. 남은 연차가 없어요."
+        return f"For {year} you have used {days(-left, False)} more than you were granted: none is left."
     if korean:
         return f"{year}년 남은 연차는 {days(left, True)}이에요."
     return f"You have {days(left, False)} of annual leave left for {year}."
@@ -55,8 +59,8 @@ def pending(year: int, amount: Decimal, korean: bool) -> str:
     if korean:
         return f"{year}년 연차 중 승인을 기다리는 신청은 {days(amount, True)}이에요. 승인되면 남은 연차에서 빠져요."
     return (
-        f"{days(amount, False).capitalize()} of {year} leave are in requests awaiting approval; they come off "
-        "what is left once approved."
+        f"{days(amount, False).capitalize()} of {year} leave {'is' if amount == 1 else 'are'} in requests "
+        "awaiting approval, coming off what is left once approved."
     )
 
 
@@ -74,7 +78,8 @@ def expiring(year: int, lapses: list[tuple[date, Decimal]], today: date, korean:
         for last, amount in lapses
     ]
     if korean:
-        return f"{year}년 남은 연차 중 " + ", ".join(parts) + ". 그다음 날 소멸돼요."
+        joined = [p.replace("있어요", "있고") for p in parts[:-1]] + parts[-1:]
+        return f"{year}년 남은 연차 중 " + ", ".join(joined) + ". 그다음 날 소멸돼요."
     return f"Of the leave left for {year}, " + "; ".join(parts) + ". After that day it lapses."
 
 
@@ -91,9 +96,7 @@ def hours_left(year: int, left: Decimal, per_day: Decimal, korean: bool) -> str:
         return (
             f"{year}년 남은 연차 {days(left, True)}은 하루 {format_days(per_day)}시간으로 {hours}시간이에요."
         )
-    return (
-        f"The {days(left, False)} left for {year} are {hours} hours, at {format_days(per_day)} hours a day."
-    )
+    return f"The {days(left, False)} left for {year} {'is' if left == 1 else 'are'} {hours} hours, at {format_days(per_day)} hours a day."
 
 
 _KIND = {
@@ -107,7 +110,7 @@ def compare(kind: str, year: int, amount: Decimal, other: int, then: Decimal, ko
     """`year`'s figure of `kind` against `other`'s: more, less or the same, decided from the values."""
     word, gap = _KIND[kind].pick(korean), abs(amount - then)
     if korean:
-        head = f"{year}년 {word}는 {days(amount, True)}, {other}년은 {days(then, True)}"
+        head = f"{year}년{'에' if kind != 'remaining' else ''} {word}는 {days(amount, True)}, {other}년은 {days(then, True)}"
         if amount == then:
             return f"{head}로 같아요."
         return f"{head}로 {year}년이 {days(gap, True)} {'많아요' if amount > then else '적어요'}."
@@ -117,11 +120,29 @@ def compare(kind: str, year: int, amount: Decimal, other: int, then: Decimal, ko
     return f"{head}: {days(gap, False)} {'more' if amount > then else 'fewer'} in {year}."
 
 
-def what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str = "") -> str:
-    """Taking `take` days from what is left: what would be left, or by how much it does not fit."""
+def what_if(
+    year: int, take: Decimal, left: Decimal, korean: bool, span: str = "", pending: Decimal = Decimal(0)
+) -> str:
+    """Taking `take` days from what is left (pending requests already taken off): what would be left, or
+    by how much it does not fit."""
+    said = _what_if(year, take, left, korean, span)
+    if pending:
+        said += (
+            f" 승인을 기다리는 신청 {days(pending, True)}을 뺀 값이에요."
+            if korean
+            else f" That counts the {days(pending, False)} in requests awaiting approval as taken."
+        )
+    return said
+
+
+def _what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str) -> str:
     taking = f"{span} 근무일 {days(take, True)}" if korean and span else days(take, korean)
     if not korean:
         taking = f"{days(take, False)} ({span})" if span else taking
+    if left <= 0:
+        if korean:
+            return f"{year}년에 쓸 수 있는 연차가 없어서 {taking}은 연차로 쓸 수 없어요."
+        return f"You have no leave left to take for {year}, so {taking} cannot be taken as annual leave."
     if take <= left:
         after = left - take
         if korean:
@@ -132,21 +153,21 @@ def what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str = "
     short = take - left
     if korean:
         return f"{taking}은 {year}년 남은 연차 {days(left, True)}보다 {days(short, True)} 많아서 모두 연차로 쓸 수는 없어요."
-    return f"{taking.capitalize()} is {days(short, False)} more than the {days(left, False)} you have left for {year}."
+    return f"{taking[0].upper()}{taking[1:]} is {days(short, False)} more than the {days(left, False)} you have left for {year}."
 
 
 def taken_kind(year: int, kind: str, amount: Decimal, korean: bool) -> str:
     name = leave_type_name(kind, korean)
     if korean:
         return f"{year}년에 쓴 {name}는 {days(amount, True)}이에요."
-    return f"You took {days(amount, False)} of {name} in {year}."
+    return f"You took {days(amount, False)} of {name} leave in {year}."
 
 
 def record(day: date, amount: Decimal, kinds: list[str], today: date, korean: bool) -> str:
     names = ", ".join(leave_type_name(k, korean) for k in kinds)
     if korean:
         return f"{on_day(day, today, True)}에 쓴 휴가는 {days(amount, True)}({names})이에요."
-    return f"On {on_day(day, today, False)} you took {days(amount, False)} of {names}."
+    return f"On {on_day(day, today, False)} you took {days(amount, False)} of {names} leave."
 
 
 def no_record(day: date, today: date, korean: bool) -> str:
@@ -163,10 +184,21 @@ def what_day(day: date, kind: str, today: date, korean: bool) -> str:
 
 
 def working_days(first: date, last: date, count: int, today: date, korean: bool) -> str:
+    if first == last:
+        worked = count == 1
+        if korean:
+            return f"{on_day(first, today, True)}은 {'근무일이에요' if worked else '근무일이 아니에요'}."
+        return f"{on_day(first, today, False)} is {'a working day' if worked else 'not a working day'}."
     if korean:
         return f"{on_day(first, today, True)}부터 {on_day(last, today, True)}까지 근무일은 {days(Decimal(count), True)}이에요."
     unit = "working day" if count == 1 else "working days"
     return f"From {on_day(first, today, False)} to {on_day(last, today, False)} there {'is' if count == 1 else 'are'} {count} {unit}."
+
+
+def no_working_day(first: date, last: date, today: date, korean: bool) -> str:
+    if korean:
+        return f"{span(first, last, today, True)}에는 근무일이 없어서 연차를 쓸 날이 없어요."
+    return f"There is no working day in {span(first, last, today, False)}, so no leave would be taken."
 
 
 def span(first: date, last: date, today: date, korean: bool) -> str:
