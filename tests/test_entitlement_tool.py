@@ -187,12 +187,21 @@ def test_without_the_lookup_nothing_statutory_holds():
     [
         # `grants=imported`: HR holds no 2027 grant yet, so the Act's next one is said as the Act's; what
         # lapses is what is left of HR's row (the balance's 7.5), on its December 31.
-        ("내년 연차 며칠 생겨?", "근로기준법으로 계산하면 2027년 3월 4일(목)에 16일이 생겨요."),
-        ("when do I get my next leave?", "Under the Act, 16 days arise on Thursday, March 4, 2027."),
-        ("how many days will I have next year?", "Under the Act, 16 days arise on Thursday, March 4, 2027."),
-        ("연차 언제 소멸돼?", "지금 남은 연차 7.5일은 2026년 12월 31일(목)이 지나면 소멸돼요."),
-        ("when do my days expire?", "Your 7.5 unused days lapse after Thursday, December 31, 2026."),
-        ("입사 1년 안 됐는데 연차 있어?", "근속 2년이 지나서"),
+        (
+            "내년 연차 며칠 생겨?",
+            "법에 따르면 다음 연차 16일은 2027년 3월 4일(목)에 생겨요. 근속 3년을 채우는 날이에요.",
+        ),
+        (
+            "when do I get my next leave?",
+            "Under the Act, your next leave, 16 days, arises on Thursday, March 4, 2027",
+        ),
+        (
+            "how many days will I have next year?",
+            "Under the Act, your next leave, 16 days, arises on Thursday, March 4, 2027",
+        ),
+        ("연차 언제 소멸돼?", "지금 남은 연차 7.5일은 12월 31일(목)이 지나면 소멸돼요."),
+        ("when do my days expire?", "Your 7.5 unused days lapse after Thursday, December 31."),
+        ("입사 1년 안 됐는데 연차 있어?", "입사한 지 만 2년이에요"),
         ("왜 16일이야?", "2027년 3월 4일(목)에 생기는 16일은 근속 3년을 채워서예요."),
         ("why 16 days?", "plus 1 day more for every 2 years of service after the first (at most 25 days)"),
     ],
@@ -210,7 +219,8 @@ async def test_a_first_year_employee_hears_the_monthly_days(hr, minsu):
     )
     # HR's imported 2026 row is what the person has; the Act's next monthly day is said as the Act's.
     assert turn.answer == (
-        "네, 입사 첫해에도 매달 개근하면 연차가 생겨요 (최대 11일). 인사 데이터의 지금 연차는 15일이에요. "
-        "근로기준법으로 계산하면 다음 1일은 2026년 12월 11일(금)에 생겨요."
+        "근로기준법 §60②: 입사 첫해에는 한 달 개근할 때마다 1일씩, 최대 11일이 생겨요. "
+        "지금 생겨서 쓸 수 있는 법정 연차는 15일이에요. "
+        "법에 따르면 다음 연차 1일은 12월 11일(금)에 생겨요. 입사 첫해에는 매달 개근하면 연차가 생겨요."
     )
     assert any(getattr(step, "text", "") == "grounding: ok" for step in turn.trace.steps)

@@ -153,7 +153,9 @@ def test_quantity_words_are_language_data_not_idioms():
 
 def test_the_schema_is_strict_and_short_and_a_plain_answer_is_not_named():
     assert ANSWER_SCHEMA["required"] == ["say"] and ANSWER_SCHEMA["additionalProperties"] is False
-    assert len(json.dumps(ANSWER_SCHEMA)) < 1200
+    # Raised from 1200 when the offline model's statements joined the catalogue (18 more names, one line
+    # each is not affordable: the description lists them by name only, the correction explains a misuse).
+    assert len(json.dumps(ANSWER_SCHEMA)) < 1550
     assert parse_named("올해 남은 연차는 7.5일이에요.") is None
     assert parse_named('{"text": "{remaining(2026)}"}') == "{remaining(2026)}"
     assert parse_named(' {"say": ["remaining(2026)"]}') == '{"say": ["remaining(2026)"]}'

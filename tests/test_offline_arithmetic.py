@@ -26,7 +26,7 @@ HOURS = (offline_lines.OFFLINE_HOURS.ko, offline_lines.OFFLINE_HOURS.en)
         ("What share of this year's leave have I used up?", [2026], "50%"),
         ("2025년 연차 사용 비율은?", [2025], "76.7%"),
         ("잔여 연차 몇 시간이야?", [2026], "60시간"),
-        ("How many hours of annual leave remain?", [2026], "which is 60 hours"),
+        ("How many hours of annual leave remain?", [2026], "are 60 hours, at 8 hours a day"),
         ("올해는 작년에 비해 연차를 며칠 덜 썼어?", [2026, 2025], "4일"),
         ("How many fewer days did I use this year compared with last year?", [2026, 2025], "4 days"),
         ("반차 몇 번 더 낼 수 있어?", [2026], "15번"),
@@ -42,9 +42,9 @@ async def test_arithmetic_it_reads_whole_is_answered_through_named_figures(hr, m
 async def test_a_difference_says_which_year_used_more(hr, minsu):
     bot = await roster_bot(hr)
     ko = await ask(bot, minsu, "올해는 작년에 비해 연차를 며칠 덜 썼어?")
-    assert "2025년에 2026년보다 4일 더 썼어요" in ko.answer
+    assert "2026년에 쓴 연차는 7.5일, 2025년은 11.5일로 2026년이 4일 적어요" in ko.answer
     en = await ask(bot, minsu, "How many fewer days did I use this year compared with last year?")
-    assert "In 2025 you used 4 days more than in 2026" in en.answer
+    assert "for 2026 is 7.5 days and for 2025 11.5 days: 4 days fewer in 2026" in en.answer
 
 
 async def test_a_difference_with_a_year_that_has_no_record_says_so(hr, minsu):
@@ -95,11 +95,14 @@ async def test_what_lapses_at_the_end_of_the_year(hr, minsu, question):
 @pytest.mark.parametrize(
     ("question", "says"),
     [
-        ("오후 반차 네 번 쓰면 연차 몇 일 남아?", "반차 4번은 2일이라, 쓰면 5.5일이 남아요"),
-        ("반차를 5번 쓰면 며칠 남아?", "반차 5번은 2.5일이라, 쓰면 5일이 남아요"),
+        (
+            "오후 반차 네 번 쓰면 연차 몇 일 남아?",
+            "반차 4번, 2일을 쓰시면 2026년 남은 연차는 7.5일에서 5.5일이 돼요",
+        ),
+        ("반차를 5번 쓰면 며칠 남아?", "반차 5번, 2.5일을 쓰시면 2026년 남은 연차는 7.5일에서 5일이 돼요"),
         (
             "If I take four half days, how much leave will be left?",
-            "4 half days are 2 days; after them you'd have 5.5 days left",
+            "If you take 4 half days (2 days), your leave left for 2026 goes from 7.5 days to 5.5 days",
         ),
         ("반차 스무 번 쓰면 며칠 남아?", None),  # a count it does not read: declined, never a guess
     ],
@@ -116,12 +119,18 @@ async def test_a_what_if_in_half_days(hr, minsu, question, says):
 @pytest.mark.parametrize(
     ("question", "says"),
     [
-        ("12월 21일부터 23일까지 쉬면 연차 몇 개 남아?", "근무일은 3일이라, 쉬면 4.5일이 남아요"),
+        (
+            "12월 21일부터 23일까지 쉬면 연차 몇 개 남아?",
+            "12월 21일(월)~12월 23일(수) 근무일 3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요",
+        ),
         (
             "If I take Dec 24 through Dec 28 off, how many days will remain?",
-            "has 2 working days; after taking them you'd have 5.5 days left",
+            "to Monday, December 28 (2 working days), your leave left for 2026 goes from 7.5 days to 5.5 days",
         ),
-        ("12월 14일부터 12월 31일까지 쉬면 며칠 남아?", "연차가 모자라요"),
+        (
+            "12월 14일부터 12월 31일까지 쉬면 며칠 남아?",
+            "근무일 13일은 2026년 남은 연차 7.5일보다 5.5일 많아서",
+        ),
     ],
 )
 async def test_a_what_if_over_dates_takes_the_calendars_working_days(hr, minsu, question, says):
@@ -170,7 +179,10 @@ async def test_arithmetic_it_has_no_figure_for_is_declined(hr, minsu, question):
 
 async def test_hours_of_nothing_left_are_said_without_a_figure(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "How many hours of leave did I have left in 2025?")
-    assert "No hours are left either." in turn.answer and "days hours" not in turn.answer
+    assert (
+        "You have no leave left for 2025, so no hours either." in turn.answer
+        and "days hours" not in turn.answer
+    )
     assert rendered_first_time(turn)
 
 
@@ -195,8 +207,12 @@ async def test_half_days_left_are_the_whole_half_days_the_balance_holds(hr):
 @pytest.mark.parametrize(
     ("previous", "question", "says"),
     [
-        ("올해 연차 몇 퍼센트 썼어?", "작년엔?", "사용률은 76.7%"),
-        ("What share of my leave have I used this year?", "and 2025?", "76.7% of your leave"),
+        ("올해 연차 몇 퍼센트 썼어?", "작년엔?", "2025년에 받은 15일 중 11.5일, 76.7%를 썼어요"),
+        (
+            "What share of my leave have I used this year?",
+            "and 2025?",
+            "of the 15 days granted for 2025: 76.7%",
+        ),
         ("반차 몇 번 더 쓸 수 있어?", "작년은요?", "반차로 쓸 수 있는 연차가 없어요"),
     ],
 )

@@ -21,9 +21,18 @@ from tests.support.offline_chat import (
     [
         ("작년이랑 올해 부여받은 연차 차이 알려줘", "같아요"),
         ("2025년이랑 2026년에 쓴 연차 합치면?", "합치면 19일이에요"),
-        ("Did I use more leave in 2025 or 2026?", "In 2025 you used 4 days more than in 2026"),
-        ("How many more days was I granted in 2026 than in 2025?", "The same in both years"),
-        ("올해 남은 연차가 작년보다 며칠 많아?", "2026년에 2025년보다 7.5일 더 남았어요"),
+        (
+            "Did I use more leave in 2025 or 2026?",
+            "for 2026 is 7.5 days and for 2025 11.5 days: 4 days fewer in 2026",
+        ),
+        (
+            "How many more days was I granted in 2026 than in 2025?",
+            "for 2026 is 15 days and for 2025 15 days: the same",
+        ),
+        (
+            "올해 남은 연차가 작년보다 며칠 많아?",
+            "2026년 남은 연차는 7.5일, 2025년은 0일로 2026년이 7.5일 많아요",
+        ),
     ],
 )
 async def test_two_years_compared_on_one_figure_say_the_difference_or_total(hr, minsu, question, says):

@@ -14,6 +14,8 @@ from bot.agent.loop import Turn
 from bot.db.hr import SqlHrStore
 from bot.domain.leave import LeaveRecord, LeaveTaken
 from bot.domain.people import Caller
+from bot.grounding.facts import Evidence
+from bot.grounding.statements import write
 from bot.hr.directory import caller_for_employee_id
 from bot.llm import offline_lines
 from tests.support.offline_chat import ask, offline_assistant
@@ -36,7 +38,7 @@ def _grounded(turn: Turn) -> bool:
         ("when did I last take leave?", "list_leave_taken", ["October 9", "1 day"], ["February"]),
         ("마지막으로 연차 쓴게 언제였지", "list_leave_taken", ["10월 9일", "1일"], ["2월"]),
         # another type of leave: its days from the records (the balance is annual leave only)
-        ("올해 병가 몇일 썼는지 알려줘", "list_leave_taken", ["병가 1일"], ["7.5"]),
+        ("올해 병가 몇일 썼는지 알려줘", "list_leave_taken", ["2026년에 쓴 병가는 1일이에요."], ["7.5"]),
         (
             "how many sick days did i take this year, and how many annual leave days?",
             "list_leave_taken",
@@ -123,12 +125,13 @@ async def test_the_same_family_read_only_in_part_is_declined(
 def test_the_latest_record_is_the_latest_taken_by_today() -> None:
     records = (LeaveRecord(date(2026, 10, 9), Decimal(1)), LeaveRecord(date(2026, 12, 24), Decimal("0.5")))
     taken = LeaveTaken(2026, records)
-    said = offline_lines.records_of(taken, (), date(2026, 11, 29), korean=False)
+    today = date(2026, 11, 29)
+    said = write(["latest(2026)"], Evidence({}, {2026: taken}, today=today), korean=False).text
     assert "October 9" in said and "December" not in said
-    nothing_yet = offline_lines.records_of(
-        LeaveTaken(2026, records[1:]), (), date(2026, 11, 29), korean=False
+    nothing_yet = write(
+        ["latest(2026)"], Evidence({}, {2026: LeaveTaken(2026, records[1:])}, today=today), False
     )
-    assert nothing_yet == "You took no leave in 2026."
+    assert nothing_yet.text == "You took no leave in 2026."
 
 
 @pytest.mark.parametrize(
@@ -137,7 +140,7 @@ def test_the_latest_record_is_the_latest_taken_by_today() -> None:
         ("올해 병가 며칠 썼어?", "2026년 병가 기록은 없어요."),
         (
             "how many sick days did I take in 2026, and how many annual leave days?",
-            "3.75 days of annual leave and no sick leave",
+            "You took no sick leave in 2026. You took 3.75 days of annual leave in 2026.",
         ),
     ],
 )

@@ -68,12 +68,15 @@ def test_how_many_days_is_that_is_read_with_the_request(message, counted):
     [
         (
             "Dec 21 to Dec 23 off please. How many leave days would that be?",
-            "That is 3 working days of leave.",
+            "I drafted a leave request for Monday, December 21 to Wednesday, December 23 (3 working days).",
         ),
-        ("12월 21일부터 23일까지 휴가 쓸게요. 며칠이에요?", "연차로 쓰는 날은 근무일 3일이에요."),
+        (
+            "12월 21일부터 23일까지 휴가 쓸게요. 며칠이에요?",
+            "12월 21일(월)~12월 23일(수), 근무일 3일 휴가 신청 초안",
+        ),
         (
             "12월 14일부터 16일까지 연차 쓸게요",
-            "연차로 쓰는 날은 근무일 3일이에요.",
+            "12월 14일(월)~12월 16일(수), 근무일 3일 휴가 신청 초안",
         ),  # a request says it unasked
     ],
 )

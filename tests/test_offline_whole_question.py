@@ -72,8 +72,8 @@ def test_records_words_are_read_by_a_reading_of_the_records():
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("연차 하루 반 쓰면 몇 개 남지?", "1.5일을 쓰면 6일이 남아요"),
-        ("연차 이틀 반 쓰면 몇 개 남아?", "2.5일을 쓰면 5일이 남아요"),
+        ("연차 하루 반 쓰면 몇 개 남지?", "1.5일을 쓰시면 2026년 남은 연차는 7.5일에서 6일이 돼요"),
+        ("연차 이틀 반 쓰면 몇 개 남아?", "2.5일을 쓰시면 2026년 남은 연차는 7.5일에서 5일이 돼요"),
         ("If I take one and a half days off, what's left?", "6 days"),
         ("If I take one day and a half off, what's left?", "6 days"),
     ],
@@ -89,4 +89,4 @@ async def test_a_day_and_a_half_is_one_and_a_half_days(hr, minsu, question, said
 async def test_tomorrow_and_the_day_after_are_two_days(hr, minsu, question):
     turn = await ask(offline_assistant(hr, roster=await roster(hr)), minsu, question)
     assert [call.name for call in turn.trace.tool_calls][-1] == "count_working_days", turn.answer
-    assert "2 working days" in turn.answer or "근무일은 2일" in turn.answer, turn.answer
+    assert "(2 working days)" in turn.answer or "근무일 2일을 쓰시면" in turn.answer, turn.answer

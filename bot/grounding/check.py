@@ -65,8 +65,31 @@ def evidence_for(draft: Unchecked, question: str, today: date, calendar: Working
                 pending[figure.draft.start.year] = figure.pending
                 drafts.append(figure)
     failed = tuple(r for r in draft.evidence if r.is_error)
+    # The years earlier turns looked up, found or not (a follow-up's "the year before" is next to them).
+    this_turn = {r.tool_use_id for r in draft.evidence}
+    earlier = frozenset(
+        year
+        for r in draft.results.values()
+        if r.tool_use_id not in this_turn
+        for year in (
+            [r.facts.year]
+            if r.is_error
+            else [f.year for f in r.figures if isinstance(f, Balance | LeaveTaken)]
+        )
+        if year is not None
+    )
     return Evidence(
-        balances, taken, working, question, calendar, today, entitlement, pending, tuple(drafts), failed
+        balances,
+        taken,
+        working,
+        question,
+        calendar,
+        today,
+        entitlement,
+        pending,
+        tuple(drafts),
+        failed,
+        earlier,
     )
 
 

@@ -45,6 +45,7 @@ class Evidence:
     pending: Mapping[int, Decimal] = field(default_factory=dict)  # days in pending requests, by year
     drafts: tuple[Checked, ...] = ()  # the drafts made (draft_leave_request), in order
     failed: tuple[ToolResult, ...] = ()  # the lookups that failed, for an answer that says why
+    earlier_years: frozenset[int] = frozenset()  # the years earlier turns looked up (for "the year before")
 
     @property
     def question_numbers(self) -> set[Decimal]:

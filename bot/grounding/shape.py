@@ -35,7 +35,11 @@ ANSWER_SCHEMA: dict[str, Any] = {
             "today(), service_years(), current_days(), next_grant(), "
             'act_rule("first_year"|"base"|"extra"|"max") (§60), drafted() (after draft_leave_request), '
             "lookup_failed() (say what a failed tool said), how_to_request(), ask_hr() (carry-over, payout, "
-            "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(). "
+            "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(), "
+            "what_i_can_do(), leap_year(Y), lookups_capped(), draft_refused(), claimed(Y, q(n)), enough(Y), "
+            'parts_taken(Y, 0.5), half_days_left(Y), total("used", Y, Y2), latest(Y), month(Y, M), '
+            'no_monthly_totals(), plan(["D1", "D2", 0.5], …), lapsing(), why_grant(q(n)), no_act_leave(), '
+            "ask_a_date(), not_in_hours(). "
             "Y is a year such as 2026; q(n) is a number n the question states.",
         },
     },

@@ -22,22 +22,23 @@ from __future__ import annotations
 
 import ast
 import json
+from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
 from bot import calendar
-from bot.domain.leave import ANNUAL, Balance
+from bot.domain.leave import ANNUAL, Balance, LeaveTaken
 from bot.grounding.day_facts import holiday_days_named
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
-from bot.grounding.facts import HOURS_PER_DAY, Evidence, Resolver
+from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.grounding.figure import Problem
 from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
 from bot.language.dates import days_named
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
-from bot.language.years import years_in
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.policy.statute import STATUTE
 from bot.text import sentences as say
 from bot.text.phrases import Phrase
@@ -47,6 +48,8 @@ PART_OF_A_DAY = frozenset({Decimal("0.5"), Decimal("0.25")})
 MAX_STATEMENTS = 8
 RULES = ("first_year", "base", "extra", "max")
 KINDS = ("remaining", "used", "granted")
+# Statements only the offline stand-in makes (bot/llm), left out of the schema Claude reads.
+OFFLINE_ONLY = frozenset({"cannot_offline"})
 
 
 @dataclass(frozen=True)
@@ -134,8 +137,14 @@ _ASKS = {
     "expiring": pattern(words.EXPIRY),
 }
 _STATES = {
-    "left": {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"},
-    "used": {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"},
+    "left": {
+        *("remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"),
+        *("claimed", "enough", "half_days_left", "plan"),
+    },
+    "used": {
+        *("used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"),
+        *("parts_taken", "latest", "month", "plan"),
+    },
     "expiring": {"expiring", "balance"},
 }
 
@@ -157,7 +166,13 @@ def _choice_problems(
     upcoming |= {today.year} if named_days else set()
     holidays = holiday_days_named(evidence.question, today)
     upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
-    asked = (set(years_in(evidence.question, today)) | upcoming) or {today.year}
+    asked = set(asked_years(evidence.question, today)) | upcoming
+    if (
+        evidence.earlier_years
+    ):  # a follow-up's "the year before" / "그 다음 해": next to the last turn's years
+        asked |= {min(evidence.earlier_years) - 1} if YEAR_BEFORE.search(evidence.question) else set()
+        asked |= {max(evidence.earlier_years) + 1} if YEAR_AFTER.search(evidence.question) else set()
+    asked = asked or {today.year}
     # This year may stand beside a year asked ("more than last year?"), never instead of it.
     if other := sorted(years - asked - ({today.year} if years & asked else set())):
         named = ", ".join(map(str, sorted(asked)))
@@ -272,7 +287,7 @@ def _figure(kind: str) -> Callable[[_Writer, Statement], str]:
 def _balance(w: _Writer, s: Statement) -> str:
     from bot.text import balance_sentence  # the plain answer's sentence: figures, expiry and pending
 
-    return balance_sentence(w.balance(w.year(s, 0)), w.korean)
+    return balance_sentence(w.balance(w.year(s, 0)), w.korean, w.today)
 
 
 def _pending(w: _Writer, s: Statement) -> str:
@@ -317,7 +332,15 @@ def _usable(w: _Writer, year: int, first: date | None = None) -> tuple[Decimal, 
 def _what_if(w: _Writer, s: Statement) -> str:
     year = w.year(s, 0)
     left, pending = _usable(w, year)
-    return say.what_if(year, w.amount(s, 1), left, w.korean, pending=pending)
+    parts = None
+    match s.nodes[1]:  # "반차 4번": q(4) * 0.5, said as the person's count
+        case ast.BinOp(
+            left=ast.Call(args=[ast.Constant(value=int() as n)]),
+            op=ast.Mult(),
+            right=ast.Constant(value=part),
+        ):
+            parts = (n, Decimal(str(part)))
+    return say.what_if(year, w.amount(s, 1), left, w.korean, pending=pending, parts=parts)
 
 
 def _what_if_days(w: _Writer, s: Statement) -> str:
@@ -341,7 +364,7 @@ def _records(w: _Writer, s: Statement) -> str:
     taken = w.evidence.taken.get(year)
     if taken is None:
         raise Unresolved(f"lists {year}'s records, but no lookup of them succeeded")
-    return taken_sentence(taken, w.korean)
+    return taken_sentence(taken, w.korean, w.today)
 
 
 def _taken(w: _Writer, s: Statement) -> str:
@@ -410,7 +433,10 @@ def _next_grant(w: _Writer, s: Statement) -> str:
     assert ent is not None
     if ent.next_on is None:
         return say.no_next_grant(w.korean)
-    return say.next_grant(ent.next_days, ent.next_on, w.today, ent.act_only, w.korean)
+    grant = ent.upcoming[0]
+    return say.next_grant(
+        ent.next_days, ent.next_on, w.today, ent.act_only, w.korean, grant.kind, grant.service_years
+    )
 
 
 def _act_rule(w: _Writer, s: Statement) -> str:
@@ -439,6 +465,154 @@ def _fixed(phrase: Phrase) -> Callable[[_Writer, Statement], str]:
 
 def _today(w: _Writer, s: Statement) -> str:
     return say.today_is(w.today, w.korean)
+
+
+def _leap_year(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    following = next(y for y in range(year + 1, year + 9) if isleap(y))
+    return say.leap_year(year, isleap(year), following, w.korean)
+
+
+def _lookups_capped(w: _Writer, s: Statement) -> str:
+    failed = (r.facts.year for r in w.evidence.failed)
+    looked = sorted({*w.evidence.balances, *w.evidence.taken, *(y for y in failed if y is not None)})
+    if not looked:
+        raise Unresolved("says the lookups were capped, but no lookup was made")
+    return say.lookups_capped(int(LOOKUPS_PER_QUESTION), looked[0], looked[-1], w.korean)
+
+
+def _draft_refused(w: _Writer, s: Statement) -> str:
+    from bot.tools import draft_request  # the draft tool's name
+    from bot.tools.result_data import failure_in  # a refusal's reasons, as the tool gave them
+
+    refused = [r for r in w.evidence.failed if r.name == draft_request.NAME]
+    if not refused:
+        raise Unresolved("says a draft was refused, but no draft_leave_request failed")
+    _, reason, _, problems = failure_in(refused[-1].content)
+    if any(p.over_balance for p in problems) and len(w.evidence.balances) == 1:  # said from the lookup
+        (balance,) = w.evidence.balances.values()
+        return say.draft_refused([say.more_than_left(balance.year, balance.remaining, w.korean)], w.korean)
+    if w.korean and problems:
+        return say.draft_refused([p.ko for p in problems], True)
+    return say.draft_refused([reason.removeprefix("this draft cannot be submitted: ")], w.korean)
+
+
+def _claimed(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    return say.claimed(w.amount(s, 1), w.balance(year), w.korean, w.today)
+
+
+def _enough(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    return say.enough_for_a_day(year, w.balance(year).remaining, w.korean)
+
+
+def _taken_records(w: _Writer, year: int) -> LeaveTaken:
+    taken = w.evidence.taken.get(year)
+    if taken is None:
+        raise Unresolved(f"reads {year}'s records, but no lookup of them succeeded")
+    return taken
+
+
+def _parts_taken(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    node = s.nodes[1]
+    size = Decimal(str(node.value)) if isinstance(node, ast.Constant) and type(node.value) is float else None
+    if size not in PART_OF_A_DAY:
+        raise Unresolved(f"{s.name}: argument 2 is a part of a day, 0.5 or 0.25")
+    assert size is not None
+    taken = _taken_records(w, year)
+    on = [r.taken_on for r in taken.records if r.days == size]
+    undated = not taken.records and bool(taken.undated)
+    return say.parts_taken(year, size, on, undated, w.today, w.korean)
+
+
+def _half_days_left(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    return say.half_days_left(year, w.balance(year).remaining, w.korean)
+
+
+def _total(w: _Writer, s: Statement) -> str:
+    kind, year, other = w.word(s, 0, KINDS), w.year(s, 1), w.year(s, 2)
+    w.kinds.add({"remaining": "left"}.get(kind, kind))
+    return say.total(kind, year, w.fact(kind, year), other, w.fact(kind, other), w.korean)
+
+
+def _latest(w: _Writer, s: Statement) -> str:
+    year = w.year(s, 0)
+    past = [r for r in _taken_records(w, year).records if r.taken_on <= w.today]
+    if not past:
+        return say.latest(year, None, Decimal(0), ANNUAL, w.today, w.korean)
+    last = max(past, key=lambda r: r.taken_on)
+    return say.latest(year, last.taken_on, last.days, last.leave_type, w.today, w.korean)
+
+
+def _month(w: _Writer, s: Statement) -> str:
+    from bot.text import taken_sentence
+
+    year = w.year(s, 0)
+    node = s.nodes[1]
+    if not (isinstance(node, ast.Constant) and type(node.value) is int and 1 <= node.value <= 12):
+        raise Unresolved(f"{s.name}: argument 2 is a month, 1 to 12")
+    taken = _taken_records(w, year)
+    records = tuple(r for r in taken.records if r.taken_on.month == node.value)
+    if not records:
+        return say.no_month_records(year, node.value, w.korean)
+    return taken_sentence(LeaveTaken(year, records, Decimal(0)), w.korean, w.today)
+
+
+def _plan(w: _Writer, s: Statement) -> str:
+    """Several days or stretches off, each ["YYYY-MM-DD", "YYYY-MM-DD"] with 0.5 or 0.25 for a part of a day."""
+    spans: list[tuple[date, date, Decimal]] = []
+    for index, node in enumerate(s.nodes):
+        items = node.elts if isinstance(node, ast.List) else []
+        values = [i.value for i in items if isinstance(i, ast.Constant)]
+        try:
+            first, last = date.fromisoformat(str(values[0])), date.fromisoformat(str(values[1]))
+            size = Decimal(str(values[2])) if len(values) == 3 else Decimal(1)
+        except (IndexError, ValueError):
+            raise Unresolved(
+                f'{s.name}: argument {index + 1} is ["YYYY-MM-DD", "YYYY-MM-DD"], or with 0.5 for half days'
+            ) from None
+        if len(values) != len(items) or last < first or (size != 1 and size not in PART_OF_A_DAY):
+            raise Unresolved(f"{s.name}: argument {index + 1} is not a span of days")
+        spans.append((first, last, size))
+        w.days |= {first, last}
+        w.ends |= {first, last}
+        w.years.add(first.year)
+    if not spans or len({a.year for a, *_ in spans} | {b.year for _, b, _ in spans}) != 1:
+        raise Unresolved(f"{s.name}: one or more spans of one year")
+    year = spans[0][0].year
+    counted = [
+        (say.span(a, b, w.today, w.korean), size, size * w.fact("working_days", a.isoformat(), b.isoformat()))
+        for a, b, size in spans
+    ]
+    taken = [(said, size) for said, size, n in counted if n]
+    if not taken:
+        return say.no_working_day(spans[0][0], spans[-1][1], w.today, w.korean)
+    left, pending = _usable(w, year, min(a for a, *_ in spans))
+    return say.plan(year, taken, sum((n for *_, n in counted), Decimal(0)), left, w.korean, pending)
+
+
+def _lapsing(w: _Writer, s: Statement) -> str:
+    _entitlement(w)
+    ent = w.evidence.entitlement
+    assert ent is not None
+    return say.lapsing(list(ent.unused), bool(ent.current), w.today, w.korean)
+
+
+def _why_grant(w: _Writer, s: Statement) -> str:
+    _entitlement(w)
+    ent = w.evidence.entitlement
+    assert ent is not None
+    asked = w.amount(s, 0) if s.nodes else None
+    grants = [*ent.current, *ent.upcoming]
+    annual = [g for g in grants if g.kind == "annual"]
+    chosen = [g for g in grants if asked is not None and g.days == asked] or annual[-1:]
+    if not chosen or chosen[0].kind != "annual":  # no yearly grant: the first year's rule and what arose
+        return f"{say.act_rule('first_year', dict(STATUTE), w.korean)} {say.current_days(ent.current_days, w.korean)}"
+    grant = chosen[0]
+    return say.why_grant(grant.days, grant.arises_on, grant.service_years, dict(STATUTE), w.today, w.korean)
 
 
 Writer = Callable[[_Writer, Statement], str]
@@ -475,4 +649,25 @@ CATALOGUE: dict[str, tuple[tuple[int, ...], Writer]] = {
     "which_year": ((0,), _fixed(say.WHICH_YEAR)),
     "greeting": ((0,), _fixed(say.GREETING)),
     "thanks": ((0,), _fixed(say.THANKS)),
+    # What the offline model says too (bot/llm), each written by code like the rest.
+    "leap_year": ((1,), _leap_year),
+    "lookups_capped": ((0,), _lookups_capped),
+    "draft_refused": ((0,), _draft_refused),
+    "claimed": ((2,), _claimed),
+    "enough": ((1,), _enough),
+    "parts_taken": ((2,), _parts_taken),
+    "half_days_left": ((1,), _half_days_left),
+    "total": ((3,), _total),
+    "latest": ((1,), _latest),
+    "month": ((2,), _month),
+    "plan": (tuple(range(1, MAX_STATEMENTS + 1)), _plan),
+    "lapsing": ((0,), _lapsing),
+    "why_grant": ((0, 1), _why_grant),
+    "no_act_leave": ((0,), _fixed(say.NO_ACT_LEAVE)),
+    "no_monthly_totals": ((0,), _fixed(say.NO_MONTHLY_TOTALS)),
+    "what_i_can_do": ((0,), _fixed(say.WHAT_I_CAN_DO)),
+    "ask_a_date": ((0,), _fixed(say.ASK_A_DATE)),
+    "not_in_hours": ((0,), _fixed(say.NOT_IN_HOURS)),
+    # The offline stand-in's own decline (bot/llm): not in the schema, as Claude never needs to say it.
+    "cannot_offline": ((0,), _fixed(say.CANNOT_OFFLINE)),
 }

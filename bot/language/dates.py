@@ -137,9 +137,27 @@ _DAYS_NAMED = (
 )
 
 
+# A day listed after a dated one, in its month: "12월 24일, 28일", "12월 24일이랑 26일", "Dec 24 and 28".
+_LISTED_KO = re.compile(
+    r"\s*(?:,|와|과|이랑|랑|하고|및)\s*(\d{1,2})\s*일(?!\s*(?:더|동안|간|이상|정도|만큼|치))"
+)
+_LISTED_EN = re.compile(
+    r"\s*(?:,|and|&)\s*(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:more\b|days?\b|[/.:]\d))", re.I
+)
+
+
+def _listed(text: str, end: int, month: int, listed: re.Pattern[str]) -> set[tuple[int, int]]:
+    found = set()
+    while (m := listed.match(text, end)) is not None:
+        found.add((month, int(m[1])))
+        end = m.end()
+    return found
+
+
 def days_named(text: str) -> set[tuple[int, int]]:
     """Every (month, day) `text` names: "12월 21일부터 24일까지" names 12/21 and 12/24, "December 28 to 30"
-    12/28 and 12/30, "2026-12-21" 12/21. Days named only by weekday or by a word (내일, Christmas) are not."""
+    12/28 and 12/30, "2026-12-21" 12/21, "12월 24일, 28일" 12/24 and 12/28. Days named only by weekday or by
+    a word (내일, Christmas) are not."""
     found: set[tuple[int, int]] = set()
     iso, korean, english, day_first, slashed = _DAYS_NAMED
     for m in iso.finditer(text):
@@ -149,12 +167,14 @@ def days_named(text: str) -> set[tuple[int, int]]:
         found.add((int(m[1]), int(m[2])))
         if m[4]:
             found.add((int(m[3] or m[1]), int(m[4])))
+        found |= _listed(blanked, m.end(), int(m[3] or m[1]) if m[4] else int(m[1]), _LISTED_KO)
     for m in english.finditer(blanked):
         first = month_number(m[1])
         if first:
             found.add((first, int(m[2])))
             if m[4]:
                 found.add((month_number(m[3]) or first if m[3] else first, int(m[4])))
+            found |= _listed(blanked, m.end(), first, _LISTED_EN)
     for m in day_first.finditer(blanked):
         for day, month in ((m[1], m[2]), (m[3], m[4])):
             if day and month and (number := month_number(month)):

@@ -30,13 +30,12 @@ from typing import Any
 
 import httpx2
 
-from bot import text
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
-from bot.domain.requests import Checked
+from bot.language.dates import blank_dates
+from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
-from bot.llm import offline_arithmetic as sums
 from bot.llm import offline_lines as lines
 from bot.llm.compound import Part, composed, questions_in
 from bot.llm.conversation import (
@@ -56,9 +55,8 @@ from bot.llm.reading import asker_in, calendar_asked, read_question
 from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, MAX_LOOKUPS, Reading
 from bot.llm.tool_results_reading import (
     balance_in,
-    declared_text,
-    failure_read,
     figure_read,
+    final_text,
     problems_read,
     refused_for_the_balance,
 )
@@ -100,34 +98,29 @@ class OfflineModel:
         last = messages[-1]
         results = tool_results(last) if last["role"] == "user" else []
         question = latest_question(messages)
-        korean = text.is_korean(question)
         system = system_text(body.get("system"))
         declaring = wants_declared(body)
         if declaring and last["role"] == "user" and is_correction(last):
             # Asked again about its figures: it has nothing better, so it says the same (the check then
             # posts the plain lookup answer).
             return self._message(body, [_text(previous_answer(messages))], "end_turn")
-        if results and (drafted := _draft_answer(results, messages, korean, today)) is not None:
+        if results and (drafted := _draft_answer(results, messages)) is not None:
             if isinstance(drafted, int) and leave_balance.NAME in offered:
                 # Refused for the balance: look the balance up, so the answer can say it from a lookup.
                 thinking = f"The draft is more than the balance: look up the balance for {drafted}."
                 return self._message(
                     body, self._uses(thinking, [_use(leave_balance.NAME, year=drafted)]), "tool_use"
                 )
-            said = drafted if isinstance(drafted, str) else lines.draft_refused("", korean)
-            return self._message(
-                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
-            )
+            said = drafted if isinstance(drafted, list) else ["draft_refused()"]
+            return self._final(body, said, messages, question, today, declaring)
         if results and refused_for_the_balance(messages):
             balances = [b for b in map(balance_in, results) if b is not None]
             said = (
-                lines.draft_refused(_more_than_you_have(balances[0], korean), korean)
+                ["draft_refused()", f"remaining({balances[0].year})"]
                 if balances
-                else _answer_from_results(results, Reading("lookup"), korean)
+                else _answer_from_results(results, Reading("lookup"), question)
             )
-            return self._message(
-                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
-            )
+            return self._final(body, said, messages, question, today, declaring)
         if results:
             # Read the question again as it was read when the lookups were asked for (this peer keeps
             # no state between requests, like the API), and answer each part from its own lookups.
@@ -135,12 +128,12 @@ class OfflineModel:
             asked_for = _asked_for(messages)
             if set(asked_for.values()) != {use for part in parts for use in _requests(part, offered)}:
                 parts = [Part(question, reading=reading)]  # not what it asked for: read the results whole
-            said = "\n".join(
-                dict.fromkeys(_part_answer(results, asked_for, p, offered, korean) for p in parts)
-            )
-            return self._message(
-                body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
-            )
+            said = [
+                statement
+                for p in parts
+                for statement in _part_answer(results, asked_for, p, offered, question)
+            ]
+            return self._final(body, list(dict.fromkeys(said)), messages, question, today, declaring)
         reading, parts = self._read(question, messages[:-1], today, system)
         calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
         asked = leave_asked(question, today) if draft_request.NAME in offered and not calendar else None
@@ -161,17 +154,22 @@ class OfflineModel:
         if wanted:  # every lookup the question's parts need, in one message; the calendar's, never counted
             thinking = f"Read whole in {len(parts)} part(s): ask for every lookup they need at once."
             return self._message(body, self._uses(thinking, wanted), "tool_use")
-        said = lines.offline_words(reading.kind, today, reading.years, korean)
-        return self._message(
-            body, [_text(self._final(said, messages, question, today, declaring))], "end_turn"
-        )
+        said = lines.offline_words(reading.kind, today, reading.years)
+        return self._final(body, said, messages, question, today, declaring)
 
-    @staticmethod
     def _final(
-        answer: str, messages: list[dict[str, Any]], question: str, today: date, declaring: bool
-    ) -> str:
-        """The final text: as written, or (structured outputs asked for) with its figures named."""
-        return declared_text(answer, messages, question, today) if declaring else answer
+        self,
+        body: dict[str, Any],
+        said: list[str],
+        messages: list[dict[str, Any]],
+        question: str,
+        today: date,
+        declaring: bool,
+    ) -> dict[str, Any]:
+        """The final answer: the statements chosen, in the answer shape (or written out, for a plain peer)."""
+        return self._message(
+            body, [_text(final_text(said, messages, question, today, declaring))], "end_turn"
+        )
 
     def _uses(self, thinking: str, uses: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """A thinking block and one tool_use block per (tool, input as JSON), in parallel."""
@@ -264,80 +262,141 @@ def _part_answer(
     asked: dict[str, tuple[str, str]],
     part: Part,
     offered: set[Any],
-    korean: bool,
-) -> str:
-    """One part's answer, from the results of the lookups it asked for."""
+    question: str,
+) -> list[str]:
+    """One part's statements, from the results of the lookups it asked for."""
     mine = [r for r in results if asked.get(str(r.get("tool_use_id"))) in _requests(part, offered)]
     if part.reading is not None:
-        return _answer_from_results(mine, part.reading, korean)
+        return _answer_from_results(mine, part.reading, question)
     found = figure_read(mine[0]) if mine else None
     if isinstance(found, Day | WorkingDays):
-        return lines.calendar_said(found, korean)
-    return (failure_read(mine[0]).reason if mine else "") or lines.draft_refused("", korean)
+        return [lines.calendar_said(found)]
+    return ["lookup_failed()"] if mine else list(lines.CANNOT)
 
 
-def _answer_from_results(
-    results: list[dict[str, Any]],
-    reading: Reading,
-    korean: bool,
-) -> str:
-    """The answer a careful model gives: what it read in the tool results, in the phrasebook's words
-    (the grounding check's plain answer uses the same ones, so these are grounded by construction). Like
+def _answer_from_results(results: list[dict[str, Any]], reading: Reading, question: str) -> list[str]:
+    """The statements a careful model chooses from what it read in the tool results; code writes them. Like
     any API peer it sees only the wire, so it reads the results' JSON data."""
-    found: list[Balance | LeaveTaken | text.LookupFailed] = []
+    found: list[Balance | LeaveTaken | None] = []  # None: a failure
     for block in results:
         figure = figure_read(block)
         if isinstance(figure, WorkingDays):  # the calendar's count for a what-if: read below
             continue
         if isinstance(figure, Entitlement) and reading.kind in ENTITLEMENT_KINDS:
-            return lines.statutory(reading.kind, figure, reading.days, korean)
+            return _statutory(reading, figure)
         if isinstance(figure, Balance | LeaveTaken):
             found.append(figure)
         elif block.get("is_error") or figure is None:
-            found.append(failure_read(block))
+            found.append(None)
     balances = [f for f in found if isinstance(f, Balance)]
     taken = [f for f in found if isinstance(f, LeaveTaken)]
-    failed = [f for f in found if isinstance(f, text.LookupFailed)]
+    failed = ["lookup_failed()"] if None in found else []
     days = reading.days if reading.days is not None else Decimal(1)
+    stated = amounts_in(blank_dates(question))
+    amount = f"q({reading.halves}) * 0.5" if reading.halves is not None else f"q({format_days(days)})"
+    kind = reading.kind
     said: list[str] = []
-    if reading.kind == "what_if" and balances:
-        said = [sums.what_if(b, days, korean, reading.halves) for b in balances]
-    elif reading.kind == "can_i_take" and balances:
-        said = [lines.CANNOT_BOOK.pick(korean), *(sums.enough_for(b, days, korean) for b in balances)]
-    elif reading.kind == "check_claim" and balances:
-        said = [sums.check_claim(b, days, korean) for b in balances]
-    elif reading.kind == "half_days" and taken:
-        said = [sums.half_days(t, days, korean) for t in taken]
-    elif reading.kind == "what_if_span" and balances:
-        counted = {
-            (f.start, f.end): f.working for f in map(figure_read, results) if isinstance(f, WorkingDays)
-        }
-        listed = [(a, b, size, counted[a, b]) for a, b, size in reading.spans if (a, b) in counted]
-        whole = listed and len(listed) == len(reading.spans)
-        said = [
-            sums.what_if_span(b, listed, korean) if whole else lines.OFFLINE_CANNOT.pick(korean)
-            for b in balances
-        ]
-    elif reading.kind in ("difference", "total") and failed:  # a year missing: the failure said
+    if kind == "what_if" and balances:
+        said = [s for b in balances for s in (f"balance({b.year})", f"what_if({b.year}, {amount})")]
+    elif kind == "can_i_take" and balances:
+        fits = (f"what_if({b.year}, {amount})" if days in stated else f"enough({b.year})" for b in balances)
+        said = ["how_to_request()", *fits]
+    elif kind == "check_claim" and balances:
+        said = [f"claimed({b.year}, {amount})" for b in balances]
+    elif kind == "half_days" and taken:
+        said = [f"parts_taken({t.year}, {format_days(days)})" for t in taken]
+    elif kind == "what_if_span" and balances:
+        said = [s for b in balances for s in (f"balance({b.year})", *_span_plan(results, reading))]
+    elif kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []
-    elif reading.kind in ARITHMETIC_KINDS and balances:
-        said = [sums.arithmetic(reading.kind, balances, korean, reading.figure)]
-    elif (reading.types or reading.latest) and taken:
-        said = [lines.records_of(t, reading.types, reading.latest, korean) for t in taken]
-    elif reading.kind == "monthly" and taken:
-        said = [lines.MONTHLY.pick(korean), *(lines.month_records(t, reading.month, korean) for t in taken)]
+    elif kind in ARITHMETIC_KINDS and balances:
+        said = _arithmetic(kind, balances, reading.figure)
+    elif reading.types and taken:
+        said = [f'taken({t.year}, "{k}")' for t in taken for k in reading.types]
+    elif reading.latest and taken:
+        said = [f"latest({t.year})" for t in taken]
+    elif kind == "monthly" and taken:
+        month = (
+            (lambda t: f"month({t.year}, {reading.month})")
+            if reading.month
+            else (lambda t: f"records({t.year})")
+        )
+        said = ["no_monthly_totals()", *map(month, taken)]
     else:
-        return _with_cap(text.results_answer(found, korean), reading, korean)
-    said += [text.lookup_failed(f.kind, f.reason, korean, f.facts) for f in failed]
-    return _with_cap("\n".join(dict.fromkeys(said)), reading, korean)
+        said = [
+            "lookup_failed()"
+            if f is None
+            else f"balance({f.year})"
+            if isinstance(f, Balance)
+            else f"records({f.year})"
+            for f in found
+        ]
+    said += failed
+    said += ["lookups_capped()"] if reading.capped else []
+    return list(dict.fromkeys(said)) or list(lines.CANNOT)
 
 
-def _draft_answer(
-    results: list[dict[str, Any]], messages: list[dict[str, Any]], korean: bool, today: date
-) -> str | int | None:
-    """The answer to a draft_leave_request result: what was drafted and that only Submit sends it, or why
-    it cannot be; the year whose balance to look up when it was refused for the balance (the answer then
-    says "more than the N days you have" from that lookup); None when these results are not a draft's."""
+def _span_plan(results: list[dict[str, Any]], reading: Reading) -> list[str]:
+    """Days or stretches off: one stretch a what-if over its days; several a plan, a day with no working day
+    said as what it is."""
+    counted = {(f.start, f.end): f.working for f in map(figure_read, results) if isinstance(f, WorkingDays)}
+    if not reading.spans or any((a, b) not in counted for a, b, _ in reading.spans):
+        return list(lines.CANNOT)
+    if len(reading.spans) == 1 and reading.spans[0][2] == 1:
+        a, b, _ = reading.spans[0]
+        return [f'what_if_days("{a.isoformat()}", "{b.isoformat()}")']
+    off = [
+        f'day("{a.isoformat()}")' if a == b else f'working_days("{a.isoformat()}", "{b.isoformat()}")'
+        for a, b, _ in reading.spans
+        if not counted[a, b]
+    ]
+    each = (
+        f'["{a.isoformat()}", "{b.isoformat()}"' + ("" if size == 1 else f", {format_days(size)}") + "]"
+        for a, b, size in reading.spans
+    )
+    return [*off, f"plan({', '.join(each)})"]
+
+
+def _arithmetic(kind: str, balances: list[Balance], figure: str | None) -> list[str]:
+    """A share used, hours left, half days left, or one figure over two years (difference or total)."""
+    if kind in ("difference", "total"):
+        if len(balances) != 2:
+            return []
+        name = "compare" if kind == "difference" else "total"
+        return [f'{name}("{figure or "used"}", {balances[0].year}, {balances[1].year})']
+    said: list[str] = []
+    for b in balances:
+        if kind == "percent":
+            said.append(f"share_used({b.year})" if b.granted else f"balance({b.year})")
+        else:  # hours or half days left; with none left, the balance says why
+            none_left = [f"balance({b.year})"] if b.remaining <= 0 else []
+            said += [*none_left, f"{'hours_left' if kind == 'hours_left' else 'half_days_left'}({b.year})"]
+    return said
+
+
+def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
+    """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
+    if ent.none_because is not None and not (reading.kind == "expiry" and ent.current):
+        return ["no_act_leave()"]
+    if reading.kind == "expiry":
+        return ["lapsing()"]
+    if reading.kind == "why_days" and reading.days is not None:
+        return [f"why_grant(q({format_days(reading.days)}))"]
+    if reading.kind == "why_days":
+        return ["why_grant()"]
+    if reading.kind == "first_year":
+        monthly = any(g.kind == "monthly" for g in ent.current)
+        if ent.service_years >= 1 and not monthly:
+            return ['act_rule("first_year")', "service_years()", "current_days()"]
+        coming = ["next_grant()"] if ent.upcoming and ent.next_on is not None else []
+        return ['act_rule("first_year")', "current_days()", *coming]
+    return ["next_grant()"]
+
+
+def _draft_answer(results: list[dict[str, Any]], messages: list[dict[str, Any]]) -> list[str] | int | None:
+    """The statements for a draft_leave_request result: what was drafted (code says its days and that only
+    Submit sends it), or why it cannot be; the year whose balance to look up when it was refused for the
+    balance; None when these results are not a draft's."""
     asked = {
         b["id"]: b.get("input") or {}
         for b in blocks(messages[-2])
@@ -349,35 +408,12 @@ def _draft_answer(
         if drafted is None:
             continue
         if block.get("is_error"):
-            reason, problems = problems_read(block)
+            _, problems = problems_read(block)
             if any(p.over_balance for p in problems):
                 return int(str(drafted["start"])[:4])
-            if korean and problems:
-                reason = "초안을 신청할 수 없어요: " + " ".join(p.ko for p in problems)
-            return lines.draft_refused(reason, korean)
-        said = lines.drafted(str(drafted["start"]), str(drafted["end"]), str(drafted["part"]), korean)
-        request, question = leave_asked(latest_question(messages), today), latest_question(messages)
-        checked = figure_read(block)  # the days it uses: said unless something else is asked ("?")
-        if isinstance(checked, Checked) and (
-            "?" not in question.replace("？", "?") or (request and request.counted)
-        ):
-            said += " " + lines.draft_days(len(checked.working_dates), str(drafted["part"]), korean)
-        return said
+            return ["draft_refused()"]
+        return ["drafted()"]
     return None
-
-
-def _more_than_you_have(balance: Balance, korean: bool) -> str:
-    """Why a draft was refused, from the balance looked up: what the phrasebook's refusal then says."""
-    have = format_days(balance.remaining)
-    if korean:
-        return f"{balance.year}년 남은 연차 {have}일보다 많아요."
-    return f"that's more than the {have} {'day' if have == '1' else 'days'} you have."
-
-
-def _with_cap(answer: str, reading: Reading, korean: bool) -> str:
-    if not reading.capped:
-        return answer
-    return f"{answer}\n{lines.lookups_capped(len(reading.asked), reading.years, korean)}"
 
 
 def offline_transport(model: OfflineModel | None = None) -> httpx2.MockTransport:

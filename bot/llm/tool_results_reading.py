@@ -1,22 +1,25 @@
 """What the offline model reads in the tool results, the way a model reads them: as the JSON data on the
 wire (bot/tools/result_data.py reads it back into the domain's values, no patterns): each kind of failure
 and the facts it states, the calendar's count of working days, the draft tool's count and its refusal for
-the balance, a balance, and the lookups' figures its own answer is named against (`declared_text`). Apart
+the balance, a balance, and the evidence its answer's statements are written from (`final_text`). Apart
 from the answering (offline.py): this is what the results say, not what the model makes of them.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from typing import Any
 
 from bot import text
+from bot.agent.trace import ToolResult
 from bot.calendar import WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.requests import Checked, Problem
+from bot.grounding.facts import Evidence
+from bot.grounding.statements import write
 from bot.llm.conversation import question_index
-from bot.llm.offline_naming import Known, named_text
-from bot.llm.wire import result_text, tool_results
+from bot.llm.wire import blocks, result_text, tool_results
 from bot.policy.standing import Entitlement
 from bot.tools.result_data import Read, failure_in, figure_in
 
@@ -60,14 +63,20 @@ def balance_in(block: dict[str, Any]) -> Balance | None:
     return found if isinstance(found, Balance) else None
 
 
-def declared_text(answer: str, messages: list[dict[str, Any]], question: str, today: date) -> str:
-    """`answer` in the answer shape ({"text": …} with its figures named), its figures read against the
-    lookups whose results are in `messages` (the wire, as this peer sees it)."""
+def wire_evidence(messages: list[dict[str, Any]], question: str, today: date) -> Evidence:
+    """What the lookups whose results are in `messages` (the wire, as this peer sees it) give an answer:
+    every success in the conversation, and this turn's failures and counts."""
     balances: dict[int, Balance] = {}
     taken: dict[int, LeaveTaken] = {}
     statutory: Entitlement | None = None
     working: dict[tuple[date, date], int] = {}
+    drafts: list[Checked] = []
+    failed: list[ToolResult] = []
+    names = {
+        b.get("id"): str(b.get("name")) for m in messages for b in blocks(m) if b.get("type") == "tool_use"
+    }
     for index, message in enumerate(messages):
+        this_turn = index >= question_index(messages)
         for block in tool_results(message):
             figure = figure_read(block)
             if isinstance(figure, Balance):
@@ -76,6 +85,40 @@ def declared_text(answer: str, messages: list[dict[str, Any]], question: str, to
                 taken[figure.year] = figure
             elif isinstance(figure, Entitlement):
                 statutory = figure
-            elif (count := counted(figure)) is not None and index >= question_index(messages):  # this turn's
-                working[count[0]] = count[1]
-    return named_text(answer, Known(balances, taken, question, today, statutory, working))
+            elif isinstance(figure, WorkingDays) and this_turn:
+                working[(figure.start, figure.end)] = figure.working
+            elif isinstance(figure, Checked) and this_turn:
+                drafts.append(figure)
+            elif block.get("is_error") and this_turn:
+                kind, reason, facts, _ = failure_in(result_text(block))
+                name = names.get(block.get("tool_use_id"), "")
+                content = result_text(block)
+                failed.append(
+                    ToolResult(
+                        str(block.get("tool_use_id")),
+                        name,
+                        content,
+                        True,
+                        0.0,
+                        kind or "invalid_input",
+                        (),
+                        facts,
+                        reason,
+                    )
+                )
+    pending = {d.draft.start.year: d.pending for d in drafts}
+    pending |= {y: b.pending for y, b in balances.items() if b.pending is not None and y not in pending}
+    return Evidence(
+        balances, taken, working, question, None, today, statutory, pending, tuple(drafts), tuple(failed)
+    )
+
+
+def final_text(
+    statements: list[str], messages: list[dict[str, Any]], question: str, today: date, declaring: bool
+) -> str:
+    """The final answer: the statements in the answer shape ({"say": […]}, structured outputs asked for), or
+    else (a plain-text peer) as code writes them, from the lookups on the wire."""
+    if declaring:
+        return json.dumps({"say": statements}, ensure_ascii=False)
+    evidence = wire_evidence(messages, question, today)
+    return write(statements, evidence, text.is_korean(question)).text

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
-from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.domain.leave import Balance, LeaveTaken, days_in_english, format_days
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.text.phrases import Phrase
@@ -26,31 +27,53 @@ __all__ = [
 ]
 
 
-def balance_sentence(balance: Balance, korean: bool) -> str:
+_MONTHS = "January February March April May June July August September October November December".split()  # noqa: SIM905
+_WEEKDAYS_KO = "월화수목금토일"
+_WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def on_day(day: date, today: date, korean: bool) -> str:
+    """12월 25일(금) / Friday, December 25 — the year added when it is not this year."""
+    if korean:
+        said = f"{day.month}월 {day.day}일({_WEEKDAYS_KO[day.weekday()]})"
+        return f"{day.year}년 {said}" if day.year != today.year else said
+    said = f"{_MONTHS[day.month - 1]} {day.day}"
+    return f"{_WEEKDAYS_EN[day.weekday()]}, {said}" + (f", {day.year}" if day.year != today.year else "")
+
+
+def _record_day(day: date, today: date | None, korean: bool) -> str:
+    if today is not None:
+        return on_day(day, today, korean)
+    return f"{day.month}월 {day.day}일" if korean else f"{_MONTHS[day.month - 1]} {day.day}"
+
+
+def balance_sentence(balance: Balance, korean: bool, today: date | None = None) -> str:
     """One year's figures as a sentence, then what of it expires when (`grants=computed`); every number in
-    it is one the tool returned."""
+    it is one the tool returned. With `today` (a statement's sentence), dates carry their weekday."""
     remaining, granted, used = (format_days(v) for v in (balance.remaining, balance.granted, balance.used))
     if korean:
         lapsed = f", 소멸 {format_days(balance.lapsed)}일" if balance.lapsed else ""
         said = f"{balance.year}년 남은 연차는 {remaining}일이에요 (부여 {granted}일, 사용 {used}일{lapsed})."
         # The date after the amount, and no word such as "쓸 수 있어요" beside it: a date is never leave.
         for on, days in balance.expiring:
-            said += f" 그중 {format_days(days)}일은 {on.year}년 {on.month}월 {on.day}일이 지나면 소멸돼요."
+            when = on_day(on, today, True) if today else f"{on.year}년 {on.month}월 {on.day}일"
+            said += f" 그중 {format_days(days)}일은 {when}이 지나면 소멸돼요."
         if balance.pending:
             said += f" 신청 중 {format_days(balance.pending)}일은 승인되면 빠져요."
         return said
     # Days that lapsed unused are said, so granted − used − lapsed is the remaining the sentence states.
-    lapsed = f", {format_days(balance.lapsed)} lapsed" if balance.lapsed else ""
+    # Given today (a statement's sentence), each amount with its unit and each date with its weekday.
+    unit = days_in_english if today else format_days
+    lapsed = f", {unit(balance.lapsed)} lapsed" if balance.lapsed else ""
     said = (
         f"You have {remaining} days of annual leave left for {balance.year} "
-        f"({granted} granted, {used} used{lapsed})."
+        f"({unit(balance.granted)} granted, {unit(balance.used)} used{lapsed})."
     )
     for on, days in balance.expiring:
         amount = format_days(days)
         verb = "lapses" if day_word(amount) == "day" else "lapse"
-        said += (
-            f" Of these, {amount} {day_word(amount)} {verb} after {on.strftime('%B')} {on.day}, {on.year}."
-        )
+        when = on_day(on, today, False) if today else f"{on.strftime('%B')} {on.day}, {on.year}"
+        said += f" Of these, {amount} {day_word(amount)} {verb} after {when}."
     if balance.pending:
         pending = format_days(balance.pending)
         said += f" {pending} {day_word(pending)} in requests await approval."
@@ -135,8 +158,9 @@ def day_word(days: str) -> str:
     return "day" if Decimal(days) <= 1 else "days"
 
 
-def taken_sentence(taken: LeaveTaken, korean: bool) -> str:
-    """The leave one year's records list, dates as dates and every amount one the tool returned."""
+def taken_sentence(taken: LeaveTaken, korean: bool, today: date | None = None) -> str:
+    """The leave one year's records list, dates as dates (with the weekday, given today) and every amount
+    one the tool returned."""
     undated = format_days(taken.undated)
     if not taken.records:
         if taken.undated:
@@ -153,7 +177,7 @@ def taken_sentence(taken: LeaveTaken, korean: bool) -> str:
         )
     if korean:
         items = ", ".join(
-            f"{r.taken_on.month}월 {r.taken_on.day}일 {format_days(r.days)}일"
+            f"{_record_day(r.taken_on, today, True)} {format_days(r.days)}일"
             f"({KOREAN_LEAVE_TYPE_NAMES.get(r.leave_type, r.leave_type)})"
             for r in taken.records
         )
@@ -163,7 +187,7 @@ def taken_sentence(taken: LeaveTaken, korean: bool) -> str:
         )
         return f"{taken.year}년에 쓴 휴가: {items}. 합계 {totals}.{also}"
     items = ", ".join(
-        f"{r.taken_on.strftime('%B')} {r.taken_on.day} ({format_days(r.days)} {day_word(format_days(r.days))}, "
+        f"{_record_day(r.taken_on, today, False)} ({format_days(r.days)} {day_word(format_days(r.days))}, "
         f"{r.leave_type})"
         for r in taken.records
     )

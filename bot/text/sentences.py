@@ -10,26 +10,14 @@ from __future__ import annotations
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from bot.domain.leave import days_in_english, format_days
+from bot.domain.leave import Balance, days_in_english, format_days
+from bot.text.answers import _MONTHS, balance_sentence, on_day
 from bot.text.phrases import Phrase, leave_type_name
-
-_MONTHS = "January February March April May June July August September October November December".split()  # noqa: SIM905
-_WEEKDAYS_KO = "월화수목금토일"
-_WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 def days(amount: Decimal, korean: bool) -> str:
     """7.5일 / 7.5 days / 1 day."""
     return f"{format_days(amount)}일" if korean else days_in_english(amount)
-
-
-def on_day(day: date, today: date, korean: bool) -> str:
-    """12월 25일(금) / Friday, December 25 — the year added when it is not this year."""
-    if korean:
-        said = f"{day.month}월 {day.day}일({_WEEKDAYS_KO[day.weekday()]})"
-        return f"{day.year}년 {said}" if day.year != today.year else said
-    said = f"{_MONTHS[day.month - 1]} {day.day}"
-    return f"{_WEEKDAYS_EN[day.weekday()]}, {said}" + (f", {day.year}" if day.year != today.year else "")
 
 
 # ----- one year's leave ---------------------------------------------------------------------------------
@@ -91,6 +79,12 @@ def share_used(year: int, amount: Decimal, total: Decimal, korean: bool) -> str:
 
 
 def hours_left(year: int, left: Decimal, per_day: Decimal, korean: bool) -> str:
+    if left <= 0:
+        return (
+            f"{year}년에는 남은 연차가 없어서 남은 시간도 없어요."
+            if korean
+            else f"You have no leave left for {year}, so no hours either."
+        )
     hours = format_days(left * per_day)
     if korean:
         return (
@@ -121,11 +115,21 @@ def compare(kind: str, year: int, amount: Decimal, other: int, then: Decimal, ko
 
 
 def what_if(
-    year: int, take: Decimal, left: Decimal, korean: bool, span: str = "", pending: Decimal = Decimal(0)
+    year: int,
+    take: Decimal,
+    left: Decimal,
+    korean: bool,
+    span: str = "",
+    pending: Decimal = Decimal(0),
+    parts: tuple[int, Decimal] | None = None,
 ) -> str:
     """Taking `take` days from what is left (pending requests already taken off): what would be left, or
-    by how much it does not fit."""
-    said = _what_if(year, take, left, korean, span)
+    by how much it does not fit. `parts`: the person's count of half (or quarter) days, said with it."""
+    counted = ""
+    if parts is not None:
+        ko, en = _PARTS[parts[1]]
+        counted = f"{ko} {parts[0]}번" if korean else f"{parts[0]} {en}s"
+    said = _what_if(year, take, left, korean, span, counted)
     if pending:
         said += (
             f" 승인을 기다리는 신청 {days(pending, True)}을 뺀 값이에요."
@@ -135,10 +139,13 @@ def what_if(
     return said
 
 
-def _what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str) -> str:
+def _what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str, parts: str = "") -> str:
     taking = f"{span} 근무일 {days(take, True)}" if korean and span else days(take, korean)
     if not korean:
-        taking = f"{days(take, False)} ({span})" if span else taking
+        working = f"{format_days(take)} working {'day' if take == 1 else 'days'}"
+        taking = f"{span} ({working})" if span else taking
+    if parts:  # "반차 4번": the person's count, then the days it is
+        taking = f"{parts}, {taking}" if korean else f"{parts} ({taking})"
     if left <= 0:
         if korean:
             return f"{year}년에 쓸 수 있는 연차가 없어서 {taking}은 연차로 쓸 수 없어요."
@@ -158,6 +165,8 @@ def _what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str) -
 
 def taken_kind(year: int, kind: str, amount: Decimal, korean: bool) -> str:
     name = leave_type_name(kind, korean)
+    if not amount:  # said in words: no figure is 0 days of a type
+        return f"{year}년 {name} 기록은 없어요." if korean else f"You took no {name} leave in {year}."
     if korean:
         return f"{year}년에 쓴 {name}는 {days(amount, True)}이에요."
     return f"You took {days(amount, False)} of {name} leave in {year}."
@@ -246,12 +255,21 @@ def current_days(amount: Decimal, korean: bool) -> str:
     return f"The statutory leave that has arisen and can be used now is {days(amount, False)}."
 
 
-def next_grant(amount: Decimal, on: date, today: date, act_only: bool, korean: bool) -> str:
+def next_grant(
+    amount: Decimal, on: date, today: date, act_only: bool, korean: bool, kind: str = "", years: int = 0
+) -> str:
+    """The next grant, and what it is for: the years of service it completes, or a month of attendance."""
     if korean:
         whose = "법에 따르면 " if act_only else ""
-        return f"{whose}다음 연차 {days(amount, True)}은 {on_day(on, today, True)}에 생겨요."
+        said = f"{whose}다음 연차 {days(amount, True)}은 {on_day(on, today, True)}에 생겨요."
+        if kind == "annual" and years:
+            return f"{said} 근속 {years}년을 채우는 날이에요."
+        return f"{said} 입사 첫해에는 매달 개근하면 연차가 생겨요." if kind == "monthly" else said
     whose = "Under the Act, your" if act_only else "Your"
-    return f"{whose} next leave, {days(amount, False)}, arises on {on_day(on, today, False)}."
+    said = f"{whose} next leave, {days(amount, False)}, arises on {on_day(on, today, False)}"
+    if kind == "annual" and years:
+        return f"{said}, when you complete {years} years of service."
+    return f"{said}, for a month of full attendance in your first year." if kind == "monthly" else f"{said}."
 
 
 def no_next_grant(korean: bool) -> str:
@@ -312,7 +330,7 @@ GREETING = Phrase(
     "안녕하세요! 연차가 궁금하시면 물어봐 주세요.", "Hi! Ask me anything about your annual leave."
 )
 THANKS = Phrase("천만에요! 언제든 물어봐 주세요.", "You're welcome! Ask me any time.")
-WHICH_YEAR = Phrase("어느 해의 연차를 말씀하시는지 알려 주시겠어요?", "Which year do you mean?")
+WHICH_YEAR = Phrase("어느 연도의 연차를 말씀하시는지 알려 주시겠어요?", "Which year do you mean?")
 
 
 def drafted(first: date, last: date, part: str, working: int, today: date, korean: bool) -> str:
@@ -333,4 +351,205 @@ def drafted(first: date, last: date, part: str, working: int, today: date, korea
     )
     return (
         f"I drafted a leave request for {said}{what}. Check it on the card below and press Submit to send it."
+    )
+
+
+# ----- what the offline model also says (each a statement the real model may make too) ------------------
+WHAT_I_CAN_DO = Phrase(
+    "이런 질문에 답할 수 있어요: '올해 연차 며칠 남았어?', '작년에 연차 며칠 썼어?', '연차 언제 소멸돼?'",
+    "I can answer questions like 'How many days off do I have left?', 'How many days did I take last year?' "
+    "or 'When does my leave expire?'",
+)
+CANNOT_OFFLINE = Phrase(
+    "그 질문은 오프라인 모델로는 답할 수 없어요. ANTHROPIC_API_KEY를 설정하면 Claude가 자유롭게 답해요.",
+    "I can't answer that offline. With ANTHROPIC_API_KEY set, Claude answers free-form.",
+)
+NO_MONTHLY_TOTALS = Phrase(
+    "월별 합계는 따로 없어서, 날짜별 기록으로 보여 드릴게요.",
+    "I have no monthly totals, so here are the dated records.",
+)
+ASK_A_DATE = Phrase(
+    "공휴일은 날짜로 물어봐 주세요 (예: '12월 25일 공휴일이야?').",
+    "For public holidays, please ask about a specific date (e.g. 'Is December 25 a holiday?').",
+)
+NOT_IN_HOURS = Phrase(
+    "인사 데이터에는 연차가 일 단위로만 있어서 시간으로는 답할 수 없어요.",
+    "The HR data keeps leave in days, not hours, so I can't answer in hours.",
+)
+NO_ACT_LEAVE = Phrase(
+    "근로기준법의 연차 규정이 적용되지 않아 계산되는 연차가 없어요. 자세한 건 인사팀에 문의해 주세요.",
+    "The Act's annual leave does not apply to you, so no leave is computed. Please ask HR.",
+)
+
+
+def leap_year(year: int, leap: bool, following: int, korean: bool) -> str:
+    if korean:
+        return f"{year}년은 윤년{'이에요' if leap else '이 아니에요'}. 다음 윤년은 {following}년이에요."
+    return f"{'Yes' if leap else 'No'}, {year} is {'' if leap else 'not '}a leap year; the next one is {following}."
+
+
+def lookups_capped(cap: int, first: int, last: int, korean: bool) -> str:
+    if korean:
+        return (
+            f"한 질문에 조회는 {cap}번까지만 해요. 물어보신 연도가 너무 많아 {first}~{last}년만 조회했어요. "
+            "나머지는 나눠서 물어봐 주세요."
+        )
+    return (
+        f"I look up at most {cap} things per question, so I looked up {first}–{last} only. Please ask about "
+        "the rest separately."
+    )
+
+
+def draft_refused(reasons: list[str], korean: bool) -> str:
+    if korean:
+        return " ".join(["그 휴가는 신청할 수 없어요.", *reasons]).strip()
+    return "That leave cannot be requested" + (": " + " ".join(reasons) if reasons else ".")
+
+
+def more_than_left(year: int, left: Decimal, korean: bool) -> str:
+    if korean:
+        return f"{year}년 남은 연차 {days(left, True)}보다 많아요."
+    return f"that's more than the {days(left, False)} you have."
+
+
+def claimed(claim: Decimal, balance: Balance, korean: bool, today: date) -> str:
+    """ "I have 12 days left, right?": yes, or no with what is left, and the year's figures."""
+    figures = balance_sentence(balance, korean, today)
+    if claim == balance.remaining:
+        return ("네, 맞아요. " if korean else "Yes, that's right. ") + figures
+    if korean:
+        return f"아니에요, {days(claim, True)}이 아니에요. {figures}"
+    return f"Not quite, not {days(claim, False)}. {figures}"
+
+
+def enough_for_a_day(year: int, left: Decimal, korean: bool) -> str:
+    enough = left >= 1
+    if korean:
+        return (
+            f"{year}년 남은 연차는 {days(left, True)}이라 하루 쉬기에 {'충분해요' if enough else '모자라요'}."
+        )
+    verdict = "enough for a day off" if enough else "not enough for a day off"
+    return f"You have {days(left, False)} of annual leave left for {year}: {verdict}."
+
+
+_PARTS = {Decimal("0.5"): ("반차", "half day"), Decimal("0.25"): ("반반차", "quarter day")}
+
+
+def parts_taken(year: int, size: Decimal, on: list[date], undated: bool, today: date, korean: bool) -> str:
+    """How many half (or quarter) days the year's dated records hold, and on which days."""
+    ko, en = _PARTS[size]
+    if undated:
+        if korean:
+            return f"{year}년에는 날짜별 기록이 없어서 {ko} 횟수를 알 수 없어요."
+        return f"For {year} your HR data has no dated records, so I can't count {en}s."
+    if not on:
+        return f"{year}년에는 {ko} 기록이 없어요." if korean else f"You took no {en}s in {year}."
+    if korean:
+        listed = ", ".join(on_day(d, today, True) for d in on)
+        return f"{year}년에 {ko}를 {len(on)}번 썼어요: {listed}."
+    listed = "; ".join(on_day(d, today, False) for d in on)
+    times = "once" if len(on) == 1 else f"{len(on)} times"
+    return f"You took a {en} {times} in {year}: {listed}."
+
+
+def half_days_left(year: int, left: Decimal, korean: bool) -> str:
+    """What is left, in half days: whole half days, and a quarter day over where there is one."""
+    if left <= 0:
+        if korean:
+            return f"{year}년에는 반차로 쓸 수 있는 연차가 없어요."
+        return f"You have no half days left to take for {year}."
+    halves = left / Decimal("0.5")
+    quarter = halves != halves.to_integral_value()
+    count = format_days((left - Decimal("0.25")) / Decimal("0.5") if quarter else halves)
+    if korean:
+        can = f"{year}년 남은 연차는 {days(left, True)}이라, 반차로는 {count}번 더 쓸 수 있"
+        return can + ("고 반반차만큼이 남아요." if quarter else "어요.")
+    also = ", and a quarter day is left over" if quarter else ""
+    return f"You have {days(left, False)} left for {year}, so you can still take {count} half days{also}."
+
+
+def total(kind: str, year: int, amount: Decimal, other: int, then: Decimal, korean: bool) -> str:
+    word = _KIND[kind].pick(korean)
+    if korean:
+        return f"{year}년{'에' if kind != 'remaining' else ''} {word}는 {days(amount, True)}, {other}년은 {days(then, True)}로 합치면 {days(amount + then, True)}이에요."
+    return f"Your {word} for {year} is {days(amount, False)} and for {other} {days(then, False)}: {days(amount + then, False)} together."
+
+
+def latest(year: int, on: date | None, amount: Decimal, kind: str, today: date, korean: bool) -> str:
+    """The latest leave taken in a year, up to today."""
+    if on is None:
+        return f"{year}년에 쓴 휴가 기록이 없어요." if korean else f"You took no leave in {year}."
+    name = leave_type_name(kind, korean)
+    if korean:
+        return (
+            f"{year}년에 마지막으로 쓴 휴가는 {on_day(on, today, True)} {days(amount, True)}({name})이에요."
+        )
+    return f"The last leave you took in {year} was on {on_day(on, today, False)} ({days(amount, False)}, {name})."
+
+
+def no_month_records(year: int, month: int, korean: bool) -> str:
+    if korean:
+        return f"{year}년 {month}월에는 날짜가 있는 휴가 기록이 없어요."
+    return f"You have no dated leave records in {_MONTHS[month - 1]} {year}."
+
+
+def plan(
+    year: int, taken: list[tuple[str, Decimal]], take: Decimal, left: Decimal, korean: bool, pending: Decimal
+) -> str:
+    """Several days or stretches off (`taken`: each as said, and its size: a whole, half or quarter day),
+    `take` working days in all: what would be left, or by how much it does not fit."""
+    listed = [
+        said + (f" {_PARTS[size][0]}" if korean else f" ({_PARTS[size][1]})") if size != 1 else said
+        for said, size in taken
+    ]
+    joined = (
+        ", ".join(listed)
+        if korean
+        else ", ".join(listed[:-1]) + (" and " if len(listed) > 1 else "") + listed[-1]
+    )
+    return what_if(year, take, left, korean, joined, pending)
+
+
+def lapsing(unused: list[tuple[date, Decimal]], has_current: bool, today: date, korean: bool) -> str:
+    """The Act's leave still unused, and the day after which each part lapses."""
+    if not has_current:
+        if korean:
+            return "지금 쓸 수 있게 생긴 연차가 없어서 소멸될 연차도 없어요."
+        return "No leave has arisen that you can use now, so none is about to lapse."
+    if not unused:
+        return (
+            "지금 남은 연차가 없어서 소멸될 연차도 없어요."
+            if korean
+            else "You have no unused leave left, so none is about to lapse."
+        )
+    if korean:
+        return " ".join(
+            f"지금 남은 연차 {days(n, True)}은 {on_day(d, today, True)}이 지나면 소멸돼요." for d, n in unused
+        )
+    return " ".join(
+        f"Your {format_days(n)} unused {'day lapses' if n <= 1 else 'days lapse'} after {on_day(d, today, False)}."
+        for d, n in unused
+    )
+
+
+def why_grant(
+    amount: Decimal, on: date, years: int, figures: dict[str, Decimal], today: date, korean: bool
+) -> str:
+    """Why a yearly grant is the size it is: the years of service it is for, and §60's rule."""
+    f = {k: format_days(v) for k, v in figures.items()}
+    if korean:
+        said = f"{on_day(on, today, True)}에 생기는 {days(amount, True)}은 근속 {years}년을 채워서예요. "
+        if years < 3:
+            return said + f"근로기준법은 1년을 채우면 기본 {f['base_days']}일을 줘요."
+        return said + (
+            f"근로기준법은 기본 {f['base_days']}일에, 근속 {f['extra_every_years']}년마다 {f['extra_days']}일씩 "
+            f"더해 줘요 (최대 {f['max_days']}일)."
+        )
+    said = f"The {days(amount, False)} arising on {on_day(on, today, False)} are for {years} completed years of service. "
+    if years < 3:
+        return said + f"The Labour Standards Act gives {f['base_days']} days a year from the first full year."
+    return said + (
+        f"The Labour Standards Act gives {f['base_days']} days, plus {days(figures['extra_days'], False)} more "
+        f"for every {f['extra_every_years']} years of service after the first (at most "
+        f"{days(figures['max_days'], False)})."
     )

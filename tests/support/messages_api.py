@@ -10,11 +10,14 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from aiohttp import web
 
-from bot.llm.offline import OfflineModel, declared_text, latest_question, today_from, wants_declared
+from bot.llm.offline import OfflineModel, latest_question, today_from, wants_declared
+from bot.llm.offline_naming import Known, named_text
+from bot.llm.tool_results_reading import wire_evidence
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from tests.support.loopback import serve_on_loopback
 
@@ -75,9 +78,16 @@ def _declared(body: dict[str, Any], status: int, payload: dict[str, Any]) -> dic
     if len(texts) != 1 or texts[0]["text"].lstrip().startswith("{"):
         return payload  # already declared (or not one answer)
     messages = body.get("messages") or []
-    said = declared_text(
-        texts[0]["text"], messages, latest_question(messages), today_from(body.get("system"))
+    evidence = wire_evidence(messages, latest_question(messages), today_from(body.get("system")))
+    known = Known(
+        evidence.balances,
+        evidence.taken,
+        evidence.question,
+        evidence.today or date.today(),
+        evidence.entitlement,
+        evidence.working_days,
     )
+    said = named_text(texts[0]["text"], known)
     return {
         **payload,
         "content": [b if b is not texts[0] else {"type": "text", "text": said} for b in content],
