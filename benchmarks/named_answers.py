@@ -1,26 +1,22 @@
-"""`python -m benchmarks.named_answers [FILE …]`: the named-figures check over sets of model answers.
+"""`python -m benchmarks.named_answers [FILE …]`: the statements check over sets of model answers.
 
 Each case (a JSON list of objects; docs/grounding.md#a-fresh-answer-set):
 
     {"id": "…", "question": "올해 연차 며칠 남았어?", "today": "2026-11-29",
      "lookups": [{"tool": "get_leave_balance", "result": {"year": 2026, "granted": "15", "used": "7.5"}}],
-     "answer": {"text": "올해 남은 연차는 {remaining(2026)}이에요."},
-     "expected": "correct"}                      # or "wrong": what the answer says, rendered, is wrong
+     "answer": {"say": ["remaining(2026)"]},
+     "expected": "correct"}                      # or "wrong": what the statements say, written, is wrong
 
 prints, per file and in all: correct answers stopped (the check refused them, so a correction round and
-maybe the plain figures) and wrong answers posted (it let them through). An answer in the earlier
-declared shape ({"text", "figures": [{span, value, basis, expr, as}]}, `expected` pass / fail) is first
-converted mechanically — the number of each declared span replaced by the placeholder its declaration
-names, a number from the question in an expression written q(n), a calendar count the old shape took
-without an expression given the days(…) / days_between(…) between its declared dates that it equals — and a wrong one whose only error was a typed value is
-counted as made right by rendering: code writes the value its expression names.
+maybe the plain figures) and wrong answers posted (it let them through). An answer in a retired shape
+(`{"text": …}` with named figures, or the declared `{"text", "figures"}` before it) is reported as "retired
+shape, not judged": no code reads it any more.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from dataclasses import dataclass, field
 from datetime import date
@@ -32,15 +28,13 @@ from bot import text
 from bot.agent.trace import ToolResult
 from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
-from bot.grounding.expressions import Unresolved, evaluate
-from bot.grounding.facts import Evidence, Resolver
-from bot.grounding.named import ALLOWED_NUMBERS, Rendered, render
+from bot.grounding.facts import Evidence
 from bot.grounding.statements import write
 from bot.policy.grants import StatutoryGrant
 from bot.policy.standing import Entitlement
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPORA = sorted((ROOT / "tests" / "data").glob("declared_corpus_*.json"))
+CORPORA = sorted((ROOT / "benchmarks" / "heldout").glob("answers_*.json"))
 
 
 def evidence_of(case: dict[str, Any]) -> Evidence:
@@ -117,146 +111,47 @@ def _entitlement(result: dict[str, Any], case: dict[str, Any]) -> Entitlement:
     return Entitlement(on, date.fromisoformat(result["hire_date"]), "hire_date", years, current, upcoming)
 
 
-_LITERAL = re.compile(r'"[^"]*"|(?<![\w.])\d+(?:\.\d+)?(?![\w.])')
-
-
-def converted(case: dict[str, Any]) -> tuple[str, bool]:
-    """A declared answer's text with its figures named, and whether rendering leaves it as typed (every
-    declared value is what its expression gives): (named text, typed values kept)."""
-    said: str = case["answer"]["text"]
-    asked = evidence_of(case).question_numbers
-    kept = True
-    places: list[tuple[int, int, str]] = []
-    taken: list[range] = []
-    for figure in sorted(case["answer"].get("figures") or [], key=lambda f: -len(f["span"])):
-        span = figure["span"]
-        at = said.find(span) if span else -1
-        while at >= 0 and any(at < r.stop and r.start < at + len(span) for r in taken):
-            at = said.find(span, at + 1)
-        if figure["basis"] == "calendar" and not figure.get("expr"):
-            figure = {**figure, "expr": _calendar_count(figure, case)}
-        placeholder = _placeholder(figure, asked)
-        if at < 0 or placeholder is None:
-            continue
-        taken.append(range(at, at + len(span)))
-        # Only the number is named; the words of the span stay ("3 working days" → "{…} working days").
-        number = _NUMBER.search(span) if figure.get("expr") or figure["basis"] == "question" else None
-        start, end = (at + number.start(), at + number.end()) if number else (at, at + len(span))
-        places.append((start, end, placeholder))
-        if figure.get("expr") and figure["basis"] != "question":
-            kept &= _value_kept(figure, evidence_of(case))
-    for start, end, placeholder in sorted(places, reverse=True):
-        said = said[:start] + placeholder + said[end:]
-    return said, kept
-
-
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-def _calendar_count(figure: dict[str, Any], case: dict[str, Any]) -> str | None:
-    """A calendar count the old shape let go without an expression (it held when the calendar gave it
-    between two dates the answer declared, or from today): the expression that gives it."""
-    value = Decimal(str(figure["value"]))
-    dates = {"TODAY": date.fromisoformat(case["today"])} if case.get("today") else {}
-    for other in case["answer"].get("figures") or []:
-        if other.get("as") in ("date", "date_range"):
-            for part in str(other["value"]).split("/"):
-                dates.setdefault(f'"{part.strip()}"', date.fromisoformat(part.strip()))
-    for (a, first), (b, last) in ((x, y) for x in dates.items() for y in dates.items() if x[1] < y[1]):
-        if (last - first).days + 1 == value and a != "TODAY":
-            return f"days({a}, {b})"
-        if (last - first).days == value:
-            return f"days_between({a}, {b})"
-    return None
-
-
-def _placeholder(figure: dict[str, Any], asked: set[Decimal]) -> str | None:
-    value, expr = str(figure["value"]), figure.get("expr")
-    if figure["basis"] == "question":
-        return "{q(" + value + ")}"
-    if expr:
-
-        def named(match: re.Match[str]) -> str:
-            literal = match.group(0)
-            argument = match.string[: match.start()].rstrip().endswith(("(", ","))  # a year, a day's size
-            if (
-                argument
-                or literal.startswith('"')
-                or Decimal(literal) in ALLOWED_NUMBERS
-                or Decimal(literal) not in asked
-            ):
-                return literal
-            return f"q({literal})"
-
-        # Calendar days both ends counted: the old `days_between(a, b) + 1` is the vocabulary's days(a, b).
-        expr = re.sub(r"days_between\(([^)]*)\)\s*\+\s*1\b", r"days(\1)", expr)
-        return "{" + _LITERAL.sub(named, expr) + "}"
-    match figure.get("as"):
-        case "date":
-            return '{date("' + value + '")}'
-        case "date_range" if "/" in value:
-            first, last = value.split("/")
-            return '{date("' + first.strip() + '")}~{date("' + last.strip() + '")}'
-        case "year":
-            return "{year(" + value + ")}"
-        case "time":
-            return '{time("' + value + '")}'
-    return None  # a list number, ordinal or count has no placeholder: it stays typed
-
-
-def _value_kept(figure: dict[str, Any], evidence: Evidence) -> bool:
-    """Whether code writes what the answer had typed: the number its span states is its expression's."""
-    typed = re.search(r"\d+(?:\.\d+)?", figure["span"].replace(",", ""))
-    try:
-        value = evaluate(figure["expr"], Resolver(evidence)).value
-        said = Decimal(typed.group(0)) if typed else Decimal(str(figure["value"]).replace(",", ""))
-        return abs(value - said) < Decimal("0.05")
-    except (Unresolved, ArithmeticError, ValueError):
-        return True
-
-
 @dataclass
 class Tally:
     correct: int = 0
     wrong: int = 0
     stopped_correct: list[str] = field(default_factory=list)
     posted_wrong: list[str] = field(default_factory=list)
-    made_right: list[str] = field(default_factory=list)  # legacy wrong answers code renders right
+    retired: list[str] = field(default_factory=list)  # answers in a shape no code reads any more
 
     def line(self, name: str) -> str:
-        made = f", {len(self.made_right)} wrong made right by rendering" if self.made_right else ""
+        retired = f", {len(self.retired)} in a retired shape, not judged" if self.retired else ""
         return (
             f"{name}: stopped-correct {len(self.stopped_correct)}/{self.correct} = "
             f"{100 * len(self.stopped_correct) / max(self.correct, 1):.1f} %, posted-wrong "
-            f"{len(self.posted_wrong)}/{self.wrong} = {100 * len(self.posted_wrong) / max(self.wrong, 1):.1f} %{made}"
+            f"{len(self.posted_wrong)}/{self.wrong} = {100 * len(self.posted_wrong) / max(self.wrong, 1):.1f} %"
+            f"{retired}"
         )
 
 
 def judge(case: dict[str, Any], tally: Tally, verbose: bool) -> None:
-    korean = text.is_korean(case["question"])
-    if "say" in case["answer"]:  # statements code writes whole (bot/grounding/statements.py)
-        named, kept = json.dumps(case["answer"]["say"], ensure_ascii=False), True
-        written = write(case["answer"]["say"], evidence_of(case), korean)
-        rendered = Rendered(written.text, written.statements, written.problems)
-    else:
-        legacy = "figures" in case["answer"]
-        named, kept = converted(case) if legacy else (case["answer"]["text"], True)
-        rendered = render(named, evidence_of(case), korean)
+    said = case["answer"].get("say")
+    if not isinstance(said, list):  # {"text": …} (named figures) or {"text", "figures"} (declared)
+        tally.retired.append(case["id"])
+        if verbose:
+            print(f"  retired shape, not judged {case['id']}")
+        return
+    written = write(said, evidence_of(case), text.is_korean(case["question"]))
     correct = case["expected"] in ("correct", "pass")
     if correct:
         tally.correct += 1
-        if not rendered.holds:
+        if not written.holds:
             tally.stopped_correct.append(case["id"])
     else:
         tally.wrong += 1
-        if rendered.holds and not kept:
-            tally.made_right.append(case["id"])
-        elif rendered.holds:
+        if written.holds:
             tally.posted_wrong.append(case["id"])
-    if verbose and ((correct and not rendered.holds) or (not correct and rendered.holds and kept)):
-        print(f"  {'stopped' if correct else 'posted'} {case['id']}: {named[:120]!r}")
-        print(f"      → {rendered.text[:120]!r}")
-        for problem in rendered.problems:
+    if verbose and correct != written.holds:
+        print(
+            f"  {'stopped' if correct else 'posted'} {case['id']}: {json.dumps(said, ensure_ascii=False)[:120]}"
+        )
+        print(f"      → {written.text[:120]!r}")
+        for problem in written.problems:
             print(f"      {problem.figure!r} {problem.reason}")
 
 
@@ -275,7 +170,7 @@ def main() -> int:
         total.wrong += tally.wrong
         total.stopped_correct += tally.stopped_correct
         total.posted_wrong += tally.posted_wrong
-        total.made_right += tally.made_right
+        total.retired += tally.retired
     print(total.line("all"))
     return 0
 

@@ -86,8 +86,8 @@ async def messages_api() -> AsyncIterator[Callable[..., Any]]:
 
     started: list[MessagesAPIStandIn] = []
 
-    async def start(script: Any = None, latency: float = 0.0, declare: bool = True) -> MessagesAPIStandIn:
-        api = await MessagesAPIStandIn(script, latency=latency, declare=declare).start()
+    async def start(script: Any = None, latency: float = 0.0) -> MessagesAPIStandIn:
+        api = await MessagesAPIStandIn(script, latency=latency).start()
         started.append(api)
         return api
 

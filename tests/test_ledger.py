@@ -17,7 +17,7 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import Balance, StoredYear
 from bot.grounding.facts import Evidence
-from bot.grounding.named import render
+from bot.grounding.statements import write
 from bot.hr.directory import caller_for_employee_id
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.policy.entitlement import entitlement as act
@@ -316,15 +316,14 @@ async def test_fiscal_basis_from_january_gives_the_imported_balances_on_the_demo
 
 def _render(named: str):
     balance = Balance(2026, D(15), D(6), ((_d("2027-03-03"), D(9)),))
-    return render(named, Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY), True)
+    return write([named], Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY), True)
 
 
 def test_what_expires_when_is_written_from_the_lookup():
-    said = '그중 {expiring(2026, "2027-03-03")}은 {date("2027-03-03")}이 지나면 소멸돼요.'
-    assert _render(said).text == "그중 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."
-    other = _render(said.replace('(2026, "2027-03-03")', '(2026, "2027-03-04")'))
-    assert not other.holds and "named no such day" in other.problems[0].reason
-    unlooked = _render(said.replace("(2026,", "(2025,"))
+    assert _render("expiring(2026)").text == (
+        "2026년 남은 연차 중 9일은 2027년 3월 3일(수)까지 쓸 수 있어요. 그다음 날 소멸돼요."
+    )
+    unlooked = _render("expiring(2025)")
     assert not unlooked.holds and "no lookup of 2025 succeeded" in unlooked.problems[0].reason
 
 
@@ -361,18 +360,18 @@ async def test_the_home_card_shows_the_unused_days_of_the_nearest_expiry(hr):
     assert "9일은 2027-03-03까지" in texts["computed"]
 
 
-async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(messages_api, hr):
-    """As Claude would answer: the tool result (with its expiry, as data) goes over the wire, the answer names
-    `expiring(2026, "2027-03-03")` and code writes 9; a figure for a day the lookup did not name gets the
-    one correction."""
+async def test_statements_over_the_wire_state_the_expiry_and_are_checked(messages_api, hr):
+    """As Claude would answer: the tool result (with its expiry, as data) goes over the wire, the answer says
+    `expiring(2026)` and code writes 9 and its day; a statement of a year nobody looked up gets the one
+    correction."""
 
-    def named(expiring: str) -> tuple[int, dict]:
-        said = "{year(2026)}년 연차 중 {" + expiring + '}은 {date("2027-03-03")}이 지나면 소멸돼요.'
-        return text_reply(json.dumps({"text": said}, ensure_ascii=False))
+    def said(*statements: str) -> tuple[int, dict]:
+        return text_reply(json.dumps({"say": list(statements)}, ensure_ascii=False))
 
     minsu = await caller_for_employee_id(hr, "E1001")
-    wrong, right = named('expiring(2026, "2027-03-04")'), named('expiring(2026, "2027-03-03")')
-    api = await messages_api([tool_reply(("toolu_A", {"year": 2026})), wrong, right])
+    api = await messages_api(
+        [tool_reply(("toolu_A", {"year": 2026})), said("expiring(2025)"), said("expiring(2026)")]
+    )
     turn = await make_assistant(api, hr, grounding=True, rules=COMPUTED).run_turn(
         [{"role": "user", "content": "올해 연차 언제 소멸돼?"}], minsu
     )
@@ -385,8 +384,8 @@ async def test_a_named_answer_over_the_wire_states_the_expiry_and_is_checked(mes
     ]
     assert json.loads(result["content"])["expiring"] == [{"until": "2027-03-03", "days": "9"}]
     correction = api.requests[-1]["messages"][-1]["content"]
-    assert '{expiring(2026, "2027-03-04")}' in correction and "named no such day" in correction
-    assert turn.answer == "2026년 연차 중 9일은 2027년 3월 3일(수)이 지나면 소멸돼요."
+    assert "expiring(2025)" in correction and "no lookup of 2025 succeeded" in correction
+    assert turn.answer == "2026년 남은 연차 중 9일은 2027년 3월 3일(수)까지 쓸 수 있어요. 그다음 날 소멸돼요."
 
 
 async def test_the_notices_count_the_unused_days_from_the_ledger_when_computed(

@@ -67,7 +67,9 @@ async def test_grounding_setting_decides_whether_an_unlooked_number_is_posted(
 async def test_lookups_are_written_to_the_configured_audit_file(messages_api, minsu, tmp_path):
     path = tmp_path / "audit.jsonl"
     settings = Settings.from_env({"OFFICEBOT_AUDIT": str(path)})
-    api = await messages_api([text_reply("12일"), text_reply("12일")])
+    # Statements with no lookup behind them: the check looks the year up by code, audited as code's.
+    guess = text_reply('{"say": ["remaining(2026)"]}')
+    api = await messages_api([guess, guess])
     model = tracked(make_client("test-key", api.base_url, max_retries=0))
     async with open_services(settings, model=model, clock=fixed_clock) as services:
         await services.assistant.run_turn([{"role": "user", "content": "올해 연차 며칠 남았어?"}], minsu)
@@ -134,7 +136,7 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         [
             tool_reply(("t1", {"month": 12, "day": 25}), name="get_weekday"),
             tool_reply(("t2", {"month": 2, "day": 30}), ("t3", {"year": 2026}), name="get_weekday"),
-            text_reply('It is {date("2026-12-25")}.'),  # code writes the weekday
+            text_reply('{"say": ["day(\\"2026-12-25\\")"]}'),  # code writes the weekday and the day
         ]
     )
     model = tracked(make_client("test-key", api.base_url, max_retries=0))
@@ -171,7 +173,7 @@ async def test_a_second_tool_is_one_object_and_one_registry_line(messages_api, m
         ),
     ]
     assert [ctx.caller for ctx in weekday.seen] == [minsu, minsu]  # identity comes from us, not the input
-    assert turn.answer == "It is Friday, December 25.", turn.trace
+    assert turn.answer == "Friday, December 25 is a public holiday (Christmas Day).", turn.trace
     audit = [json.loads(x) for x in (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [(a["tool"], a["detail"], a["outcome"]) for a in audit] == [
         ("get_weekday", {"month": 12, "day": 25}, "ok"),

@@ -71,19 +71,19 @@ class Answer:
 
 @dataclass(frozen=True)
 class Grounded:
-    """Which path the grounding check took: `named` (the answer's named figures rendered by code) or
-    `plain` (a plain-text answer, the conservative fallback), how many figures, how many failed."""
+    """Which path the grounding check took: `named` (the answer's statements, written by code) or `plain`
+    (a plain-text answer, the conservative fallback), how many statements, how many problems."""
 
     path: Literal["named", "plain"]
-    figures: int = 0
+    figures: int = 0  # the statements written
     failed: int = 0
     draft: str = ""  # the model's answer as first rendered (`officebot eval` judges it too)
 
     def describe(self) -> str:
         if self.path == "plain":
             return "plain-text answer: posted only if it types no number"
-        verified = "all rendered" if not self.failed else f"{self.failed} problems"
-        return f"named figures: {self.figures} named, {verified}"
+        verified = "all hold" if not self.failed else f"{self.failed} problems"
+        return f"statements: {self.figures} written, {verified}"
 
 
 Step = ModelCall | ToolCall | ToolResult | Note | Answer | Grounded

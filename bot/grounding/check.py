@@ -1,9 +1,9 @@
 """The grounding check: every figure a posted answer states was written by code.
 
-    named answer (structured output, bot/grounding/shape.py): each placeholder evaluated over this
-        conversation's lookups and rendered (bot/grounding/named.py)
-        holds ─▶ posted as rendered, no extra model call
-        a placeholder needs a lookup nobody made ─▶ looked up by code (no model call), rendered again
+    statements (structured output, bot/grounding/shape.py): each written by code over this
+        conversation's lookups (bot/grounding/statements.py), and the choice checked
+        holds ─▶ posted as written, no extra model call
+        a statement needs a lookup nobody made ─▶ looked up by code (no model call), written again
         still fails ─▶ the model is asked once more, told what failed ─▶ rendered ─▶ posted
         fails again ─▶ the plain looked-up figures with a short note
     plain text (a server without structured outputs): conservative
@@ -32,9 +32,8 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
 from bot.grounding.facts import Evidence, WorkingDayCount
-from bot.grounding.named import Problem, Rendered, render
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
-from bot.grounding.statements import parse_statements, write
+from bot.grounding.statements import Problem, Written, parse_statements, write
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
@@ -122,14 +121,10 @@ class Grounding:
     def shaped(self, answer: str) -> str | None:
         return parse_named(answer)
 
-    def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Rendered:
+    def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Written:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
-        statements = parse_statements(named)
-        if statements is None:  # the earlier shape: text with named figures
-            return render(named, evidence, text.is_korean(question))
-        written = write(statements, evidence, text.is_korean(question))
-        return Rendered(written.text, written.statements, written.problems)
+        return write(parse_statements(named) or [], evidence, text.is_korean(question))
 
     async def review(
         self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
@@ -141,7 +136,7 @@ class Grounding:
         if draft.named is None:
             return await self._plain(draft, question, caller, trace)
         first = self._render(draft, draft.named, question, caller)
-        trace.add(Grounded("named", first.figures, len(first.problems), first.text))
+        trace.add(Grounded("named", first.statements, len(first.problems), first.text))
         if first.holds:
             # An answer naming no figure stands as written (asking which year is meant, say): there is no
             # number in it to be wrong, and a balance nobody asked for is not added to it.

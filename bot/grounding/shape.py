@@ -3,9 +3,6 @@ a list of statements from a closed catalogue, each written whole by code (`bot/g
 
     {"say": ["remaining(2026)"]}  →  2026년 남은 연차는 7.5일이에요.
 
-The earlier shape, one `text` with named figures (`{"text": "올해 남은 연차는 {remaining(2026)}이에요."}`,
-`bot/grounding/named.py`), is still read: the offline model writes it.
-
 A final answer that is not this JSON (a model or server without structured outputs) is plain text: it
 takes the conservative fallback (`bot/grounding/check.py`).
 """
@@ -54,8 +51,8 @@ CORRECTION_OPENING = "Some figures in your answer do not hold:"
 
 
 def parse_named(raw: str) -> str | None:
-    """What a final text block says in the answer shape: the statements' JSON as sent, or the named text of
-    the earlier shape (`{"text": …}`, which the offline model still writes); None for plain text."""
+    """The statements' JSON of a final text block as sent (`{"say": […]}`); None for plain text or any
+    other shape."""
     stripped = raw.strip()
     if not stripped.startswith("{"):
         return None
@@ -63,8 +60,4 @@ def parse_named(raw: str) -> str | None:
         data = json.loads(stripped)
     except ValueError:
         return None
-    if isinstance(data, dict) and isinstance(data.get("say"), list):
-        return stripped
-    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
-        return None
-    return data["text"]
+    return stripped if isinstance(data, dict) and isinstance(data.get("say"), list) else None

@@ -30,11 +30,9 @@ from decimal import Decimal
 
 from bot import calendar
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
-from bot.grounding.day_facts import holiday_days_named
+from bot.grounding.days import holiday_days_named, what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
-from bot.grounding.figure import Problem
-from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
 from bot.language.dates import days_named
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
@@ -50,6 +48,32 @@ RULES = ("first_year", "base", "extra", "max")
 KINDS = ("remaining", "used", "granted")
 # Statements only the offline stand-in makes (bot/llm), left out of the schema Claude reads.
 OFFLINE_ONLY = frozenset({"cannot_offline"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What stops a statement (or the set of them), said to the model in the correction."""
+
+    figure: str  # the statement as written, or "say" for the set
+    reason: str
+
+
+class QuestionResolver(Resolver):
+    """The facts, and `q(n)`: a number the person wrote in the question."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        super().__init__(evidence)
+        self.question = evidence.question_numbers
+
+    def call(self, name: str, arguments: Sequence[Argument]) -> Decimal:
+        if name != "q":
+            return super().call(name, arguments)
+        number = Decimal(str(arguments[0])) if len(arguments) == 1 else None
+        if number is None or number not in self.question:
+            raise Unresolved(
+                f"names q({', '.join(map(str, arguments))}), but the question has no such number"
+            )
+        return number
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 and English, as data.
 
 Whoever reads text (the question check in `core/question.py`, the offline model's `llm/reading.py`,
-the claims in an answer, the phrasebook) builds its patterns from these lists, so a word added here is
+the statements' choice check, the phrasebook) builds its patterns from these lists, so a word added here is
 understood the same way everywhere. Nothing here does I/O or knows about tools, Slack or the model.
 
     words.py    leave, amounts and their roles, quantities, hours, how-to, rules, greetings, thanks,
@@ -13,6 +13,5 @@ understood the same way everywhere. Nothing here does I/O or knows about tools, 
     script.py   which language a text is in
     accounted.py  the words that never change a leave question's figures (the offline model's check
                 that a reading accounts for the whole question)
-    clause_words.py  what a named figure's own clause may say of it (year, kind, leave type, part of a
-                day, the Act's meaning, more / less, what-if verbs)
+    clause_words.py  leave types, the holidays' everyday names, "the latest", the verbs of using leave
 """

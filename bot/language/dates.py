@@ -1,7 +1,6 @@
 """Months, weekdays, dates and times: how they are written in Korean and English, and how to read them.
 
-A date or a time is never a leave amount (`blank_dates` removes them before amounts are looked for);
-a record's date right before an amount says which record it is (`last_month_day`).
+A date or a time is never a leave amount (`blank_dates` removes them before amounts are looked for).
 """
 
 from __future__ import annotations
@@ -67,7 +66,6 @@ def blank_dates(text: str) -> str:
     return blank(text, _DATES_AND_TIMES)
 
 
-_RECORD_DATE = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})")
 _MONTH_DAY = re.compile(rf"\b({MONTH_NAME})\s+(\d{{1,2}})", re.I)
 
 
@@ -76,25 +74,6 @@ def month_number(name: str) -> int | None:
     key = name.lower()[:3]
     names = [m[:3] for m in MONTHS_EN]
     return names.index(key) + 1 if key in names else None
-
-
-def last_month_day(text: str) -> tuple[int, int] | None:
-    """The (month, day) of the last date `text` writes: "3월 2일", "2026-03-02", "3/2", else "Mar 2"."""
-    found = None
-    for match in _RECORD_DATE.finditer(text):
-        groups = match.groups()
-        if groups[0]:
-            found = (int(groups[0]), int(groups[1]))
-        elif groups[2]:
-            found = (int(groups[3]), int(groups[4]))
-        else:
-            found = (int(groups[5]), int(groups[6]))
-    if found is None:
-        for match in _MONTH_DAY.finditer(text):
-            month = month_number(match.group(1))
-            if month:
-                found = (month, int(match.group(2)))
-    return found
 
 
 # ----- questions about the calendar ----------------------------------------------------------------------

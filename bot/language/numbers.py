@@ -54,16 +54,6 @@ DAY_AMOUNT_PATTERNS: tuple[tuple[re.Pattern[str], Decimal], ...] = tuple(
 NUMERAL = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 
 
-def amounts_in_words(text: str) -> list[Decimal]:
-    """Every amount of days `text` says in words, each span read once (반반차 is not also a 반차)."""
-    found: list[Decimal] = []
-    for words, days in DAY_AMOUNT_PATTERNS:
-        if words.search(text):
-            found.append(days)
-            text = words.sub(lambda m: " " * len(m.group(0)), text)
-    return found
-
-
 def first_amount_in_words(text: str) -> Decimal | None:
     """The amount of days `text` says in words, the smallest first (the offline model's "반차 쓰면")."""
     return next((days for words, days in DAY_AMOUNT_PATTERNS if words.search(text)), None)

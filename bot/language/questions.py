@@ -94,7 +94,6 @@ _VOCABULARY_KO = tuple(
     )
 )
 _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABULARY_KO))})")
-VOCABULARY_START = _NOT_NAME_START  # a word starting with the bot's own vocabulary is no name
 
 
 def about_someone_else(text: str) -> bool:

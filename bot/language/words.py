@@ -107,55 +107,6 @@ LEAVE_TYPES: dict[str, Words] = {
     "special": Words(ko=(r"특별\s*휴가", "경조"), en=(r"\bspecial\b",)),
 }
 KOREAN_LEAVE_TYPE_NAMES = {"annual": "연차", "sick": "병가"}
-# Units that make a number something other than days of leave: "3개월", "2 weeks", "4시간", "3번".
-NOT_DAY_UNITS = Words(
-    ko=(
-        "개월",
-        "달",
-        "주일?",
-        "주차",
-        "시간",
-        "분기",
-        "분",
-        "초",
-        "%",
-        "퍼센트",
-        "프로",
-        r"년\s*차",
-        "년차",
-        "차",
-        "년",
-        "회",
-        "번째",
-        "번",
-        "명",
-        "호실",
-        "호",
-        "층",
-        "원",
-        "세",
-        "살",
-        "건",
-        "시",
-    ),
-    en=(
-        "months?",
-        "weeks?",
-        "hours?",
-        "hrs?",
-        "minutes?",
-        "mins?",
-        "seconds?",
-        "percent",
-        "%",
-        "years?",
-        "yrs?",
-        "times?",
-        "people",
-        "persons?",
-        "quarters?",
-    ),
-)
 # "총 8일", "in all": a total after a list of records, not one record's days.
 TOTAL = Words(ko=("총", "합계", "합쳐", "모두"), en=(r"in\s+all", "total", "altogether"))
 
@@ -283,8 +234,7 @@ CAN_I_TAKE = Words(
         r"take\s+(?:\w+\s+)?off\b",
     ),
 )
-# The asker's own condition: "3일 쓰면", "if I take". (An answer's conditions, said to the asker, are
-# `STATED_CONDITION`.)
+# The asker's own condition: "3일 쓰면", "if I take".
 ASKED_CONDITION = Words(
     ko=(
         "쓰면",
@@ -314,42 +264,6 @@ HALF_DAY_COUNT = Words(
     en=(r"how\s+many\s+half[- ]?days", r"how\s+many\s+times.*half"),
 )
 
-# ----- what an answer says ------------------------------------------------------------------------------
-# A condition said to the asker ("3일 쓰시면", "if you take"), or arithmetic on a figure: the amounts
-# near it are what-ifs, not figures of the records.
-STATED_CONDITION = Words(
-    ko=(
-        r"(?:쓰|사용하|내|신청하|더\s*쓰|쓰시|사용하시|내시|신청하시|쉬|쉬시)(?:시)?면",
-        "쓴다면",
-        "사용한다면",
-        "쉰다면",
-        r"(?:써|쓰셔|사용해|사용하셔|내셔|신청하셔|쉬어|쉬셔)도",
-        r"번\s*(?:이)?면",
-        r"남게\s*돼",
-        r"남게\s*됩",
-        r"남게\s*되",
-        r"남을\s*거",
-        r"남습니다(?=.*면)",
-        r"(?:빼|제외하|더하|합치|차감하)(?:시)?면",
-        "빼고",
-        "빼서",
-        "차감",
-    ),
-    en=(
-        r"\bif\s+you\b",
-        r"\bonce\s+you\b",
-        r"\bafter\s+(?:you\s+)?(?:take|taking|use|using)\b",
-        r"\btaking\b",
-        r"\bwere\s+to\b",
-        r"\bwould\b",
-        r"'d\b",
-        r"\bwill\s+have\b",
-        r"\bshort\s+of\b",
-        r"\bminus\b",
-        r"\bplus\b",
-        r"\bfrom\s+your\b",
-    ),
-)
 
 # ----- small talk ---------------------------------------------------------------------------------------
 GREETINGS = Words(

@@ -10,14 +10,11 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from aiohttp import web
 
-from bot.llm.offline import OfflineModel, latest_question, today_from, wants_declared
-from bot.llm.offline_naming import Known, named_text
-from bot.llm.tool_results_reading import wire_evidence
+from bot.llm.offline import OfflineModel
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from tests.support.loopback import serve_on_loopback
 
@@ -69,31 +66,6 @@ def error_reply(
     return status, {"type": "error", "error": {"type": kind, "message": text}}
 
 
-def _declared(body: dict[str, Any], status: int, payload: dict[str, Any]) -> dict[str, Any]:
-    """A scripted final answer in plain text, sent as Claude sends it when structured output is asked."""
-    if status != 200 or not wants_declared(body) or payload.get("stop_reason") != "end_turn":
-        return payload
-    content = payload.get("content") or []
-    texts = [b for b in content if b.get("type") == "text"]
-    if len(texts) != 1 or texts[0]["text"].lstrip().startswith("{"):
-        return payload  # already declared (or not one answer)
-    messages = body.get("messages") or []
-    evidence = wire_evidence(messages, latest_question(messages), today_from(body.get("system")))
-    known = Known(
-        evidence.balances,
-        evidence.taken,
-        evidence.question,
-        evidence.today or date.today(),
-        evidence.entitlement,
-        evidence.working_days,
-    )
-    said = named_text(texts[0]["text"], known)
-    return {
-        **payload,
-        "content": [b if b is not texts[0] else {"type": "text", "text": said} for b in content],
-    }
-
-
 @dataclass
 class MessagesAPIStandIn:
     """`async with MessagesAPIStandIn(script) as api:` then point the SDK at `api.base_url`."""
@@ -107,9 +79,6 @@ class MessagesAPIStandIn:
     # in request order: the benchmark measures what the bot does between a response and its next request.
     received_at: list[float] = field(default_factory=list)
     answered_at: list[float] = field(default_factory=list)
-    # A scripted plain-text answer to a request for structured output is sent declared, its figures read
-    # against the request's lookups as the offline model reads its own; off for a test of the fallback path.
-    declare: bool = True
     # Sent as `retry-after-ms` with every 429 and 5xx, as the API sends `retry-after` with a 429: the SDK
     # waits that long before its retries (without one it backs off 0.5-8 s, which no test needs to wait).
     retry_after: float = 0.02
@@ -193,8 +162,6 @@ class MessagesAPIStandIn:
             status, payload = await result if inspect.isawaitable(result) else result
         else:
             status, payload = self._offline.handle(body)
-        if self.declare and (self._queue is not None or callable(self.script)):
-            payload = _declared(body, status, payload)
         headers = (
             {"retry-after-ms": str(round(self.retry_after * 1000))} if status == 429 or status >= 500 else {}
         )
