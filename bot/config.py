@@ -136,8 +136,8 @@ class Settings(BaseSettings):
     declared_figures: bool = Field(
         True,
         validation_alias="OFFICEBOT_DECLARED_FIGURES",
-        description="`on`: the model's final answer names every figure as a placeholder (structured outputs) "
-        "and code writes it from the lookups; `off`: plain-text answers, posted only when they type no number.",
+        description="`on`: the model's final answer is a list of statements (structured outputs) "
+        "that code writes from the lookups; `off`: plain-text answers, posted only when they type no number.",
     )
     audit_path: Path | None = Field(
         None,

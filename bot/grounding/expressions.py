@@ -1,10 +1,10 @@
-"""The arithmetic an answer declares for a figure, evaluated exactly.
+"""A statement and its arguments parsed, and an amount the person gave evaluated exactly.
 
-A named figure is a small expression such as `remaining(2026) - q(3)`,
-`used(2026) / granted(2026) * 100` or `working_days("2026-12-21", "2026-12-23")`: `+ - * /`, parentheses,
-decimal numbers, calls of named facts and named constants (`HOURS_PER_DAY`, `STATUTE.max_days`). It is
-parsed with Python's own parser (`ast`, never `eval`) and only those node kinds are accepted; numbers are
-read from the source text as `Decimal`, so 0.1 + 0.2 is 0.3 and a half day stays 0.5.
+A statement is a call such as `what_if(2026, q(4) * 0.5)` or `working_days("2026-12-21", "2026-12-23")`;
+an amount in it is a small expression: `+ - * /`, parentheses, decimal numbers, calls of named facts
+(`q(n)`: the question's number) and named constants. It is parsed with Python's own parser (`ast`, never
+`eval`) and only those node kinds are accepted; numbers are read from the source text as `Decimal`, so a
+half day stays 0.5.
 
 What a name means is not decided here: `evaluate` asks a `Resolver` (the evidence of this conversation),
 which raises `Unresolved` with a reason the correction can name ("no lookup for 2025").

@@ -1,6 +1,6 @@
-"""The facts a named figure's expression may name, resolved against the evidence of this conversation:
-its successful lookups (leave, records, the statutory entitlement), the calendar, the question and today.
-A fact that was not looked up raises `Unresolved` with a reason the correction can name."""
+"""The facts a statement states, resolved against the evidence of this conversation: its successful
+lookups (leave, records, pending requests, the statutory entitlement), the calendar, the question and
+today. A fact that was not looked up raises `Unresolved` with a reason the correction can name."""
 
 from __future__ import annotations
 
@@ -22,9 +22,6 @@ from bot.policy.statute import STATUTE
 HOURS_PER_DAY = Decimal(8)
 # How many lookups one question may run (the loop's cap), for an answer that says so.
 LOOKUPS_PER_QUESTION = Decimal(MAX_TOOL_USES_PER_ROUND)  # the loop's cap, as a figure an answer may name
-# Plain numbers an expression may use without the question giving them: a percentage, a half or a
-# quarter day as a unit.
-UNIT_NUMBERS = frozenset({Decimal(100), Decimal("0.5"), Decimal("0.25")})
 LEAVE_ROLES = ("granted", "used", "remaining")
 
 WorkingDayCount = Callable[[date, date], int]
@@ -53,21 +50,9 @@ class Evidence:
         return amounts_in(blank_dates(self.question))
 
 
-# working_days(a, b): working days from a to b, both included; days(a, b): calendar days, both included
-# ("9일 연속"); days_between(a, b): b − a in days (D-day: days_between(TODAY, "2026-12-25")).
-CALENDAR_FUNCTIONS = {"working_days", "days", "days_between"}
-
-
 class Resolver:
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
-
-    def _day(self, arguments: Sequence[Argument], index: int) -> date:
-        if index < len(arguments) and arguments[index] == "TODAY":
-            if self._evidence.today is None:
-                raise Unresolved("names TODAY, which this check was not told")
-            return self._evidence.today
-        return _date(arguments, index)
 
     def constant(self, name: str) -> Decimal:
         if name == "HOURS_PER_DAY":
@@ -86,17 +71,6 @@ class Resolver:
             if balance is None:
                 raise Unresolved(f"states {name}({year}), but no lookup of {year} succeeded")
             return {"granted": balance.granted, "used": balance.used, "remaining": balance.remaining}[name]
-        if name == "expiring":  # expiring(2026, "2027-03-03"): of 2026's remaining, usable until that day
-            if len(arguments) != 2:
-                raise Unresolved('expiring takes a year and a date, e.g. expiring(2026, "2027-03-03")')
-            year, day = _year(arguments[:1]), _date(arguments, 1)
-            balance = evidence.balances.get(year)
-            if balance is None:
-                raise Unresolved(f"states expiring({year}, …), but no lookup of {year} succeeded")
-            left = dict(balance.expiring).get(day)
-            if left is None:
-                raise Unresolved(f"names {year}'s leave usable until {day}, but its lookup named no such day")
-            return left
         if name == "taken":
             year, kind = _year(arguments[:1]), _kind(arguments[1:])
             taken = evidence.taken.get(year)
@@ -105,32 +79,8 @@ class Resolver:
             if kind == ANNUAL and year in evidence.balances:
                 return evidence.balances[year].used
             raise Unresolved(f"states leave taken in {year}, but no lookup of {year}'s records succeeded")
-        if (
-            name == "records"
-        ):  # records(2026), records(2026, "annual"), records(2026, "annual", 0.5): half days
-            year, kind = _year(arguments[:1]), _kind(arguments[1:2], default=None)
-            size = Decimal(str(arguments[2])) if len(arguments) > 2 else None
-            taken = evidence.taken.get(year)
-            if taken is None:
-                raise Unresolved(f"counts {year}'s records, but no lookup of them succeeded")
-            return Decimal(
-                sum(
-                    (kind is None or r.leave_type == kind) and (size is None or r.days == size)
-                    for r in taken.records
-                )
-            )
-        if name == "record":
-            day = _date(arguments, 0)
-            taken = evidence.taken.get(day.year)
-            found = [r.days for r in taken.records if r.taken_on == day] if taken else []
-            if not found:
-                raise Unresolved(f"names a record on {day.isoformat()}, which no lookup returned")
-            return sum(found, Decimal(0))
-        if name in ("days", "days_between"):
-            first, last = self._day(arguments, 0), self._day(arguments, 1)
-            return Decimal((last - first).days + (1 if name == "days" else 0))
         if name == "working_days":
-            first, last = self._day(arguments, 0), self._day(arguments, 1)
+            first, last = _date(arguments, 0), _date(arguments, 1)
             if (first, last) in evidence.working_days:
                 return Decimal(evidence.working_days[(first, last)])
             if evidence.calendar is None:
@@ -151,63 +101,16 @@ class Resolver:
 
 
 # The Act's leave for the asker, from get_leave_entitlement: service_years() (whole years since the hire
-# date), current_days() (the days that have arisen and can still be used), next_grant_days(),
-# grant_days("2027-03-04") (the days arising that day), grant_years("2027-03-04") (the years of service that
-# grant is for), expiring_days("2027-03-03") (the current days whose last usable day that is),
-# unused_days("2027-03-03") (those of them not yet used, from the holding the balance reads).
-ENTITLEMENT_FUNCTIONS = {
-    "service_years",
-    "current_days",
-    "next_grant_days",
-    "grant_days",
-    "grant_years",
-    "expiring_days",
-    "unused_days",
-}
+# date) and current_days() (the days that have arisen and can still be used).
+ENTITLEMENT_FUNCTIONS = {"service_years", "current_days"}
 
 
 def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None) -> Decimal:
     if ent is None:
         raise Unresolved(f"states {name}(…), but no get_leave_entitlement lookup succeeded")
-    dated = name in ("grant_days", "grant_years", "expiring_days", "unused_days")
-    if len(arguments) != (1 if dated else 0):
-        raise Unresolved(f"{name} takes {'one date' if dated else 'no argument'}, e.g. {_EXAMPLE[name]}")
-    if name == "service_years":
-        return Decimal(ent.service_years)
-    if name == "current_days":
-        return ent.current_days
-    if name == "next_grant_days":
-        if not ent.upcoming:
-            raise Unresolved("states the next grant, but there is none before the employment ends")
-        return ent.next_days
-    day = _date(arguments, 0)
-    if name == "unused_days":
-        unused = ent.unused_until(day)
-        if unused is None:
-            raise Unresolved(f"names unused leave usable until {day}, but the lookup named no such day")
-        return unused
-    if name == "expiring_days":
-        found = ent.expiring_on(day)
-        if found is None:
-            raise Unresolved(f"names leave expiring on {day}, but no current grant's last day is {day}")
-        return found
-    grants = [g for g in (*ent.current, *ent.upcoming) if g.arises_on == day]
-    if not grants:
-        raise Unresolved(f"names a grant on {day}, but none arises then (current or next)")
-    if name == "grant_years":
-        return Decimal(grants[0].service_years)
-    return sum((g.days for g in grants), Decimal(0))
-
-
-_EXAMPLE = {
-    "service_years": "service_years()",
-    "current_days": "current_days()",
-    "next_grant_days": "next_grant_days()",
-    "grant_days": 'grant_days("2027-03-04")',
-    "grant_years": 'grant_years("2027-03-04")',
-    "expiring_days": 'expiring_days("2027-03-03")',
-    "unused_days": 'unused_days("2027-03-03")',
-}
+    if arguments:
+        raise Unresolved(f"{name} takes no argument, e.g. {name}()")
+    return Decimal(ent.service_years) if name == "service_years" else ent.current_days
 
 
 def _year(arguments: Sequence[Argument]) -> int:
