@@ -10,9 +10,11 @@ into SDK types. It behaves like a strict API peer, so the loop's wire contract i
   per year, in parallel, at most 8 in all (a longer list of years is cut, and the answer says so); a
   message of several questions is read part by part (`bot/llm/compound.py`), all their lookups at once;
 - it declines other people's leave, and answers the date, greetings, thanks, how-to, carry-over and
-  hours questions in words, saying what it can do, with no lookup;
-- it writes the final answer from the tool_results: the balance, "3일 쓰면" arithmetic, a check of the
-  figure the person named, half days counted, a month's records, and each failure with its own advice;
+  hours questions, saying what it can do, with no lookup;
+- its final answer is what Claude's is: statements from the catalogue (`{"say": [...]}`,
+  bot/grounding/statements.py) chosen from the tool_results — the balance, a "3일 쓰면" what-if, a check of
+  the figure the person named, half days counted, a month's records, each failure with its own advice —
+  which code writes whole in the asker's language;
 - it signs its thinking blocks and rejects a request whose thinking block was changed, whose tool_use
   blocks are not all answered first thing in the next user message, or that forces `tool_choice`.
 

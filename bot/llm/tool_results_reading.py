@@ -1,7 +1,7 @@
 """What the offline model reads in the tool results, the way a model reads them: as the JSON data on the
-wire (bot/tools/result_data.py reads it back into the domain's values, no patterns): each kind of failure
-and the facts it states, the calendar's count of working days, the draft tool's count and its refusal for
-the balance, a balance, and the evidence its answer's statements are written from (`final_text`). Apart
+wire (bot/tools/result_data.py reads it back into the domain's values, no patterns): each figure, a
+draft's problems and its refusal for the balance, a balance, and the evidence its answer's statements are
+written from when it writes them out itself (`final_text`). Apart
 from the answering (offline.py): this is what the results say, not what the model makes of them.
 """
 
@@ -29,24 +29,10 @@ def figure_read(block: dict[str, Any]) -> Read | None:
     return None if block.get("is_error") else figure_in(result_text(block))
 
 
-def failure_read(block: dict[str, Any]) -> text.LookupFailed:
-    kind, reason, facts, _ = failure_in(result_text(block))
-    return text.LookupFailed(kind, reason, facts)
-
-
 def problems_read(block: dict[str, Any]) -> tuple[str, tuple[Problem, ...]]:
     """A refused result's reason and, for a draft, the problems that stop it."""
     _, reason, _, problems = failure_in(result_text(block))
     return reason, problems
-
-
-def counted(figure: Read | None) -> tuple[tuple[date, date], int] | None:
-    """A count of working days a result states: the calendar's, or a draft's (its span and working days)."""
-    if isinstance(figure, WorkingDays):
-        return (figure.start, figure.end), figure.working
-    if isinstance(figure, Checked):
-        return (figure.draft.start, figure.draft.end), len(figure.working_dates)
-    return None
 
 
 def refused_for_the_balance(messages: list[dict[str, Any]]) -> bool:

@@ -1,6 +1,6 @@
 """What OfficeBot says to a person, in Korean and English: the plain phrases (`phrases.py`) and the
-answers composed from lookups (`answers.py`). The offline model's own lines live next to it
-(`bot/llm/offline_lines.py`).
+answers composed from lookups (`answers.py`), and the sentence each statement of an answer is written as
+(`sentences.py`, bot/grounding/statements.py).
 
 `from bot import text` gives both: `text.WORKING`, `text.is_korean(...)`, `text.results_answer(...)`.
 """
