@@ -403,7 +403,8 @@ def lookups_capped(cap: int, first: int, last: int, korean: bool) -> str:
 def draft_refused(reasons: list[str], korean: bool) -> str:
     if korean:
         return " ".join(["그 휴가는 신청할 수 없어요.", *reasons]).strip()
-    return "That leave cannot be requested" + (": " + " ".join(reasons) if reasons else ".")
+    said = "That leave cannot be requested" + (": " + " ".join(reasons) if reasons else "")
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def more_than_left(year: int, left: Decimal, korean: bool) -> str:
