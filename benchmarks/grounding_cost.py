@@ -1,9 +1,9 @@
-"""`python -m benchmarks.grounding_cost`: what naming figures costs, on the offline model.
+"""`python -m benchmarks.grounding_cost`: what answering in statements costs, on the offline model.
 
 Every question of the held-out sets (tests/data/offline_holdout*.json) is asked twice through the real
-loop and grounding check: with named figures (the default) and with plain-text answers (the fallback
-check). Prints model calls per 100 answers, correction rounds per 100, and output tokens per answer (the
-offline model's estimate, about 3 characters a token: the JSON and the placeholders are what it adds).
+loop and grounding check: with statements (structured output, the default) and with plain-text answers
+(the fallback check). Prints model calls per 100 answers, correction rounds per 100, and output tokens per
+answer (the offline model's estimate, about 3 characters a token: statements are shorter than sentences).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ async def main() -> int:
             await release_test_database(db)
     print("| path | answers | model calls / 100 answers | correction rounds / 100 | output tokens / answer |")
     print("|---|---|---|---|---|")
-    for name, figures in (("named figures", declared), ("plain text (fallback)", plain)):
+    for name, figures in (("statements", declared), ("plain text (fallback)", plain)):
         print(
             f"| {name} | {figures['answers']:.0f} | {figures['model_calls_per_100']} | "
             f"{figures['corrections_per_100']} | {figures['output_tokens_per_answer']} |"
