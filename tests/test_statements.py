@@ -228,3 +228,40 @@ async def test_a_wrong_choice_gets_one_correction_then_is_written(messages_api, 
     correction = api.requests[-1]["messages"][-1]["content"]
     assert "remaining(2025)" in correction and "no lookup of 2025" in correction
     assert turn.answer == "2026년 남은 연차는 7.5일이에요."
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        (
+            "10월에 2일, 11월에 3일 쓰면 올해 몇 개 남아?",
+            ["what_if(2026, q(3))"],
+            "leaves out the question's 2",
+        ),
+        ("반차 2번 쓰면 몇 개 남아요?", ["what_if(2026, q(2))"], "parts of a day"),
+        (
+            "I want 5 days off in August, how much will be left?",
+            ["remaining(2026)"],
+            "leaves out the question's 5",
+        ),
+        ("재작년이랑 작년 남은 연차 비교하면?", ['compare("remaining", 2025, 2026)'], "leaves out 2024"),
+        ("남은 연차 이월 되나요?", ["how_to_request()"], "ask_hr"),
+        ("근로기준법상 연차 최대치가 몇일이야?", ['act_rule("base")'], "the Act's maximum"),
+    ],
+)
+def test_every_part_the_question_states_is_answered(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("10월에 2일, 11월에 3일 쓰면 올해 몇 개 남아?", ["what_if(2026, q(2) + q(3))"]),
+        ("반차 2번 쓰면 몇 개 남아요?", ["what_if(2026, q(2) * 0.5)"]),
+        ("연차 15일 중에 몇 개 남았어?", ["remaining(2026)"]),  # 15: the granted figure, echoed
+        ("이번 달 21일부터 3일 쉬면 연차 몇 개 남아?", ["what_if(2026, q(3))"]),  # 21: a day of the month
+        ("연차가 어떻게 생겨요? 입사 첫해예요", ['act_rule("first_year")']),
+    ],
+)
+def test_an_answer_taking_every_part_holds(question, statements):
+    assert write(statements, evidence(question), True).holds

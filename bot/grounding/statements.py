@@ -22,20 +22,21 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
 from bot import calendar
-from bot.domain.leave import ANNUAL, Balance
+from bot.domain.leave import ANNUAL, Balance, format_days
 from bot.grounding.day_facts import holiday_days_named
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, Evidence, Resolver
 from bot.grounding.figure import Problem
 from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
-from bot.language.dates import days_named
+from bot.language.dates import blank_dates, days_named
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import years_in
 from bot.policy.statute import STATUTE
@@ -94,6 +95,7 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
     days: set[date] = set()
     kinds: set[str] = set()
     ends: set[date] = set()
+    taken: set[Decimal] = set()  # the question's numbers the statements took (q(n))
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
@@ -109,8 +111,9 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         days |= writer.days
         kinds |= writer.kinds
         ends |= writer.ends
+        taken |= writer.taken
         said.append(sentence)
-    problems += _choice_problems(evidence, today, years, days, kinds, ends)
+    problems += _choice_problems(evidence, today, years, days, kinds, ends, taken)
     return Written(
         " ".join(dict.fromkeys(said)), len(said), tuple(problems), frozenset(years), frozenset(days)
     )
@@ -125,29 +128,64 @@ def _statement(source: str) -> Statement:
     return Statement(source, tree.func.id, tuple(tree.args), written)
 
 
-# The figure a question asks for, by its own word, and the statements that state it. "안 쓴" is what is
-# left, so the words for what is left are blanked before those for what was used are looked for.
+# What a question asks for, by its own words, and the statements that say it. "안 쓴" is what is left, so
+# the words for what is left are blanked before those for what was used are looked for. The first three are
+# figures, asked of an answer that states figures; the rest are asked of any answer.
 _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
-_ASKS = {
-    "left": _LEFT,
-    "used": pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
-    "expiring": pattern(words.EXPIRY),
+_ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
+    "what is left": (_LEFT, {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"}),
+    "what was used": (
+        pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
+        {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days", "compare"},
+    ),
+    "what expires": (pattern(words.EXPIRY), {"expiring", "balance"}),
+    # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
+    "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
+    "the Act's maximum": (
+        re.compile(
+            r"(?:법|law|statut|legal)[^?.]*?(?:최대|max)|(?:최대|max)[^?.]*?(?:법|law|statut|legal)", re.I
+        ),
+        {"act_rule:max"},
+    ),
+    "years of service": (
+        re.compile(
+            r"근속|몇\s*년\s*(?:째|차|다녔|일했)|how\s+long\s+have\s+I\s+(?:been|worked)|years?\s+of\s+service",
+            re.I,
+        ),
+        {"service_years"},
+    ),
 }
-_STATES = {
-    "left": {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"},
-    "used": {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"},
-    "expiring": {"expiring", "balance"},
-}
+_FIGURES = ("what is left", "what was used", "what expires")
+_COMPANY_RULE = pattern(words.CARRY_OVER_OR_PAY)
+_NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
+# An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
+_DAYS_STATED = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
+    re.I,
+)
+_AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)  # "반차 2번", "4 half-days"
+_PART_DAY = pattern(words.HALF_DAY | words.QUARTER_DAY)
 
 
-def _asked_figures(question: str) -> list[str]:
-    asked = ["left"] if _LEFT.search(question) else []
-    rest = _LEFT.sub(" ", question)
-    return asked + [kind for kind in ("used", "expiring") if _ASKS[kind].search(rest)]
+def _asked(question: str, stated: bool) -> list[str]:
+    """What the question asks that a statement must say (`stated`: the answer states figures)."""
+    blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    return [
+        what
+        for what, (words_, _) in _ASKED.items()
+        if (stated or what not in _FIGURES)
+        and words_.search(blanked if what in ("what was used", "what expires") else question)
+    ]
 
 
 def _choice_problems(
-    evidence: Evidence, today: date, years: set[int], days: set[date], kinds: set[str], ends: set[date]
+    evidence: Evidence,
+    today: date,
+    years: set[int],
+    days: set[date],
+    kinds: set[str],
+    ends: set[date],
+    taken: set[Decimal],
 ) -> list[Problem]:
     """Whether the statements are about what the question asks: its years, its days, its figure."""
     problems: list[Problem] = []
@@ -157,7 +195,14 @@ def _choice_problems(
     upcoming |= {today.year} if named_days else set()
     holidays = holiday_days_named(evidence.question, today)
     upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
-    asked = (set(years_in(evidence.question, today)) | upcoming) or {today.year}
+    if _NEXT_MONTH.search(evidence.question):
+        upcoming.add(today.year + (today.month == 12))
+    named_years = set(years_in(evidence.question, today))
+    asked = (named_years | upcoming) or {today.year}
+    if years and (left_out := sorted(named_years - years)):
+        problems.append(
+            Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
+        )
     # This year may stand beside a year asked ("more than last year?"), never instead of it.
     if other := sorted(years - asked - ({today.year} if years & asked else set())):
         named = ", ".join(map(str, sorted(asked)))
@@ -170,13 +215,23 @@ def _choice_problems(
         inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
         if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
-    if years and (missing := [kind for kind in _asked_figures(evidence.question) if kind not in kinds]):
-        said = " and ".join(_ASKED_WORDS[kind] for kind in missing)
-        problems.append(Problem("say", f"the question asks {said}; no statement says it"))
+    if missing := [what for what in _asked(evidence.question, bool(years)) if not _ASKED[what][1] & kinds]:
+        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if not years and _COMPANY_RULE.search(evidence.question) and "ask_hr" not in kinds:
+        problems.append(Problem("say", "the question asks a company rule (carry-over, payout); say ask_hr()"))
+    if years and (unused := _amounts_unaccounted(evidence, taken)):
+        said = ", ".join(format_days(n) for n in unused)
+        problems.append(
+            Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
+        )
     return problems
 
 
-_ASKED_WORDS = {"left": "what is left", "used": "what was used", "expiring": "what expires"}
+def _amounts_unaccounted(evidence: Evidence, taken: set[Decimal]) -> list[Decimal]:
+    """The day amounts the question states that no statement took (q(n)) and no looked-up figure is."""
+    figures = {v for b in evidence.balances.values() for v in (b.granted, b.used, b.remaining)}
+    stated = [Decimal(m[1]) for m in _DAYS_STATED.finditer(blank_dates(evidence.question))]
+    return [n for n in dict.fromkeys(stated) if n not in taken and n not in figures]
 
 
 class _Writer:
@@ -189,13 +244,16 @@ class _Writer:
         self.days: set[date] = set()
         self.kinds: set[str] = set()  # the figures it states: left, used
         self.ends: set[date] = set()  # a span's first and last day
+        self.taken: set[Decimal] = set()  # the question's numbers it took, q(n)
 
     def write(self, statement: Statement) -> str:
         arity, writer = CATALOGUE[statement.name]
         if len(statement.nodes) not in arity:
             raise Unresolved(f"{statement.name} takes {' or '.join(map(str, arity))} arguments")
         said = writer(self, statement)
-        self.kinds |= {kind for kind, names in _STATES.items() if statement.name in names}
+        self.kinds.add(statement.name)
+        if statement.name == "act_rule":
+            self.kinds.add(f"act_rule:{self.word(statement, 0, RULES)}")
         if statement.name in ("what_if_days", "working_days"):
             self.ends |= {self.day(statement, 0), self.day(statement, 1)}
         return said
@@ -235,6 +293,14 @@ class _Writer:
             raise Unresolved(f"{statement.name}: the days to take are the question's, q(n)")
         if not _days_taken(node) or found.value <= 0:
             raise Unresolved(f"{statement.name}: only a half or a quarter day may multiply q(n)")
+        numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
+        self.taken |= numbers
+        if not found.numbers and _PART_DAY.search(self.evidence.question):
+            for match in _DAYS_STATED.finditer(blank_dates(self.evidence.question)):
+                if Decimal(match[1]) in numbers and _AS_PARTS.match(self.evidence.question, match.end(1)):
+                    raise Unresolved(
+                        f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * 0.5 or * 0.25"
+                    )
         return found.value
 
     def fact(self, name: str, *arguments: Argument) -> Decimal:
@@ -300,7 +366,7 @@ def _hours_left(w: _Writer, s: Statement) -> str:
 
 def _compare(w: _Writer, s: Statement) -> str:
     kind, year, other = w.word(s, 0, KINDS), w.year(s, 1), w.year(s, 2)
-    w.kinds.add({"remaining": "left"}.get(kind, kind))
+    w.kinds.add({"remaining": "what_if"}.get(kind, kind))  # a comparison states the figure it compares
     return say.compare(kind, year, w.fact(kind, year), other, w.fact(kind, other), w.korean)
 
 
