@@ -245,7 +245,7 @@ async def test_a_wrong_choice_gets_one_correction_then_is_written(messages_api, 
             "leaves out the question's 5",
         ),
         ("재작년이랑 작년 남은 연차 비교하면?", ['compare("remaining", 2025, 2026)'], "leaves out 2024"),
-        ("남은 연차 이월 되나요?", ["how_to_request()"], "ask_hr"),
+        ("남은 연차 이월 되나요?", ["how_to_request()"], "a company rule"),
         ("근로기준법상 연차 최대치가 몇일이야?", ['act_rule("base")'], "the Act's maximum"),
     ],
 )
@@ -264,4 +264,38 @@ def test_every_part_the_question_states_is_answered(question, statements, reason
     ],
 )
 def test_an_answer_taking_every_part_holds(question, statements):
+    assert write(statements, evidence(question), True).holds
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        ("올해 병가 몇일 썼지?", ["used(2026)"], "another kind of leave"),
+        ("how does leave work in my first year?", ['act_rule("extra")'], "the first year's rule"),
+        ("how many years have I worked here?", ["current_days()"], "years of service"),
+        ("hi! how many days do I have left?", ["greeting()"], "what is left"),
+        ("Can I get paid out for the days I don't use?", ["remaining(2026)"], "a company rule"),
+        ("박과장님 남은 연차 몇개야?", ["remaining(2026)"], "only_own_leave"),
+        (
+            "i'm deciding between 3 days and 5 days off, how many left either way?",
+            ["what_if(2026, q(3))"],
+            "5",
+        ),
+        ("반반차 2번 쓰면 남는 연차 몇 개야?", ["what_if(2026, q(2) * 0.5)"], "q(n) * 0.25"),
+    ],
+)
+def test_what_the_question_asks_by_its_own_words_is_said(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("엄마 생신이라 연차 쓰려는데 며칠 남았어?", ["remaining(2026)"]),
+        ("My manager asked how many days I have left", ["remaining(2026)"]),
+        ("남은 연차 내년으로 이월돼? 아님 수당으로 받음?", ["expiring(2026)", "ask_hr()"]),
+        ("이번 달 15일 쉬는 날 맞지?", ['day("2026-11-15")']),
+    ],
+)
+def test_the_asker_and_their_family_and_a_carry_over_question_are_not_misread(question, statements):
     assert write(statements, evidence(question), True).holds

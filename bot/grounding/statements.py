@@ -37,6 +37,7 @@ from bot.grounding.figure import Problem
 from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
 from bot.language.dates import blank_dates, days_named
+from bot.language.questions import names_someone_else
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import years_in
 from bot.policy.statute import STATUTE
@@ -96,6 +97,7 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
     kinds: set[str] = set()
     ends: set[date] = set()
     taken: set[Decimal] = set()  # the question's numbers the statements took (q(n))
+    stated: set[Decimal] = set()  # the figures the statements rest on, and the years' granted days
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
@@ -112,8 +114,9 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         kinds |= writer.kinds
         ends |= writer.ends
         taken |= writer.taken
+        stated |= writer.stated
         said.append(sentence)
-    problems += _choice_problems(evidence, today, years, days, kinds, ends, taken)
+    problems += _choice_problems(evidence, today, years, days, kinds, ends, taken, stated)
     return Written(
         " ".join(dict.fromkeys(said)), len(said), tuple(problems), frozenset(years), frozenset(days)
     )
@@ -128,19 +131,50 @@ def _statement(source: str) -> Statement:
     return Statement(source, tree.func.id, tuple(tree.args), written)
 
 
-# What a question asks for, by its own words, and the statements that say it. "안 쓴" is what is left, so
-# the words for what is left are blanked before those for what was used are looked for. The first three are
-# figures, asked of an answer that states figures; the rest are asked of any answer.
+# What a question asks for, by its own words, and the statements that say it: one table, read the same way
+# for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
+# was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
 _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
-    "what is left": (_LEFT, {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"}),
+    "what is left": (
+        _LEFT,
+        {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring", "compare:remaining"},
+    ),
     "what was used": (
         pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
-        {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days", "compare"},
+        {
+            "used",
+            "balance",
+            "records",
+            "taken",
+            "record",
+            "share_used",
+            "what_if",
+            "what_if_days",
+            "compare:used",
+        },
     ),
     "what expires": (pattern(words.EXPIRY), {"expiring", "balance"}),
+    "another kind of leave": (
+        re.compile(r"병가|sick|경조|special\s+leave", re.I),
+        {"taken", "records", "record"},
+    ),
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
     "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
+    "what has arisen so far": (
+        re.compile(
+            r"(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|built\s+up|accru|earned\s+so\s+far", re.I
+        ),
+        {"current_days", "balance", "granted"},
+    ),
+    "the first year's rule": (
+        re.compile(
+            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|1\s*년\s*미만|first\s+year|new\s+hire|"
+            r"less\s+than\s+a\s+year",
+            re.I,
+        ),
+        {"act_rule:first_year", "current_days", "next_grant"},
+    ),
     "the Act's maximum": (
         re.compile(
             r"(?:법|law|statut|legal)[^?.]*?(?:최대|max)|(?:최대|max)[^?.]*?(?:법|law|statut|legal)", re.I
@@ -149,31 +183,39 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "years of service": (
         re.compile(
-            r"근속|몇\s*년\s*(?:째|차|다녔|일했)|how\s+long\s+have\s+I\s+(?:been|worked)|years?\s+of\s+service",
+            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:been|worked)|"
+            r"how\s+many\s+years\s+have\s+I|years?\s+of\s+service",
             re.I,
         ),
         {"service_years"},
     ),
+    "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
 }
 _FIGURES = ("what is left", "what was used", "what expires")
-_COMPANY_RULE = pattern(words.CARRY_OVER_OR_PAY)
+# An answer that declines or sends the person on need not state the figures the question names.
+_DECLINES = {"ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year"}
+_MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 _NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
 _DAYS_STATED = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
     re.I,
 )
-_AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)  # "반차 2번", "4 half-days"
-_PART_DAY = pattern(words.HALF_DAY | words.QUARTER_DAY)
+# "반차 2번", "4 half-days", "반반차 2번": a count of parts of a day, and the part its words name.
+_AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)
+_QUARTER = pattern(words.QUARTER_DAY)
+_HALF = re.compile(r"(?<!반)반차|half", re.I)
 
 
-def _asked(question: str, stated: bool) -> list[str]:
-    """What the question asks that a statement must say (`stated`: the answer states figures)."""
+def _asked(question: str, kinds: set[str]) -> list[str]:
+    """What the question asks that no statement of the answer (`kinds`) says."""
     blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    declined = bool(kinds & _DECLINES)
     return [
         what
-        for what, (words_, _) in _ASKED.items()
-        if (stated or what not in _FIGURES)
+        for what, (words_, says) in _ASKED.items()
+        if not (what in _FIGURES and declined)
+        and not says & kinds
         and words_.search(blanked if what in ("what was used", "what expires") else question)
     ]
 
@@ -186,6 +228,7 @@ def _choice_problems(
     kinds: set[str],
     ends: set[date],
     taken: set[Decimal],
+    stated: set[Decimal],
 ) -> list[Problem]:
     """Whether the statements are about what the question asks: its years, its days, its figure."""
     problems: list[Problem] = []
@@ -199,12 +242,14 @@ def _choice_problems(
         upcoming.add(today.year + (today.month == 12))
     named_years = set(years_in(evidence.question, today))
     asked = (named_years | upcoming) or {today.year}
-    if years and (left_out := sorted(named_years - years)):
+    # A carry-over question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
+    rule_asked = bool(_ASKED["a company rule"][0].search(evidence.question))
+    if years and not kinds & _DECLINES and (left_out := sorted(named_years - years)):
         problems.append(
             Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
         )
     # This year may stand beside a year asked ("more than last year?"), never instead of it.
-    if other := sorted(years - asked - ({today.year} if years & asked else set())):
+    if not rule_asked and (other := sorted(years - asked - ({today.year} if years & asked else set()))):
         named = ", ".join(map(str, sorted(asked)))
         said = ", ".join(map(str, other))
         problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
@@ -215,11 +260,15 @@ def _choice_problems(
         inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
         if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
-    if missing := [what for what in _asked(evidence.question, bool(years)) if not _ASKED[what][1] & kinds]:
+    if missing := _asked(evidence.question, kinds):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
-    if not years and _COMPANY_RULE.search(evidence.question) and "ask_hr" not in kinds:
-        problems.append(Problem("say", "the question asks a company rule (carry-over, payout); say ask_hr()"))
-    if years and (unused := _amounts_unaccounted(evidence, taken)):
+    if years and _about_a_colleague(evidence.question):
+        problems.append(
+            Problem(
+                "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
+            )
+        )
+    if years and (unused := _amounts_unaccounted(evidence, taken, stated)):
         said = ", ".join(format_days(n) for n in unused)
         problems.append(
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
@@ -227,11 +276,27 @@ def _choice_problems(
     return problems
 
 
-def _amounts_unaccounted(evidence: Evidence, taken: set[Decimal]) -> list[Decimal]:
-    """The day amounts the question states that no statement took (q(n)) and no looked-up figure is."""
-    figures = {v for b in evidence.balances.values() for v in (b.granted, b.used, b.remaining)}
-    stated = [Decimal(m[1]) for m in _DAYS_STATED.finditer(blank_dates(evidence.question))]
-    return [n for n in dict.fromkeys(stated) if n not in taken and n not in figures]
+# Family, and the asker as subject ("My manager asked how many days I have left"): the asker's own leave.
+_OWN = re.compile(
+    r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
+    r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|(?<![A-Za-z])I(?:'ve|'m|'d)?(?![A-Za-z'])"
+)
+
+
+def _about_a_colleague(question: str) -> bool:
+    """A question about someone at work (a name with a title, a role, a mention, an id), not the asker."""
+    return names_someone_else(question) and not _OWN.search(question)
+
+
+def _amounts_unaccounted(evidence: Evidence, taken: set[Decimal], stated: set[Decimal]) -> list[Decimal]:
+    """The day amounts the question states that no statement took (q(n)) or states (an echo)."""
+    question = blank_dates(evidence.question)
+    said = [  # not a day of the month: "이번 달 15일", "다음 달 5일"
+        Decimal(m[1])
+        for m in _DAYS_STATED.finditer(question)
+        if not _MONTH_BEFORE.search(question, 0, m.start())
+    ]
+    return [n for n in dict.fromkeys(said) if n not in taken and n not in stated]
 
 
 class _Writer:
@@ -245,6 +310,7 @@ class _Writer:
         self.kinds: set[str] = set()  # the figures it states: left, used
         self.ends: set[date] = set()  # a span's first and last day
         self.taken: set[Decimal] = set()  # the question's numbers it took, q(n)
+        self.stated: set[Decimal] = set()  # the figures it rests on ("15일 중에" echoes what was granted)
 
     def write(self, statement: Statement) -> str:
         arity, writer = CATALOGUE[statement.name]
@@ -295,21 +361,32 @@ class _Writer:
             raise Unresolved(f"{statement.name}: only a half or a quarter day may multiply q(n)")
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
-        if not found.numbers and _PART_DAY.search(self.evidence.question):
-            for match in _DAYS_STATED.finditer(blank_dates(self.evidence.question)):
-                if Decimal(match[1]) in numbers and _AS_PARTS.match(self.evidence.question, match.end(1)):
-                    raise Unresolved(
-                        f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * 0.5 or * 0.25"
-                    )
+        question = self.evidence.question
+        for match in _DAYS_STATED.finditer(blank_dates(question)):
+            counted = Decimal(match[1]) in numbers and _AS_PARTS.match(question, match.end(1))
+            part = (
+                Decimal("0.25")
+                if _QUARTER.search(question)
+                else Decimal("0.5")
+                if _HALF.search(question)
+                else None
+            )
+            if counted and part is not None and part not in found.numbers:
+                raise Unresolved(f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * {part}")
         return found.value
 
     def fact(self, name: str, *arguments: Argument) -> Decimal:
-        return self.facts.call(name, arguments)
+        value = self.facts.call(name, arguments)
+        self.stated.add(value)
+        if name in ("remaining", "used") and (balance := self.evidence.balances.get(int(arguments[0]))):
+            self.stated.add(balance.granted)
+        return value
 
     def balance(self, year: int) -> Balance:
         found = self.evidence.balances.get(year)
         if found is None:
             raise Unresolved(f"needs {year}'s balance, but no lookup of {year} succeeded")
+        self.stated |= {found.granted, found.used, found.remaining}
         return found
 
 
@@ -366,7 +443,7 @@ def _hours_left(w: _Writer, s: Statement) -> str:
 
 def _compare(w: _Writer, s: Statement) -> str:
     kind, year, other = w.word(s, 0, KINDS), w.year(s, 1), w.year(s, 2)
-    w.kinds.add({"remaining": "what_if"}.get(kind, kind))  # a comparison states the figure it compares
+    w.kinds.add(f"compare:{kind}")  # a comparison states the figure it compares
     return say.compare(kind, year, w.fact(kind, year), other, w.fact(kind, other), w.korean)
 
 

@@ -97,6 +97,12 @@ _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABU
 VOCABULARY_START = _NOT_NAME_START  # a word starting with the bot's own vocabulary is no name
 
 
+def names_someone_else(text: str) -> bool:
+    """Whether the question names someone else by a marker (a title, a role, a mention, an id, "씨"), not
+    by the syllables of a bare Korean name: what the number check may rely on."""
+    return bool(_OTHER_MARKERS.search(text))
+
+
 def about_someone_else(text: str) -> bool:
     """Whether the question asks about another person's leave (a name, a title, a mention, an id)."""
     if _OTHER_MARKERS.search(text):

@@ -193,7 +193,7 @@ CARRY_OVER_OR_PAY = Words(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:over|forward)",
         r"roll(?:s|ed)?\s*over",
-        r"pay\s*out",
+        r"pa(?:y|id)\s*out",
         "payout",
     ),
 )
