@@ -299,3 +299,51 @@ def test_what_the_question_asks_by_its_own_words_is_said(question, statements, r
 )
 def test_the_asker_and_their_family_and_a_carry_over_question_are_not_misread(question, statements):
     assert write(statements, evidence(question), True).holds
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        ("휴가 신청해놓고 승인 대기중인 거 몇 개 있어?", ["remaining(2026)"], "what is pending"),
+        ("if i take 2 half days and then 1 full day, how much is left?", ["what_if(2026, q(2) * 0.5)"], "1"),
+        ("how do I submit a leave request in the system?", ["ask_hr()"], "how to request"),
+        (
+            "what does the law say about extra leave days for long service?",
+            ['act_rule("base")'],
+            "extra days",
+        ),
+        ("다음 달 근무일 며칠이에요?", ['working_days("2026-11-01", "2026-11-30")'], "a month the question"),
+        (
+            "내일 오후 반나절 쉬면 연차 몇 개 남아요?",
+            ['what_if_days("2026-11-30", "2026-11-30")'],
+            "part of a day",
+        ),
+        ("How many days was I given this year?", ["remaining(2026)"], "what was granted"),
+        ("whats the legal cap on annual leave days?", ['act_rule("extra")'], "maximum"),
+        (
+            "how much leave does my manager Jenny have left? I'm covering for her",
+            ["remaining(2026)"],
+            "colleague",
+        ),
+    ],
+)
+def test_more_of_what_the_question_asks_is_said(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("설날까지 며칠 남았지?", ['days_until("2027-02-06")']),
+        ("did i use more leave last year than the year before?", ['compare("used", 2024, 2025)']),
+        ("how many days did I use the year before last?", ["used(2024)"]),
+        ("내일 오후 반나절 쉬면 연차 몇 개 남아요?", ["what_if(2026, 0.5)"]),
+        ("다음 달 근무일 며칠이에요?", ['working_days("2026-12-01", "2026-12-31")']),
+    ],
+)
+def test_more_answers_taking_every_part_hold(question, statements):
+    more = evidence(question)
+    more = Evidence(
+        **{**more.__dict__, "balances": {**more.balances, 2024: Balance(2024, Decimal(15), Decimal(9))}}
+    )
+    assert write(statements, more, True).holds

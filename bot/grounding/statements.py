@@ -36,7 +36,7 @@ from bot.grounding.facts import HOURS_PER_DAY, Evidence, Resolver
 from bot.grounding.figure import Problem
 from bot.grounding.named import QuestionResolver, what_day
 from bot.language import words
-from bot.language.dates import blank_dates, days_named
+from bot.language.dates import MONTHS_EN, blank_dates, days_named
 from bot.language.questions import names_someone_else
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import years_in
@@ -138,7 +138,16 @@ _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what is left": (
         _LEFT,
-        {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring", "compare:remaining"},
+        {
+            "remaining",
+            "balance",
+            "what_if",
+            "what_if_days",
+            "hours_left",
+            "expiring",
+            "days_until",
+            "compare:remaining",
+        },
     ),
     "what was used": (
         pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
@@ -177,7 +186,9 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "the Act's maximum": (
         re.compile(
-            r"(?:법|law|statut|legal)[^?.]*?(?:최대|max)|(?:최대|max)[^?.]*?(?:법|law|statut|legal)", re.I
+            r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
+            r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
+            re.I,
         ),
         {"act_rule:max"},
     ),
@@ -190,20 +201,66 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "what is pending": (
+        re.compile(r"승인\s*(?:대기|기다리)|대기\s*중|pending|awaiting\s+approval", re.I),
+        {"pending", "balance"},
+    ),
+    "what was granted": (
+        re.compile(r"부여|받은\s*연차|총\s*연차|\b(?:given|granted|entitled)\b|allowance", re.I),
+        {"granted", "balance", "share_used", "compare:granted", "current_days", "next_grant"},
+    ),
+    "the extra days of long service": (
+        re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
+        {"act_rule:extra"},
+    ),
+    "how to request": (
+        re.compile(
+            r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
+            r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|submit|put\s+in)",
+            re.I,
+        ),
+        {"how_to_request", "drafted"},
+    ),
 }
 _FIGURES = ("what is left", "what was used", "what expires")
 # An answer that declines or sends the person on need not state the figures the question names.
 _DECLINES = {"ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year"}
+_YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|그\s*전\s*년", re.I)
+_MONTH_WORD = re.compile(
+    r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
+    r"\b(?:in|for|during)\s+(?P<name>" + "|".join(MONTHS_EN) + r")\b)",
+    re.I,
+)
+
+
+def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
+    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
+    found: set[tuple[int, int]] = set()
+    for m in _MONTH_WORD.finditer(question):
+        step = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
+        if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
+            month = today.month - 1 + step[rel]
+            found.add((today.year + month // 12, month % 12 + 1))
+        elif m["num"] and 1 <= int(m["num"]) <= 12:
+            found |= {(today.year, int(m["num"])), (today.year + 1, int(m["num"]))}
+        elif m["name"]:
+            number = [n.lower() for n in MONTHS_EN].index(m["name"].lower()) + 1
+            found |= {(today.year, number), (today.year + 1, number)}
+    return found
+
+
 _MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 _NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
 _DAYS_STATED = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
     re.I,
 )
 # "반차 2번", "4 half-days", "반반차 2번": a count of parts of a day, and the part its words name.
 _AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)
 _QUARTER = pattern(words.QUARTER_DAY)
+# A part of a day asked for: a whole-day plan (what_if_days) does not answer it.
+_PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|morning|afternoon", re.I)
 _HALF = re.compile(r"(?<!반)반차|half", re.I)
 
 
@@ -241,6 +298,8 @@ def _choice_problems(
     if _NEXT_MONTH.search(evidence.question):
         upcoming.add(today.year + (today.month == 12))
     named_years = set(years_in(evidence.question, today))
+    if _YEAR_BEFORE.search(evidence.question) and named_years:  # "last year than the year before"
+        named_years.add(min(named_years) - 1)
     asked = (named_years | upcoming) or {today.year}
     # A carry-over question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
     rule_asked = bool(_ASKED["a company rule"][0].search(evidence.question))
@@ -253,6 +312,18 @@ def _choice_problems(
         named = ", ".join(map(str, sorted(asked)))
         said = ", ".join(map(str, other))
         problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
+    months = _months_asked(evidence.question, today)
+    if (
+        months
+        and days
+        and not (named_days or holidays)
+        and any((d.year, d.month) not in months for d in days)
+    ):
+        problems.append(Problem("say", "is about a month the question does not ask about"))
+    if "what_if_days" in kinds and _PART_ASKED.search(evidence.question):
+        problems.append(
+            Problem("say", "takes whole days for a part of a day asked; what_if(Y, 0.5) or q(n) * 0.5")
+        )
     if (named_days or holidays) and days:
         asked_days = {(d.month, d.day) for d in holidays} | named_days
         # A day may lie inside a span the question names by dates; a span's own ends are the question's.
@@ -279,7 +350,9 @@ def _choice_problems(
 # Family, and the asker as subject ("My manager asked how many days I have left"): the asker's own leave.
 _OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
-    r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|(?<![A-Za-z])I(?:'ve|'m|'d)?(?![A-Za-z'])"
+    r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
+    r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
 )
 
 
@@ -355,7 +428,9 @@ class _Writer:
         node = statement.nodes[index]
         source = ast.get_source_segment(statement.written, node) or ""
         found = evaluate(source, QuestionResolver(self.evidence))
-        if any(name != "q" for name, _ in found.calls) or not found.calls:
+        if any(name != "q" for name, _ in found.calls) or not (
+            found.calls or _PART_ASKED.search(self.evidence.question)
+        ):
             raise Unresolved(f"{statement.name}: the days to take are the question's, q(n)")
         if not _days_taken(node) or found.value <= 0:
             raise Unresolved(f"{statement.name}: only a half or a quarter day may multiply q(n)")
@@ -399,6 +474,8 @@ def _days_taken(node: ast.expr) -> bool:
             return Decimal(str(part)) in PART_OF_A_DAY
         case ast.BinOp(left=left, op=ast.Add(), right=right):
             return _days_taken(left) and _days_taken(right)
+        case ast.Constant(value=part) if not isinstance(part, bool):  # "반나절", "the morning off": 0.5
+            return Decimal(str(part)) in PART_OF_A_DAY
     return False
 
 
