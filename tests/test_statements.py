@@ -347,3 +347,12 @@ def test_more_answers_taking_every_part_hold(question, statements):
         **{**more.__dict__, "balances": {**more.balances, 2024: Balance(2024, Decimal(15), Decimal(9))}}
     )
     assert write(statements, more, True).holds
+
+
+def test_a_tax_settlement_is_no_company_rule_and_days_without_a_month_are_the_contexts():
+    assert said("작년에 연차 몇 개 썼더라? 연말정산 하다가 궁금해져서", "used(2025)")
+    assert said(
+        "크리스마스 무슨 요일이야? 21일부터 24일까지 연차 쓰면 몇개 남아?",
+        'day("2026-12-25")',
+        'what_if_days("2026-12-21", "2026-12-24")',
+    )

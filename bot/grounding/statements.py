@@ -249,6 +249,7 @@ def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
     return found
 
 
+_BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
 _MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 _NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
@@ -325,7 +326,10 @@ def _choice_problems(
             Problem("say", "takes whole days for a part of a day asked; what_if(Y, 0.5) or q(n) * 0.5")
         )
     if (named_days or holidays) and days:
+        # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
+        bare = {int(m[1]) for m in _BARE_DAY.finditer(evidence.question)}
         asked_days = {(d.month, d.day) for d in holidays} | named_days
+        asked_days |= {(d.month, d.day) for d in days if d.day in bare}
         # A day may lie inside a span the question names by dates; a span's own ends are the question's.
         first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
         inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
