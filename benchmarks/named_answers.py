@@ -47,7 +47,11 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
     for lookup in case.get("lookups") or []:
         result = lookup.get("result") or {}
         if "error" in result:  # said as the tool's own reason (a failure of no known kind)
-            failed.append(ToolResult("", lookup["tool"], str(result["error"]), True, 0, "internal"))
+            failed.append(
+                ToolResult(
+                    "", lookup["tool"], str(result["error"]), True, 0, "internal", shown=str(result["error"])
+                )
+            )
             continue
         match lookup["tool"]:
             case "get_leave_balance":

@@ -230,3 +230,131 @@ async def test_a_wrong_choice_gets_one_correction_then_is_written(messages_api, 
     correction = api.requests[-1]["messages"][-1]["content"]
     assert "remaining(2025)" in correction and "no lookup of 2025" in correction
     assert turn.answer == "2026년 남은 연차는 7.5일이에요."
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        (
+            "10월에 2일, 11월에 3일 쓰면 올해 몇 개 남아?",
+            ["what_if(2026, q(3))"],
+            "leaves out the question's 2",
+        ),
+        ("반차 2번 쓰면 몇 개 남아요?", ["what_if(2026, q(2))"], "parts of a day"),
+        (
+            "I want 5 days off in August, how much will be left?",
+            ["remaining(2026)"],
+            "leaves out the question's 5",
+        ),
+        ("재작년이랑 작년 남은 연차 비교하면?", ['compare("remaining", 2025, 2026)'], "leaves out 2024"),
+        ("남은 연차 이월 되나요?", ["how_to_request()"], "a company rule"),
+        ("근로기준법상 연차 최대치가 몇일이야?", ['act_rule("base")'], "the Act's maximum"),
+    ],
+)
+def test_every_part_the_question_states_is_answered(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("10월에 2일, 11월에 3일 쓰면 올해 몇 개 남아?", ["what_if(2026, q(2) + q(3))"]),
+        ("반차 2번 쓰면 몇 개 남아요?", ["what_if(2026, q(2) * 0.5)"]),
+        ("연차 15일 중에 몇 개 남았어?", ["remaining(2026)"]),  # 15: the granted figure, echoed
+        ("이번 달 21일부터 3일 쉬면 연차 몇 개 남아?", ["what_if(2026, q(3))"]),  # 21: a day of the month
+        ("연차가 어떻게 생겨요? 입사 첫해예요", ['act_rule("first_year")']),
+    ],
+)
+def test_an_answer_taking_every_part_holds(question, statements):
+    assert write(statements, evidence(question), True).holds
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        ("올해 병가 몇일 썼지?", ["used(2026)"], "another kind of leave"),
+        ("how does leave work in my first year?", ['act_rule("extra")'], "the first year's rule"),
+        ("how many years have I worked here?", ["current_days()"], "years of service"),
+        ("hi! how many days do I have left?", ["greeting()"], "what is left"),
+        ("Can I get paid out for the days I don't use?", ["remaining(2026)"], "a company rule"),
+        ("박과장님 남은 연차 몇개야?", ["remaining(2026)"], "only_own_leave"),
+        (
+            "i'm deciding between 3 days and 5 days off, how many left either way?",
+            ["what_if(2026, q(3))"],
+            "5",
+        ),
+        ("반반차 2번 쓰면 남는 연차 몇 개야?", ["what_if(2026, q(2) * 0.5)"], "q(n) * 0.25"),
+    ],
+)
+def test_what_the_question_asks_by_its_own_words_is_said(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("엄마 생신이라 연차 쓰려는데 며칠 남았어?", ["remaining(2026)"]),
+        ("My manager asked how many days I have left", ["remaining(2026)"]),
+        ("남은 연차 내년으로 이월돼? 아님 수당으로 받음?", ["expiring(2026)", "ask_hr()"]),
+        ("이번 달 15일 쉬는 날 맞지?", ['day("2026-11-15")']),
+    ],
+)
+def test_the_asker_and_their_family_and_a_carry_over_question_are_not_misread(question, statements):
+    assert write(statements, evidence(question), True).holds
+
+
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        ("휴가 신청해놓고 승인 대기중인 거 몇 개 있어?", ["remaining(2026)"], "what is pending"),
+        ("if i take 2 half days and then 1 full day, how much is left?", ["what_if(2026, q(2) * 0.5)"], "1"),
+        ("how do I submit a leave request in the system?", ["ask_hr()"], "how to request"),
+        (
+            "what does the law say about extra leave days for long service?",
+            ['act_rule("base")'],
+            "extra days",
+        ),
+        ("다음 달 근무일 며칠이에요?", ['working_days("2026-11-01", "2026-11-30")'], "a month the question"),
+        (
+            "내일 오후 반나절 쉬면 연차 몇 개 남아요?",
+            ['what_if_days("2026-11-30", "2026-11-30")'],
+            "part of a day",
+        ),
+        ("How many days was I given this year?", ["remaining(2026)"], "what was granted"),
+        ("whats the legal cap on annual leave days?", ['act_rule("extra")'], "maximum"),
+        (
+            "how much leave does my manager Jenny have left? I'm covering for her",
+            ["remaining(2026)"],
+            "colleague",
+        ),
+    ],
+)
+def test_more_of_what_the_question_asks_is_said(question, statements, reason):
+    assert reason in stopped(question, *statements)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("설날까지 며칠 남았지?", ['days_until("2027-02-06")']),
+        ("did i use more leave last year than the year before?", ['compare("used", 2024, 2025)']),
+        ("how many days did I use the year before last?", ["used(2024)"]),
+        ("내일 오후 반나절 쉬면 연차 몇 개 남아요?", ["what_if(2026, 0.5)"]),
+        ("다음 달 근무일 며칠이에요?", ['working_days("2026-12-01", "2026-12-31")']),
+    ],
+)
+def test_more_answers_taking_every_part_hold(question, statements):
+    more = evidence(question)
+    more = Evidence(
+        **{**more.__dict__, "balances": {**more.balances, 2024: Balance(2024, Decimal(15), Decimal(9))}}
+    )
+    assert write(statements, more, True).holds
+
+
+def test_a_tax_settlement_is_no_company_rule_and_days_without_a_month_are_the_contexts():
+    assert said("작년에 연차 몇 개 썼더라? 연말정산 하다가 궁금해져서", "used(2025)")
+    assert said(
+        "크리스마스 무슨 요일이야? 21일부터 24일까지 연차 쓰면 몇개 남아?",
+        'day("2026-12-25")',
+        'what_if_days("2026-12-21", "2026-12-24")',
+    )

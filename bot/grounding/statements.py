@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,12 +30,13 @@ from datetime import date
 from decimal import Decimal
 
 from bot import calendar
-from bot.domain.leave import ANNUAL, Balance, LeaveTaken
+from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.grounding.days import holiday_days_named, what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.language import words
-from bot.language.dates import days_named
+from bot.language.dates import MONTHS_EN, blank_dates, days_named
+from bot.language.questions import names_someone_else
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.policy.statute import STATUTE
@@ -121,6 +123,8 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
     days: set[date] = set()
     kinds: set[str] = set()
     ends: set[date] = set()
+    taken: set[Decimal] = set()  # the question's numbers the statements took (q(n))
+    stated: set[Decimal] = set()  # the figures the statements rest on, and the years' granted days
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
@@ -136,8 +140,10 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         days |= writer.days
         kinds |= writer.kinds
         ends |= writer.ends
+        taken |= writer.taken
+        stated |= writer.stated
         said.append(sentence)
-    problems += _choice_problems(evidence, today, years, days, kinds, ends)
+    problems += _choice_problems(evidence, today, years, days, kinds, ends, taken, stated)
     return Written(
         " ".join(dict.fromkeys(said)), len(said), tuple(problems), frozenset(years), frozenset(days)
     )
@@ -152,35 +158,176 @@ def _statement(source: str) -> Statement:
     return Statement(source, tree.func.id, tuple(tree.args), written)
 
 
-# The figure a question asks for, by its own word, and the statements that state it. "안 쓴" is what is
-# left, so the words for what is left are blanked before those for what was used are looked for.
+# What a question asks for, by its own words, and the statements that say it: one table, read the same way
+# for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
+# was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
 _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
-_ASKS = {
-    "left": _LEFT,
-    "used": pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
-    "expiring": pattern(words.EXPIRY),
+_ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
+    "what is left": (
+        _LEFT,
+        {
+            "remaining",
+            "balance",
+            "what_if",
+            "what_if_days",
+            "hours_left",
+            "expiring",
+            "days_until",
+            "lapsing",
+            "compare:remaining",
+            *("claimed", "enough", "half_days_left", "plan"),
+        },
+    ),
+    "what was used": (
+        pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
+        {
+            "used",
+            "balance",
+            "records",
+            "taken",
+            "record",
+            "share_used",
+            "what_if",
+            "what_if_days",
+            "compare:used",
+            *("parts_taken", "latest", "month", "plan"),
+        },
+    ),
+    "what expires": (pattern(words.EXPIRY), {"expiring", "balance", "lapsing"}),
+    "another kind of leave": (
+        # not "병가는 빼고" / "except sick days": leave of that kind left out of the question
+        re.compile(
+            r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
+            re.I,
+        ),
+        {"taken", "records", "record"},
+    ),
+    # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
+    "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
+    "what has arisen so far": (
+        re.compile(
+            r"(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|built\s+up|accru|earned\s+so\s+far", re.I
+        ),
+        {"current_days", "balance", "granted"},
+    ),
+    "the first year's rule": (
+        re.compile(
+            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|1\s*년\s*미만|first\s+year|new\s+hire|"
+            r"less\s+than\s+a\s+year",
+            re.I,
+        ),
+        {"act_rule:first_year", "current_days", "next_grant"},
+    ),
+    "the Act's maximum": (
+        re.compile(
+            r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
+            r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
+            re.I,
+        ),
+        {"act_rule:max"},
+    ),
+    "years of service": (
+        re.compile(
+            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:been|worked)|"
+            r"how\s+many\s+years\s+have\s+I|years?\s+of\s+service",
+            re.I,
+        ),
+        {"service_years"},
+    ),
+    "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "what is pending": (
+        re.compile(r"승인\s*(?:대기|기다리)|대기\s*중|pending|awaiting\s+approval", re.I),
+        {"pending", "balance"},
+    ),
+    "what was granted": (
+        re.compile(r"부여|받은\s*연차|총\s*연차|\b(?:given|granted|entitled)\b|allowance", re.I),
+        {"granted", "balance", "share_used", "compare:granted", "current_days", "next_grant"},
+    ),
+    "the extra days of long service": (
+        re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
+        {"act_rule:extra"},
+    ),
+    "how to request": (
+        re.compile(
+            r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
+            r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|submit|put\s+in)",
+            re.I,
+        ),
+        {"how_to_request", "drafted"},
+    ),
 }
-_STATES = {
-    "left": {
-        *("remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring"),
-        *("claimed", "enough", "half_days_left", "plan"),
-    },
-    "used": {
-        *("used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"),
-        *("parts_taken", "latest", "month", "plan"),
-    },
-    "expiring": {"expiring", "balance"},
+_FIGURES = ("what is left", "what was used", "what expires")
+# An answer that declines or sends the person on need not state the figures the question names.
+_DECLINES = {
+    *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
+    *("what_i_can_do", "ask_a_date", "not_in_hours", "no_monthly_totals", "draft_refused", "no_act_leave"),
 }
+_YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|그\s*전\s*년", re.I)
+_MONTH_WORD = re.compile(
+    r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
+    r"\b(?:in|for|during)\s+(?P<name>" + "|".join(MONTHS_EN) + r")\b)",
+    re.I,
+)
 
 
-def _asked_figures(question: str) -> list[str]:
-    asked = ["left"] if _LEFT.search(question) else []
-    rest = _LEFT.sub(" ", question)
-    return asked + [kind for kind in ("used", "expiring") if _ASKS[kind].search(rest)]
+def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
+    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
+    found: set[tuple[int, int]] = set()
+    for m in _MONTH_WORD.finditer(question):
+        step = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
+        if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
+            month = today.month - 1 + step[rel]
+            found.add((today.year + month // 12, month % 12 + 1))
+        elif m["num"] and 1 <= int(m["num"]) <= 12:
+            found |= {(today.year, int(m["num"])), (today.year + 1, int(m["num"]))}
+        elif m["name"]:
+            number = [n.lower() for n in MONTHS_EN].index(m["name"].lower()) + 1
+            found |= {(today.year, number), (today.year + 1, number)}
+    return found
+
+
+_BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
+_MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
+_NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
+# An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
+_DAYS_STATED = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
+    re.I,
+)
+# "반차 2번", "4 half-days", "반반차 2번": a count of parts of a day, and the part its words name.
+_AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)
+_QUARTER = pattern(words.QUARTER_DAY)
+# A part of a day asked for: a whole-day plan (what_if_days) does not answer it.
+_PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|morning|afternoon", re.I)
+_HALF = re.compile(r"(?<!반)반차|half", re.I)
+
+
+def _asked(question: str, kinds: set[str], stated: bool) -> list[str]:
+    """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
+    a pending request named beside another question is asked only of an answer stating figures)."""
+    blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    declined = bool(kinds & (_DECLINES - {"ask_hr"}))  # a decline answers nothing, so nothing is owed
+    sent_on = "ask_hr" in kinds  # sending the person to HR owes no figure, but still the how-to asked
+    return [
+        what
+        for what, (words_, says) in _ASKED.items()
+        if not declined
+        and not (sent_on and what in _FIGURES)
+        and (stated or what != "what is pending")
+        and not says & kinds
+        and words_.search(blanked if what in ("what was used", "what expires") else question)
+    ]
 
 
 def _choice_problems(
-    evidence: Evidence, today: date, years: set[int], days: set[date], kinds: set[str], ends: set[date]
+    evidence: Evidence,
+    today: date,
+    years: set[int],
+    days: set[date],
+    kinds: set[str],
+    ends: set[date],
+    taken: set[Decimal],
+    stated: set[Decimal],
 ) -> list[Problem]:
     """Whether the statements are about what the question asks: its years, its days, its figure."""
     problems: list[Problem] = []
@@ -190,32 +337,91 @@ def _choice_problems(
     upcoming |= {today.year} if named_days else set()
     holidays = holiday_days_named(evidence.question, today)
     upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
-    asked = set(asked_years(evidence.question, today)) | upcoming
-    if (
-        evidence.earlier_years
-    ):  # a follow-up's "the year before" / "그 다음 해": next to the last turn's years
-        asked |= {min(evidence.earlier_years) - 1} if YEAR_BEFORE.search(evidence.question) else set()
-        asked |= {max(evidence.earlier_years) + 1} if YEAR_AFTER.search(evidence.question) else set()
-    asked = asked or {today.year}
+    if _NEXT_MONTH.search(evidence.question):
+        upcoming.add(today.year + (today.month == 12))
+    named_years = set(asked_years(evidence.question, today))
+    if _YEAR_BEFORE.search(evidence.question) and named_years:  # "last year than the year before"
+        named_years.add(min(named_years) - 1)
+    # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.
+    if evidence.earlier_years and YEAR_BEFORE.search(evidence.question):
+        named_years = {min(evidence.earlier_years) - 1}
+    elif evidence.earlier_years and YEAR_AFTER.search(evidence.question):
+        named_years = {max(evidence.earlier_years) + 1}
+    asked = (named_years | upcoming) or {today.year}
+    # A carry-over question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
+    rule_asked = bool(_ASKED["a company rule"][0].search(evidence.question))
+    if years and not kinds & _DECLINES and (left_out := sorted(named_years - years)):
+        problems.append(
+            Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
+        )
     # This year may stand beside a year asked ("more than last year?"), never instead of it.
-    if other := sorted(years - asked - ({today.year} if years & asked else set())):
+    if not rule_asked and (other := sorted(years - asked - ({today.year} if years & asked else set()))):
         named = ", ".join(map(str, sorted(asked)))
         said = ", ".join(map(str, other))
         problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
+    months = _months_asked(evidence.question, today)
+    if (
+        months
+        and days
+        and not (named_days or holidays)
+        and any((d.year, d.month) not in months for d in days)
+    ):
+        problems.append(Problem("say", "is about a month the question does not ask about"))
+    if "what_if_days" in kinds and _PART_ASKED.search(evidence.question):
+        problems.append(
+            Problem("say", "takes whole days for a part of a day asked; what_if(Y, 0.5) or q(n) * 0.5")
+        )
     if (named_days or holidays) and days:
+        # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
+        bare = {int(m[1]) for m in _BARE_DAY.finditer(evidence.question)}
         asked_days = {(d.month, d.day) for d in holidays} | named_days
+        asked_days |= {(d.month, d.day) for d in days if d.day in bare}
         # A day may lie inside a span the question names by dates; a span's own ends are the question's.
         first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
         inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
         if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
-    if years and (missing := [kind for kind in _asked_figures(evidence.question) if kind not in kinds]):
-        said = " and ".join(_ASKED_WORDS[kind] for kind in missing)
-        problems.append(Problem("say", f"the question asks {said}; no statement says it"))
+    if missing := _asked(evidence.question, kinds, bool(years)):
+        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if years and _about_a_colleague(evidence.question):
+        problems.append(
+            Problem(
+                "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
+            )
+        )
+    if years and (unused := _amounts_unaccounted(evidence, taken, stated)):
+        said = ", ".join(format_days(n) for n in unused)
+        problems.append(
+            Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
+        )
     return problems
 
 
-_ASKED_WORDS = {"left": "what is left", "used": "what was used", "expiring": "what expires"}
+# Family, and the asker as subject ("My manager asked how many days I have left"): the asker's own leave.
+_OWN = re.compile(
+    r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
+    r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
+    r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
+)
+
+
+def _about_a_colleague(question: str) -> bool:
+    """A question about someone at work (a name with a title, a role, a mention, an id), not the asker."""
+    return names_someone_else(question) and not _OWN.search(question)
+
+
+def _amounts_unaccounted(evidence: Evidence, taken: set[Decimal], stated: set[Decimal]) -> list[Decimal]:
+    """The day amounts the question states that no statement took (q(n)) or states (an echo)."""
+    question = blank_dates(evidence.question)
+    listed = {day for _, day in days_named(evidence.question)}  # "12월 24일, 28일": days, not amounts
+    said = [  # not a day of the month: "이번 달 15일", "다음 달 5일"
+        Decimal(m[1])
+        for m in _DAYS_STATED.finditer(question)
+        if not _MONTH_BEFORE.search(question, 0, m.start())
+        and not (m[0].rstrip().endswith("일") and int(float(m[1])) in listed)
+    ]
+    return [n for n in dict.fromkeys(said) if n not in taken and n not in stated]
 
 
 class _Writer:
@@ -228,13 +434,17 @@ class _Writer:
         self.days: set[date] = set()
         self.kinds: set[str] = set()  # the figures it states: left, used
         self.ends: set[date] = set()  # a span's first and last day
+        self.taken: set[Decimal] = set()  # the question's numbers it took, q(n)
+        self.stated: set[Decimal] = set()  # the figures it rests on ("15일 중에" echoes what was granted)
 
     def write(self, statement: Statement) -> str:
         arity, writer = CATALOGUE[statement.name]
         if len(statement.nodes) not in arity:
             raise Unresolved(f"{statement.name} takes {' or '.join(map(str, arity))} arguments")
         said = writer(self, statement)
-        self.kinds |= {kind for kind, names in _STATES.items() if statement.name in names}
+        self.kinds.add(statement.name)
+        if statement.name == "act_rule":
+            self.kinds.add(f"act_rule:{self.word(statement, 0, RULES)}")
         if statement.name in ("what_if_days", "working_days"):
             self.ends |= {self.day(statement, 0), self.day(statement, 1)}
         return said
@@ -270,19 +480,40 @@ class _Writer:
         node = statement.nodes[index]
         source = ast.get_source_segment(statement.written, node) or ""
         found = evaluate(source, QuestionResolver(self.evidence))
-        if any(name != "q" for name, _ in found.calls) or not found.calls:
+        if any(name != "q" for name, _ in found.calls) or not (
+            found.calls or _PART_ASKED.search(self.evidence.question)
+        ):
             raise Unresolved(f"{statement.name}: the days to take are the question's, q(n)")
         if not _days_taken(node) or found.value <= 0:
             raise Unresolved(f"{statement.name}: only a half or a quarter day may multiply q(n)")
+        numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
+        self.taken |= numbers
+        question = self.evidence.question
+        for match in _DAYS_STATED.finditer(blank_dates(question)):
+            counted = Decimal(match[1]) in numbers and _AS_PARTS.match(question, match.end(1))
+            part = (
+                Decimal("0.25")
+                if _QUARTER.search(question)
+                else Decimal("0.5")
+                if _HALF.search(question)
+                else None
+            )
+            if counted and part is not None and part not in found.numbers:
+                raise Unresolved(f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * {part}")
         return found.value
 
     def fact(self, name: str, *arguments: Argument) -> Decimal:
-        return self.facts.call(name, arguments)
+        value = self.facts.call(name, arguments)
+        self.stated.add(value)
+        if name in ("remaining", "used") and (balance := self.evidence.balances.get(int(arguments[0]))):
+            self.stated.add(balance.granted)
+        return value
 
     def balance(self, year: int) -> Balance:
         found = self.evidence.balances.get(year)
         if found is None:
             raise Unresolved(f"needs {year}'s balance, but no lookup of {year} succeeded")
+        self.stated |= {found.granted, found.used, found.remaining}
         return found
 
 
@@ -295,6 +526,8 @@ def _days_taken(node: ast.expr) -> bool:
             return Decimal(str(part)) in PART_OF_A_DAY
         case ast.BinOp(left=left, op=ast.Add(), right=right):
             return _days_taken(left) and _days_taken(right)
+        case ast.Constant(value=part) if not isinstance(part, bool):  # "반나절", "the morning off": 0.5
+            return Decimal(str(part)) in PART_OF_A_DAY
     return False
 
 
@@ -339,7 +572,7 @@ def _hours_left(w: _Writer, s: Statement) -> str:
 
 def _compare(w: _Writer, s: Statement) -> str:
     kind, year, other = w.word(s, 0, KINDS), w.year(s, 1), w.year(s, 2)
-    w.kinds.add({"remaining": "left"}.get(kind, kind))
+    w.kinds.add(f"compare:{kind}")  # a comparison states the figure it compares
     return say.compare(kind, year, w.fact(kind, year), other, w.fact(kind, other), w.korean)
 
 

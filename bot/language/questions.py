@@ -96,6 +96,12 @@ _VOCABULARY_KO = tuple(
 _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABULARY_KO))})")
 
 
+def names_someone_else(text: str) -> bool:
+    """Whether the question names someone else by a marker (a title, a role, a mention, an id, "씨"), not
+    by the syllables of a bare Korean name: what the number check may rely on."""
+    return bool(_OTHER_MARKERS.search(text))
+
+
 def about_someone_else(text: str) -> bool:
     """Whether the question asks about another person's leave (a name, a title, a mention, an id)."""
     if _OTHER_MARKERS.search(text):

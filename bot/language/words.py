@@ -139,12 +139,12 @@ WHEN = Words(
 )
 # Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
 CARRY_OVER_OR_PAY = Words(
-    ko=("이월", "넘어가", "수당", "정산"),
+    ko=("이월", "넘어가", "수당", r"(?<!연말)정산"),
     en=(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:over|forward)",
         r"roll(?:s|ed)?\s*over",
-        r"pay\s*out",
+        r"pa(?:y|id)\s*out",
         "payout",
     ),
 )

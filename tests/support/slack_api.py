@@ -532,7 +532,7 @@ class SlackStandIn(Modals, Files):
     # ----- waiting for what the bot did -------------------------------------------------------------------
 
     async def wait_for(
-        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 15
+        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 30
     ) -> list[Call]:
         """The first `count` calls matching `predicate`, waiting for them if they have not happened yet.
 
