@@ -7,14 +7,17 @@ only."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
 
 from bot.db.engine import create_engine
+from bot.db.request_messages import SqlRequestOutbox
 from bot.db.requests import SqlRequestStore
 from bot.db.tables import employees, request_messages
+from bot.domain.request_messages import RequestMessage
 from bot.domain.requests import Actor, Draft
 from bot.policy.company import CompanyPolicy
 from tests.support.database import ScratchDatabase
@@ -128,3 +131,81 @@ async def test_a_guest_approver_is_not_reminded(seeded_database: ScratchDatabase
     done = await care_for(seeded_database.engine, slack, clock).round()
     assert done.reminded  # claimed as due…
     assert _posts_to(slack, JIHOON) == []  # …but nothing of Minsu's leave went to the guest
+
+
+class _SteppedInto(SqlRequestOutbox):
+    """An outbox a test steps into: `before[n]` runs just before its nth look at what is owed, `after[n]`
+    just after that look read (a decision another process, or a click on this one, commits meanwhile)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.looks = 0
+        self.before: dict[int, Callable[[], Awaitable[None]]] = {}
+        self.after: dict[int, Callable[[], Awaitable[None]]] = {}
+
+    async def owed(self, request_id: int) -> list[RequestMessage]:
+        self.looks += 1
+        if (step := self.before.pop(self.looks, None)) is not None:
+            await step()
+        found = await super().owed(request_id)
+        if (step := self.after.pop(self.looks, None)) is not None:
+            await step()
+        return found
+
+
+def _approve(
+    db: ScratchDatabase, clock: Clock, policy: CompanyPolicy, request_id: int
+) -> Callable[[], Awaitable[None]]:
+    async def approve() -> None:
+        store = SqlRequestStore(db.engine, clock=clock)
+        moved = await store.move(request_id, "approve", Actor("E1002", SEOYEON), policy, TODAY, "card")
+        assert moved.moved
+
+    return approve
+
+
+async def test_a_decision_committed_while_a_delivery_looks_is_delivered_as_decided(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    """A delivery under way (another round of the submission's, the sweep's) reads what is owed and the
+    request: a decision committed between the two reads is still told as decided, and the card edited."""
+    clock = Clock()
+    policy = CompanyPolicy(approvers=("E1002",))
+    request_id = await _submitted(seeded_database, clock, policy)
+    outbox = _SteppedInto(seeded_database.engine, clock=clock)
+    delivery = delivery_for(seeded_database.engine, slack, clock, outbox=outbox)
+    await delivery.deliver(request_id)  # the card and the requester's note
+    [card] = [m for m in slack.history[f"D{SEOYEON}"] if m.get("bot_id")]
+    outbox.before[outbox.looks + 1] = _approve(seeded_database, clock, policy, request_id)
+    await delivery.deliver(request_id)
+    await delivery.close()
+    [edit] = slack.calls_to("chat.update")
+    assert (edit.args["channel"], edit.args["ts"]) == (f"D{SEOYEON}", card["ts"])
+    assert "승인됨" in str(edit.args["blocks"])
+    [told] = [c for c in _posts_to(slack, MINSU) if c.args["text"].startswith(f"휴가 신청 #{request_id}: ")]
+    assert "승인됨" in told.args["text"]
+
+
+async def test_a_delivery_asked_for_while_the_last_look_runs_goes_round_again(
+    seeded_database: ScratchDatabase, slack: SlackStandIn
+):
+    """A decision whose delivery is asked for while the request's delivery makes its last look (which read
+    before the decision committed) is delivered then, not left for the next sweep."""
+    clock = Clock()
+    policy = CompanyPolicy(approvers=("E1002",))
+    request_id = await _submitted(seeded_database, clock, policy)
+    outbox = _SteppedInto(seeded_database.engine, clock=clock)
+    delivery = delivery_for(seeded_database.engine, slack, clock, outbox=outbox)
+    await delivery.deliver(request_id)
+    approve = _approve(seeded_database, clock, policy, request_id)
+
+    async def decided_and_delivered() -> None:  # the click's own call, while the request is being delivered
+        await approve()
+        await delivery.deliver(request_id)
+
+    # The round finds nothing owed; the look after it reads nothing either, then the decision commits.
+    outbox.after[outbox.looks + 2] = decided_and_delivered
+    await delivery.deliver(request_id)
+    await delivery.close()
+    assert [c.args["channel"] for c in slack.calls_to("chat.update")] == [f"D{SEOYEON}"]
+    assert any("승인됨" in c.args["text"] for c in _posts_to(slack, MINSU))

@@ -29,9 +29,10 @@ def delivery_for(
     lease: float = 30.0,
     renew_every: float = 10.0,
     identity: SlackIdentity | None = None,
+    outbox: SqlRequestOutbox | None = None,
 ) -> RequestDelivery:
     """`identity`: the Slack profiles' cache, shared with the caretaker's rounds as the running bot shares
-    it (a fresh one if not given)."""
+    it (a fresh one if not given); `outbox`: one the test steps into (else the engine's, with `lease`)."""
     client = AsyncWebClient(token="xoxb-test", base_url=slack.api_url)
     directory = SqlHrStore(engine)
     requests = SqlRequestStore(engine, clock=clock)
@@ -44,7 +45,7 @@ def delivery_for(
         clock,
         "Asia/Seoul",
     )
-    outbox = SqlRequestOutbox(engine, lease=lease, clock=clock)
+    outbox = outbox or SqlRequestOutbox(engine, lease=lease, clock=clock)
     return RequestDelivery(outbox, requests, people, client, owner, renew_every=renew_every)
 
 

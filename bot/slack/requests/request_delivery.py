@@ -79,7 +79,10 @@ class RequestDelivery:
                 # Owed after our last look, by this process (flagged) or another (which saw our lease and
                 # left it to us): released first, then looked for, so one of us always sees it.
                 again, self._busy[request_id] = self._busy[request_id], False
-                if lost.is_set() or (not again and not await self._outbox.owed(request_id)):
+                if lost.is_set():
+                    return
+                # A call made while we look (its transition committed after the look read) flags it.
+                if not again and not await self._outbox.owed(request_id) and not self._busy[request_id]:
                     return
         finally:
             del self._busy[request_id]
@@ -123,11 +126,17 @@ class RequestDelivery:
     # --- one request ----------------------------------------------------------------------------------
 
     async def _deliver_owed(self, request_id: int, lost: asyncio.Event) -> None:
+        # What is owed first, then the request: a transition writes its state and what it owes in one
+        # transaction, so the request read after its messages is at least as new as every one of them. Read
+        # the other way round, a decision committed between the two reads would be delivered from the
+        # request as it stood before it (the requester told it is still pending, no card edited), and each
+        # message recorded as sent.
+        owed = await self._outbox.owed(request_id)
         request = await self._requests.get(request_id)
         if request is None:
             return  # deleted with its employee: its messages went with it
         found_any = False
-        for message in await self._outbox.owed(request_id):
+        for message in owed:
             if lost.is_set():
                 return
             try:
