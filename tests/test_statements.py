@@ -358,3 +358,11 @@ def test_a_tax_settlement_is_no_company_rule_and_days_without_a_month_are_the_co
         'day("2026-12-25")',
         'what_if_days("2026-12-21", "2026-12-24")',
     )
+
+
+def test_a_span_of_days_written_without_its_month_is_the_contexts():
+    assert said(
+        "if I take dec 21-24 and 28-31 off how many leave days do I need?",
+        'what_if_days("2026-12-28", "2026-12-31")',
+        korean=False,
+    )

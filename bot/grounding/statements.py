@@ -286,6 +286,7 @@ def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
     return found
 
 
+_DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
 _BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
 _MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 _NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
@@ -374,6 +375,7 @@ def _choice_problems(
     if (named_days or holidays) and days:
         # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
         bare = {int(m[1]) for m in _BARE_DAY.finditer(evidence.question)}
+        bare |= {int(n) for m in _DAY_RANGE.finditer(evidence.question) for n in m.groups()}  # "and 28-31"
         asked_days = {(d.month, d.day) for d in holidays} | named_days
         asked_days |= {(d.month, d.day) for d in days if d.day in bare}
         # A day may lie inside a span the question names by dates; a span's own ends are the question's.
