@@ -32,8 +32,8 @@ from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
 from bot.grounding.facts import Evidence, WorkingDayCount
-from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named
-from bot.grounding.statements import Problem, Written, parse_statements, write
+from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named, parse_statements
+from bot.grounding.statements import Problem, Written, write
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement

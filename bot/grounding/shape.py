@@ -50,9 +50,8 @@ OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": 
 CORRECTION_OPENING = "Some figures in your answer do not hold:"
 
 
-def parse_named(raw: str) -> str | None:
-    """The statements' JSON of a final text block as sent (`{"say": […]}`); None for plain text or any
-    other shape."""
+def parse_statements(raw: str) -> list[str] | None:
+    """The statements of a final text block; None when it is not this shape."""
     stripped = raw.strip()
     if not stripped.startswith("{"):
         return None
@@ -60,4 +59,13 @@ def parse_named(raw: str) -> str | None:
         data = json.loads(stripped)
     except ValueError:
         return None
-    return stripped if isinstance(data, dict) and isinstance(data.get("say"), list) else None
+    said = data.get("say") if isinstance(data, dict) else None
+    if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
+        return None
+    return said
+
+
+def parse_named(raw: str) -> str | None:
+    """The statements' JSON of a final text block as sent (`{"say": […]}`); None for plain text or any
+    other shape."""
+    return raw.strip() if parse_statements(raw) is not None else None

@@ -21,7 +21,6 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
@@ -97,21 +96,6 @@ class Written:
     @property
     def holds(self) -> bool:
         return not self.problems
-
-
-def parse_statements(raw: str) -> list[str] | None:
-    """The statements of a final text block; None when it is not this shape."""
-    stripped = raw.strip()
-    if not stripped.startswith("{"):
-        return None
-    try:
-        data = json.loads(stripped)
-    except ValueError:
-        return None
-    said = data.get("say") if isinstance(data, dict) else None
-    if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
-        return None
-    return said
 
 
 def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Written:
