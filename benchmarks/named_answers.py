@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from datetime import date
@@ -28,6 +29,7 @@ from bot import text
 from bot.agent.trace import ToolResult
 from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
+from bot.domain.outcomes import FailureFacts
 from bot.grounding.facts import Evidence
 from bot.grounding.statements import write
 from bot.policy.grants import StatutoryGrant
@@ -46,11 +48,9 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
     failed: list[ToolResult] = []
     for lookup in case.get("lookups") or []:
         result = lookup.get("result") or {}
-        if "error" in result:  # said as the tool's own reason (a failure of no known kind)
+        if "error" in result:
             failed.append(
-                ToolResult(
-                    "", lookup["tool"], str(result["error"]), True, 0, "internal", shown=str(result["error"])
-                )
+                _failure(lookup["tool"], str(result["error"]), (lookup.get("input") or {}).get("year"))
             )
             continue
         match lookup["tool"]:
@@ -95,6 +95,18 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
         pending=pending_days,
         failed=tuple(failed),
     )
+
+
+def _failure(tool: str, error: str, year: Any) -> ToolResult:
+    """A failed lookup as the toolbox reports it: "no record for 2021; records exist for 2024, 2025" is a
+    missing year with the years that exist (so the answer names them, as in production); anything else is
+    said as the tool's own reason."""
+    if "no record" in error.lower():
+        years = [int(y) for y in re.findall(r"(?:19|20)\d{2}", error)]
+        asked = int(year) if isinstance(year, int) else (years[0] if years else None)
+        facts = FailureFacts(asked, tuple(y for y in years if y != asked))
+        return ToolResult("", tool, error, True, 0, "no_record", facts=facts, shown=error)
+    return ToolResult("", tool, error, True, 0, "internal", shown=error)
 
 
 def _entitlement(result: dict[str, Any], case: dict[str, Any]) -> Entitlement:

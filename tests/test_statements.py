@@ -366,3 +366,20 @@ def test_a_span_of_days_written_without_its_month_is_the_contexts():
         'what_if_days("2026-12-28", "2026-12-31")',
         korean=False,
     )
+
+
+def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
+    from benchmarks.named_answers import evidence_of
+
+    case = {
+        "question": "2021년 연차 알려줘",
+        "today": "2026-05-01",
+        "lookups": [
+            {
+                "tool": "get_leave_balance",
+                "input": {"year": 2021},
+                "result": {"error": "no record for 2021; records exist for 2024, 2025, 2026"},
+            }
+        ],
+    }
+    assert "기록이 있는 해: 2024, 2025, 2026년" in write(["lookup_failed()"], evidence_of(case), True).text
