@@ -29,18 +29,22 @@ from datetime import date
 from decimal import Decimal
 
 from bot import calendar
+from bot.agent.lookup import plain_answer
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
 from bot.grounding.days import holiday_days_named, what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.language import words
-from bot.language.dates import MONTHS_EN, blank_dates, days_named
+from bot.language.dates import MONTHS_EN, blank_dates, days_named, month_number
 from bot.language.questions import names_someone_else
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.policy.statute import STATUTE
+from bot.text import balance_sentence, taken_sentence
 from bot.text import sentences as say
 from bot.text.phrases import Phrase
+from bot.tools import draft_request
+from bot.tools.result_data import failure_in
 
 # A part of a day may multiply the person's number ("반차 4번": q(4) * 0.5); no other plain number.
 PART_OF_A_DAY = frozenset({Decimal("0.5"), Decimal("0.25")})
@@ -90,8 +94,6 @@ class Written:
     text: str
     statements: int
     problems: tuple[Problem, ...]
-    years: frozenset[int] = frozenset()
-    days: frozenset[date] = frozenset()
 
     @property
     def holds(self) -> bool:
@@ -128,9 +130,7 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         stated |= writer.stated
         said.append(sentence)
     problems += _choice_problems(evidence, today, years, days, kinds, ends, taken, stated)
-    return Written(
-        " ".join(dict.fromkeys(said)), len(said), tuple(problems), frozenset(years), frozenset(days)
-    )
+    return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 
 def _statement(source: str) -> Statement:
@@ -254,18 +254,19 @@ _MONTH_WORD = re.compile(
 )
 
 
+_MONTH_STEP = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
+
+
 def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
     """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
     found: set[tuple[int, int]] = set()
     for m in _MONTH_WORD.finditer(question):
-        step = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
         if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
-            month = today.month - 1 + step[rel]
+            month = today.month - 1 + _MONTH_STEP[rel]
             found.add((today.year + month // 12, month % 12 + 1))
         elif m["num"] and 1 <= int(m["num"]) <= 12:
             found |= {(today.year, int(m["num"])), (today.year + 1, int(m["num"]))}
-        elif m["name"]:
-            number = [n.lower() for n in MONTHS_EN].index(m["name"].lower()) + 1
+        elif m["name"] and (number := month_number(m["name"])):
             found |= {(today.year, number), (today.year + 1, number)}
     return found
 
@@ -375,7 +376,7 @@ def _choice_problems(
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
             )
         )
-    if years and (unused := _amounts_unaccounted(evidence, taken, stated)):
+    if years and (unused := _amounts_unaccounted(evidence.question, named_days, taken, stated)):
         said = ", ".join(format_days(n) for n in unused)
         problems.append(
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
@@ -397,10 +398,12 @@ def _about_a_colleague(question: str) -> bool:
     return names_someone_else(question) and not _OWN.search(question)
 
 
-def _amounts_unaccounted(evidence: Evidence, taken: set[Decimal], stated: set[Decimal]) -> list[Decimal]:
+def _amounts_unaccounted(
+    asked: str, named_days: set[tuple[int, int]], taken: set[Decimal], stated: set[Decimal]
+) -> list[Decimal]:
     """The day amounts the question states that no statement took (q(n)) or states (an echo)."""
-    question = blank_dates(evidence.question)
-    listed = {day for _, day in days_named(evidence.question)}  # "12월 24일, 28일": days, not amounts
+    question = blank_dates(asked)
+    listed = {day for _, day in named_days}  # "12월 24일, 28일": days, not amounts
     said = [  # not a day of the month: "이번 달 15일", "다음 달 5일"
         Decimal(m[1])
         for m in _DAYS_STATED.finditer(question)
@@ -427,13 +430,8 @@ class _Writer:
         arity, writer = CATALOGUE[statement.name]
         if len(statement.nodes) not in arity:
             raise Unresolved(f"{statement.name} takes {' or '.join(map(str, arity))} arguments")
-        said = writer(self, statement)
         self.kinds.add(statement.name)
-        if statement.name == "act_rule":
-            self.kinds.add(f"act_rule:{self.word(statement, 0, RULES)}")
-        if statement.name in ("what_if_days", "working_days"):
-            self.ends |= {self.day(statement, 0), self.day(statement, 1)}
-        return said
+        return writer(self, statement)
 
     # --- arguments ---
     def year(self, statement: Statement, index: int) -> int:
@@ -475,15 +473,15 @@ class _Writer:
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
         question = self.evidence.question
+        part = (
+            Decimal("0.25")
+            if _QUARTER.search(question)
+            else Decimal("0.5")
+            if _HALF.search(question)
+            else None
+        )
         for match in _DAYS_STATED.finditer(blank_dates(question)):
             counted = Decimal(match[1]) in numbers and _AS_PARTS.match(question, match.end(1))
-            part = (
-                Decimal("0.25")
-                if _QUARTER.search(question)
-                else Decimal("0.5")
-                if _HALF.search(question)
-                else None
-            )
             if counted and part is not None and part not in found.numbers:
                 raise Unresolved(f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * {part}")
         return found.value
@@ -528,8 +526,6 @@ def _figure(kind: str) -> Callable[[_Writer, Statement], str]:
 
 
 def _balance(w: _Writer, s: Statement) -> str:
-    from bot.text import balance_sentence  # the plain answer's sentence: figures, expiry and pending
-
     return balance_sentence(w.balance(w.year(s, 0)), w.korean, w.today)
 
 
@@ -586,10 +582,17 @@ def _what_if(w: _Writer, s: Statement) -> str:
     return say.what_if(year, w.amount(s, 1), left, w.korean, pending=pending, parts=parts)
 
 
-def _what_if_days(w: _Writer, s: Statement) -> str:
+def _span(w: _Writer, s: Statement) -> tuple[date, date]:
+    """A statement's first and last day: a span's own ends, which the question must name."""
     first, last = w.day(s, 0), w.day(s, 1)
     if last < first:
         raise Unresolved(f"{s.name}: the first day comes after the last")
+    w.ends |= {first, last}
+    return first, last
+
+
+def _what_if_days(w: _Writer, s: Statement) -> str:
+    first, last = _span(w, s)
     if first.year != last.year:
         raise Unresolved(f"{s.name}: a span across the new year takes from two years; one statement a year")
     year = first.year
@@ -601,8 +604,6 @@ def _what_if_days(w: _Writer, s: Statement) -> str:
 
 
 def _records(w: _Writer, s: Statement) -> str:
-    from bot.text import taken_sentence
-
     year = w.year(s, 0)
     taken = w.evidence.taken.get(year)
     if taken is None:
@@ -641,9 +642,7 @@ def _day(w: _Writer, s: Statement) -> str:
 
 
 def _working_days(w: _Writer, s: Statement) -> str:
-    first, last = w.day(s, 0), w.day(s, 1)
-    if last < first:
-        raise Unresolved(f"{s.name}: the first day comes after the last")
+    first, last = _span(w, s)
     count = int(w.fact("working_days", first.isoformat(), last.isoformat()))
     return say.working_days(first, last, count, w.today, w.korean)
 
@@ -683,7 +682,9 @@ def _next_grant(w: _Writer, s: Statement) -> str:
 
 
 def _act_rule(w: _Writer, s: Statement) -> str:
-    return say.act_rule(w.word(s, 0, RULES), dict(STATUTE), w.korean)
+    rule = w.word(s, 0, RULES)
+    w.kinds.add(f"act_rule:{rule}")  # the rule it states, as a question asks for one
+    return say.act_rule(rule, dict(STATUTE), w.korean)
 
 
 def _drafted(w: _Writer, s: Statement) -> str:
@@ -695,8 +696,6 @@ def _drafted(w: _Writer, s: Statement) -> str:
 
 
 def _lookup_failed(w: _Writer, s: Statement) -> str:
-    from bot.agent.lookup import plain_answer  # the failure's own advice (which years exist, try later)
-
     if not w.evidence.failed:
         raise Unresolved("says a lookup failed, but none did")
     return plain_answer(w.evidence.failed, w.korean)
@@ -725,9 +724,6 @@ def _lookups_capped(w: _Writer, s: Statement) -> str:
 
 
 def _draft_refused(w: _Writer, s: Statement) -> str:
-    from bot.tools import draft_request  # the draft tool's name
-    from bot.tools.result_data import failure_in  # a refusal's reasons, as the tool gave them
-
     refused = [r for r in w.evidence.failed if r.name == draft_request.NAME]
     if not refused:
         raise Unresolved("says a draft was refused, but no draft_leave_request failed")
@@ -791,8 +787,6 @@ def _latest(w: _Writer, s: Statement) -> str:
 
 
 def _month(w: _Writer, s: Statement) -> str:
-    from bot.text import taken_sentence
-
     year = w.year(s, 0)
     node = s.nodes[1]
     if not (isinstance(node, ast.Constant) and type(node.value) is int and 1 <= node.value <= 12):

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from bot.domain.leave import Balance, LeaveTaken, days_in_english, format_days
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason
+from bot.language.dates import KOREAN_WEEKDAYS, MONTHS_EN, WEEKDAYS_EN
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.text.phrases import Phrase
 
@@ -27,24 +28,26 @@ __all__ = [
 ]
 
 
-_MONTHS = "January February March April May June July August September October November December".split()  # noqa: SIM905
-_WEEKDAYS_KO = "월화수목금토일"
-_WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+def month_name(month: int) -> str:
+    """December, for 12: the language data's name, capitalised."""
+    return MONTHS_EN[month - 1].capitalize()
 
 
 def on_day(day: date, today: date, korean: bool) -> str:
     """12월 25일(금) / Friday, December 25 — the year added when it is not this year."""
     if korean:
-        said = f"{day.month}월 {day.day}일({_WEEKDAYS_KO[day.weekday()]})"
+        said = f"{day.month}월 {day.day}일({KOREAN_WEEKDAYS[day.weekday()][0]})"
         return f"{day.year}년 {said}" if day.year != today.year else said
-    said = f"{_MONTHS[day.month - 1]} {day.day}"
-    return f"{_WEEKDAYS_EN[day.weekday()]}, {said}" + (f", {day.year}" if day.year != today.year else "")
+    said = f"{month_name(day.month)} {day.day}"
+    return f"{WEEKDAYS_EN[day.weekday()].capitalize()}, {said}" + (
+        f", {day.year}" if day.year != today.year else ""
+    )
 
 
 def _record_day(day: date, today: date | None, korean: bool) -> str:
     if today is not None:
         return on_day(day, today, korean)
-    return f"{day.month}월 {day.day}일" if korean else f"{_MONTHS[day.month - 1]} {day.day}"
+    return f"{day.month}월 {day.day}일" if korean else f"{month_name(day.month)} {day.day}"
 
 
 def balance_sentence(balance: Balance, korean: bool, today: date | None = None) -> str:

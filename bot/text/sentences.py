@@ -11,7 +11,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 from bot.domain.leave import Balance, days_in_english, format_days
-from bot.text.answers import _MONTHS, balance_sentence, on_day
+from bot.text.answers import balance_sentence, month_name, on_day
 from bot.text.phrases import Phrase, leave_type_name
 
 
@@ -491,7 +491,7 @@ def latest(year: int, on: date | None, amount: Decimal, kind: str, today: date, 
 def no_month_records(year: int, month: int, korean: bool) -> str:
     if korean:
         return f"{year}년 {month}월에는 날짜가 있는 휴가 기록이 없어요."
-    return f"You have no dated leave records in {_MONTHS[month - 1]} {year}."
+    return f"You have no dated leave records in {month_name(month)} {year}."
 
 
 def plan(
