@@ -383,3 +383,79 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ],
     }
     assert "기록이 있는 해: 2024, 2025, 2026년" in write(["lookup_failed()"], evidence_of(case), True).text
+
+
+# The thirteenth fresh set's misses (`benchmarks/heldout/answers_2026-12-06_thirteenth_*`), by what each
+# shows: a day named relative to today (today is Sunday 29 November), a part of a day, a whole month, a
+# statement that answers something the question does not ask, sending to HR with no rule asked.
+@pytest.mark.parametrize(
+    ("question", "statements", "reason"),
+    [
+        ("내일 공휴일 맞나요??", ['day("2026-05-04")'], "a day the question does not name"),
+        (
+            "모레 연차 쓰려고 하는데 그날 평일 맞죠?",
+            ['day("2026-07-16")'],
+            "a day the question does not name",
+        ),
+        (
+            "지난주 금요일에 반차 쓴 거 들어갔나요?",
+            ['record("2026-04-03")'],
+            "a day the question does not name",
+        ),
+        (
+            "다음주 월요일부터 금요일까지 통으로 쉬면 며칠 차감돼요?",
+            ['working_days("2026-05-18", "2026-05-22")'],
+            "a day the question does not name",
+        ),
+        ("내일 오후 반차 1개 쓰면 올해 연차 몇 개 남아요?", ["what_if(2026, q(1))"], "parts of a day"),
+        ("if I take 4 days how many do I have left", ["what_if(2026, q(4) * 0.5)"], "no part of a day"),
+        ("how many working days in july?", ['working_days("2026-07-01", "2026-07-15")'], "whole month"),
+        ("How many PTO days do I still have for 2026?", ["granted(2026)"], "what is left"),
+        ("Did I use more leave in 2025 than in 2026?", ['compare("granted", 2025, 2026)'], "what was used"),
+        ("Did I take more leave in 2025 than in 2026?", ['compare("granted", 2025, 2026)'], "does not ask"),
+        ("나 연차 몇개 남았어?", ["ask_hr()"], "what is left"),
+        (
+            "저 입사한지 1년 안됐는데 연차가 어떻게 생기는 거예요? 법적으로요",
+            ['act_rule("base")'],
+            "first year",
+        ),
+        (
+            "When's my next leave grant? Also how long have I actually been here now?",
+            ["next_grant()"],
+            "service",
+        ),
+        (
+            "thinking of taking Jan 2 off after new year's - is it a working day?",
+            ['day("2026-01-02")'],
+            "2026",
+        ),
+    ],
+)
+def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):
+    written = write(statements, evidence(question, entitlement=None), "연차" in question or "요" in question)
+    assert not written.holds
+    assert reason in " ".join(p.reason for p in written.problems)
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("지난주 금요일에 반차 쓴 거 들어갔나요?", ['record("2026-11-27")']),  # a week from Sunday or Monday
+        ("지난주 금요일에 반차 쓴 거 들어갔나요?", ['record("2026-11-20")']),
+        (
+            "다음주 월요일부터 금요일까지 통으로 쉬면 며칠 차감돼요?",
+            ['working_days("2026-11-30", "2026-12-04")'],
+        ),
+        ("내일 오후 반차 1개 쓰면 올해 연차 몇 개 남아요?", ["what_if(2026, q(1) * 0.5)"]),
+        ("how many working days in december?", ['working_days("2026-12-01", "2026-12-31")']),
+        ("남은 연차 이월돼? 아니면 수당으로 받아?", ["expiring(2026)", "ask_hr()"]),
+        ("못 쓴 연차 돈으로 받을 수 있어요?", ["ask_hr()"]),
+        ("How many days did I get this year and how many are left?", ["granted(2026)", "remaining(2026)"]),
+        ("올해 연차 몇프로 썼어?", ["share_used(2026)"]),
+        ("How much leave did I use last year vs this year?", ['compare("used", 2025, 2026)']),
+        ("오늘 기준으로 12월 근무일 며칠이야?", ['working_days("2026-12-01", "2026-12-31")']),
+    ],
+)
+def test_the_choice_the_question_asks_for_holds(question, statements):
+    written = write(statements, evidence(question), "연차" in question)
+    assert written.holds, written.problems

@@ -37,11 +37,18 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     names = re.compile(_holiday_names(today.year).pattern, re.I)
     for match in names.finditer(text):
         typed, eve = match.group("name"), bool(match.group("eve"))
+        itself = _ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():
+                if itself and _AROUND.search(f"{holiday.name_ko} {holiday.name_en}"):
+                    continue
                 if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
                     found.add(day - timedelta(days=1) if eve else day)
     return found
+
+
+_ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
+_AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
 
 
 def _is(typed: str, name: str) -> bool:

@@ -21,6 +21,7 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 from __future__ import annotations
 
 import ast
+import calendar as calendar_module
 import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
@@ -36,7 +37,8 @@ from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.language import words
 from bot.language.dates import MONTHS_EN, blank_dates, days_named, month_number
-from bot.language.questions import names_someone_else
+from bot.language.questions import asks_about_rules, names_someone_else
+from bot.language.relative_days import relative_days
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
 from bot.policy.statute import STATUTE
@@ -146,6 +148,7 @@ def _statement(source: str) -> Statement:
 # for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
 # was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
 _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
+_ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what is left": (
         _LEFT,
@@ -163,7 +166,10 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         },
     ),
     "what was used": (
-        pattern(words.USED | words.Words(ko=words.USED_STATED.ko)),
+        # "did I use / take more …": a past question; "take" alone is a what-if's
+        pattern(
+            words.USED | words.Words(ko=words.USED_STATED.ko, en=(r"\bdid\s+I\s+(?:\w+\s+)?(?:use|take)\b",))
+        ),
         {
             "used",
             "balance",
@@ -196,7 +202,8 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "the first year's rule": (
         re.compile(
-            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|1\s*년\s*미만|first\s+year|new\s+hire|"
+            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
+            r"신입|올해\s*입사|first\s+year|new\s+hire|joined\s+this\s+year|"
             r"less\s+than\s+a\s+year",
             re.I,
         ),
@@ -212,7 +219,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "years of service": (
         re.compile(
-            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:been|worked)|"
+            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
             r"how\s+many\s+years\s+have\s+I|years?\s+of\s+service",
             re.I,
         ),
@@ -224,7 +231,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"pending", "balance"},
     ),
     "what was granted": (
-        re.compile(r"부여|받은\s*연차|총\s*연차|\b(?:given|granted|entitled)\b|allowance", re.I),
+        re.compile(_ASKED_GRANT_WORDS, re.I),
         {"granted", "balance", "share_used", "compare:granted", "current_days", "next_grant"},
     ),
     "the extra days of long service": (
@@ -241,11 +248,14 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
 }
 _FIGURES = ("what is left", "what was used", "what expires")
-# An answer that declines or sends the person on need not state the figures the question names.
+# An answer that declines or sends the person on need not state the figures the question names...
 _DECLINES = {
     *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
     *("what_i_can_do", "ask_a_date", "not_in_hours", "no_monthly_totals", "draft_refused", "no_act_leave"),
 }
+# ...but sending the person to HR is a choice too, and needs its reason in the question: a company rule asked.
+# (Declining as someone else's leave is not second-guessed: the check knows no directory, and stopping it
+# would post the asker's own figures for a colleague named in a way it cannot read.)
 _YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|그\s*전\s*년", re.I)
 _MONTH_WORD = re.compile(
     r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
@@ -286,6 +296,19 @@ _QUARTER = pattern(words.QUARTER_DAY)
 # A part of a day asked for: a whole-day plan (what_if_days) does not answer it.
 _PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|morning|afternoon", re.I)
 _HALF = re.compile(r"(?<!반)반차|half", re.I)
+# "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
+_GRANT_ASKED = re.compile(
+    _ASKED_GRANT_WORDS
+    + r"|생기|생겨|생겼|나와|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
+    re.I,
+)
+# A question about days to come, with nothing of the past in it.
+_PLANS_AHEAD = re.compile(
+    r"^(?!.*(?:썼|쓴|했|였|갔|\b(?:took|used|was|were|did|had)\b)).*"
+    r"(?:쉬려|쉴까|쓰려|쓸까|낼까|내려|신청하려|\b(?:taking|planning|thinking\s+of|book)\b)",
+    re.I | re.S,
+)
+_PARTS_BEFORE = re.compile(r"(?:반차|반반차)\s*$")  # "반차 1개": a count of halves
 
 
 def _asked(question: str, kinds: set[str], stated: bool) -> list[str]:
@@ -293,7 +316,10 @@ def _asked(question: str, kinds: set[str], stated: bool) -> list[str]:
     a pending request named beside another question is asked only of an answer stating figures)."""
     blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
     declined = bool(kinds & (_DECLINES - {"ask_hr"}))  # a decline answers nothing, so nothing is owed
-    sent_on = "ask_hr" in kinds  # sending the person to HR owes no figure, but still the how-to asked
+    # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
+    sent_on = "ask_hr" in kinds and bool(
+        _ASKED["a company rule"][0].search(question) or asks_about_rules(question)
+    )
     return [
         what
         for what, (words_, says) in _ASKED.items()
@@ -320,9 +346,13 @@ def _choice_problems(
     named_days = days_named(evidence.question)
     # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December).
     upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in named_days}
-    upcoming |= {today.year} if named_days else set()
+    # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
+    upcoming |= {today.year} if named_days and not _PLANS_AHEAD.search(evidence.question) else set()
     holidays = holiday_days_named(evidence.question, today)
     upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
+    # 내일, 지난주 금요일, "next week": each reading a span. Today alone ("오늘 기준") names no day asked about.
+    relative = [span for span in relative_days(evidence.question, today) if span != (today, today)]
+    upcoming |= {end.year for span in relative for end in span}
     if _NEXT_MONTH.search(evidence.question):
         upcoming.add(today.year + (today.month == 12))
     named_years = set(asked_years(evidence.question, today))
@@ -349,15 +379,22 @@ def _choice_problems(
     if (
         months
         and days
-        and not (named_days or holidays)
+        and not (named_days or holidays or relative)
         and any((d.year, d.month) not in months for d in days)
     ):
         problems.append(Problem("say", "is about a month the question does not ask about"))
+    if (
+        "working_days" in kinds
+        and months
+        and not (named_days or holidays or relative)
+        and not _whole_months(ends, months, today)
+    ):
+        problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
     if "what_if_days" in kinds and _PART_ASKED.search(evidence.question):
         problems.append(
             Problem("say", "takes whole days for a part of a day asked; what_if(Y, 0.5) or q(n) * 0.5")
         )
-    if (named_days or holidays) and days:
+    if (named_days or holidays or relative) and days:
         # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
         bare = {int(m[1]) for m in _BARE_DAY.finditer(evidence.question)}
         bare |= {int(n) for m in _DAY_RANGE.finditer(evidence.question) for n in m.groups()}  # "and 28-31"
@@ -365,9 +402,21 @@ def _choice_problems(
         asked_days |= {(d.month, d.day) for d in days if d.day in bare}
         # A day may lie inside a span the question names by dates; a span's own ends are the question's.
         first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
-        inside = [d for d in days if (d.month, d.day) in asked_days or first < (d.month, d.day) < last]
+        asked_days |= {(end.month, end.day) for span in relative for end in span}
+        inside = [
+            d
+            for d in days
+            if (d.month, d.day) in asked_days
+            or first < (d.month, d.day) < last
+            or any(a <= d <= b for a, b in relative)
+        ]
         if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
+    # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
+    if not evidence.earlier_years and (unasked := _answers_nothing_asked(evidence.question, kinds)):
+        problems.append(
+            Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
+        )
     if missing := _asked(evidence.question, kinds, bool(years)):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
     if years and _about_a_colleague(evidence.question):
@@ -391,6 +440,59 @@ _OWN = re.compile(
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
 )
+
+
+_USED_ASKED = pattern(words.USED | words.USED_STATED | words.WHEN | words.Words(en=(r"\buse\b", r"\btake\b")))
+# The statements that answer one particular question, and the words that ask it. A statement of these may
+# stand beside an answer ("…, and 3 days expire on 31 December"); alone, it must be what the question asks:
+# what was granted does not answer "what do I still have", nor the base rule "how does it work in my first
+# year". Statements not listed (what is left, a what-if, a day, a span) answer any question of their figures.
+_ASKS_FOR: dict[str, re.Pattern[str]] = {
+    "granted": _GRANT_ASKED,
+    "compare:granted": _GRANT_ASKED,
+    "compare:used": _USED_ASKED,
+    "used": _USED_ASKED,
+    "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
+    "hours_left": pattern(words.HOURS),
+    "share_used": re.compile(
+        r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
+    ),
+    "service_years": re.compile(
+        r"근속|입사|몇\s*년|다닌|일한|\b(?:how\s+long|years?\s+of\s+service|tenure|anniversary|joined|been\s+here)\b",
+        re.I,
+    ),
+    "act_rule:base": re.compile(
+        r"법|규정|기준|원칙|\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b", re.I
+    ),
+    "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),
+    "act_rule:extra": re.compile(
+        r"가산|추가|늘어|더\s*(?:받|생)|장기|\b(?:extra|additional|more|long\s+service|increase\w*)\b", re.I
+    ),
+}
+
+
+def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
+    """The statements named in `_ASKS_FOR`, when every statement of the answer is one the question does not
+    ask for ("" when some statement answers it, or the answer declines with its reason)."""
+    substantive = (
+        kinds
+        - _DECLINES
+        - {"greeting", "thanks", "act_rule", "compare"}  # what a comparison compares is its own kind
+    )
+    if not substantive or kinds & _DECLINES:  # a decline's companions: what `_asked` owes is checked there
+        return ""
+    unasked = {kind for kind in substantive if kind in _ASKS_FOR and not _ASKS_FOR[kind].search(question)}
+    return ", ".join(sorted(unasked)) if unasked == substantive else ""
+
+
+def _whole_months(ends: set[date], months: set[tuple[int, int]], today: date) -> bool:
+    """Whether a span counted runs over whole months asked (or from today to a month's end)."""
+    if not ends:
+        return True
+    first, last = min(ends), max(ends)
+    starts = {date(y, m, 1) for y, m in months} | {today}
+    closes = {date(y, m, calendar_module.monthrange(y, m)[1]) for y, m in months}
+    return first in starts and last in closes
 
 
 def _about_a_colleague(question: str) -> bool:
@@ -480,8 +582,12 @@ class _Writer:
             if _HALF.search(question)
             else None
         )
+        if PART_OF_A_DAY.intersection(found.numbers) and not _PART_ASKED.search(question):
+            raise Unresolved(f"{statement.name}: the question names no part of a day; take q(n) whole days")
         for match in _DAYS_STATED.finditer(blank_dates(question)):
-            counted = Decimal(match[1]) in numbers and _AS_PARTS.match(question, match.end(1))
+            counted = Decimal(match[1]) in numbers and (
+                _AS_PARTS.match(question, match.end(1)) or _PARTS_BEFORE.search(question, 0, match.start())
+            )
             if counted and part is not None and part not in found.numbers:
                 raise Unresolved(f"{statement.name}: {match[0].strip()} are parts of a day: q(n) * {part}")
         return found.value

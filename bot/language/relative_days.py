@@ -18,7 +18,7 @@ Span = tuple[date, date]
 
 # A day a word names by its distance from today. Longer words first: 내일모레 is not 내일.
 _DAY_WORDS = (
-    (re.compile(r"내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
+    (re.compile(r"내일\s*모레|day\s+after\s+tomorrow|(?<=tomorrow and )the\s+day\s+after", re.I), 2),
     (re.compile(r"그저께|그제|day\s+before\s+yesterday", re.I), -2),
     (re.compile(r"오늘|금일|\btoday\b|\btonight\b", re.I), 0),
     (re.compile(r"내일|\btomorrow\b", re.I), 1),
@@ -46,7 +46,7 @@ _RANGE = re.compile(
     r"^\s*(?:부터|에서|~|-|–|—|to|through|thru|until|till)\s*(?:(?:이번|다음|지난)\s*주\s*)?$", re.I
 )
 _WEEKEND = re.compile(
-    r"(?:(?P<rel>이번|다음|담|지난|저번)\s*)?주말|\b(?P<en>this|next|last)?\s*weekend\b", re.I
+    r"(?:(?P<rel>이번|다음|담|지난|저번)\s*)?주말|\b(?P<en>this|next|last)\s+weekend\b", re.I
 )
 _WEEKEND_STEP = {"이번": 0, "this": 0, "다음": 1, "담": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
 _YEAR_END = re.compile(r"연말|올해\s*말|년\s*말|year[-\s]end|end\s+of\s+(?:the|this)\s+year", re.I)

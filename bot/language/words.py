@@ -62,6 +62,7 @@ REMAINING_STATED = Words(
         "잔량",
         "미사용",
         r"안\s*쓴",
+        r"못\s*쓴",
         r"안\s*쓰신",
         r"쓰지\s*않은",
         r"사용하지\s*않은",
@@ -77,6 +78,7 @@ REMAINING_STATED = Words(
         "available",
         "unused",
         r"can\s+(?:still\s+)?(?:use|take)",
+        r"\bstill\s+(?:have|got)\b",
         r"not\s+(?:yet\s+)?used",
         r"haven't\s+used",
         r"would\s+leave",
@@ -139,13 +141,15 @@ WHEN = Words(
 )
 # Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
 CARRY_OVER_OR_PAY = Words(
-    ko=("이월", "넘어가", "수당", r"(?<!연말)정산"),
+    ko=("이월", "넘어가", "수당", r"(?<!연말)정산", r"돈으로", "현금"),
     en=(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:over|forward)",
         r"roll(?:s|ed)?\s*over",
         r"pa(?:y|id)\s*out",
         "payout",
+        r"paid\s+for",
+        r"\bcash\b",
     ),
 )
 # A rule, not an amount: "남은 연차 이월돼?", "does unused leave expire?".
