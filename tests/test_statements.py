@@ -16,6 +16,7 @@ from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.facts import Evidence
 from bot.grounding.shape import ANSWER_SCHEMA
 from bot.grounding.statements import CATALOGUE, OFFLINE_ONLY, write
+from bot.language.people import Roster
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import text_reply, tool_reply
 
@@ -458,4 +459,31 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):
     written = write(statements, evidence(question), "연차" in question)
+    assert written.holds, written.problems
+
+
+async def test_the_askers_figures_for_a_colleague_in_the_hr_data_are_stopped(messages_api, hr, minsu):
+    # 박지훈 is in the directory: no marker ("씨", a title) is needed to know the question is about him
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2026})),
+            statements("remaining(2026)"),
+            statements("only_own_leave()"),
+        ]
+    )
+    roster = Roster.of([("김민수", None, None), ("박지훈", "jihoon.park@example.com", None)])
+    turn = await make_assistant(api, hr, grounding=True, roster=roster).run_turn(
+        [{"role": "user", "content": "박지훈 연차 몇 개 남았어?"}], minsu
+    )
+    assert "colleague" in api.requests[-1]["messages"][-1]["content"]
+    assert "7.5" not in turn.answer
+
+
+def test_a_colleague_named_beside_the_askers_own_plans_is_the_asker():
+    # "민수 결혼식 때문에": the asker's leave, around a colleague's wedding
+    written = write(
+        ["remaining(2026)"],
+        evidence("박지훈 결혼식 때문에 연차 쓰려는데 몇 개 남았어?", colleague="박지훈"),
+        True,
+    )
     assert written.holds, written.problems

@@ -34,6 +34,7 @@ from bot.domain.requests import Checked
 from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named, parse_statements
 from bot.grounding.statements import Problem, Written, write
+from bot.language.people import Roster
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
@@ -114,9 +115,12 @@ class Grounding:
     # The final answer names its figures (bot/grounding/shape.py), for the check to write them out.
     output_config: OutputConfigParam | None = OUTPUT_CONFIG
 
-    def __init__(self, toolbox: Toolbox, calendar: WorkingDayCount | None = None) -> None:
+    def __init__(
+        self, toolbox: Toolbox, calendar: WorkingDayCount | None = None, roster: Roster | None = None
+    ) -> None:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
+        self.roster = roster or Roster()  # who is in the HR data: a colleague is someone who is there
 
     def shaped(self, answer: str) -> str | None:
         return parse_named(answer)
@@ -124,6 +128,7 @@ class Grounding:
     def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Written:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
+        evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
         return write(parse_statements(named) or [], evidence, text.is_korean(question))
 
     async def review(

@@ -43,6 +43,7 @@ class Evidence:
     drafts: tuple[Checked, ...] = ()  # the drafts made (draft_leave_request), in order
     failed: tuple[ToolResult, ...] = ()  # the lookups that failed, for an answer that says why
     earlier_years: frozenset[int] = frozenset()  # the years earlier turns looked up (for "the year before")
+    colleague: str | None = None  # a name in the HR directory the question uses, not the asker's
 
     @property
     def question_numbers(self) -> set[Decimal]:

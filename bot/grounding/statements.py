@@ -419,7 +419,7 @@ def _choice_problems(
         )
     if missing := _asked(evidence.question, kinds, bool(years)):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
-    if years and _about_a_colleague(evidence.question):
+    if years and _about_a_colleague(evidence):
         problems.append(
             Problem(
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
@@ -495,9 +495,11 @@ def _whole_months(ends: set[date], months: set[tuple[int, int]], today: date) ->
     return first in starts and last in closes
 
 
-def _about_a_colleague(question: str) -> bool:
-    """A question about someone at work (a name with a title, a role, a mention, an id), not the asker."""
-    return names_someone_else(question) and not _OWN.search(question)
+def _about_a_colleague(evidence: Evidence) -> bool:
+    """A question about someone at work (a name in the HR directory, a title, a role, a mention, an id), not
+    the asker, nor the asker's plans around them ("민수 결혼식 때문에")."""
+    named = evidence.colleague is not None or names_someone_else(evidence.question)
+    return named and not _OWN.search(evidence.question)
 
 
 def _amounts_unaccounted(

@@ -98,11 +98,12 @@ async def open_services(
         stores = stores_on(engine, settings, clock=calendar.clock)
         directory = stores.hr if directory is None else directory
         leave = stores.hr if leave is None else leave
+        people = await roster(directory)  # who is in the HR data, for the model offline and the check
         if model is None:
             model = make_client(
                 settings.anthropic_api_key,
                 settings.anthropic_base_url,
-                roster=await roster(directory) if settings.offline else None,
+                roster=people if settings.offline else None,
             )
             opened.push_async_callback(model.close)  # its connections belong to this loop
             if settings.offline and announce_offline:
@@ -134,7 +135,9 @@ async def open_services(
             toolbox,
             model=settings.model,
             calendar=calendar,
-            check=Grounding(toolbox, calendar=lambda first, last: working_days(first, last).working)
+            check=Grounding(
+                toolbox, calendar=lambda first, last: working_days(first, last).working, roster=people
+            )
             if settings.grounding
             else None,
             shape_answers=settings.declared_figures,

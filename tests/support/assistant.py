@@ -65,5 +65,5 @@ def make_assistant(
 ) -> Assistant:
     client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
     toolbox = make_toolbox(store, audit, rules)
-    check = Grounding(toolbox) if grounding else None
+    check = Grounding(toolbox, roster=kwargs.pop("roster", None)) if grounding else None
     return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)
