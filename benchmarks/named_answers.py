@@ -109,6 +109,13 @@ def _failure(tool: str, error: str, year: Any) -> ToolResult:
     return ToolResult("", tool, error, True, 0, "internal", shown=error)
 
 
+def _anniversary(hired: date, years: int) -> date:
+    try:
+        return hired.replace(year=hired.year + years)
+    except ValueError:  # hired on 29 February
+        return date(hired.year + years, 3, 1)
+
+
 def _entitlement(result: dict[str, Any], case: dict[str, Any]) -> Entitlement:
     """The entitlement lookup's summary (hire date, service years, current days, the next grant) as the
     statutory entitlement the check reads: one current grant lasting until the next one arises."""
@@ -119,12 +126,17 @@ def _entitlement(result: dict[str, Any], case: dict[str, Any]) -> Entitlement:
     if result.get("next_grant_date"):
         arises = date.fromisoformat(result["next_grant_date"])
         days = Decimal(str(result.get("next_grant_days") or 0))
-        upcoming = (StatutoryGrant(arises, days, "annual", years, arises.replace(year=arises.year + 1), ""),)
+        # the next anniversary completes one more year of service than today's
+        upcoming = (
+            StatutoryGrant(arises, days, "annual", years + 1, arises.replace(year=arises.year + 1), ""),
+        )
         last_day = arises
+    hired = date.fromisoformat(result["hire_date"])
+    arisen = _anniversary(hired, years) if years else hired  # the current grant arose on the last one
     current = (
-        StatutoryGrant(on, Decimal(str(result.get("current_days") or 0)), "annual", years, last_day, ""),
+        StatutoryGrant(arisen, Decimal(str(result.get("current_days") or 0)), "annual", years, last_day, ""),
     )
-    return Entitlement(on, date.fromisoformat(result["hire_date"]), "hire_date", years, current, upcoming)
+    return Entitlement(on, hired, "hire_date", years, current, upcoming)
 
 
 @dataclass

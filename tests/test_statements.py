@@ -364,7 +364,7 @@ def test_a_tax_settlement_is_no_company_rule_and_days_without_a_month_are_the_co
 def test_a_span_of_days_written_without_its_month_is_the_contexts():
     assert said(
         "if I take dec 21-24 and 28-31 off how many leave days do I need?",
-        'what_if_days("2026-12-28", "2026-12-31")',
+        'plan(["2026-12-21", "2026-12-24"], ["2026-12-28", "2026-12-31"])',
         korean=False,
     )
 
@@ -430,6 +430,27 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
             ['day("2026-01-02")'],
             "2026",
         ),
+        # the fourteenth set's
+        ("나 올해 연차 10개 남은 거 맞지?", ["what_if(2026, q(10))"], "says is left"),
+        ("올해 병가 며칠 썼어? 감기 때문에 좀 쉬었는데", ['taken(2026, "annual")'], "another kind of leave"),
+        ("지난달에 휴가 쓴 거 뭐뭐 있지?", ["month(2026, 11)"], "2026-11"),
+        ("how many half days have I taken this year?", ["parts_taken(2026, 0.25)"], "half days"),
+        ("how much leave did I use in 2025 and 2026 combined", ['compare("used", 2025, 2026)'], "total"),
+        ("how do i actually submit a leave request", ["what_i_can_do()"], "how to request"),
+        ("did I take any leave in march?", ["cannot_answer()"], "what was used"),
+        ("how many days did I use this year so far?", ["which_year()"], "what was used"),
+        (
+            "planning dec 7-11 off + half day dec 14, how many days left after?",
+            ['plan(["2026-12-07", "2026-12-11"])'],
+            "12/14",
+        ),
+        (
+            "담주 화욜이랑 목욜 오후반차 쓰면 얼마 남음?",
+            ['plan(["2026-12-01", "2026-12-01"], ["2026-12-03", "2026-12-03"])'],
+            "part of a day",
+        ),
+        ("입사한지 6개월 됐는데 연차 어떻게 생기는 거예요?", ['act_rule("base")'], "first_year"),
+        ("how many days do i have left before they expire at year end?", ["ask_hr()"], "what is left"),
     ],
 )
 def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):
@@ -455,6 +476,14 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("올해 연차 몇프로 썼어?", ["share_used(2026)"]),
         ("How much leave did I use last year vs this year?", ['compare("used", 2025, 2026)']),
         ("오늘 기준으로 12월 근무일 며칠이야?", ['working_days("2026-12-01", "2026-12-31")']),
+        ("팀장님이 아직 승인 안 했는데 연차 몇 개 남았어?", ["remaining(2026)"]),
+        (
+            "is dec 25 a holiday? taking the 28th and 29th off too, how much would i have left",
+            ['day("2026-12-25")', 'what_if_days("2026-12-28", "2026-12-29")'],
+        ),
+        ("나 올해 연차 7.5개 남은 거 맞지?", ["claimed(2026, q(7.5))"]),
+        ("Is there a limit on how many consecutive leave days I can take?", ["ask_hr()"]),
+        ("올해 3월에 나 연차 썼었나?", ["month(2026, 3)"]),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):
@@ -487,3 +516,13 @@ def test_a_colleague_named_beside_the_askers_own_plans_is_the_asker():
         True,
     )
     assert written.holds, written.problems
+
+
+async def test_a_question_of_the_law_answered_wrong_gets_no_balance_nobody_asked_for(messages_api, hr, minsu):
+    # sending a question of the Act's maximum to HR is a wrong choice; the balance is no better an answer
+    api = await messages_api([statements("ask_hr()"), statements('act_rule("max")')])
+    turn = await make_assistant(api, hr, grounding=True).run_turn(
+        [{"role": "user", "content": "What's the maximum annual leave the law allows?"}], minsu
+    )
+    assert "maximum" in api.requests[-1]["messages"][-1]["content"]  # the correction names what is asked
+    assert "25" in turn.answer and turn.trace.tool_calls == []

@@ -147,9 +147,11 @@ class Grounding:
             # number in it to be wrong, and a balance nobody asked for is not added to it.
             trace.add(Note("grounding: ok"))
             return replace(draft, text=first.text, rendered=True)
-        if not draft.evidence:
-            # A figure named or typed with nothing looked up: look up by code (no model call), then
-            # render again; what still fails gets the plain lookup answer.
+        choice_failed = any(p.figure == "say" for p in first.problems)
+        if not draft.evidence and (asks_for_balance(question) or not choice_failed):
+            # Statements with nothing looked up: look up by code (no model call), then render again; what
+            # still fails gets the plain lookup answer. A choice that answers another question, asked of
+            # no balance, asks the model again instead: a balance is no answer to a question of the law.
             looked_up = await self._with_lookup(draft, "", question, caller, trace)
             again = self._render(looked_up, draft.named, question, caller)
             if again.holds:

@@ -25,8 +25,8 @@ import calendar as calendar_module
 import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field
+from datetime import date, timedelta
 from decimal import Decimal
 
 from bot import calendar
@@ -36,8 +36,8 @@ from bot.grounding.days import holiday_days_named, what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.language import words
-from bot.language.dates import MONTHS_EN, blank_dates, days_named, month_number
-from bot.language.questions import asks_about_rules, names_someone_else
+from bot.language.dates import MONTHS_EN, blank_dates, days_named, month_number, spans_named
+from bot.language.questions import names_someone_else
 from bot.language.relative_days import relative_days
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
@@ -107,12 +107,7 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
     today = evidence.today or date.today()
     said: list[str] = []
     problems: list[Problem] = []
-    years: set[int] = set()
-    days: set[date] = set()
-    kinds: set[str] = set()
-    ends: set[date] = set()
-    taken: set[Decimal] = set()  # the question's numbers the statements took (q(n))
-    stated: set[Decimal] = set()  # the figures the statements rest on, and the years' granted days
+    chosen = _Chosen()
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
@@ -124,14 +119,9 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         except (Unresolved, ValueError) as exc:  # ValueError: the calendar's (a span over a year)
             problems.append(Problem(source, str(exc)))
             continue
-        years |= writer.years
-        days |= writer.days
-        kinds |= writer.kinds
-        ends |= writer.ends
-        taken |= writer.taken
-        stated |= writer.stated
+        chosen.add(writer)
         said.append(sentence)
-    problems += _choice_problems(evidence, today, years, days, kinds, ends, taken, stated)
+    problems += _choice_problems(evidence, today, chosen)
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 
@@ -190,7 +180,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
             re.I,
         ),
-        {"taken", "records", "record"},
+        {"taken:other", "records", "record"},
     ),
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
     "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
@@ -203,7 +193,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "the first year's rule": (
         re.compile(
             r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-            r"신입|올해\s*입사|first\s+year|new\s+hire|joined\s+this\s+year|"
+            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|first\s+year|new\s+hire|joined\s+this\s+year|"
             r"less\s+than\s+a\s+year",
             re.I,
         ),
@@ -226,6 +216,12 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "a total": (
+        re.compile(
+            r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b", re.I
+        ),
+        {"total"},
+    ),
     "what is pending": (
         re.compile(r"승인\s*(?:대기|기다리)|대기\s*중|pending|awaiting\s+approval", re.I),
         {"pending", "balance"},
@@ -241,13 +237,18 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "how to request": (
         re.compile(
             r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
-            r"how\s+(?:do|can|should)\s+I\s+(?:apply|request|book|submit|put\s+in)",
+            r"how\s+(?:do|can|should)\s+I\s+(?:\w+ly\s+)?(?:apply|request|book|submit|put\s+in)",
             re.I,
         ),
         {"how_to_request", "drafted"},
     ),
 }
 _FIGURES = ("what is left", "what was used", "what expires")
+_RULES_ASKED = {
+    "the first year's rule": "act_rule:first_year",
+    "the Act's maximum": "act_rule:max",
+    "the extra days of long service": "act_rule:extra",
+}
 # An answer that declines or sends the person on need not state the figures the question names...
 _DECLINES = {
     *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
@@ -256,6 +257,11 @@ _DECLINES = {
 # ...but sending the person to HR is a choice too, and needs its reason in the question: a company rule asked.
 # (Declining as someone else's leave is not second-guessed: the check knows no directory, and stopping it
 # would post the asker's own figures for a colleague named in a way it cannot read.)
+# A rule of the house rather than of the Act or of the person's figures: how many days in a row, a limit.
+_HOUSE_RULE = re.compile(
+    r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사",
+    re.I,
+)
 _YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|그\s*전\s*년", re.I)
 _MONTH_WORD = re.compile(
     r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
@@ -270,19 +276,21 @@ _MONTH_STEP = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "�
 def _months_asked(question: str, today: date) -> set[tuple[int, int]]:
     """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
     found: set[tuple[int, int]] = set()
+    years = {today.year, today.year + 1, *asked_years(question, today)}  # "작년 12월": last year's
     for m in _MONTH_WORD.finditer(question):
         if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
             month = today.month - 1 + _MONTH_STEP[rel]
             found.add((today.year + month // 12, month % 12 + 1))
         elif m["num"] and 1 <= int(m["num"]) <= 12:
-            found |= {(today.year, int(m["num"])), (today.year + 1, int(m["num"]))}
+            found |= {(year, int(m["num"])) for year in years}
         elif m["name"] and (number := month_number(m["name"])):
-            found |= {(today.year, number), (today.year + 1, number)}
+            found |= {(year, number) for year in years}
     return found
 
 
 _DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
 _BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
+_ORDINAL_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.I)
 _MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 _NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
@@ -308,17 +316,24 @@ _PLANS_AHEAD = re.compile(
     r"(?:쉬려|쉴까|쓰려|쓸까|낼까|내려|신청하려|\b(?:taking|planning|thinking\s+of|book)\b)",
     re.I | re.S,
 )
+# "10개 남은 거 맞지?", "I have 4.5 days left": a number the person says is left, not one to take.
+_TAKES = frozenset({"what_if", "what_if_days", "half_days_left"})
+_SAID_LEFT = re.compile(r"\s*(?:이|가|은|는|정도|쯤)?\s*(?:남|left\b|remaining\b)", re.I)
 _PARTS_BEFORE = re.compile(r"(?:반차|반반차)\s*$")  # "반차 1개": a count of halves
 
 
-def _asked(question: str, kinds: set[str], stated: bool) -> list[str]:
+def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
     blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
-    declined = bool(kinds & (_DECLINES - {"ask_hr"}))  # a decline answers nothing, so nothing is owed
+    # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
+    # "which year?" are choices too: for a question of the asker's own figures in a year it names, they owe.
+    owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
+    owing |= {"which_year"} if asked_years(question, today) else set()
+    declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     sent_on = "ask_hr" in kinds and bool(
-        _ASKED["a company rule"][0].search(question) or asks_about_rules(question)
+        _ASKED["a company rule"][0].search(question) or _HOUSE_RULE.search(question)
     )
     return [
         what
@@ -331,17 +346,29 @@ def _asked(question: str, kinds: set[str], stated: bool) -> list[str]:
     ]
 
 
-def _choice_problems(
-    evidence: Evidence,
-    today: date,
-    years: set[int],
-    days: set[date],
-    kinds: set[str],
-    ends: set[date],
-    taken: set[Decimal],
-    stated: set[Decimal],
-) -> list[Problem]:
+@dataclass
+class _Chosen:
+    """What the statements written are about, together: the check of the choice reads this."""
+
+    years: set[int] = field(default_factory=set)
+    days: set[date] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)  # the statements, and the figures they state
+    ends: set[date] = field(default_factory=set)  # spans' first and last days
+    spans: set[tuple[date, date]] = field(default_factory=set)
+    taken: set[Decimal] = field(default_factory=set)  # the question's numbers the statements took (q(n))
+    stated: set[Decimal] = field(default_factory=set)  # the figures they rest on, and the years' granted days
+    parts: set[Decimal] = field(default_factory=set)  # the parts of a day taken (1: whole days)
+    months: set[tuple[int, int]] = field(default_factory=set)
+
+    def add(self, writer: _Writer) -> None:
+        for name in ("years", "days", "kinds", "ends", "spans", "taken", "stated", "parts", "months"):
+            getattr(self, name).update(getattr(writer, name))
+
+
+def _choice_problems(evidence: Evidence, today: date, chosen: _Chosen) -> list[Problem]:
     """Whether the statements are about what the question asks: its years, its days, its figure."""
+    years, days, kinds, ends = chosen.years, chosen.days, chosen.kinds, chosen.ends
+    taken, stated = chosen.taken, chosen.stated
     problems: list[Problem] = []
     named_days = days_named(evidence.question)
     # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December).
@@ -390,13 +417,15 @@ def _choice_problems(
         and not _whole_months(ends, months, today)
     ):
         problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
-    if "what_if_days" in kinds and _PART_ASKED.search(evidence.question):
-        problems.append(
-            Problem("say", "takes whole days for a part of a day asked; what_if(Y, 0.5) or q(n) * 0.5")
-        )
+    if chosen.parts and (wrong_part := _part_not_asked(evidence.question, chosen.parts, kinds)):
+        problems.append(Problem("say", wrong_part))
+    if months and (other_months := chosen.months - months):
+        said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
+        problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
     if (named_days or holidays or relative) and days:
         # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
         bare = {int(m[1]) for m in _BARE_DAY.finditer(evidence.question)}
+        bare |= {int(m[1]) for m in _ORDINAL_DAY.finditer(evidence.question)}  # "the 4th and 5th"
         bare |= {int(n) for m in _DAY_RANGE.finditer(evidence.question) for n in m.groups()}  # "and 28-31"
         asked_days = {(d.month, d.day) for d in holidays} | named_days
         asked_days |= {(d.month, d.day) for d in days if d.day in bare}
@@ -412,12 +441,31 @@ def _choice_problems(
         ]
         if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
             problems.append(Problem("say", "is about a day the question does not name"))
+        # ...and each day or span the question names by its month is one they are about ("jul 27-31 +
+        # aug 14" is not answered by July alone)
+        covered = {(d.month, d.day) for d in days} | {
+            (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
+        }
+        if spans_left_out := [
+            s for s in spans_named(evidence.question) if not any(_within(d, s) for d in covered)
+        ]:
+            said = ", ".join(
+                f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in spans_left_out
+            )
+            problems.append(Problem("say", f"leaves out {said}, which the question names"))
     # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
     if not evidence.earlier_years and (unasked := _answers_nothing_asked(evidence.question, kinds)):
         problems.append(
             Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
         )
-    if missing := _asked(evidence.question, kinds, bool(years)):
+    # A rule of the Act other than the one asked ("first year?" answered with the rule after it).
+    rules_said = {k for k in kinds if k.startswith("act_rule:")}
+    rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(evidence.question)}
+    if rules_said and rules_asked and not rules_said & rules_asked:
+        problems.append(
+            Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
+        )
+    if missing := _asked(evidence.question, kinds, bool(years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
     if years and _about_a_colleague(evidence):
         problems.append(
@@ -485,6 +533,28 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
     return ", ".join(sorted(unasked)) if unasked == substantive else ""
 
 
+def _within(day: tuple[int, int], span: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    first, last = span
+    return first <= day <= last if first <= last else (day >= first or day <= last)  # over the new year
+
+
+def _each_day(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)] if last >= first else []
+
+
+def _part_not_asked(question: str, parts: set[Decimal], kinds: set[str]) -> str:
+    """Whether the parts of a day the statements take are those the question names: a half day is not a
+    quarter, and a part of a day asked is not a whole day."""
+    quarter, half = bool(_QUARTER.search(question)), bool(_HALF.search(question))
+    if _PART_ASKED.search(question) and parts <= {Decimal(1)} and kinds & {"what_if_days", "plan", "what_if"}:
+        return "takes whole days for a part of a day asked: 0.5 or 0.25 for the part"
+    if half and not quarter and parts == {Decimal("0.25")}:
+        return "takes quarter days, but the question asks about half days (0.5)"
+    if quarter and not half and parts == {Decimal("0.5")}:
+        return "takes half days, but the question asks about quarter days (0.25)"
+    return ""
+
+
 def _whole_months(ends: set[date], months: set[tuple[int, int]], today: date) -> bool:
     """Whether a span counted runs over whole months asked (or from today to a month's end)."""
     if not ends:
@@ -527,6 +597,9 @@ class _Writer:
         self.days: set[date] = set()
         self.kinds: set[str] = set()  # the figures it states: left, used
         self.ends: set[date] = set()  # a span's first and last day
+        self.spans: set[tuple[date, date]] = set()  # each span a statement is about
+        self.parts: set[Decimal] = set()  # the parts of a day it takes (0.5, 0.25), or 1 for whole days
+        self.months: set[tuple[int, int]] = set()  # the months it is about, as (year, month)
         self.taken: set[Decimal] = set()  # the question's numbers it took, q(n)
         self.stated: set[Decimal] = set()  # the figures it rests on ("15일 중에" echoes what was granted)
 
@@ -577,6 +650,18 @@ class _Writer:
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
         question = self.evidence.question
+        fractions = {n % 1 for n in numbers if n % 1} & PART_OF_A_DAY  # q(1.5): a day and a half
+        self.parts |= PART_OF_A_DAY.intersection(found.numbers) | fractions or {Decimal(1)}
+        for match in _DAYS_STATED.finditer(blank_dates(question)):
+            if (
+                statement.name in _TAKES
+                and Decimal(match[1]) in numbers
+                and _SAID_LEFT.match(question, match.end())
+            ):
+                raise Unresolved(
+                    f"{statement.name}: {match[0].strip()} is what the person says is left, not days to take:"
+                    " claimed(Y, q(n))"
+                )
         part = (
             Decimal("0.25")
             if _QUARTER.search(question)
@@ -696,10 +781,12 @@ def _span(w: _Writer, s: Statement) -> tuple[date, date]:
     if last < first:
         raise Unresolved(f"{s.name}: the first day comes after the last")
     w.ends |= {first, last}
+    w.spans.add((first, last))
     return first, last
 
 
 def _what_if_days(w: _Writer, s: Statement) -> str:
+    w.parts.add(Decimal(1))  # whole days, always
     first, last = _span(w, s)
     if first.year != last.year:
         raise Unresolved(f"{s.name}: a span across the new year takes from two years; one statement a year")
@@ -727,6 +814,7 @@ def _taken(w: _Writer, s: Statement) -> str:
     kind = node.value
     if kind not in KOREAN_LEAVE_TYPE_NAMES:
         raise Unresolved(f"{s.name}: the leave type is one of {', '.join(KOREAN_LEAVE_TYPE_NAMES)}")
+    w.kinds.add("taken:annual" if kind == ANNUAL else "taken:other")  # the kind a question may ask for
     if kind != ANNUAL and year not in w.evidence.taken:
         raise Unresolved(f"states {year}'s {kind} leave, but no lookup of its records succeeded")
     return say.taken_kind(year, kind, w.fact("taken", year, kind), w.korean)
@@ -868,6 +956,7 @@ def _parts_taken(w: _Writer, s: Statement) -> str:
     if size not in PART_OF_A_DAY:
         raise Unresolved(f"{s.name}: argument 2 is a part of a day, 0.5 or 0.25")
     assert size is not None
+    w.parts.add(size)
     taken = _taken_records(w, year)
     on = [r.taken_on for r in taken.records if r.days == size]
     undated = not taken.records and bool(taken.undated)
@@ -899,6 +988,7 @@ def _month(w: _Writer, s: Statement) -> str:
     node = s.nodes[1]
     if not (isinstance(node, ast.Constant) and type(node.value) is int and 1 <= node.value <= 12):
         raise Unresolved(f"{s.name}: argument 2 is a month, 1 to 12")
+    w.months.add((year, node.value))
     taken = _taken_records(w, year)
     records = tuple(r for r in taken.records if r.taken_on.month == node.value)
     if not records:
@@ -924,6 +1014,8 @@ def _plan(w: _Writer, s: Statement) -> str:
         spans.append((first, last, size))
         w.days |= {first, last}
         w.ends |= {first, last}
+        w.spans.add((first, last))
+        w.parts.add(size)
         w.years.add(first.year)
     if not spans or len({a.year for a, *_ in spans} | {b.year for _, b, _ in spans}) != 1:
         raise Unresolved(f"{s.name}: one or more spans of one year")

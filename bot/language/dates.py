@@ -125,41 +125,52 @@ _LISTED_EN = re.compile(
 )
 
 
-def _listed(text: str, end: int, month: int, listed: re.Pattern[str]) -> set[tuple[int, int]]:
-    found = set()
+MonthDay = tuple[int, int]
+
+
+def _listed(text: str, end: int, month: int, listed: re.Pattern[str]) -> list[tuple[MonthDay, MonthDay]]:
+    found = []
     while (m := listed.match(text, end)) is not None:
-        found.add((month, int(m[1])))
+        found.append(((month, int(m[1])), (month, int(m[1]))))
         end = m.end()
     return found
 
 
-def days_named(text: str) -> set[tuple[int, int]]:
-    """Every (month, day) `text` names: "12월 21일부터 24일까지" names 12/21 and 12/24, "December 28 to 30"
-    12/28 and 12/30, "2026-12-21" 12/21, "12월 24일, 28일" 12/24 and 12/28. Days named only by weekday or by
-    a word (내일, Christmas) are not."""
-    found: set[tuple[int, int]] = set()
+def spans_named(text: str) -> list[tuple[MonthDay, MonthDay]]:
+    """Each day or span `text` names by month and day, as its first and last (month, day): "12월 21일부터
+    24일까지" is (12/21, 12/24), "December 28 to 30" (12/28, 12/30), "2026-12-21" (12/21, 12/21), "12월 24일,
+    28일" (12/24, 12/24) and (12/28, 12/28). Days named only by weekday or by a word (내일, Christmas) are not."""
+    found: list[tuple[MonthDay, MonthDay]] = []
     iso, korean, english, day_first, slashed = _DAYS_NAMED
     for m in iso.finditer(text):
-        found.add((int(m[2]), int(m[3])))
+        found.append(((int(m[2]), int(m[3])), (int(m[2]), int(m[3]))))
     blanked = blank(text, iso)
     for m in korean.finditer(blanked):
-        found.add((int(m[1]), int(m[2])))
-        if m[4]:
-            found.add((int(m[3] or m[1]), int(m[4])))
-        found |= _listed(blanked, m.end(), int(m[3] or m[1]) if m[4] else int(m[1]), _LISTED_KO)
+        first = (int(m[1]), int(m[2]))
+        last = (int(m[3] or m[1]), int(m[4])) if m[4] else first
+        found.append((first, last))
+        found += _listed(blanked, m.end(), last[0], _LISTED_KO)
     for m in english.finditer(blanked):
-        first = month_number(m[1])
-        if first:
-            found.add((first, int(m[2])))
-            if m[4]:
-                found.add((month_number(m[3]) or first if m[3] else first, int(m[4])))
-            found |= _listed(blanked, m.end(), first, _LISTED_EN)
+        month = month_number(m[1])
+        if month:
+            first = (month, int(m[2]))
+            last = ((month_number(m[3]) or month) if m[3] else month, int(m[4])) if m[4] else first
+            found.append((first, last))
+            found += _listed(blanked, m.end(), month, _LISTED_EN)
     for m in day_first.finditer(blanked):
-        for day, month in ((m[1], m[2]), (m[3], m[4])):
-            if day and month and (number := month_number(month)):
-                found.add((number, int(day)))
+        ends = [
+            (number, int(day))
+            for day, name in ((m[1], m[2]), (m[3], m[4]))
+            if day and name and (number := month_number(name))
+        ]
+        if ends:
+            found.append((ends[0], ends[-1]))
     for m in slashed.finditer(blanked):
-        found.add((int(m[1]), int(m[2])))
-        if m[3]:
-            found.add((int(m[3]), int(m[4])))
-    return {(month, day) for month, day in found if 1 <= month <= 12 and 1 <= day <= 31}
+        first = (int(m[1]), int(m[2]))
+        found.append((first, (int(m[3]), int(m[4])) if m[3] else first))
+    return [(a, b) for a, b in found if all(1 <= month <= 12 and 1 <= day <= 31 for month, day in (a, b))]
+
+
+def days_named(text: str) -> set[MonthDay]:
+    """Every (month, day) `text` names (`spans_named`'s firsts and lasts)."""
+    return {end for span in spans_named(text) for end in span}
