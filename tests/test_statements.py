@@ -451,6 +451,24 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ),
         ("입사한지 6개월 됐는데 연차 어떻게 생기는 거예요?", ['act_rule("base")'], "first_year"),
         ("how many days do i have left before they expire at year end?", ["ask_hr()"], "what is left"),
+        # the fifteenth set's
+        (
+            "낼 오전반차 쓸건데 그러면 남는 연차 몇개야",
+            ['plan(["2026-11-29", "2026-11-29", 0.5])'],
+            "a day the question",
+        ),
+        ("저 근속 몇년 됐죠? 내년에 연차 몇일 받는지도 궁금", ["service_years()"], "what was granted"),
+        ("hrs of PTO left? need it in hours for the timesheet", ["not_in_hours()"], "the hours"),
+        ("why's my grant 17 days and not 15 like everyone else?", ["current_days()"], "why the grant"),
+        ("안녕하세요~ 이번주 금요일 쉬는날인가요?", ["greeting()"], "what a day is"),
+        ("나 연차 5개 남은거 맞지? 담주에 3일 붙여서 쓰려고", ["claimed(2026, q(3))"], "q(5)"),
+        (
+            "how many working days are there in Feb 2026?",
+            ['working_days("2026-01-01", "2026-01-31")'],
+            "month",
+        ),
+        ("when's my next grant and how many days do I have rn?", ["next_grant()"], "what is left"),
+        ("thanks! also how many half days can i still take?", ["thanks()"], "what is left"),
     ],
 )
 def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):
@@ -484,6 +502,15 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("나 올해 연차 7.5개 남은 거 맞지?", ["claimed(2026, q(7.5))"]),
         ("Is there a limit on how many consecutive leave days I can take?", ["ask_hr()"]),
         ("올해 3월에 나 연차 썼었나?", ["month(2026, 3)"]),
+        (
+            "다음주 금요일 하루 연차 쓰면 남는거 몇개? 결재 대기중인것도 있긴함",
+            ['what_if_days("2026-12-04", "2026-12-04")'],
+        ),
+        (
+            "크리스마스 무슨 요일이야? 그 전날 연차 쓰면 며칠 남아?",
+            ['day("2026-12-25")', 'what_if_days("2026-12-24", "2026-12-24")'],
+        ),
+        ("how do i book a day off?", ["how_to_request()"]),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):

@@ -31,9 +31,10 @@ from bot.calendar import WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
+from bot.grounding.choice import Problem
 from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named, parse_statements
-from bot.grounding.statements import Problem, Written, write
+from bot.grounding.statements import Written, write
 from bot.language.people import Roster
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance

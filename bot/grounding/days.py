@@ -37,6 +37,7 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     names = re.compile(_holiday_names(today.year).pattern, re.I)
     for match in names.finditer(text):
         typed, eve = match.group("name"), bool(match.group("eve"))
+        before = _DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
         itself = _ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():
@@ -44,9 +45,12 @@ def holiday_days_named(text: str, today: date) -> set[date]:
                     continue
                 if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
                     found.add(day - timedelta(days=1) if eve else day)
+                    found |= {day - timedelta(days=1)} if before else set()
     return found
 
 
+# "크리스마스 … 그 전날", "Christmas, and the day before": the day before the holiday just named.
+_DAY_BEFORE = re.compile(r".{0,30}?(?:그\s*)?전\s*날|.{0,30}?the\s+day\s+before", re.I | re.S)
 _ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
 _AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
 

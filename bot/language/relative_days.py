@@ -21,7 +21,7 @@ _DAY_WORDS = (
     (re.compile(r"내일\s*모레|day\s+after\s+tomorrow|(?<=tomorrow and )the\s+day\s+after", re.I), 2),
     (re.compile(r"그저께|그제|day\s+before\s+yesterday", re.I), -2),
     (re.compile(r"오늘|금일|\btoday\b|\btonight\b", re.I), 0),
-    (re.compile(r"내일|\btomorrow\b", re.I), 1),
+    (re.compile(r"내일|(?<![가-힣])낼(?=\s)(?!\s*(?:수|게|거|건|까|려|때|지))|\btomorrow\b", re.I), 1),
     (re.compile(r"모레", re.I), 2),
     (re.compile(r"글피", re.I), 3),
     (re.compile(r"어제|어저께|\byesterday\b", re.I), -1),

@@ -79,6 +79,7 @@ REMAINING_STATED = Words(
         "unused",
         r"can\s+(?:still\s+)?(?:use|take)",
         r"\bstill\s+(?:have|got)\b",
+        r"can\s+I\s+still\s+(?:use|take)",
         r"not\s+(?:yet\s+)?used",
         r"haven't\s+used",
         r"would\s+leave",

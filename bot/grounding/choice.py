@@ -1,0 +1,478 @@
+"""The choice of statements checked against the question, from both sides: what the question asks gets a
+statement that says it (its years, days, months, amounts, parts of a day, and what it asks by its own words:
+one table), and each statement answers something asked. A decline needs its reason; a colleague's question
+gets none of the asker's figures. What the statements are about is gathered as they are written
+(`Chosen`, which the writer in bot/grounding/statements.py fills)."""
+
+from __future__ import annotations
+
+import calendar as calendar_module
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+
+from bot.domain.leave import format_days
+from bot.grounding.days import holiday_days_named
+from bot.grounding.facts import Evidence
+from bot.grounding.question import (
+    BARE_DAY,
+    DAY_RANGE,
+    DAYS_STATED,
+    HALF,
+    HOUSE_RULE,
+    MONTH_BEFORE,
+    NEXT_MONTH,
+    ORDINAL_DAY,
+    OWN,
+    PART_ASKED,
+    PLANS_AHEAD,
+    QUARTER,
+    THE_YEAR_BEFORE,
+    months_asked,
+)
+from bot.language import words
+from bot.language.dates import blank_dates, days_named, spans_named
+from bot.language.questions import names_someone_else
+from bot.language.relative_days import relative_days
+from bot.language.words import pattern
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What stops a statement (or the set of them), said to the model in the correction."""
+
+    figure: str  # the statement as written, or "say" for the set
+    reason: str
+
+
+# What a question asks for, by its own words, and the statements that say it: one table, read the same way
+# for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
+# was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
+_LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
+
+
+_ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+
+
+_ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
+    "what is left": (
+        # "how many days do I have (now)": what is left, to the check (the offline model asks which)
+        re.compile(
+            _LEFT.pattern
+            + r"|how\s+many\s+(?:\w+\s+){0,2}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
+            re.I,
+        ),
+        {
+            "remaining",
+            "balance",
+            "what_if",
+            "what_if_days",
+            "hours_left",
+            "expiring",
+            "days_until",
+            "lapsing",
+            "compare:remaining",
+            *("claimed", "enough", "half_days_left", "plan", "current_days"),
+        },
+    ),
+    "what was used": (
+        # "did I use / take more …": a past question; "take" alone is a what-if's
+        pattern(
+            words.USED | words.Words(ko=words.USED_STATED.ko, en=(r"\bdid\s+I\s+(?:\w+\s+)?(?:use|take)\b",))
+        ),
+        {
+            "used",
+            "balance",
+            "records",
+            "taken",
+            "record",
+            "share_used",
+            "what_if",
+            "what_if_days",
+            "compare:used",
+            *("parts_taken", "latest", "month", "plan"),
+        },
+    ),
+    "what expires": (pattern(words.EXPIRY), {"expiring", "balance", "lapsing"}),
+    "another kind of leave": (
+        # not "병가는 빼고" / "except sick days": leave of that kind left out of the question
+        re.compile(
+            r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
+            re.I,
+        ),
+        {"taken:other", "records", "record"},
+    ),
+    # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
+    "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
+    "what has arisen so far": (
+        re.compile(
+            r"(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|built\s+up|accru|earned\s+so\s+far", re.I
+        ),
+        {"current_days", "balance", "granted"},
+    ),
+    "the first year's rule": (
+        re.compile(
+            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
+            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|first\s+year|new\s+hire|joined\s+this\s+year|"
+            r"less\s+than\s+a\s+year",
+            re.I,
+        ),
+        {"act_rule:first_year", "current_days", "next_grant"},
+    ),
+    "the Act's maximum": (
+        re.compile(
+            r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
+            r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
+            re.I,
+        ),
+        {"act_rule:max"},
+    ),
+    "years of service": (
+        re.compile(
+            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
+            r"how\s+many\s+years\s+have\s+I|years?\s+of\s+service",
+            re.I,
+        ),
+        {"service_years"},
+    ),
+    "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "the hours": (
+        # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
+        re.compile(
+            rf"^(?=.*(?:{_LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))"
+            rf"(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))",
+            re.I | re.S,
+        ),
+        {"hours_left"},
+    ),
+    "why the grant is its size": (
+        re.compile(
+            r"(?:왜|어째서|어떻게\s*(?:계산|나온|정해))[^?]*(?:\d+\s*(?:일|개)|연차|받)|"
+            r"\bwhy(?:'s|\s+is|\s+do|\s+does|\s+did)?\b[^?]*(?:\d+\s*days?|grant|get|allowance|entitle)",
+            re.I,
+        ),
+        {"why_grant", "act_rule:extra", "act_rule:base", "act_rule:first_year"},
+    ),
+    "what a day is": (
+        re.compile(
+            r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀)|"
+            r"\b(?:a\s+holiday|public\s+holiday|working\s+day|work\s*day|business\s+day|what\s+day)\b",
+            re.I,
+        ),
+        {"day", "working_days", "what_if_days", "plan", "days_until", "record", "enough", "today"},
+    ),
+    "a total": (
+        re.compile(
+            r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b", re.I
+        ),
+        {"total"},
+    ),
+    "what is pending": (
+        re.compile(r"승인\s*(?:대기|기다리)|대기\s*중|pending|awaiting\s+approval", re.I),
+        {"pending", "balance", "what_if", "what_if_days", "plan"},  # a what-if counts pending requests
+    ),
+    "what was granted": (
+        re.compile(_ASKED_GRANT_WORDS, re.I),
+        {"granted", "balance", "share_used", "compare:granted", "current_days", "next_grant"},
+    ),
+    "the extra days of long service": (
+        re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
+        {"act_rule:extra"},
+    ),
+    "how to request": (
+        re.compile(
+            r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
+            r"how\s+(?:do|can|should)\s+I\s+(?:\w+ly\s+)?(?:apply|request|book|submit|put\s+in)",
+            re.I,
+        ),
+        {"how_to_request", "drafted"},
+    ),
+}
+
+
+_FIGURES = ("what is left", "what was used", "what expires")
+
+
+_RULES_ASKED = {
+    "the first year's rule": "act_rule:first_year",
+    "the Act's maximum": "act_rule:max",
+    "the extra days of long service": "act_rule:extra",
+}
+
+
+# An answer that declines or sends the person on need not state the figures the question names...
+_DECLINES = {
+    *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
+    *("what_i_can_do", "ask_a_date", "not_in_hours", "no_monthly_totals", "draft_refused", "no_act_leave"),
+}
+
+
+# "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
+_GRANT_ASKED = re.compile(
+    _ASKED_GRANT_WORDS
+    + r"|생기|생겨|생겼|나와|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
+    re.I,
+)
+
+
+def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
+    """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
+    a pending request named beside another question is asked only of an answer stating figures)."""
+    blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
+    # "which year?" are choices too: for a question of the asker's own figures in a year it names, they owe.
+    owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
+    # "not in hours" declines hours of what was used, or of a day; what is left in hours it can say
+    owing |= {"not_in_hours"} if _ASKED["the hours"][0].search(question) else set()
+    owing |= {"which_year"} if asked_years(question, today) else set()
+    declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
+    # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
+    sent_on = "ask_hr" in kinds and bool(
+        _ASKED["a company rule"][0].search(question) or HOUSE_RULE.search(question)
+    )
+    return [
+        what
+        for what, (words_, says) in _ASKED.items()
+        if not declined
+        and not (sent_on and what in _FIGURES)
+        and (stated or what != "what is pending")
+        and not says & kinds
+        and words_.search(blanked if what in ("what was used", "what expires") else question)
+    ]
+
+
+@dataclass
+class Chosen:
+    """What the statements written are about, together: the check of the choice reads this."""
+
+    years: set[int] = field(default_factory=set)
+    days: set[date] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)  # the statements, and the figures they state
+    ends: set[date] = field(default_factory=set)  # spans' first and last days
+    spans: set[tuple[date, date]] = field(default_factory=set)
+    taken: set[Decimal] = field(default_factory=set)  # the question's numbers the statements took (q(n))
+    stated: set[Decimal] = field(default_factory=set)  # the figures they rest on, and the years' granted days
+    parts: set[Decimal] = field(default_factory=set)  # the parts of a day taken (1: whole days)
+    months: set[tuple[int, int]] = field(default_factory=set)
+
+    def add(self, other: Chosen) -> None:
+        """What another statement is about, added to these (a statement that failed adds nothing)."""
+        for name in ("years", "days", "kinds", "ends", "spans", "taken", "stated", "parts", "months"):
+            getattr(self, name).update(getattr(other, name))
+
+
+def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
+    """Whether the statements are about what the question asks: its years, its days, its figure."""
+    years, days, kinds, ends = chosen.years, chosen.days, chosen.kinds, chosen.ends
+    taken, stated = chosen.taken, chosen.stated
+    problems: list[Problem] = []
+    named_days = days_named(evidence.question)
+    # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December).
+    upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in named_days}
+    # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
+    upcoming |= {today.year} if named_days and not PLANS_AHEAD.search(evidence.question) else set()
+    holidays = holiday_days_named(evidence.question, today)
+    upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
+    # 내일, 지난주 금요일, "next week": each reading a span. Today alone ("오늘 기준") names no day asked about.
+    relative = [span for span in relative_days(evidence.question, today) if span != (today, today)]
+    upcoming |= {end.year for span in relative for end in span}
+    if NEXT_MONTH.search(evidence.question):
+        upcoming.add(today.year + (today.month == 12))
+    named_years = set(asked_years(evidence.question, today))
+    if THE_YEAR_BEFORE.search(evidence.question) and named_years:  # "last year than the year before"
+        named_years.add(min(named_years) - 1)
+    # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.
+    if evidence.earlier_years and YEAR_BEFORE.search(evidence.question):
+        named_years = {min(evidence.earlier_years) - 1}
+    elif evidence.earlier_years and YEAR_AFTER.search(evidence.question):
+        named_years = {max(evidence.earlier_years) + 1}
+    asked = (named_years | upcoming) or {today.year}
+    # A carry-over question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
+    rule_asked = bool(_ASKED["a company rule"][0].search(evidence.question))
+    if years and not kinds & _DECLINES and (left_out := sorted(named_years - years)):
+        problems.append(
+            Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
+        )
+    # This year may stand beside a year asked ("more than last year?"), never instead of it.
+    if not rule_asked and (other := sorted(years - asked - ({today.year} if years & asked else set()))):
+        named = ", ".join(map(str, sorted(asked)))
+        said = ", ".join(map(str, other))
+        problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
+    months = months_asked(evidence.question, today)
+    if (
+        months
+        and days
+        and not (named_days or holidays or relative)
+        and any((d.year, d.month) not in months for d in days)
+    ):
+        problems.append(Problem("say", "is about a month the question does not ask about"))
+    if (
+        "working_days" in kinds
+        and months
+        and not (named_days or holidays or relative)
+        and not _whole_months(ends, months, today)
+    ):
+        problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
+    if chosen.parts and (wrong_part := _part_not_asked(evidence.question, chosen.parts, kinds)):
+        problems.append(Problem("say", wrong_part))
+    if months and (other_months := chosen.months - months):
+        said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
+        problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
+    if (named_days or holidays or relative) and days:
+        # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
+        bare = {int(m[1]) for m in BARE_DAY.finditer(evidence.question)}
+        bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(evidence.question)}  # "the 4th and 5th"
+        bare |= {int(n) for m in DAY_RANGE.finditer(evidence.question) for n in m.groups()}  # "and 28-31"
+        asked_days = {(d.month, d.day) for d in holidays} | named_days
+        asked_days |= {(d.month, d.day) for d in days if d.day in bare}
+        # A day may lie inside a span the question names by dates; a span's own ends are the question's.
+        first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
+        asked_days |= {(end.month, end.day) for span in relative for end in span}
+        inside = [
+            d
+            for d in days
+            if (d.month, d.day) in asked_days
+            or first < (d.month, d.day) < last
+            or any(a <= d <= b for a, b in relative)
+        ]
+        if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
+            problems.append(Problem("say", "is about a day the question does not name"))
+        # ...and each day or span the question names by its month is one they are about ("jul 27-31 +
+        # aug 14" is not answered by July alone)
+        covered = {(d.month, d.day) for d in days} | {
+            (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
+        }
+        if spans_left_out := [
+            s for s in spans_named(evidence.question) if not any(_within(d, s) for d in covered)
+        ]:
+            said = ", ".join(
+                f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in spans_left_out
+            )
+            problems.append(Problem("say", f"leaves out {said}, which the question names"))
+    # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
+    if not evidence.earlier_years and (unasked := _answers_nothing_asked(evidence.question, kinds)):
+        problems.append(
+            Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
+        )
+    # A rule of the Act other than the one asked ("first year?" answered with the rule after it).
+    rules_said = {k for k in kinds if k.startswith("act_rule:")}
+    rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(evidence.question)}
+    if rules_said and rules_asked and not rules_said & rules_asked:
+        problems.append(
+            Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
+        )
+    if missing := _asked(evidence.question, kinds, bool(years), today):
+        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if years and _about_a_colleague(evidence):
+        problems.append(
+            Problem(
+                "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
+            )
+        )
+    if years and (unused := _amounts_unaccounted(evidence.question, named_days, taken, stated)):
+        said = ", ".join(format_days(n) for n in unused)
+        problems.append(
+            Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
+        )
+    return problems
+
+
+_USED_ASKED = pattern(words.USED | words.USED_STATED | words.WHEN | words.Words(en=(r"\buse\b", r"\btake\b")))
+
+
+# The statements that answer one particular question, and the words that ask it. A statement of these may
+# stand beside an answer ("…, and 3 days expire on 31 December"); alone, it must be what the question asks:
+# what was granted does not answer "what do I still have", nor the base rule "how does it work in my first
+# year". Statements not listed (what is left, a what-if, a day, a span) answer any question of their figures.
+_ASKS_FOR: dict[str, re.Pattern[str]] = {
+    "granted": _GRANT_ASKED,
+    "compare:granted": _GRANT_ASKED,
+    "compare:used": _USED_ASKED,
+    "used": _USED_ASKED,
+    "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
+    "hours_left": pattern(words.HOURS),
+    "share_used": re.compile(
+        r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
+    ),
+    "service_years": re.compile(
+        r"근속|입사|몇\s*년|다닌|일한|\b(?:how\s+long|years?\s+of\s+service|tenure|anniversary|joined|been\s+here)\b",
+        re.I,
+    ),
+    "act_rule:base": re.compile(
+        r"법|규정|기준|원칙|\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b", re.I
+    ),
+    "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),
+    "act_rule:extra": re.compile(
+        r"가산|추가|늘어|더\s*(?:받|생)|장기|\b(?:extra|additional|more|long\s+service|increase\w*)\b", re.I
+    ),
+}
+
+
+def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
+    """The statements named in `_ASKS_FOR`, when every statement of the answer is one the question does not
+    ask for ("" when some statement answers it, or the answer declines with its reason)."""
+    substantive = (
+        kinds
+        - _DECLINES
+        - {"greeting", "thanks", "act_rule", "compare"}  # what a comparison compares is its own kind
+    )
+    if not substantive or kinds & _DECLINES:  # a decline's companions: what `_asked` owes is checked there
+        return ""
+    unasked = {kind for kind in substantive if kind in _ASKS_FOR and not _ASKS_FOR[kind].search(question)}
+    return ", ".join(sorted(unasked)) if unasked == substantive else ""
+
+
+def _within(day: tuple[int, int], span: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    first, last = span
+    return first <= day <= last if first <= last else (day >= first or day <= last)  # over the new year
+
+
+def _each_day(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)] if last >= first else []
+
+
+def _part_not_asked(question: str, parts: set[Decimal], kinds: set[str]) -> str:
+    """Whether the parts of a day the statements take are those the question names: a half day is not a
+    quarter, and a part of a day asked is not a whole day."""
+    quarter, half = bool(QUARTER.search(question)), bool(HALF.search(question))
+    if PART_ASKED.search(question) and parts <= {Decimal(1)} and kinds & {"what_if_days", "plan", "what_if"}:
+        return "takes whole days for a part of a day asked: 0.5 or 0.25 for the part"
+    if half and not quarter and parts == {Decimal("0.25")}:
+        return "takes quarter days, but the question asks about half days (0.5)"
+    if quarter and not half and parts == {Decimal("0.5")}:
+        return "takes half days, but the question asks about quarter days (0.25)"
+    return ""
+
+
+def _whole_months(ends: set[date], months: set[tuple[int, int]], today: date) -> bool:
+    """Whether a span counted runs over whole months asked (or from today to a month's end)."""
+    if not ends:
+        return True
+    first, last = min(ends), max(ends)
+    starts = {date(y, m, 1) for y, m in months} | {today}
+    closes = {date(y, m, calendar_module.monthrange(y, m)[1]) for y, m in months}
+    return first in starts and last in closes
+
+
+def _about_a_colleague(evidence: Evidence) -> bool:
+    """A question about someone at work (a name in the HR directory, a title, a role, a mention, an id), not
+    the asker, nor the asker's plans around them ("민수 결혼식 때문에")."""
+    named = evidence.colleague is not None or names_someone_else(evidence.question)
+    return named and not OWN.search(evidence.question)
+
+
+def _amounts_unaccounted(
+    asked: str, named_days: set[tuple[int, int]], taken: set[Decimal], stated: set[Decimal]
+) -> list[Decimal]:
+    """The day amounts the question states that no statement took (q(n)) or states (an echo)."""
+    question = blank_dates(asked)
+    listed = {day for _, day in named_days}  # "12월 24일, 28일": days, not amounts
+    said = [  # not a day of the month: "이번 달 15일", "다음 달 5일"
+        Decimal(m[1])
+        for m in DAYS_STATED.finditer(question)
+        if not MONTH_BEFORE.search(question, 0, m.start())
+        and not (m[0].rstrip().endswith("일") and int(float(m[1])) in listed)
+    ]
+    return [n for n in dict.fromkeys(said) if n not in taken and n not in stated]

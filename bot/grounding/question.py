@@ -1,0 +1,110 @@
+"""What a question says, read for the choice of statements and for the numbers a statement takes from it:
+its months, its days written without a month, the amounts of days it states and how, the parts of a day it
+names, whether it plans ahead, family and the asker as its subject. Words only; what each means for the
+answer is the choice's (bot/grounding/choice.py)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from bot.language import words
+from bot.language.dates import MONTH_NAME, month_number
+from bot.language.words import pattern
+from bot.language.years import asked_years
+
+# ...but sending the person to HR is a choice too, and needs its reason in the question: a company rule asked.
+# (Declining as someone else's leave is not second-guessed: the check knows no directory, and stopping it
+# would post the asker's own figures for a colleague named in a way it cannot read.)
+# A rule of the house rather than of the Act or of the person's figures: how many days in a row, a limit.
+HOUSE_RULE = re.compile(
+    r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사",
+    re.I,
+)
+
+
+THE_YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|그\s*전\s*년", re.I)
+
+
+MONTH_WORD = re.compile(
+    r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
+    r"\b(?:in|for|during|of)\s+(?P<name>" + MONTH_NAME + r"))",
+    re.I,
+)
+
+
+MONTH_STEP = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
+
+
+def months_asked(question: str, today: date) -> set[tuple[int, int]]:
+    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
+    found: set[tuple[int, int]] = set()
+    years = {today.year, today.year + 1, *asked_years(question, today)}  # "작년 12월": last year's
+    for m in MONTH_WORD.finditer(question):
+        if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
+            month = today.month - 1 + MONTH_STEP[rel]
+            found.add((today.year + month // 12, month % 12 + 1))
+        elif m["num"] and 1 <= int(m["num"]) <= 12:
+            found |= {(year, int(m["num"])) for year in years}
+        elif m["name"] and (number := month_number(m["name"])):
+            found |= {(year, number) for year in years}
+    return found
+
+
+DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
+
+
+BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
+
+
+ORDINAL_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.I)
+
+
+MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
+
+
+NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
+
+
+# An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
+DAYS_STATED = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
+    re.I,
+)
+
+
+# "반차 2번", "4 half-days", "반반차 2번": a count of parts of a day, and the part its words name.
+AS_PARTS = re.compile(r"\s*(?:번|회|times\b|x\b|half|quarter)", re.I)
+
+
+QUARTER = pattern(words.QUARTER_DAY)
+
+
+# A part of a day asked for: a whole-day plan (what_if_days) does not answer it.
+PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|morning|afternoon", re.I)
+
+
+HALF = re.compile(r"(?<!반)반차|half", re.I)
+
+
+# A question about days to come, with nothing of the past in it.
+PLANS_AHEAD = re.compile(
+    r"^(?!.*(?:썼|쓴|했|였|갔|\b(?:took|used|was|were|did|had)\b)).*"
+    r"(?:쉬려|쉴까|쓰려|쓸까|낼까|내려|신청하려|\b(?:taking|planning|thinking\s+of|book)\b)",
+    re.I | re.S,
+)
+
+
+SAID_LEFT = re.compile(r"\s*(?:이|가|은|는|정도|쯤)?\s*(?:남|left\b|remaining\b)", re.I)
+
+
+PARTS_BEFORE = re.compile(r"(?:반차|반반차)\s*$")  # "반차 1개": a count of halves
+
+
+# Family, and the asker as subject ("My manager asked how many days I have left"): the asker's own leave.
+OWN = re.compile(
+    r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
+    r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
+    r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
+)
