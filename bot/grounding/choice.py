@@ -202,7 +202,11 @@ _RULES_ASKED = {
 }
 
 
-# An answer that declines or sends the person on need not state the figures the question names...
+# An answer that declines or sends the person on need not state the figures the question names — but a
+# decline is a choice too, and some need their reason in the question (`_asked`): ask_hr() a company or house
+# rule asked; "I can't", "here is what I can do", "which year?" and "not in hours" owe the asker's own
+# figures. Declining as someone else's leave is never second-guessed: stopping it when the colleague is named
+# in a way the check cannot read would post the asker's own figures for them.
 _DECLINES = {
     *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
     *("what_i_can_do", "ask_a_date", "not_in_hours", "no_monthly_totals", "draft_refused", "no_act_leave"),
@@ -264,118 +268,146 @@ class Chosen:
 
 
 def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
-    """Whether the statements are about what the question asks: its years, its days, its figure."""
-    years, days, kinds, ends = chosen.years, chosen.days, chosen.kinds, chosen.ends
-    taken, stated = chosen.taken, chosen.stated
-    problems: list[Problem] = []
-    named_days = days_named(evidence.question)
-    # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December).
-    upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in named_days}
-    # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
-    upcoming |= {today.year} if named_days and not PLANS_AHEAD.search(evidence.question) else set()
-    holidays = holiday_days_named(evidence.question, today)
-    upcoming |= {min((d for d in holidays if d >= today), default=today).year} if holidays else set()
-    # 내일, 지난주 금요일, "next week": each reading a span. Today alone ("오늘 기준") names no day asked about.
-    relative = [span for span in relative_days(evidence.question, today) if span != (today, today)]
-    upcoming |= {end.year for span in relative for end in span}
-    if NEXT_MONTH.search(evidence.question):
-        upcoming.add(today.year + (today.month == 12))
-    named_years = set(asked_years(evidence.question, today))
-    if THE_YEAR_BEFORE.search(evidence.question) and named_years:  # "last year than the year before"
-        named_years.add(min(named_years) - 1)
-    # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.
-    if evidence.earlier_years and YEAR_BEFORE.search(evidence.question):
-        named_years = {min(evidence.earlier_years) - 1}
-    elif evidence.earlier_years and YEAR_AFTER.search(evidence.question):
-        named_years = {max(evidence.earlier_years) + 1}
-    asked = (named_years | upcoming) or {today.year}
-    # A carry-over question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
-    rule_asked = bool(_ASKED["a company rule"][0].search(evidence.question))
-    if years and not kinds & _DECLINES and (left_out := sorted(named_years - years)):
-        problems.append(
-            Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
-        )
-    # This year may stand beside a year asked ("more than last year?"), never instead of it.
-    if not rule_asked and (other := sorted(years - asked - ({today.year} if years & asked else set()))):
-        named = ", ".join(map(str, sorted(asked)))
-        said = ", ".join(map(str, other))
-        problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
-    months = months_asked(evidence.question, today)
-    if (
-        months
-        and days
-        and not (named_days or holidays or relative)
-        and any((d.year, d.month) not in months for d in days)
-    ):
-        problems.append(Problem("say", "is about a month the question does not ask about"))
-    if (
-        "working_days" in kinds
-        and months
-        and not (named_days or holidays or relative)
-        and not _whole_months(ends, months, today)
-    ):
-        problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
-    if chosen.parts and (wrong_part := _part_not_asked(evidence.question, chosen.parts, kinds)):
-        problems.append(Problem("say", wrong_part))
-    if months and (other_months := chosen.months - months):
-        said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
-        problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
-    if (named_days or holidays or relative) and days:
-        # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
-        bare = {int(m[1]) for m in BARE_DAY.finditer(evidence.question)}
-        bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(evidence.question)}  # "the 4th and 5th"
-        bare |= {int(n) for m in DAY_RANGE.finditer(evidence.question) for n in m.groups()}  # "and 28-31"
-        asked_days = {(d.month, d.day) for d in holidays} | named_days
-        asked_days |= {(d.month, d.day) for d in days if d.day in bare}
-        # A day may lie inside a span the question names by dates; a span's own ends are the question's.
-        first, last = min(named_days, default=(13, 0)), max(named_days, default=(0, 0))
-        asked_days |= {(end.month, end.day) for span in relative for end in span}
-        inside = [
-            d
-            for d in days
-            if (d.month, d.day) in asked_days
-            or first < (d.month, d.day) < last
-            or any(a <= d <= b for a, b in relative)
-        ]
-        if len(inside) < len(days) or any((d.month, d.day) not in asked_days for d in ends):
-            problems.append(Problem("say", "is about a day the question does not name"))
-        # ...and each day or span the question names by its month is one they are about ("jul 27-31 +
-        # aug 14" is not answered by July alone)
-        covered = {(d.month, d.day) for d in days} | {
-            (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
-        }
-        if spans_left_out := [
-            s for s in spans_named(evidence.question) if not any(_within(d, s) for d in covered)
-        ]:
-            said = ", ".join(
-                f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in spans_left_out
-            )
-            problems.append(Problem("say", f"leaves out {said}, which the question names"))
+    """Whether the statements are about what the question asks — its years, months, days and parts of a
+    day, what it asks by its own words, and whose leave — and each answers something asked."""
+    question, kinds = evidence.question, chosen.kinds
+    days = _DaysAsked.read(question, today)
+    problems = _year_problems(evidence, today, chosen, days)
+    problems += _month_problems(question, today, chosen, days)
+    if days.any and chosen.days:
+        problems += _day_problems(question, chosen, days)
     # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
-    if not evidence.earlier_years and (unasked := _answers_nothing_asked(evidence.question, kinds)):
+    if not evidence.earlier_years and (unasked := _answers_nothing_asked(question, kinds)):
         problems.append(
             Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
         )
     # A rule of the Act other than the one asked ("first year?" answered with the rule after it).
     rules_said = {k for k in kinds if k.startswith("act_rule:")}
-    rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(evidence.question)}
+    rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(question)}
     if rules_said and rules_asked and not rules_said & rules_asked:
         problems.append(
             Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
         )
-    if missing := _asked(evidence.question, kinds, bool(years), today):
+    if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
-    if years and _about_a_colleague(evidence):
+    if chosen.years and _about_a_colleague(evidence):
         problems.append(
             Problem(
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
             )
         )
-    if years and (unused := _amounts_unaccounted(evidence.question, named_days, taken, stated)):
+    if chosen.years and (unused := _amounts_unaccounted(question, days.named, chosen.taken, chosen.stated)):
         said = ", ".join(format_days(n) for n in unused)
         problems.append(
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
         )
+    return problems
+
+
+@dataclass(frozen=True)
+class _DaysAsked:
+    """The days a question names: by month and day, by a holiday's name, relative to today."""
+
+    named: set[tuple[int, int]]  # (month, day)
+    holidays: set[date]
+    relative: list[tuple[date, date]]  # each reading a span; today alone ("오늘 기준") is none
+
+    @classmethod
+    def read(cls, question: str, today: date) -> _DaysAsked:
+        relative = [span for span in relative_days(question, today) if span != (today, today)]
+        return cls(days_named(question), holiday_days_named(question, today), relative)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.named or self.holidays or self.relative)
+
+
+def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysAsked) -> list[Problem]:
+    """Each year the question names is stated, and no other but this one beside it."""
+    question, years = evidence.question, chosen.years
+    # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December)...
+    upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in days.named}
+    # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
+    upcoming |= {today.year} if days.named and not PLANS_AHEAD.search(question) else set()
+    if days.holidays:
+        upcoming.add(min((d for d in days.holidays if d >= today), default=today).year)
+    upcoming |= {end.year for span in days.relative for end in span}
+    if NEXT_MONTH.search(question):
+        upcoming.add(today.year + (today.month == 12))
+    named_years = set(asked_years(question, today))
+    if THE_YEAR_BEFORE.search(question) and named_years:  # "last year than the year before"
+        named_years.add(min(named_years) - 1)
+    # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.
+    if evidence.earlier_years and YEAR_BEFORE.search(question):
+        named_years = {min(evidence.earlier_years) - 1}
+    elif evidence.earlier_years and YEAR_AFTER.search(question):
+        named_years = {max(evidence.earlier_years) + 1}
+    asked = (named_years | upcoming) or {today.year}
+    problems: list[Problem] = []
+    if years and not chosen.kinds & _DECLINES and (left_out := sorted(named_years - years)):
+        problems.append(
+            Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
+        )
+    # This year may stand beside a year asked ("more than last year?"), never instead of it. A carry-over
+    # question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
+    rule_asked = bool(_ASKED["a company rule"][0].search(question))
+    if not rule_asked and (other := sorted(years - asked - ({today.year} if years & asked else set()))):
+        named = ", ".join(map(str, sorted(asked)))
+        said = ", ".join(map(str, other))
+        problems.append(Problem("say", f"states figures of {said}, but the question asks about {named}"))
+    return problems
+
+
+def _month_problems(question: str, today: date, chosen: Chosen, days: _DaysAsked) -> list[Problem]:
+    """The months and parts of a day the statements are about are those the question asks."""
+    problems: list[Problem] = []
+    months = months_asked(question, today)
+    if months and chosen.days and not days.any and any((d.year, d.month) not in months for d in chosen.days):
+        problems.append(Problem("say", "is about a month the question does not ask about"))
+    if (
+        "working_days" in chosen.kinds
+        and months
+        and not days.any
+        and not _whole_months(chosen.ends, months, today)
+    ):
+        problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
+    if months and (other_months := chosen.months - months):
+        said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
+        problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
+    if chosen.parts and (wrong_part := _part_not_asked(question, chosen.parts, chosen.kinds)):
+        problems.append(Problem("say", wrong_part))
+    return problems
+
+
+def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Problem]:
+    """Each day the statements are about is one the question names, and each it names is answered."""
+    problems: list[Problem] = []
+    # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
+    bare = {int(m[1]) for m in BARE_DAY.finditer(question)}
+    bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(question)}  # "the 4th and 5th"
+    bare |= {int(n) for m in DAY_RANGE.finditer(question) for n in m.groups()}  # "and 28-31"
+    asked_days = {(d.month, d.day) for d in days.holidays} | days.named
+    asked_days |= {(d.month, d.day) for d in chosen.days if d.day in bare}
+    asked_days |= {(end.month, end.day) for span in days.relative for end in span}
+    # A day may lie inside a span the question names; a span's own ends are the question's.
+    first, last = min(days.named, default=(13, 0)), max(days.named, default=(0, 0))
+    inside = [
+        d
+        for d in chosen.days
+        if (d.month, d.day) in asked_days
+        or first < (d.month, d.day) < last
+        or any(a <= d <= b for a, b in days.relative)
+    ]
+    if len(inside) < len(chosen.days) or any((d.month, d.day) not in asked_days for d in chosen.ends):
+        problems.append(Problem("say", "is about a day the question does not name"))
+    # ...and each day or span the question names by its month is one they are about ("jul 27-31 + aug 14"
+    # is not answered by July alone)
+    covered = {(d.month, d.day) for d in chosen.days} | {
+        (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
+    }
+    if left_out := [s for s in spans_named(question) if not any(_within(d, s) for d in covered)]:
+        said = ", ".join(f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in left_out)
+        problems.append(Problem("say", f"leaves out {said}, which the question names"))
     return problems
 
 

@@ -13,9 +13,6 @@ from bot.language.dates import MONTH_NAME, month_number
 from bot.language.words import pattern
 from bot.language.years import asked_years
 
-# ...but sending the person to HR is a choice too, and needs its reason in the question: a company rule asked.
-# (Declining as someone else's leave is not second-guessed: the check knows no directory, and stopping it
-# would post the asker's own figures for a colleague named in a way it cannot read.)
 # A rule of the house rather than of the Act or of the person's figures: how many days in a row, a limit.
 HOUSE_RULE = re.compile(
     r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사",
