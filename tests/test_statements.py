@@ -469,6 +469,16 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ),
         ("when's my next grant and how many days do I have rn?", ["next_grant()"], "what is left"),
         ("thanks! also how many half days can i still take?", ["thanks()"], "what is left"),
+        # the sixteenth set's
+        ("다음달 15일 무슨 요일이야? 아 다음달 말고 다다음달", ['day("2026-12-15")'], "month"),
+        ("taking tmrw off - is it even a workday?", ['day("2026-11-29")'], "a day the question"),
+        (
+            "how many yrs have I been here and how many days do i get now",
+            ["current_days()"],
+            "years of service",
+        ),
+        ("what % of my leave have I burned thru so far this year?", ["used(2026)"], "a share"),
+        ("신입인데요 지금까지 연차 몇 개 쌓였어요?", ['act_rule("first_year")'], "what has arisen so far"),
     ],
 )
 def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):
@@ -511,6 +521,11 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
             ['day("2026-12-25")', 'what_if_days("2026-12-24", "2026-12-24")'],
         ),
         ("how do i book a day off?", ["how_to_request()"]),
+        ("다음달 15일 무슨 요일이야? 아 다음달 말고 다다음달", ['day("2027-01-15")']),
+        ("25년이랑 26년 쓴 연차 합치면 총 몇일이에요?", ['total("used", 2025, 2026)']),
+        ("did i burn more PTO last year or this year?", ['compare("used", 2025, 2026)']),
+        ("im in my first year here, how does leave accrue??", ['act_rule("first_year")']),
+        ("다음주 월~수 연차 쓰면 몇일 남음?", ['what_if_days("2026-11-30", "2026-12-02")']),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):

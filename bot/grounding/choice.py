@@ -107,8 +107,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
     "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
     "what has arisen so far": (
+        # how many, not how it works ("how does leave accrue?" asks the rule)
         re.compile(
-            r"(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|built\s+up|accru|earned\s+so\s+far", re.I
+            r"^(?=.*(?:몇|얼마|how\s+many|how\s+much))(?=.*(?:(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|"
+            r"built\s+up|accru|earned\s+so\s+far))",
+            re.I | re.S,
         ),
         {"current_days", "balance", "granted"},
     ),
@@ -132,12 +135,19 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "years of service": (
         re.compile(
             r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
-            r"how\s+many\s+years\s+have\s+I|years?\s+of\s+service",
+            r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
             re.I,
         ),
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "a share": (
+        re.compile(
+            r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
+            re.I,
+        ),
+        {"share_used"},
+    ),
     "the hours": (
         # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
         re.compile(
@@ -334,6 +344,8 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     upcoming |= {end.year for span in days.relative for end in span}
     if NEXT_MONTH.search(question):
         upcoming.add(today.year + (today.month == 12))
+    if "다다음" in question:  # the month after next
+        upcoming.add(today.year + (today.month >= 11))
     named_years = set(asked_years(question, today))
     if THE_YEAR_BEFORE.search(question) and named_years:  # "last year than the year before"
         named_years.add(min(named_years) - 1)
@@ -411,7 +423,12 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     return problems
 
 
-_USED_ASKED = pattern(words.USED | words.USED_STATED | words.WHEN | words.Words(en=(r"\buse\b", r"\btake\b")))
+_USED_ASKED = pattern(
+    words.USED
+    | words.USED_STATED
+    | words.WHEN
+    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b"))
+)
 
 
 # The statements that answer one particular question, and the words that ask it. A statement of these may

@@ -24,7 +24,7 @@ THE_YEAR_BEFORE = re.compile(r"the\s+year\s+before(?!\s+last)|그\s*전\s*해|�
 
 
 MONTH_WORD = re.compile(
-    r"(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
+    r"(?P<after_next>다다음\s*달)|(?:(?P<rel>이번|다음|지난|저번)\s*달|담달|(?P<en>this|next|last)\s+month|(?<!\d)(?P<num>\d{1,2})\s*월(?!\s*\d)|"
     r"\b(?:in|for|during|of)\s+(?P<name>" + MONTH_NAME + r"))",
     re.I,
 )
@@ -33,19 +33,30 @@ MONTH_WORD = re.compile(
 MONTH_STEP = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
 
 
+# A word taken back right after it is said: "다음달 말고", "July, no, August".
+TAKEN_BACK = re.compile(r"\s*(?:말고|아니고|아니라|(?:,\s*)?(?:no|not|I\s+mean)\b)", re.I)
+
+
 def months_asked(question: str, today: date) -> set[tuple[int, int]]:
-    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month)."""
+    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month);
+    not one it takes back ("다음달 말고 다다음달": the month after next)."""
     found: set[tuple[int, int]] = set()
+    taken_back: set[tuple[int, int]] = set()
     years = {today.year, today.year + 1, *asked_years(question, today)}  # "작년 12월": last year's
     for m in MONTH_WORD.finditer(question):
-        if rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
+        named: set[tuple[int, int]] = set()
+        if m["after_next"]:
+            month = today.month + 1
+            named.add((today.year + month // 12, month % 12 + 1))
+        elif rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
             month = today.month - 1 + MONTH_STEP[rel]
-            found.add((today.year + month // 12, month % 12 + 1))
+            named.add((today.year + month // 12, month % 12 + 1))
         elif m["num"] and 1 <= int(m["num"]) <= 12:
-            found |= {(year, int(m["num"])) for year in years}
+            named = {(year, int(m["num"])) for year in years}
         elif m["name"] and (number := month_number(m["name"])):
-            found |= {(year, number) for year in years}
-    return found
+            named = {(year, number) for year in years}
+        (taken_back if TAKEN_BACK.match(question, m.end()) else found).update(named)
+    return (found - taken_back) or found
 
 
 DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")

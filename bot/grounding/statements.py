@@ -293,6 +293,7 @@ def _usable(w: _Writer, year: int, first: date | None = None) -> tuple[Decimal, 
         (days for until, days in balance.expiring if first is not None and until < first), Decimal(0)
     )
     pending = balance.pending or Decimal(0)
+    w.stated.add(pending)  # the plan says the pending days it counts ("That counts the 1 day in requests")
     return balance.remaining - lapsing - pending, pending
 
 

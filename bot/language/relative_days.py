@@ -21,7 +21,13 @@ _DAY_WORDS = (
     (re.compile(r"내일\s*모레|day\s+after\s+tomorrow|(?<=tomorrow and )the\s+day\s+after", re.I), 2),
     (re.compile(r"그저께|그제|day\s+before\s+yesterday", re.I), -2),
     (re.compile(r"오늘|금일|\btoday\b|\btonight\b", re.I), 0),
-    (re.compile(r"내일|(?<![가-힣])낼(?=\s)(?!\s*(?:수|게|거|건|까|려|때|지))|\btomorrow\b", re.I), 1),
+    (
+        re.compile(
+            r"\b(?:tmrw|tmr|2moro|tomo)\b|내일|(?<![가-힣])낼(?=\s)(?!\s*(?:수|게|거|건|까|려|때|지))|\btomorrow\b",
+            re.I,
+        ),
+        1,
+    ),
     (re.compile(r"모레", re.I), 2),
     (re.compile(r"글피", re.I), 3),
     (re.compile(r"어제|어저께|\byesterday\b", re.I), -1),
@@ -52,6 +58,8 @@ _WEEKEND_STEP = {"이번": 0, "this": 0, "다음": 1, "담": 1, "next": 1, "지�
 _YEAR_END = re.compile(r"연말|올해\s*말|년\s*말|year[-\s]end|end\s+of\s+(?:the|this)\s+year", re.I)
 _MONTH_END = re.compile(r"월말|이번\s*달\s*말|end\s+of\s+(?:the|this)\s+month", re.I)
 
+# "다음주 월~수": weekdays by their first syllable, as a span.
+_SHORT_RANGE_KO = re.compile(r"(?<![가-힣\d])([월화수목금토일])\s*([~\-–])\s*([월화수목금토일])(?![가-힣])")
 _KO_INDEX = "월화수목금토일"
 
 
@@ -63,6 +71,7 @@ def relative_days(text: str, today: date) -> list[Span]:
             day = today + timedelta(days=distance)
             found.append((day, day))
         text = word.sub(lambda m: " " * len(m.group(0)), text)  # 내일모레 is not also 내일 and 모레
+    text = _SHORT_RANGE_KO.sub(lambda m: f"{m[1]}요일{m[2]}{m[3]}요일", text)  # "월~수"
     found += _weekdays(text, today)
     found += _weekends(text, today)
     if _YEAR_END.search(text):

@@ -34,7 +34,7 @@ _YEAR_PHRASES: list[tuple[re.Pattern[str], int]] = [
 _EXPLICIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 # '24, 24년도, 24년에 / 24년 연차 (not 10년 근속, 3년 차, 24년간: seniority and durations).
 _SHORT_YEAR = re.compile(
-    r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|부터|까지|\s*(?:내|제|나의)?\s*연차|\s*기준|\s*(?:내|제|나의)?\s*휴가)"
+    r"(?<![\w'])'(\d{2})\b|(?<![\d.])(\d{2})\s*년(?=도|에|엔|은|는|의|부터|까지|이랑|랑|하고|과\s|와\s|\s*(?:이랑|하고|,)\s*\d{2}\s*년|\s*(?:내|제|나의)?\s*연차|\s*기준|\s*(?:내|제|나의)?\s*휴가)"
 )
 
 # A year named in a way no reader here understands — spelled out in words (이천이십사년, twenty twenty-four,
