@@ -73,7 +73,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
 }
 _LAPSED = re.compile(
     r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날[아라][가-힣]*|못\s*쓰고|못\s*쓴",
+    r"소멸|날[아라][가-힣]*|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
     re.I,
 )
 # Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
