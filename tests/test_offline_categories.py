@@ -29,3 +29,52 @@ async def test_what_lapsed_in_a_past_year_is_that_years_balance(hr, minsu, quest
 async def test_chat_shorthand_that_names_no_figure_is_read(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "says"),
+    [
+        ("입사한 지 얼마나 됐어?", [("get_leave_entitlement", None)], ["만 2년"]),
+        ("how many years have I worked here?", [("get_leave_entitlement", None)], ["2 full years"]),
+        (  # two questions: the years of service and the balance, each from its own lookup
+            "나 몇 년차야? 그리고 연차 몇 개 남았어?",
+            [("get_leave_entitlement", None), ("get_leave_balance", 2026)],
+            ["만 2년", "7.5일"],
+        ),
+        (
+            "what's my tenure here, also when is my next grant?",
+            [("get_leave_entitlement", None)],
+            ["2 full years", "March 4, 2027"],
+        ),
+    ],
+)
+async def test_years_of_service_are_read_alone_or_beside_another_question(hr, minsu, question, tools, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == tools, turn.answer
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("how many hours of leave do i have", ["60 hours"]),
+        ("how many hours of PTO have I got, and how many half days is that?", ["60 hours", "15 half days"]),
+        ("연차 몇 시간 있어?", ["60시간"]),
+    ],
+)
+async def test_leave_one_has_in_hours_is_what_is_left(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", 2026)], turn.answer
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how long have I been on leave this year?",  # days taken, not years of service: no reading
+        "how many half days is that, and how many hours have I used?",  # hours used: no reading
+    ],
+)
+async def test_near_misses_of_service_and_hours_are_declined(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [] and "service" not in turn.answer, turn.answer

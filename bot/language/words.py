@@ -167,6 +167,25 @@ EXPIRY = Words(
     ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
+# How long the asker has worked here (years of service, from the hire date the Act's leave is counted from):
+# the whole phrase, so the reading that answers it reads all of it ("입사한 지 몇 년 됐지?").
+SERVICE = Words(
+    ko=(
+        r"근속\s*(?:연수|기간|년수)?(?:\s*(?:몇|며)\s*년)?",
+        r"입사(?:\s*한|\s*하고)?\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
+        r"(?:회사|여기)\s*(?:에서\s*)?(?:다닌|일한|근무한)\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
+        r"몇\s*년\s*(?:째|차)",
+    ),
+    en=(
+        r"how\s+long\s+(?:have|'ve)\s+I\s+(?:been\s+(?:here|working\s+here|with\s+(?:the|this)\s+company|"
+        r"at\s+(?:the|this)\s+company|employed(?:\s+here)?)|worked\s+(?:here|at\s+(?:the|this)\s+company|"
+        r"for\s+(?:the|this)\s+company))",
+        r"how\s+many\s+years\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
+        r"(?:of\s+service\s+)?do\s+I\s+have)",
+        r"(?:my\s+)?years?\s+of\s+service",
+        r"\bmy\s+tenure(?:\s+here)?\b",
+    ),
+)
 NEXT_GRANT = Words(
     ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
     en=(

@@ -44,7 +44,12 @@ _ASKING = re.compile(
 _ENDINGS = re.compile(r"(?:이|가|은|는|에|요|이에요|예요|이야|야|임|인가요|되면|면|나)*")
 _RELATIVE = re.compile(f"{YEAR_BEFORE.pattern}|{YEAR_AFTER.pattern}", re.I)  # "the year before": its own year
 _QUESTION_END = re.compile(r"(?<=[?？])(?![?？])\s*")
-_JOINS = re.compile(r"(?<=[.!:])\s+|,?\s+and\s+|\s*그리고\s*|,\s+", re.I)
+# Where one question ends and the next begins: a sentence end, "and", "also", "btw", "plus", 그리고, 그럼, 또.
+_JOINS = re.compile(
+    r"(?<=[.!:])\s+|,?\s+(?:and|also|plus|btw|by\s+the\s+way)\s+|"
+    r"\s*그리고\s*|,\s+",
+    re.I,
+)
 
 
 @dataclass(frozen=True)

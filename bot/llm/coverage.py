@@ -44,6 +44,7 @@ _OPERATOR = re.compile(r"[-+*/=]\s*\d")
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     "next_grant": pattern(words.NEXT_GRANT),
+    "service_years": pattern(words.SERVICE),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
         r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",

@@ -378,6 +378,8 @@ def _arithmetic(kind: str, balances: list[Balance], figure: str | None) -> list[
 
 def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
     """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
+    if reading.kind == "service_years":  # from the hire date, whether or not the Act's leave applies
+        return ["service_years()"]
     if ent.none_because is not None and not (reading.kind == "expiry" and ent.current):
         return ["no_act_leave()"]
     if reading.kind == "expiry":

@@ -86,6 +86,7 @@ _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 _EXPIRY = pattern(words.EXPIRY)
 _NEXT_GRANT = pattern(words.NEXT_GRANT)
 _FIRST_YEAR = pattern(words.FIRST_YEAR)
+_SERVICE = pattern(words.SERVICE)
 _WHY = pattern(words.WHY)
 _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 _NOT_USED = pattern(words.REMAINING, words.GRANTED)
@@ -267,11 +268,16 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
         return None
     if _FIRST_YEAR.search(question) and has_leave:
         return "first_year"
+    if _SERVICE.search(question):  # years of service: the hire date the Act counts from, leave named or not
+        return "service_years"
     if _WHY.search(question) and _DAYS_STATED.search(question):
         return "why_days"
     if _EXPIRY.search(question) and (has_leave or _DAYS_STATED.search(question)):
         return "expiry"
-    if _NEXT_GRANT.search(question) and has_leave:
+    # "next grant" names what it asks; "when do I get more days?" names days
+    if _NEXT_GRANT.search(question) and (
+        has_leave or _DAYS_STATED.search(question) or _A_GRANT.search(question)
+    ):
         return "next_grant"
     # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
     # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
@@ -301,6 +307,7 @@ _PAST_DAYS = re.compile(
 
 
 # A number of days, stated ("16일", "16 days") or asked for ("my days").
+_A_GRANT = re.compile(r"\bgrant\b", re.I)
 _DAYS_STATED = re.compile(r"\d+(?:\.\d+)?\s*(?:일|days?)|\bdays?\b", re.I)
 
 

@@ -40,6 +40,7 @@ Kind = Literal[
     "expiry",
     "first_year",
     "why_days",
+    "service_years",
     "help",
     "which_year",
     "public_holiday",
@@ -47,7 +48,9 @@ Kind = Literal[
     "cannot",
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
-ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
+ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
+    {"next_grant", "expiry", "first_year", "why_days", "service_years"}
+)
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
 ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "total", "halves_left"})
