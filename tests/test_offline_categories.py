@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.offline_chat import CANNOT, ask, lookups, roster_bot
+from tests.support.offline_chat import ask, lookups, roster_bot
 
 
 @pytest.mark.parametrize(
