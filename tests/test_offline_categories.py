@@ -78,3 +78,33 @@ async def test_leave_one_has_in_hours_is_what_is_left(hr, minsu, question, says)
 async def test_near_misses_of_service_and_hours_are_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [] and "service" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("12월 28일부터 31일까지 쉬려고 하는데 몇 개 남아?", "7.5일에서 3.5일이 돼요"),
+        (
+            "going on a trip to bali dec 21 - dec 24, how many days is that and what's left after?",
+            "to 3.5 days",
+        ),
+        ("planning to take 12/28~12/31 off. how many days would that use and what's left", "to 3.5 days"),
+    ],
+)
+async def test_days_off_planned_are_counted_once_for_what_they_take_and_leave(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn)[0] == ("get_leave_balance", 2026), turn.answer
+    assert says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "if I take every friday off in december how much is left?",  # not one day: "every" is unread
+        "결혼해서 12/21~12/24 신혼여행 가려는데 몇 개 남아?",  # a wedding may be other leave (경조사)
+        "planning to take dec 21-24 off for my wedding, how many days is that?",
+    ],
+)
+async def test_plans_it_cannot_read_whole_are_declined(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert ("get_leave_balance", 2026) not in lookups(turn) and "3.5" not in turn.answer, turn.answer

@@ -22,7 +22,7 @@ from datetime import date
 from decimal import Decimal
 
 from bot.grounding.facts import HOURS_PER_DAY
-from bot.language import words
+from bot.language import request_words, words
 from bot.language.accounted import unaccounted
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
@@ -69,6 +69,11 @@ _MORE = r"더|\bmore\b|\bafterwards\b|\bafter\s+that\b"
 _SHORT = r"마이너스|모자라|부족|\bnegative\b|\benough\b|\bshort\b"
 _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     **{kind: re.compile(rf"{_MORE}|{_SHORT}", re.I) for kind in ("what_if", "what_if_span")},
+    # days off planned: the plan, a trip they are for, and what is left after them
+    "what_if_span": re.compile(
+        rf"{_MORE}|{_SHORT}|\bafter\b|충분|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}",
+        re.I,
+    ),
     "halves_left": re.compile(_MORE, re.I),
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
@@ -89,6 +94,7 @@ _HOURS_A_DAY = re.compile(
     r"(?:\s*(?:a|per|each)\s+day|\s*/\s*day|\s*days?\b|\s*기준)?",
     re.I,
 )
+_TRAVEL = pattern(request_words.TRAVEL)
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -119,8 +125,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, made)
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
-    if reading.kind == "what_if_span":  # the days the calendar counts working days over
-        rest = without_days_off(rest, reading.spans)
+    if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
+        rest = without_days_off(blank(rest, _TRAVEL), reading.spans)  # first: "to" may be a span's)
     if reading.kind == "hours_left":
         rest = blank(rest, _HOURS_A_DAY)
     if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with

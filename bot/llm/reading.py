@@ -142,7 +142,10 @@ def read_question(
     if halves is not None and WHAT_IF.search(question):
         days = Decimal(halves) / 2
     wants_quantity = bool(QUANTITY.search(question) or _HOW_MUCH.search(question))
-    spans = days_off(question, today) if WHAT_IF.search(question) and halves is None else ()
+    # days off asked about as a condition ("쉬면") or as a plan ("쉬려고 하는데", "want to take … off"): the
+    # same days, read once, for how many days they take and what is left after
+    planned = WHAT_IF.search(question) or _PLANS.search(question)
+    spans = days_off(question, today) if planned and halves is None else ()
     if spans and spans[0][0].year == spans[-1][1].year and (wants_quantity or REMAINING.search(question)):
         # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
@@ -295,9 +298,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
 
 _REQUEST_WORDS = re.compile(r"신청|취소|승인|반려|\b(?:request|apply|cancel|approv\w*)\b", re.I)
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
-_PLANS = pattern(
-    request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))
-)
+_PLANS = pattern(request_words.PLANS)
 _GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
 _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
