@@ -108,3 +108,18 @@ async def test_days_off_planned_are_counted_once_for_what_they_take_and_leave(hr
 async def test_plans_it_cannot_read_whole_are_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert ("get_leave_balance", 2026) not in lookups(turn) and "3.5" not in turn.answer, turn.answer
+
+
+async def test_records_by_date_are_the_years_records(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "올해 쓴 연차 날짜별로 보여줘")
+    assert lookups(turn) == [("list_leave_taken", 2026)], turn.answer
+
+
+@pytest.mark.parametrize("question", ["why do I get 15 days? how is that calculated", "왜 15일이야?"])
+async def test_why_a_grant_hr_made_is_not_explained_by_the_first_years_rule(hr, minsu, question):
+    # 김민수's 2026 grant is HR's (kind "manual") and he is past his first year: why_grant() would say the
+    # first year's rule, which is not why; declined
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "§60②" not in turn.answer and "first year" not in turn.answer and "첫해" not in turn.answer, (
+        turn.answer
+    )

@@ -20,7 +20,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "done don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
-    "about actually through exactly under per u also btw",
+    "about actually through exactly under per u also btw anything something",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
@@ -65,7 +65,7 @@ _KO_VERBS: tuple[str, ...] = (
 )
 KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업"])
 _PARTICLE = (
-    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|"
+    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|별|"
     r"이야|야|이에요|예요|이요|요|임|인가|인지|이었|였|이지|이면|면"
 )
 _VERB_ENDING = (

@@ -211,7 +211,7 @@ FIRST_YEAR = Words(
 )
 WHY = Words(
     ko=("왜", "어째서", r"어떻게\s*(?:계산|나온|정해)"),
-    en=(r"\bwhy\b", r"how\s+(?:is|was)\s+it\s+calculated"),
+    en=(r"\bwhy\b", r"how\s+(?:is|was|are|were)\s+(?:it|that|this|they|those)\s+(?:calculated|worked\s+out)"),
 )
 # Applying for, cancelling or approving leave, and where that is done: a procedure, not a figure.
 PROCEDURE = Words(

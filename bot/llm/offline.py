@@ -384,6 +384,12 @@ def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
         return ["no_act_leave()"]
     if reading.kind == "expiry":
         return ["lapsing()"]
+    grants = [*ent.current, *ent.upcoming]
+    chosen = [g for g in grants if g.days == reading.days] or [g for g in grants if g.kind == "annual"][-1:]
+    if reading.kind == "why_days" and ent.service_years >= 1 and (not chosen or chosen[0].kind != "annual"):
+        # why_grant() explains a grant that is not the Act's yearly one (HR's imported calendar-year rows)
+        # by the first year's rule: wrong for someone past their first year, so declined
+        return list(lines.CANNOT)
     if reading.kind == "why_days" and reading.days is not None:
         return [f"why_grant(q({format_days(reading.days)}))"]
     if reading.kind == "why_days":
