@@ -123,3 +123,30 @@ async def test_why_a_grant_hr_made_is_not_explained_by_the_first_years_rule(hr, 
     assert "§60②" not in turn.answer and "first year" not in turn.answer and "첫해" not in turn.answer, (
         turn.answer
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("올해 안 쓴 연차 내년으로 넘어가나요?", ["7.5일은 12월 31일(목)이 지나면 소멸돼요", "인사팀"]),
+        ("will my unused days roll over, or can I cash them out?", ["7.5 unused days lapse", "ask HR"]),
+        ("연말까지 연차 못 쓰면 어떻게 돼? 수당으로 받아?", ["소멸돼요", "인사팀"]),
+    ],
+)
+async def test_carry_over_or_payout_says_what_lapses_and_leaves_the_rule_to_hr(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "작년 연차 이월됐어?",  # last year's carried into this one: this year's lapse does not answer it
+        "작년에 소멸된 거 몇 개야? 수당 나와?",
+        "야근 수당 얼마야?",  # not leave
+    ],
+)
+async def test_carry_over_of_a_past_year_or_other_pay_is_not_this_years_lapse(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert ("get_leave_entitlement", None) not in lookups(turn), turn.answer

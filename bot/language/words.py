@@ -143,6 +143,8 @@ CARRY_OVER_OR_PAY = Words(
     en=(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:over|forward)",
+        r"\bcarry\b(?=[^?.]{0,30}\binto\b)",
+        r"\bcash\b(?=\s+(?:\w+\s+)?out\b)",
         r"roll(?:s|ed)?\s*over",
         r"pa(?:y|id)\s*out",
         "payout",
@@ -164,7 +166,10 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+    ko=(
+        *("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+        r"(?:안에|까지)(?:\s*연차(?:를)?)?\s*못\s*쓰면",  # "올해 안에 못 쓰면 어떻게 돼?": what lapses
+    ),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
 # How long the asker has worked here (years of service, from the hire date the Act's leave is counted from):

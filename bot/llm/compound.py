@@ -136,6 +136,8 @@ def _read(
     last = before[-1].reading if before else None
     if last is not None and last.years:
         earlier = Earlier(last.years, last.tools, True, before[-1].text)
+    elif last is not None:  # the Act's leave (no year): about leave, nothing more carries
+        earlier = Earlier(earlier.years, earlier.tools, True, earlier.question)
     reading = read_question(text, today, earlier, system, roster)
     own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today) or _RELATIVE.search(text)
     if last and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:  # never a bare balance

@@ -45,6 +45,11 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     "next_grant": pattern(words.NEXT_GRANT),
     "service_years": pattern(words.SERVICE),
+    "carry_over": re.compile(
+        rf"{pattern(words.CARRY_OVER_OR_PAY, words.EXPIRY, words.REMAINING_STATED).pattern}|"
+        r"못\s*쓰면|아니면|안에|연말|올해\s*말",
+        re.I,
+    ),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
         r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
@@ -110,7 +115,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
     # The Act's leave is answered as of today (the next grant: this year's or next): another year is unread.
-    statutory_years = {today.year, today.year + 1} if reading.kind == "next_grant" else {today.year}
+    ahead = reading.kind in ("next_grant", "carry_over")  # a grant, or leave carried, into next year
+    statutory_years = {today.year, today.year + 1} if ahead else {today.year}
     if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
         return [str(y) for y in asked_years(question, today)]
     if len(reading.asked) > 1:

@@ -126,6 +126,11 @@ def read_question(
         return Reading("hours")
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
+    about_leave = has_leave or earlier.about_leave or _DAYS_STATED.search(question)
+    if _CARRY_OVER_OR_PAY.search(question) and about_leave and _none_past([*years, *earlier.years], today):
+        # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
+        # lapses and when; last year's carried into this one is not read
+        return Reading("carry_over", (), (entitlement.NAME,))
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
@@ -320,6 +325,10 @@ def _days_named(question: str) -> Decimal | None:
     if in_words is None and _ONE_WORKING_DAY.search(question):
         return Decimal(1)
     return in_words
+
+
+def _none_past(years: list[int], today: date) -> bool:
+    return all(y >= today.year for y in years)
 
 
 def _relative_years(question: str, earlier: Earlier) -> list[int]:

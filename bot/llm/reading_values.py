@@ -41,6 +41,7 @@ Kind = Literal[
     "first_year",
     "why_days",
     "service_years",
+    "carry_over",
     "help",
     "which_year",
     "public_holiday",
@@ -49,7 +50,7 @@ Kind = Literal[
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
-    {"next_grant", "expiry", "first_year", "why_days", "service_years"}
+    {"next_grant", "expiry", "first_year", "why_days", "service_years", "carry_over"}
 )
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
