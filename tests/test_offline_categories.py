@@ -150,3 +150,35 @@ async def test_carry_over_or_payout_says_what_lapses_and_leaves_the_rule_to_hr(h
 async def test_carry_over_of_a_past_year_or_other_pay_is_not_this_years_lapse(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert ("get_leave_entitlement", None) not in lookups(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "says"),
+    [
+        (
+            "how many days off did i take in june?",
+            [("list_leave_taken", 2026)],
+            ["no dated leave records in June"],
+        ),
+        ("what days did I take off in july?", [("list_leave_taken", 2026)], ["July 27"]),
+    ],
+)
+async def test_days_taken_in_a_month_said_in_the_past_are_that_months_records(
+    hr, minsu, question, tools, says
+):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == tools, turn.answer
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("12/24에 반차 쓰고 싶은데 가능해?", "12월 24일(목) 반차"),
+        ("can i take dec 28 off? do i have enough", "Monday, December 28"),
+    ],
+)
+async def test_whether_a_day_off_fits_counts_that_day(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert ("get_leave_balance", 2026) in lookups(turn), turn.answer
+    assert says in turn.answer and "7.5" in turn.answer, turn.answer

@@ -46,7 +46,13 @@ WANTS_LEAVE = Words(
 # The words of a plan alone, short, so a reading may blank them ("쉬려고 하는데", "planning to", "want to
 # take"): never WANTS_LEAVE's English, whose "take … days" spans the words between.
 PLAN_WORDS = Words(
-    ko=(r"(?:쓰|내|쉬|가)려(?:고|는데)", r"하(?:려)?는데", "계획", "예정"),
+    ko=(
+        r"(?:쓰|내|쉬|가)려(?:고|는데)",
+        r"하(?:려)?는데",
+        "계획",
+        "예정",
+        r"(?<=고)\s*싶(?:은데|어요|어|다)",
+    ),
     en=(
         r"\bplan(?:ning|s)?(?:\s+to)?\b",
         r"\bgoing\s+(?:to|on)\b",

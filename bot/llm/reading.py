@@ -24,6 +24,7 @@ from bot.language.dates import (
     MONTHS_EN,
     ONE_WORKING_DAY,
     THIS_MONTH,
+    days_named,
 )
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
@@ -151,7 +152,12 @@ def read_question(
     # same days, read once, for how many days they take and what is left after
     planned = WHAT_IF.search(question) or _PLANS.search(question)
     spans = days_off(question, today) if planned and halves is None else ()
-    if spans and spans[0][0].year == spans[-1][1].year and (wants_quantity or REMAINING.search(question)):
+    # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
+    # "Can I take Friday off?" stays can_i_take)
+    span_asked = (
+        wants_quantity or REMAINING.search(question) or (_CAN_I.search(question) and days_named(question))
+    )
+    if spans and spans[0][0].year == spans[-1][1].year and span_asked:
         # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
         return replace(reading, spans=spans)
@@ -182,12 +188,14 @@ def read_question(
         return lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
-    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?")
+    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?"; days
+    # taken, said in the past, are the records: "how many days off did I take in June?")
+    took = _PAST_DAYS.search(question) or _TOOK.search(question)
     if (
         month
-        and (has_leave or earlier.about_leave)
+        and (has_leave or earlier.about_leave or took)
         and not REMAINING.search(question)
-        and not _PLANS.search(question)
+        and (took or not _PLANS.search(question))
     ):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
@@ -310,6 +318,9 @@ _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhist
 _PAST_DAYS = re.compile(
     r"\b(?:which|what)\s+days\b|\bwhen\s+did\b|\bdid\s+I\s+take\b|언제\s*(?:썼|쉬었)", re.I
 )
+
+
+_TOOK = re.compile(r"\btook\b|\btaken\b|썼|쉬었", re.I)
 
 
 # A number of days, stated ("16일", "16 days") or asked for ("my days").
