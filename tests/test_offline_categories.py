@@ -182,3 +182,25 @@ async def test_whether_a_day_off_fits_counts_that_day(hr, minsu, question, says)
     turn = await ask(await roster_bot(hr), minsu, question)
     assert ("get_leave_balance", 2026) in lookups(turn), turn.answer
     assert says in turn.answer and "7.5" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("법정 연차는 한 해에 최대 며칠이야?", ["최대 25일"]),
+        (
+            "under the law, what's the minimum after a full year and what's the max?",
+            ["15 days arise", "at most 25"],
+        ),
+        ("근로기준법상 가산 연차는 몇 년마다 생겨?", ["2년마다 1일씩"]),
+    ],
+)
+async def test_the_acts_rules_asked_by_name_are_said_as_the_statute_says(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)], turn.answer
+    assert all(said in turn.answer for said in says), turn.answer
+
+
+async def test_a_rule_beside_the_askers_own_figure_is_not_the_rule_alone(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "법적으로 최대 며칠이고 나는 몇 개 남았어")
+    assert "최대 25일" not in turn.answer or "7.5" in turn.answer, turn.answer

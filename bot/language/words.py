@@ -172,6 +172,29 @@ EXPIRY = Words(
     ),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
 )
+# The Act's rules asked by name, each the §60 rule act_rule() states: the most a year, the base a full year
+# gives, the extra days of long service. Only beside a word naming the law (ACT_NAMED).
+ACT_NAMED = Words(
+    ko=(r"법(?:적으로|정|상|으로|에서|에)?", r"근로\s*기준\s*법(?:상|에서|에|으로)?"),
+    en=(
+        r"\b(?:by|under|in|per)\s+(?:the\s+)?(?:labou?r\s+)?law\b",
+        r"\blegal(?:ly)?\b",
+        r"\bstatutory\b",
+        r"\bthe\s+act\b",
+    ),
+)
+ACT_RULES: dict[str, Words] = {
+    "max": Words(ko=("최대", "상한", "한도"), en=(r"\bmax(?:imum)?\b", r"\bcap\b", r"\blimit\b")),
+    "base": Words(
+        ko=("최소", r"기본(?:으로)?", r"1\s*년\s*(?:이상\s*)?(?:일하면|근무하면|채우면|다니면)"),
+        en=(
+            r"\bminimum\b",
+            r"\bonce\s+I'?(?:ve|\s+have)\s+worked\s+a\s+full\s+year\b",
+            r"\bafter\s+a\s+full\s+year\b",
+        ),
+    ),
+    "extra": Words(ko=("가산", r"몇\s*년\s*마다"), en=(r"\bextra\s+days?\b", r"\bhow\s+often\b")),
+}
 # How long the asker has worked here (years of service, from the hire date the Act's leave is counted from):
 # the whole phrase, so the reading that answers it reads all of it ("입사한 지 몇 년 됐지?").
 SERVICE = Words(

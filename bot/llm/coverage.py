@@ -45,6 +45,10 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     "next_grant": pattern(words.NEXT_GRANT),
     "service_years": pattern(words.SERVICE),
+    "act_rules": re.compile(  # a rule is of a year's leave: "per year", "한 해에"
+        rf"{pattern(words.ACT_NAMED, *words.ACT_RULES.values()).pattern}|\b(?:per|a|each)\s+year\b|한\s*해에?",
+        re.I,
+    ),
     "carry_over": re.compile(
         rf"{pattern(words.CARRY_OVER_OR_PAY, words.EXPIRY, words.REMAINING_STATED).pattern}|"
         r"못\s*쓰면|아니면|안에|연말|올해\s*말",

@@ -380,6 +380,8 @@ def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
     """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
     if reading.kind == "service_years":  # from the hire date, whether or not the Act's leave applies
         return ["service_years()"]
+    if reading.kind == "act_rules":  # the statute's own numbers, whoever asks
+        return [f'act_rule("{rule}")' for rule in reading.rules]
     if reading.kind == "carry_over":  # what lapses by the Act, and the company's rule left to HR
         return ["lapsing()", "ask_hr()"]
     if ent.none_because is not None and not (reading.kind == "expiry" and ent.current):

@@ -88,6 +88,8 @@ _EXPIRY = pattern(words.EXPIRY)
 _NEXT_GRANT = pattern(words.NEXT_GRANT)
 _FIRST_YEAR = pattern(words.FIRST_YEAR)
 _SERVICE = pattern(words.SERVICE)
+_ACT_NAMED = pattern(words.ACT_NAMED)
+_ACT_RULES = {rule: pattern(said) for rule, said in words.ACT_RULES.items()}
 _WHY = pattern(words.WHY)
 _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 _NOT_USED = pattern(words.REMAINING, words.GRANTED)
@@ -132,6 +134,14 @@ def read_question(
         # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
         # lapses and when; last year's carried into this one is not read
         return Reading("carry_over", (), (entitlement.NAME,))
+    rules = tuple(rule for rule, finder in _ACT_RULES.items() if finder.search(question))
+    personal = _FIRST_YEAR.search(question) or _SPENT_OR_LEFT.search(
+        question
+    )  # the asker's figures: not a rule
+    if rules and _ACT_NAMED.search(question) and not personal:
+        # the Act's rules asked by name ("법적으로 최대 며칠?", "the minimum by law … and the cap?"): said as
+        # the statute says them (the entitlement lookup, so the whole question is read as any lookup's is)
+        return Reading("act_rules", (), (entitlement.NAME,), rules=rules)
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))

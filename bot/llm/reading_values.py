@@ -42,6 +42,7 @@ Kind = Literal[
     "why_days",
     "service_years",
     "carry_over",
+    "act_rules",
     "help",
     "which_year",
     "public_holiday",
@@ -50,7 +51,7 @@ Kind = Literal[
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
-    {"next_grant", "expiry", "first_year", "why_days", "service_years", "carry_over"}
+    {"next_grant", "expiry", "first_year", "why_days", "service_years", "carry_over", "act_rules"}
 )
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
@@ -91,6 +92,7 @@ class Reading:
     # (today: "when did I last take leave?"; a record approved for later is not taken yet)
     types: tuple[str, ...] = ()
     latest: date | None = None
+    rules: tuple[str, ...] = ()  # the Act's rules asked by name (act_rules): max, base, extra
 
     @property
     def capped(self) -> bool:
