@@ -204,3 +204,24 @@ async def test_the_acts_rules_asked_by_name_are_said_as_the_statute_says(hr, min
 async def test_a_rule_beside_the_askers_own_figure_is_not_the_rule_alone(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "법적으로 최대 며칠이고 나는 몇 개 남았어")
     assert "최대 25일" not in turn.answer or "7.5" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("반차 한 번이랑 반반차 두 번 쓰면 몇 개 남아?", "7.5일에서 6.5일"),  # 0.5 + 0.25 * 2
+        ("if i take 2 days and 2 half days how many days would i have left?", "from 7.5 days to 4.5 days"),
+    ],
+)
+async def test_several_amounts_in_a_what_if_are_taken_together(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["12월 24일이랑 반차 2번 쓰면 몇 개 남아?", "28일, 29일 쉬면 몇 개 남아?"]
+)
+async def test_a_date_is_not_an_amount_in_a_what_if(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "24일을" not in turn.answer and "57" not in turn.answer and "-" not in turn.answer, turn.answer

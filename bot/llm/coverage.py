@@ -31,7 +31,7 @@ from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import without_days_off
-from bot.llm.half_day_count import HALF_TIMES
+from bot.llm.half_day_count import HALF_TIMES, amounts_listed
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
 
@@ -139,7 +139,11 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = without_days_off(blank(rest, _TRAVEL), reading.spans)  # first: "to" may be a span's)
     if reading.kind == "hours_left":
         rest = blank(rest, _HOURS_A_DAY)
-    if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
+    listed = amounts_listed(rest) if reading.amount else None
+    if listed is not None:  # "반차 두 번 쓰고 반반차 한 번": each amount the what-if sums
+        for start, end in listed.read:
+            rest = rest[:start] + " " * (end - start) + rest[end:]
+    elif reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)

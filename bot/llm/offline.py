@@ -296,6 +296,7 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     days = reading.days if reading.days is not None else Decimal(1)
     stated = amounts_in(blank_dates(question))
     amount = f"q({reading.halves}) * 0.5" if reading.halves is not None else f"q({format_days(days)})"
+    amount = reading.amount or amount
     kind = reading.kind
     said: list[str] = []
     if kind == "what_if" and balances:

@@ -40,7 +40,7 @@ from bot.language.years import (
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, days_off
-from bot.llm.half_day_count import half_days_counted
+from bot.llm.half_day_count import amounts_listed, half_days_counted
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
@@ -154,6 +154,14 @@ def read_question(
     if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
+    # amounts, not days named ("12월 24일, 28일 쉬면": days off, read below)
+    listed = (
+        amounts_listed(question) if WHAT_IF.search(question) and not dates_named(question, today) else None
+    )
+    if listed is not None and (QUANTITY.search(question) or _HOW_MUCH.search(question)):
+        # "반차 두 번 쓰고 반반차 한 번 쓰면 몇 일 남아?": every amount listed, taken together
+        reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=listed.days)
+        return replace(reading, amount=listed.amount)
     halves = half_days_counted(question)
     if halves is not None and WHAT_IF.search(question):
         days = Decimal(halves) / 2

@@ -92,7 +92,10 @@ class Reading:
     # (today: "when did I last take leave?"; a record approved for later is not taken yet)
     types: tuple[str, ...] = ()
     latest: date | None = None
-    rules: tuple[str, ...] = ()  # the Act's rules asked by name (act_rules): max, base, extra
+    rules: tuple[str, ...] = ()
+    amount: str | None = (
+        None  # a what-if of several amounts, as q() terms ("q(3) + q(1) * 0.5")  # the Act's rules asked by name (act_rules): max, base, extra
+    )
 
     @property
     def capped(self) -> bool:
