@@ -225,3 +225,16 @@ async def test_several_amounts_in_a_what_if_are_taken_together(hr, minsu, questi
 async def test_a_date_is_not_an_amount_in_a_what_if(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert "24일을" not in turn.answer and "57" not in turn.answer and "-" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("올해 연차 몇 개 썼어? 작년이랑 비교해줘", "4일 적어요"),  # used 7.5 in 2026, 11.5 in 2025
+        ("how many days did I use last year? compare it with this year", "4 days more in 2025"),
+    ],
+)
+async def test_a_comparison_after_a_years_figure_compares_that_figure(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert sorted(lookups(turn)) == [("get_leave_balance", 2025), ("get_leave_balance", 2026)], turn.answer
+    assert says in turn.answer, turn.answer

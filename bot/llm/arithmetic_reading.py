@@ -71,6 +71,16 @@ def _two_years(
     if kind == "compare" and figure is not None:
         kind = "difference"  # a figure compared: its difference too
     chosen = set(years)
+    compared = figure or role_of(earlier.question)
+    if (
+        kind in ("difference", "compare")
+        and len(chosen) == 1
+        and len(set(earlier.years) - chosen) == 1
+        and compared
+    ):
+        # "작년엔 몇 개 썼어? 올해랑 비교하면?": the figure asked before, compared with the year now named
+        chosen |= set(earlier.years)
+        figure, kind = compared, "difference"
     if kind == "difference" and len(chosen) == 1 and today.year not in chosen:
         chosen.add(today.year)
     if kind == "lookup" or len(chosen) != 2 or (figure is None and kind != "compare"):
