@@ -238,3 +238,10 @@ async def test_a_comparison_after_a_years_figure_compares_that_figure(hr, minsu,
     turn = await ask(await roster_bot(hr), minsu, question)
     assert sorted(lookups(turn)) == [("get_leave_balance", 2025), ("get_leave_balance", 2026)], turn.answer
     assert says in turn.answer, turn.answer
+
+
+async def test_working_days_between_two_dates_are_that_span(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "how many business days between dec 7 and dec 18?")
+    calls = [(c.name, c.input) for c in turn.trace.tool_calls]
+    assert calls == [("count_working_days", {"start": "2026-12-07", "end": "2026-12-18"})], turn.answer
+    assert "10 working days" in turn.answer, turn.answer

@@ -45,6 +45,7 @@ _ENGLISH_DATE = re.compile(
     rf"(?:\s*(?:-|–|~|to|through|thru|until|till)\s*(?:({MONTH_NAME})\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b)?",
     re.I,
 )
+_BETWEEN = re.compile(rf"\bbetween\s+((?:{MONTH_NAME})\s+\d{{1,2}}(?:st|nd|rd|th)?)\s+and\s+", re.I)
 _DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAME})\b", re.I)
 # "Is Tom off today?", "Are we off on Dec 24?": a question about a day, not a request.
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|will|does|do|did|am)\b", re.I)
@@ -225,6 +226,7 @@ def every_day_read(question: str, span: tuple[date, date]) -> bool:
 
 def _dates(question: str, today: date) -> tuple[date, date] | None:
     question = _DAY_FIRST.sub(r"\2 \1", question)  # "28 Dec" reads as "Dec 28"
+    question = _BETWEEN.sub(r"\1 to ", question)  # "between Dec 1 and Dec 31" is a span, as "Dec 1 to Dec 31"
     iso = [
         date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))
     ]
