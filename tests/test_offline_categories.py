@@ -245,3 +245,28 @@ async def test_working_days_between_two_dates_are_that_span(hr, minsu):
     calls = [(c.name, c.input) for c in turn.trace.tool_calls]
     assert calls == [("count_working_days", {"start": "2026-12-07", "end": "2026-12-18"})], turn.answer
     assert "10 working days" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "year", "says"),
+    [
+        # next January is next year's: no record of it yet, said so (not this year's balance)
+        ("1월 한 달 내내 쉬려면 연차 몇 개 필요해?", 2027, "2027년 연차 기록이 없어요"),
+        (
+            "if I take the whole of december off how many days would I have left?",
+            2026,
+            "(22 working days) is 14.5",
+        ),
+    ],
+)
+async def test_a_whole_month_off_is_that_months_days(hr, minsu, question, year, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn)[0] == ("get_leave_balance", year), turn.answer
+    assert "count_working_days" in [c.name for c in turn.trace.tool_calls] and says in turn.answer, (
+        turn.answer
+    )
+
+
+async def test_this_month_whole_is_not_read(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "11월 한 달 쉬면 몇 개 남아?")  # begun already
+    assert "count_working_days" not in [c.name for c in turn.trace.tool_calls], turn.answer

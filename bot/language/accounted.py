@@ -41,7 +41,7 @@ _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
     "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
     # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
-    "ㅇㄷ ㅇㅇ ㄱㄱ",
+    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (

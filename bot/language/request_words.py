@@ -47,7 +47,7 @@ WANTS_LEAVE = Words(
 # take"): never WANTS_LEAVE's English, whose "take … days" spans the words between.
 PLAN_WORDS = Words(
     ko=(
-        r"(?:쓰|내|쉬|가)려(?:고|는데)",
+        r"(?:쓰|내|쉬|가)려(?:고|는데|면)",
         r"하(?:려)?는데",
         "계획",
         "예정",

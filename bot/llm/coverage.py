@@ -30,7 +30,7 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import without_days_off
+from bot.llm.drafting import WHOLE_MONTH, without_days_off
 from bot.llm.half_day_count import HALF_TIMES, amounts_listed
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
@@ -80,7 +80,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     **{kind: re.compile(rf"{_MORE}|{_SHORT}", re.I) for kind in ("what_if", "what_if_span")},
     # days off planned: the plan, a trip they are for, and what is left after them
     "what_if_span": re.compile(
-        rf"{_MORE}|{_SHORT}|\bafter\b|충분|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}",
+        rf"{_MORE}|{_SHORT}|\bafter\b|충분|필요|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}",
         re.I,
     ),
     "halves_left": re.compile(_MORE, re.I),
@@ -136,7 +136,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
-        rest = without_days_off(blank(rest, _TRAVEL), reading.spans)  # first: "to" may be a span's)
+        rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
+        # be a span's; a whole month is its own span
     if reading.kind == "hours_left":
         rest = blank(rest, _HOURS_A_DAY)
     listed = amounts_listed(rest) if reading.amount else None

@@ -39,7 +39,7 @@ from bot.language.years import (
     year_words_read,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
-from bot.llm.drafting import dates_named, days_off
+from bot.llm.drafting import dates_named, days_off, whole_month
 from bot.llm.half_day_count import amounts_listed, half_days_counted
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
@@ -170,6 +170,7 @@ def read_question(
     # same days, read once, for how many days they take and what is left after
     planned = WHAT_IF.search(question) or _PLANS.search(question)
     spans = days_off(question, today) if planned and halves is None else ()
+    spans = spans or (whole_month(question, today) if planned else ())
     # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
     # "Can I take Friday off?" stays can_i_take)
     span_asked = (
