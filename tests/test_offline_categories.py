@@ -270,3 +270,9 @@ async def test_a_whole_month_off_is_that_months_days(hr, minsu, question, year, 
 async def test_this_month_whole_is_not_read(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "11월 한 달 쉬면 몇 개 남아?")  # begun already
     assert "count_working_days" not in [c.name for c in turn.trace.tool_calls], turn.answer
+
+
+async def test_one_question_over_two_years_read_whole_stays_whole(hr, minsu):
+    question = "How many days did I use in 2025, and how many more is that than this year?"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "4 days more in 2025" in turn.answer and "lapsed" not in turn.answer, turn.answer

@@ -80,6 +80,8 @@ def composed(
     pieces = questions_in(question)
     if whole.kind not in _MAY_COMPOSE:
         return None
+    if len(pieces) == 1 and not whole_left and whole.kind in ("difference", "total"):
+        return None  # one question over two years, read whole ("used in 2025, and how many more than 2026?")
     parts: list[Part] = []
     for piece in pieces:
         whole_piece = _read(piece, parts, today, earlier, system, roster)
