@@ -275,4 +275,4 @@ async def test_this_month_whole_is_not_read(hr, minsu):
 async def test_one_question_over_two_years_read_whole_stays_whole(hr, minsu):
     question = "How many days did I use in 2025, and how many more is that than this year?"
     turn = await ask(await roster_bot(hr), minsu, question)
-    assert "4 days more in 2025" in turn.answer and "lapsed" not in turn.answer, turn.answer
+    assert "4 days fewer in 2026" in turn.answer and "lapsed" not in turn.answer, turn.answer
