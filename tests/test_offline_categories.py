@@ -276,3 +276,18 @@ async def test_one_question_over_two_years_read_whole_stays_whole(hr, minsu):
     question = "How many days did I use in 2025, and how many more is that than this year?"
     turn = await ask(await roster_bot(hr), minsu, question)
     assert "4 days fewer in 2026" in turn.answer and "lapsed" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("다음 연차 2027년 3월 4일에 생기는 거 맞지? 몇 개 나와?", "다음 연차 16일은 2027년 3월 4일"),
+        (
+            "내 다음 연차 1월 1일에 생겨?",
+            "2027년 3월 4일",
+        ),  # another day named: the day it arises, said outright
+    ],
+)
+async def test_a_day_named_for_the_next_grant_is_answered_with_the_day_it_arises(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)] and says in turn.answer, turn.answer

@@ -20,7 +20,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "done don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
-    "about actually through exactly under per u also btw anything something into",
+    "about actually through exactly under per u also btw anything something into say says",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",

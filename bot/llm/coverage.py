@@ -30,7 +30,7 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import WHOLE_MONTH, without_days_off
+from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
 from bot.llm.half_day_count import HALF_TIMES, amounts_listed
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
@@ -43,7 +43,7 @@ _OPERATOR = re.compile(r"[-+*/=]\s*\d")
 # The words that made a kind: read by that reading ("입사 1년 미만이면 연차 몇 개 생겨?" is the first year's).
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
-    "next_grant": pattern(words.NEXT_GRANT),
+    "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올", re.I),  # "몇 개 나와?"
     "service_years": pattern(words.SERVICE),
     "act_rules": re.compile(  # a rule is of a year's leave: "per year", "한 해에"
         rf"{pattern(words.ACT_NAMED, *words.ACT_RULES.values()).pattern}|\b(?:per|a|each)\s+year\b|한\s*해에?",
@@ -138,6 +138,9 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
+    if reading.kind == "next_grant" and (day := dates_named(question, today)) and day[0] == day[1] > today:
+        # "다음 연차 2027년 1월 2일에 생기는 거 맞나?": the day it names, which next_grant() says outright
+        rest = without_days_off(rest, ((day[0], day[0], Decimal(1)),))
     if reading.kind == "hours_left":
         rest = blank(rest, _HOURS_A_DAY)
     listed = amounts_listed(rest) if reading.amount else None
