@@ -291,3 +291,16 @@ async def test_one_question_over_two_years_read_whole_stays_whole(hr, minsu):
 async def test_a_day_named_for_the_next_grant_is_answered_with_the_day_it_arises(hr, minsu, question, says):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [("get_leave_entitlement", None)] and says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "12월 21일부터 24일까지 쉬려고 하는데 작년 연차 몇 개 남아?",  # another year than the days': not read
+        "if I take dec 21-24 off how many of my 2025 days are left?",
+        "법적으로 최소 몇 일 쉬어야 해?",  # what one must take, not what the Act gives
+    ],
+)
+async def test_a_year_or_an_obligation_the_reading_does_not_answer_is_declined(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "7.5" not in turn.answer and "15일이 생겨요" not in turn.answer, turn.answer

@@ -138,7 +138,7 @@ def read_question(
     personal = _FIRST_YEAR.search(question) or _SPENT_OR_LEFT.search(
         question
     )  # the asker's figures: not a rule
-    if rules and _ACT_NAMED.search(question) and not personal:
+    if rules and _ACT_NAMED.search(question) and not personal and not _OBLIGED.search(question):
         # the Act's rules asked by name ("법적으로 최대 며칠?", "the minimum by law … and the cap?"): said as
         # the statute says them (the entitlement lookup, so the whole question is read as any lookup's is)
         return Reading("act_rules", (), (entitlement.NAME,), rules=rules)
@@ -176,7 +176,9 @@ def read_question(
     span_asked = (
         wants_quantity or REMAINING.search(question) or (_CAN_I.search(question) and days_named(question))
     )
-    if spans and spans[0][0].year == spans[-1][1].year and span_asked:
+    # the days' own year: another named ("… 쉬려고 하는데 작년 연차 몇 개 남아?") is not read
+    one_year = spans and spans[0][0].year == spans[-1][1].year and set(years) <= {spans[0][0].year}
+    if one_year and span_asked:
         # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
         return replace(reading, spans=spans)
@@ -339,6 +341,10 @@ _PAST_DAYS = re.compile(
 )
 
 
+# What one must do ("법적으로 최소 며칠 쉬어야 해?"): not what the Act gives
+_OBLIGED = re.compile(
+    r"[아어여해]야\s*(?:해|돼|하|되|함)|\bmust\b|\bhave\s+to\b|\bneed\s+to\b|\brequired\b", re.I
+)
 _TOOK = re.compile(r"\btook\b|\btaken\b|썼|쉬었", re.I)
 
 
