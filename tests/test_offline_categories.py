@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.offline_chat import ask, lookups, roster_bot
+from tests.support.offline_chat import CANNOT, ask, lookups, roster_bot
 
 
 @pytest.mark.parametrize(
@@ -304,3 +304,9 @@ async def test_a_day_named_for_the_next_grant_is_answered_with_the_day_it_arises
 async def test_a_year_or_an_obligation_the_reading_does_not_answer_is_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert "7.5" not in turn.answer and "15일이 생겨요" not in turn.answer, turn.answer
+
+
+async def test_a_part_it_cannot_answer_after_its_lookup_declines_the_whole(hr, minsu):
+    # why_grant() would give the first year's rule for HR's grant: that part cannot, so neither can the message
+    turn = await ask(await roster_bot(hr), minsu, "why do I get 15 days? is that the legal minimum?")
+    assert turn.answer in CANNOT, turn.answer

@@ -135,6 +135,8 @@ class OfflineModel:
                 for p in parts
                 for statement in _part_answer(results, asked_for, p, offered, question)
             ]
+            if set(lines.CANNOT) <= set(said):  # a part it cannot answer: the whole declined, no half answer
+                said = list(lines.CANNOT)
             return self._final(body, list(dict.fromkeys(said)), messages, question, today, declaring)
         reading, parts = self._read(question, messages[:-1], today, system)
         calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
