@@ -26,12 +26,12 @@ from bot.language import request_words, words
 from bot.language.accounted import unaccounted
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
+from bot.language.half_days import HALF_TIMES, amounts_listed
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
-from bot.llm.half_day_count import HALF_TIMES, amounts_listed
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
 

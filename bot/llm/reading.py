@@ -26,6 +26,7 @@ from bot.language.dates import (
     THIS_MONTH,
     days_named,
 )
+from bot.language.half_days import amounts_listed, half_days_counted
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
 from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours
@@ -40,7 +41,6 @@ from bot.language.years import (
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, days_off, whole_month
-from bot.llm.half_day_count import amounts_listed, half_days_counted
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day

@@ -1,6 +1,7 @@
-"""How many half days a question counts: "반차 3번", "반차를 두 번", "세 번 반차", "2 half days". Apart
-because two readers ask it: the what-if reading (reading.py, days = half the count) and the coverage
-check (coverage.py, a count it read is not an unread number).
+"""How many half days a question counts ("반차 3번", "반차를 두 번", "세 번 반차", "2 half days"), and the
+several amounts a what-if may list together ("반차 두 번 쓰고 반반차 한 번", "3 days and a half day"). Words
+of amounts, so in bot/language; two readers ask them: the what-if reading (bot/llm/reading.py) and the
+coverage check (bot/llm/coverage.py: an amount it read is not an unread number).
 """
 
 from __future__ import annotations
