@@ -106,7 +106,7 @@ def test_records_a_share_hours_and_expiry_come_from_the_same_lookups():
     )
     assert (
         said("남은 연차 몇 시간?", "hours_left(2026)")
-        == "2026년 남은 연차 7.5일은 하루 8시간으로 60시간이에요."
+        == "2026년 남은 연차 7.5일은 일 8시간 기준으로 60시간이에요."
     )
     assert "2027년 1월 11일(월)까지" in said("연차 언제 소멸돼?", "expiring(2026)")
 

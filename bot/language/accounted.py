@@ -20,7 +20,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "done don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
-    "about actually through exactly under per u",
+    "about actually through exactly under per u also btw anything something into say says",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
@@ -39,12 +39,16 @@ EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates",
 # Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
 _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
-    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야",
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
+    # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
+    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
     # question words and asking ("몇 개", "며칠", "확인 부탁드립니다")
     "몇 며칠 몇일 얼마 얼마나 개 일 수 거 것 건 게 확인 조회 궁금 부탁 정리 환산 어떻게 안녕 감사 수고 실례 기준",
+    # "작년 연차 중에 소멸된 거": among the leave a reading already names (the year and figure are read)
+    "중",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "연차 연챠 년차 휴가 잔여 잔량 미사용 사용량 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
     # which half of the day: a half day costs the same in the morning or the afternoon
@@ -61,11 +65,11 @@ _KO_VERBS: tuple[str, ...] = (
 )
 KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업"])
 _PARTICLE = (
-    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|"
+    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|별|"
     r"이야|야|이에요|예요|이요|요|임|인가|인지|이었|였|이지|이면|면"
 )
 _VERB_ENDING = (
-    r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|래|세요|"
+    r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|던|래|세요|"
     r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")

@@ -43,5 +43,36 @@ WANTS_LEAVE = Words(
         r"\bschedule\b",
     ),
 )
+# The words of a plan alone, short, so a reading may blank them ("쉬려고 하는데", "planning to", "want to
+# take"): never WANTS_LEAVE's English, whose "take … days" spans the words between.
+PLAN_WORDS = Words(
+    ko=(
+        r"(?:쓰|내|쉬|가)려(?:고|는데|면)",
+        r"하(?:려)?는데",
+        "계획",
+        "예정",
+        r"(?<=고)\s*싶(?:은데|어요|어|다)",
+    ),
+    en=(
+        r"\bplan(?:ning|s)?(?:\s+to)?\b",
+        r"\bgoing\s+(?:to|on)\b",
+        r"\b(?:want|wanna|'d\s+like|would\s+like)(?:\s+to)?\b",
+    ),
+)
+# Saying one plans leave, beside asking about it ("쉬려고 하는데 몇 개 남아?", "planning to take … off").
+PLANS = WANTS_LEAVE | PLAN_WORDS
+# Why the days are taken, when it is travel: never changes how many days they take ("일본 여행 가려는데",
+# "a trip to Japan"). Not a wedding or a funeral: those may be other leave (경조사), so they stay unread.
+TRAVEL = Words(
+    ko=(
+        r"(?:[가-힣]+\s*)?여행\s*(?:을|를)?\s*(?:가려(?:고|는데)?|갈|가|가는데|가서)?",
+        r"놀러\s*(?:가려(?:고|는데)?|가)",
+    ),
+    en=(
+        r"\b(?:a\s+)?(?:trip|travel\w*|vacation|getaway)"
+        r"(?:\s+to\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)[A-Za-z]+)?",
+        r"✈️?",
+    ),
+)
 MORNING_HALF = Words(ko=(r"오전\s*반차",), en=(r"\bmorning\b", r"\ba\.?m\.?\s*half"))
 AFTERNOON_HALF = Words(ko=(r"오후\s*반차",), en=(r"\bafternoon\b", r"\bp\.?m\.?\s*half"))

@@ -146,6 +146,8 @@ CARRY_OVER_OR_PAY = Words(
     en=(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:over|forward)",
+        r"\bcarry\b(?=[^?.]{0,30}\binto\b)",
+        r"\bcash\b(?=\s+(?:\w+\s+)?out\b)",
         r"roll(?:s|ed)?\s*over",
         r"pa(?:y|id)\s*out",
         "payout",
@@ -169,8 +171,53 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # The Act's leave for the asker (get_leave_entitlement): when leave lapses, when the next arises, the
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
-    ko=("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+    ko=(
+        *("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+        r"(?:안에|까지)(?:\s*연차(?:를)?)?\s*못\s*쓰면",  # "올해 안에 못 쓰면 어떻게 돼?": what lapses
+    ),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
+)
+# The Act's rules asked by name, each the §60 rule act_rule() states: the most a year, the base a full year
+# gives, the extra days of long service. Only beside a word naming the law (ACT_NAMED).
+ACT_NAMED = Words(
+    ko=(r"법(?:적으로|정|상|으로|에서|에)?", r"근로\s*기준\s*법(?:상|에서|에|으로)?"),
+    en=(
+        r"\b(?:by|under|in|per)\s+(?:the\s+)?(?:labou?r\s+)?law\b",
+        r"\blegal(?:ly)?\b",
+        r"\bstatutory\b",
+        r"\bthe\s+act\b",
+    ),
+)
+ACT_RULES: dict[str, Words] = {
+    "max": Words(ko=("최대", "상한", "한도"), en=(r"\bmax(?:imum)?\b", r"\bcap\b", r"\blimit\b")),
+    "base": Words(
+        ko=("최소", r"기본(?:으로)?", r"1\s*년\s*(?:이상\s*)?(?:일하면|근무하면|채우면|다니면)"),
+        en=(
+            r"\bminimum\b",
+            r"\bonce\s+I'?(?:ve|\s+have)\s+worked\s+a\s+full\s+year\b",
+            r"\bafter\s+a\s+full\s+year\b",
+        ),
+    ),
+    "extra": Words(ko=("가산", r"몇\s*년\s*마다"), en=(r"\bextra\s+days?\b", r"\bhow\s+often\b")),
+}
+# How long the asker has worked here (years of service, from the hire date the Act's leave is counted from):
+# the whole phrase, so the reading that answers it reads all of it ("입사한 지 몇 년 됐지?").
+SERVICE = Words(
+    ko=(
+        r"근속\s*(?:연수|기간|년수)?(?:\s*(?:몇|며)\s*년)?",
+        r"입사(?:\s*한|\s*하고)?\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
+        r"(?:회사|여기)\s*(?:에서\s*)?(?:다닌|일한|근무한)\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
+        r"몇\s*년\s*(?:째|차)",
+    ),
+    en=(
+        r"how\s+long\s+(?:have|'ve)\s+I\s+(?:been\s+(?:here|working\s+here|with\s+(?:the|this)\s+company|"
+        r"at\s+(?:the|this)\s+company|employed(?:\s+here)?)|worked\s+(?:here|at\s+(?:the|this)\s+company|"
+        r"for\s+(?:the|this)\s+company))",
+        r"how\s+many\s+years\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
+        r"(?:of\s+service\s+)?do\s+I\s+have)",
+        r"(?:my\s+)?years?\s+of\s+service",
+        r"\bmy\s+tenure(?:\s+here)?\b",
+    ),
 )
 NEXT_GRANT = Words(
     ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
@@ -197,7 +244,7 @@ FIRST_YEAR = Words(
 )
 WHY = Words(
     ko=("왜", "어째서", r"어떻게\s*(?:계산|나온|정해)"),
-    en=(r"\bwhy\b", r"how\s+(?:is|was)\s+it\s+calculated"),
+    en=(r"\bwhy\b", r"how\s+(?:is|was|are|were)\s+(?:it|that|this|they|those)\s+(?:calculated|worked\s+out)"),
 )
 # Applying for, cancelling or approving leave, and where that is done: a procedure, not a figure.
 PROCEDURE = Words(

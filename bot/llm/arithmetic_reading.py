@@ -31,6 +31,11 @@ _STILL = re.compile(
     r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
     re.I,
 )
+_HAS = re.compile(
+    r"\b(?:do|have)\s+I\s+(?:have|got)\b|\bI(?:'ve)?\s+(?:have|got)\b|있어|있나|있는지|있음", re.I
+)
+# "how many half days is that?" right after a balance: that balance, in half days
+_THAT = re.compile(r"\b(?:is|would\s+be)\s+that\b|그거|그건|그게", re.I)
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
 
 
@@ -66,6 +71,16 @@ def _two_years(
     if kind == "compare" and figure is not None:
         kind = "difference"  # a figure compared: its difference too
     chosen = set(years)
+    compared = figure or role_of(earlier.question)
+    if (
+        kind in ("difference", "compare")
+        and len(chosen) == 1
+        and len(set(earlier.years) - chosen) == 1
+        and compared
+    ):
+        # "작년엔 몇 개 썼어? 올해랑 비교하면?": the figure asked before, compared with the year now named
+        chosen |= set(earlier.years)
+        figure, kind = compared, "difference"
     if kind == "difference" and len(chosen) == 1 and today.year not in chosen:
         chosen.add(today.year)
     if kind == "lookup" or len(chosen) != 2 or (figure is None and kind != "compare"):
@@ -88,14 +103,16 @@ def arithmetic_reading(
     left = REMAINING.search(question)
     if PERCENT.search(question) and len(years) <= 1 and not left:
         return lookup("percent", years, today, earlier, window, balance)
-    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything)
-    if _HOURS.search(question) and left and NAMES_LEAVE.search(question) and len(years) <= 1:
+    # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything); leave one
+    # "has" now is what is left ("how many hours of leave do I have?", "연차 몇 시간 있어?")
+    held = left or _HAS.search(question)
+    if _HOURS.search(question) and held and NAMES_LEAVE.search(question) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     if (
         _HALF.search(question)
         and not QUARTER.search(question)
         and (QUANTITY.search(question) or _TIMES.search(question))
-        and _STILL.search(question)
+        and (_STILL.search(question) or (_THAT.search(question) and earlier.tools == balance))
         and not _TAKEN_HALVES.search(question)
         and not WHAT_IF.search(question)
         and len(years) <= 1

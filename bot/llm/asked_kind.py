@@ -87,6 +87,8 @@ ANSWERS: dict[Kind, frozenset[Asked]] = {
     "total": frozenset({"total"}),
     "expiry": frozenset({"coming", "when", "law"}),
     "next_grant": frozenset({"coming", "when", "law"}),
+    "carry_over": frozenset({"coming", "when", "law"}),
+    "act_rules": frozenset({"law"}),
     "monthly": frozenset({"when"}),
     "half_days": frozenset({"when"}),
     "what_if": _WITH_A_CONDITION,

@@ -44,7 +44,12 @@ _ASKING = re.compile(
 _ENDINGS = re.compile(r"(?:이|가|은|는|에|요|이에요|예요|이야|야|임|인가요|되면|면|나)*")
 _RELATIVE = re.compile(f"{YEAR_BEFORE.pattern}|{YEAR_AFTER.pattern}", re.I)  # "the year before": its own year
 _QUESTION_END = re.compile(r"(?<=[?？])(?![?？])\s*")
-_JOINS = re.compile(r"(?<=[.!:])\s+|,?\s+and\s+|\s*그리고\s*|,\s+", re.I)
+# Where one question ends and the next begins: a sentence end, "and", "also", "btw", "plus", 그리고, 그럼, 또.
+_JOINS = re.compile(
+    r"(?<=[.!:])\s+|,?\s+(?:and|also|plus|btw|by\s+the\s+way)\s+|"
+    r"\s*그리고\s*|,\s+",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,8 @@ def composed(
     pieces = questions_in(question)
     if whole.kind not in _MAY_COMPOSE:
         return None
+    if len(pieces) == 1 and not whole_left and whole.kind in ("difference", "total"):
+        return None  # one question over two years, read whole ("used in 2025, and how many more than 2026?")
     parts: list[Part] = []
     for piece in pieces:
         whole_piece = _read(piece, parts, today, earlier, system, roster)
@@ -131,6 +138,8 @@ def _read(
     last = before[-1].reading if before else None
     if last is not None and last.years:
         earlier = Earlier(last.years, last.tools, True, before[-1].text)
+    elif last is not None:  # the Act's leave (no year): about leave, nothing more carries
+        earlier = Earlier(earlier.years, earlier.tools, True, earlier.question)
     reading = read_question(text, today, earlier, system, roster)
     own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today) or _RELATIVE.search(text)
     if last and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:  # never a bare balance

@@ -22,16 +22,16 @@ from datetime import date
 from decimal import Decimal
 
 from bot.grounding.facts import HOURS_PER_DAY
-from bot.language import words
+from bot.language import request_words, words
 from bot.language.accounted import unaccounted
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
+from bot.language.half_days import HALF_TIMES, amounts_listed
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import without_days_off
-from bot.llm.half_day_count import HALF_TIMES
+from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_TAKEN
 
@@ -43,7 +43,17 @@ _OPERATOR = re.compile(r"[-+*/=]\s*\d")
 # The words that made a kind: read by that reading ("입사 1년 미만이면 연차 몇 개 생겨?" is the first year's).
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
-    "next_grant": pattern(words.NEXT_GRANT),
+    "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올", re.I),  # "몇 개 나와?"
+    "service_years": pattern(words.SERVICE),
+    "act_rules": re.compile(  # a rule is of a year's leave: "per year", "한 해에"
+        rf"{pattern(words.ACT_NAMED, *words.ACT_RULES.values()).pattern}|\b(?:per|a|each)\s+year\b|한\s*해에?",
+        re.I,
+    ),
+    "carry_over": re.compile(
+        rf"{pattern(words.CARRY_OVER_OR_PAY, words.EXPIRY, words.REMAINING_STATED).pattern}|"
+        r"못\s*쓰면|아니면|안에|연말|올해\s*말",
+        re.I,
+    ),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
         r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
@@ -68,12 +78,17 @@ _MORE = r"더|\bmore\b|\bafterwards\b|\bafter\s+that\b"
 _SHORT = r"마이너스|모자라|부족|\bnegative\b|\benough\b|\bshort\b"
 _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     **{kind: re.compile(rf"{_MORE}|{_SHORT}", re.I) for kind in ("what_if", "what_if_span")},
+    # days off planned: the plan, a trip they are for, and what is left after them
+    "what_if_span": re.compile(
+        rf"{_MORE}|{_SHORT}|\bafter\b|충분|필요|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}",
+        re.I,
+    ),
     "halves_left": re.compile(_MORE, re.I),
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
 _LAPSED = re.compile(
     r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날[아라][가-힣]*|못\s*쓰고|못\s*쓴",
+    r"소멸|날[아라][가-힣]*|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
     re.I,
 )
 # Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
@@ -88,6 +103,7 @@ _HOURS_A_DAY = re.compile(
     r"(?:\s*(?:a|per|each)\s+day|\s*/\s*day|\s*days?\b|\s*기준)?",
     re.I,
 )
+_TRAVEL = pattern(request_words.TRAVEL)
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -103,7 +119,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
     # The Act's leave is answered as of today (the next grant: this year's or next): another year is unread.
-    statutory_years = {today.year, today.year + 1} if reading.kind == "next_grant" else {today.year}
+    ahead = reading.kind in ("next_grant", "carry_over")  # a grant, or leave carried, into next year
+    statutory_years = {today.year, today.year + 1} if ahead else {today.year}
     if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
         return [str(y) for y in asked_years(question, today)]
     if len(reading.asked) > 1:
@@ -118,11 +135,19 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, made)
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
-    if reading.kind == "what_if_span":  # the days the calendar counts working days over
-        rest = without_days_off(rest, reading.spans)
+    if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
+        rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
+        # be a span's; a whole month is its own span
+    if reading.kind == "next_grant" and (day := dates_named(question, today)) and day[0] == day[1] > today:
+        # "다음 연차 2027년 1월 2일에 생기는 거 맞나?": the day it names, which next_grant() says outright
+        rest = without_days_off(rest, ((day[0], day[0], Decimal(1)),))
     if reading.kind == "hours_left":
         rest = blank(rest, _HOURS_A_DAY)
-    if reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
+    listed = amounts_listed(rest) if reading.amount else None
+    if listed is not None:  # "반차 두 번 쓰고 반반차 한 번": each amount the what-if sums
+        for start, end in listed.read:
+            rest = rest[:start] + " " * (end - start) + rest[end:]
+    elif reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
     elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
         rest = _blank_days(rest, reading.days)

@@ -45,6 +45,7 @@ _ENGLISH_DATE = re.compile(
     rf"(?:\s*(?:-|–|~|to|through|thru|until|till)\s*(?:({MONTH_NAME})\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b)?",
     re.I,
 )
+_BETWEEN = re.compile(rf"\bbetween\s+((?:{MONTH_NAME})\s+\d{{1,2}}(?:st|nd|rd|th)?)\s+and\s+", re.I)
 _DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAME})\b", re.I)
 # "Is Tom off today?", "Are we off on Dec 24?": a question about a day, not a request.
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|will|does|do|did|am)\b", re.I)
@@ -185,6 +186,31 @@ def days_off(question: str, today: date) -> DaysOff:
     return tuple(found) if len(found) > 1 and False not in placed else ()
 
 
+# A whole month off ("12월 한 달 (평일을) 통으로", "the whole of December", "all of december"): its first to
+# its last day, the calendar counting the working days in it.
+WHOLE_MONTH = re.compile(
+    r"(?P<ko>\d{1,2})\s*월\s*(?:한\s*달(?:\s*(?:내내|동안|전부|다))?|전체|내내)(?:\s*평일(?:을|만)?)?(?:\s*(?:통으로|통째로|전부|다))?|"
+    rf"\b(?:the\s+)?(?:whole|entire|all)\s+(?:of\s+)?(?:the\s+month\s+of\s+)?(?P<en>{MONTH_NAME})(?!\s*\d)",
+    re.I,
+)
+
+
+def whole_month(question: str, today: date) -> DaysOff:
+    """The one whole month a what-if takes off, from its first to its last day; () for none, several, or
+    this month (begun already: which of its days is not said)."""
+    found = list(WHOLE_MONTH.finditer(question))
+    if len(found) != 1:
+        return ()
+    month = int(found[0]["ko"]) if found[0]["ko"] else month_number(found[0]["en"])
+    if month is None or not 1 <= month <= 12 or month == today.month:
+        return ()
+    first = _upcoming(month, 1, today)
+    if first is None:
+        return ()
+    last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+    return ((first, last, Decimal(1)),)
+
+
 def without_days_off(question: str, days: DaysOff) -> str:
     """`question` with the days `days_off` read blanked: the dates `dates_named` reads, the days named
     without a month, the weekdays beside them ("(목)"), and 반차 / "half day"."""
@@ -225,6 +251,7 @@ def every_day_read(question: str, span: tuple[date, date]) -> bool:
 
 def _dates(question: str, today: date) -> tuple[date, date] | None:
     question = _DAY_FIRST.sub(r"\2 \1", question)  # "28 Dec" reads as "Dec 28"
+    question = _BETWEEN.sub(r"\1 to ", question)  # "between Dec 1 and Dec 31" is a span, as "Dec 1 to Dec 31"
     iso = [
         date(int(y), int(m), int(d)) for y, m, d in _ISO.findall(question) if _real(int(y), int(m), int(d))
     ]

@@ -135,6 +135,8 @@ class OfflineModel:
                 for p in parts
                 for statement in _part_answer(results, asked_for, p, offered, question)
             ]
+            if set(lines.CANNOT) <= set(said):  # a part it cannot answer: the whole declined, no half answer
+                said = list(lines.CANNOT)
             return self._final(body, list(dict.fromkeys(said)), messages, question, today, declaring)
         reading, parts = self._read(question, messages[:-1], today, system)
         calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
@@ -296,6 +298,7 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     days = reading.days if reading.days is not None else Decimal(1)
     stated = amounts_in(blank_dates(question))
     amount = f"q({reading.halves}) * 0.5" if reading.halves is not None else f"q({format_days(days)})"
+    amount = reading.amount or amount
     kind = reading.kind
     said: list[str] = []
     if kind == "what_if" and balances:
@@ -378,10 +381,22 @@ def _arithmetic(kind: str, balances: list[Balance], figure: str | None) -> list[
 
 def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
     """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
+    if reading.kind == "service_years":  # from the hire date, whether or not the Act's leave applies
+        return ["service_years()"]
+    if reading.kind == "act_rules":  # the statute's own numbers, whoever asks
+        return [f'act_rule("{rule}")' for rule in reading.rules]
+    if reading.kind == "carry_over":  # what lapses by the Act, and the company's rule left to HR
+        return ["lapsing()", "ask_hr()"]
     if ent.none_because is not None and not (reading.kind == "expiry" and ent.current):
         return ["no_act_leave()"]
     if reading.kind == "expiry":
         return ["lapsing()"]
+    grants = [*ent.current, *ent.upcoming]
+    chosen = [g for g in grants if g.days == reading.days] or [g for g in grants if g.kind == "annual"][-1:]
+    if reading.kind == "why_days" and ent.service_years >= 1 and (not chosen or chosen[0].kind != "annual"):
+        # why_grant() explains a grant that is not the Act's yearly one (HR's imported calendar-year rows)
+        # by the first year's rule: wrong for someone past their first year, so declined
+        return list(lines.CANNOT)
     if reading.kind == "why_days" and reading.days is not None:
         return [f"why_grant(q({format_days(reading.days)}))"]
     if reading.kind == "why_days":

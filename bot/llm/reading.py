@@ -24,7 +24,9 @@ from bot.language.dates import (
     MONTHS_EN,
     ONE_WORKING_DAY,
     THIS_MONTH,
+    days_named,
 )
+from bot.language.half_days import amounts_listed, half_days_counted
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
 from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours
@@ -38,8 +40,7 @@ from bot.language.years import (
     year_words_read,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
-from bot.llm.drafting import dates_named, days_off
-from bot.llm.half_day_count import half_days_counted
+from bot.llm.drafting import dates_named, days_off, whole_month
 from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
@@ -86,6 +87,9 @@ _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 _EXPIRY = pattern(words.EXPIRY)
 _NEXT_GRANT = pattern(words.NEXT_GRANT)
 _FIRST_YEAR = pattern(words.FIRST_YEAR)
+_SERVICE = pattern(words.SERVICE)
+_ACT_NAMED = pattern(words.ACT_NAMED)
+_ACT_RULES = {rule: pattern(said) for rule, said in words.ACT_RULES.items()}
 _WHY = pattern(words.WHY)
 _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 _NOT_USED = pattern(words.REMAINING, words.GRANTED)
@@ -125,6 +129,19 @@ def read_question(
         return Reading("hours")
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
+    about_leave = has_leave or earlier.about_leave or _DAYS_STATED.search(question)
+    if _CARRY_OVER_OR_PAY.search(question) and about_leave and _none_past([*years, *earlier.years], today):
+        # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
+        # lapses and when; last year's carried into this one is not read
+        return Reading("carry_over", (), (entitlement.NAME,))
+    rules = tuple(rule for rule, finder in _ACT_RULES.items() if finder.search(question))
+    personal = _FIRST_YEAR.search(question) or _SPENT_OR_LEFT.search(
+        question
+    )  # the asker's figures: not a rule
+    if rules and _ACT_NAMED.search(question) and not personal and not _OBLIGED.search(question):
+        # the Act's rules asked by name ("법적으로 최대 며칠?", "the minimum by law … and the cap?"): said as
+        # the statute says them (the entitlement lookup, so the whole question is read as any lookup's is)
+        return Reading("act_rules", (), (entitlement.NAME,), rules=rules)
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
@@ -137,12 +154,31 @@ def read_question(
     if asks_about_rules(question):
         return Reading("rules")
     days = _days_named(question)
+    # amounts, not days named ("12월 24일, 28일 쉬면": days off, read below)
+    listed = (
+        amounts_listed(question) if WHAT_IF.search(question) and not dates_named(question, today) else None
+    )
+    if listed is not None and (QUANTITY.search(question) or _HOW_MUCH.search(question)):
+        # "반차 두 번 쓰고 반반차 한 번 쓰면 몇 일 남아?": every amount listed, taken together
+        reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=listed.days)
+        return replace(reading, amount=listed.amount)
     halves = half_days_counted(question)
     if halves is not None and WHAT_IF.search(question):
         days = Decimal(halves) / 2
     wants_quantity = bool(QUANTITY.search(question) or _HOW_MUCH.search(question))
-    spans = days_off(question, today) if WHAT_IF.search(question) and halves is None else ()
-    if spans and spans[0][0].year == spans[-1][1].year and (wants_quantity or REMAINING.search(question)):
+    # days off asked about as a condition ("쉬면") or as a plan ("쉬려고 하는데", "want to take … off"): the
+    # same days, read once, for how many days they take and what is left after
+    planned = WHAT_IF.search(question) or _PLANS.search(question)
+    spans = days_off(question, today) if planned and halves is None else ()
+    spans = spans or (whole_month(question, today) if planned else ())
+    # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
+    # "Can I take Friday off?" stays can_i_take)
+    span_asked = (
+        wants_quantity or REMAINING.search(question) or (_CAN_I.search(question) and days_named(question))
+    )
+    # the days' own year: another named ("… 쉬려고 하는데 작년 연차 몇 개 남아?") is not read
+    one_year = spans and spans[0][0].year == spans[-1][1].year and set(years) <= {spans[0][0].year}
+    if one_year and span_asked:
         # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
         return replace(reading, spans=spans)
@@ -173,12 +209,14 @@ def read_question(
         return lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
-    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?")
+    # (nor leave wanted in a month: "I want to take days off in December, how many do I have?"; days
+    # taken, said in the past, are the records: "how many days off did I take in June?")
+    took = _PAST_DAYS.search(question) or _TOOK.search(question)
     if (
         month
-        and (has_leave or earlier.about_leave)
+        and (has_leave or earlier.about_leave or took)
         and not REMAINING.search(question)
-        and not _PLANS.search(question)
+        and (took or not _PLANS.search(question))
     ):
         number = int(month.group(1)) if month.group(1) else None
         if month.group(2):
@@ -267,11 +305,16 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
         return None
     if _FIRST_YEAR.search(question) and has_leave:
         return "first_year"
+    if _SERVICE.search(question):  # years of service: the hire date the Act counts from, leave named or not
+        return "service_years"
     if _WHY.search(question) and _DAYS_STATED.search(question):
         return "why_days"
     if _EXPIRY.search(question) and (has_leave or _DAYS_STATED.search(question)):
         return "expiry"
-    if _NEXT_GRANT.search(question) and has_leave:
+    # "next grant" names what it asks; "when do I get more days?" names days
+    if _NEXT_GRANT.search(question) and (
+        has_leave or _DAYS_STATED.search(question) or _A_GRANT.search(question)
+    ):
         return "next_grant"
     # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
     # whatever the verb (HR holds no record of a year not begun); what is left or used of it is not.
@@ -289,9 +332,7 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
 
 _REQUEST_WORDS = re.compile(r"신청|취소|승인|반려|\b(?:request|apply|cancel|approv\w*)\b", re.I)
 _SPENT_OR_LEFT = pattern(words.REMAINING, words.USED, words.USED_STATED)
-_PLANS = pattern(
-    request_words.WANTS_LEAVE, words.Words(ko=("계획", "예정"), en=(r"\bplan\w*", r"\bgoing\s+to\b"))
-)
+_PLANS = pattern(request_words.PLANS)
 _GRANT_WORDS = pattern(words.GRANTED, words.GRANTED_STATED)
 _RECORDS = re.compile(r"기록|내역|썼|쓴|\bused\b|\btook\b|\btaken\b|\bhistory\b|\brecords?\b", re.I)
 # Days already taken, asked for by date ("which days did I take off?"): the records, not "can I take".
@@ -300,7 +341,15 @@ _PAST_DAYS = re.compile(
 )
 
 
+# What one must do ("법적으로 최소 며칠 쉬어야 해?"): not what the Act gives
+_OBLIGED = re.compile(
+    r"[아어여해]야\s*(?:해|돼|하|되|함)|\bmust\b|\bhave\s+to\b|\bneed\s+to\b|\brequired\b", re.I
+)
+_TOOK = re.compile(r"\btook\b|\btaken\b|썼|쉬었", re.I)
+
+
 # A number of days, stated ("16일", "16 days") or asked for ("my days").
+_A_GRANT = re.compile(r"\bgrant\b", re.I)
 _DAYS_STATED = re.compile(r"\d+(?:\.\d+)?\s*(?:일|days?)|\bdays?\b", re.I)
 
 
@@ -312,6 +361,10 @@ def _days_named(question: str) -> Decimal | None:
     if in_words is None and _ONE_WORKING_DAY.search(question):
         return Decimal(1)
     return in_words
+
+
+def _none_past(years: list[int], today: date) -> bool:
+    return all(y >= today.year for y in years)
 
 
 def _relative_years(question: str, earlier: Earlier) -> list[int]:

@@ -40,6 +40,9 @@ Kind = Literal[
     "expiry",
     "first_year",
     "why_days",
+    "service_years",
+    "carry_over",
+    "act_rules",
     "help",
     "which_year",
     "public_holiday",
@@ -47,7 +50,9 @@ Kind = Literal[
     "cannot",
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
-ENTITLEMENT_KINDS: frozenset[Kind] = frozenset({"next_grant", "expiry", "first_year", "why_days"})
+ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
+    {"next_grant", "expiry", "first_year", "why_days", "service_years", "carry_over", "act_rules"}
+)
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
 ARITHMETIC_KINDS: frozenset[Kind] = frozenset({"percent", "hours_left", "difference", "total", "halves_left"})
@@ -87,6 +92,10 @@ class Reading:
     # (today: "when did I last take leave?"; a record approved for later is not taken yet)
     types: tuple[str, ...] = ()
     latest: date | None = None
+    rules: tuple[str, ...] = ()
+    amount: str | None = (
+        None  # a what-if of several amounts, as q() terms ("q(3) + q(1) * 0.5")  # the Act's rules asked by name (act_rules): max, base, extra
+    )
 
     @property
     def capped(self) -> bool:

@@ -87,9 +87,7 @@ def hours_left(year: int, left: Decimal, per_day: Decimal, korean: bool) -> str:
         )
     hours = format_days(left * per_day)
     if korean:
-        return (
-            f"{year}년 남은 연차 {days(left, True)}은 하루 {format_days(per_day)}시간으로 {hours}시간이에요."
-        )
+        return f"{year}년 남은 연차 {days(left, True)}은 일 {format_days(per_day)}시간 기준으로 {hours}시간이에요."
     return f"The {days(left, False)} left for {year} {'is' if left == 1 else 'are'} {hours} hours, at {format_days(per_day)} hours a day."
 
 
