@@ -127,8 +127,8 @@ def test_the_answer_set_runner_counts_stopped_correct_and_posted_wrong(capsys):
         judge(case, tally, verbose=True)
     assert (tally.correct, tally.wrong) == (3, 3)
     assert tally.stopped_correct == []
-    # Why 17 days, answered with the base rule of 15: true sentences, not the rule asked for.
-    assert tally.posted_wrong == ["sample-en-another-rule"]
+    # "Enough for a week off?" answered "enough for a day off": a true sentence, not the answer asked for.
+    assert tally.posted_wrong == ["sample-en-a-week-off"]
     assert tally.retired == ["sample-ko-retired-text"]  # the named-figures shape: reported, not judged
     assert "retired shape, not judged sample-ko-retired-text" in capsys.readouterr().out
     assert tally.line("sample") == (

@@ -479,6 +479,9 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ),
         ("what % of my leave have I burned thru so far this year?", ["used(2026)"], "a share"),
         ("신입인데요 지금까지 연차 몇 개 쌓였어요?", ['act_rule("first_year")'], "what has arisen so far"),
+        ("why do I get 16 days? I joined in march 2022", ['act_rule("base")'], "why the grant"),
+        ("반차로 쪼개면 몇 번 쓸 수 있어??", ["hours_left(2026)"], "hours_left"),
+        ("how many days do i have left this yr", ["expiring(2026)"], "expiring"),
     ],
 )
 def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):

@@ -163,7 +163,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             r"\bwhy(?:'s|\s+is|\s+do|\s+does|\s+did)?\b[^?]*(?:\d+\s*days?|grant|get|allowance|entitle)",
             re.I,
         ),
-        {"why_grant", "act_rule:extra", "act_rule:base", "act_rule:first_year"},
+        {"why_grant", "act_rule:extra", "act_rule:first_year"},
+    ),
+    "why the grant is fifteen days": (
+        re.compile(r"(?:왜|어째서|\bwhy\b)[^?\d]*(?<![\d.])15(?![\d.])", re.I),
+        {"why_grant", "act_rule:base"},
     ),
     "what a day is": (
         re.compile(
@@ -469,7 +473,19 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
     )
     if not substantive or kinds & _DECLINES:  # a decline's companions: what `_asked` owes is checked there
         return ""
-    unasked = {kind for kind in substantive if kind in _ASKS_FOR and not _ASKS_FOR[kind].search(question)}
+    unasked = {
+        kind
+        for kind in substantive
+        if kind in _ASKS_FOR
+        and not _ASKS_FOR[kind].search(question)
+        # asked by a row of the table that asks for no figure but a particular thing, whose statements
+        # include it ("how many years have I worked here?")
+        and not any(
+            kind in says and words_.search(question)
+            for what, (words_, says) in _ASKED.items()
+            if what not in _FIGURES
+        )
+    }
     return ", ".join(sorted(unasked)) if unasked == substantive else ""
 
 
