@@ -17,6 +17,8 @@ from bot.grounding.facts import Evidence
 from bot.grounding.shape import ANSWER_SCHEMA
 from bot.grounding.statements import CATALOGUE, OFFLINE_ONLY, write
 from bot.language.people import Roster
+from bot.policy.grants import StatutoryGrant
+from bot.policy.standing import Entitlement
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import text_reply, tool_reply
 
@@ -571,3 +573,13 @@ async def test_a_question_of_the_law_answered_wrong_gets_no_balance_nobody_asked
     )
     assert "maximum" in api.requests[-1]["messages"][-1]["content"]  # the correction names what is asked
     assert "25" in turn.answer and turn.trace.tool_calls == []
+
+
+def test_why_a_grant_hr_entered_is_its_size_is_hrs_not_the_first_years_rule():
+    # a 13-year employee's 21 days entered by HR: never explained by §60② (the first year's monthly days)
+    hr_grant = StatutoryGrant(date(2026, 1, 1), Decimal(21), "manual", 0, date(2026, 12, 31), "HR's grant")
+    entitlement = Entitlement(TODAY, date(2013, 3, 4), "hire_date", 13, (hr_grant,), ())
+    written = write(["why_grant(q(21))"], evidence("why do I get 21 days?", entitlement=entitlement), False)
+    assert written.holds, written.problems
+    assert "granted by HR" in written.text and "13 years of service give 21 days" in written.text
+    assert "first year" not in written.text

@@ -36,6 +36,7 @@ from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, R
 from bot.grounding.question import AS_PARTS, DAYS_STATED, HALF, PART_ASKED, PARTS_BEFORE, QUARTER, SAID_LEFT
 from bot.language.dates import blank_dates
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
+from bot.policy.entitlement import annual_days
 from bot.policy.statute import STATUTE
 from bot.text import balance_sentence, taken_sentence
 from bot.text import sentences as say
@@ -581,7 +582,13 @@ def _why_grant(w: _Writer, s: Statement) -> str:
     asked = w.amount(s, 0) if s.nodes else None
     grants = [*ent.current, *ent.upcoming]
     annual = [g for g in grants if g.kind == "annual"]
-    chosen = [g for g in grants if asked is not None and g.days == asked] or annual[-1:]
+    # the grant of the days asked about, else the one the person has now (not the next one)
+    chosen = [g for g in grants if asked is not None and g.days == asked] or ent.current[-1:] or annual[-1:]
+    if chosen and chosen[0].kind == "manual":  # HR's own grant: its size is HR's, the Act's is said beside it
+        act = annual_days(ent.service_years) if ent.service_years else None
+        return say.why_hr_grant(
+            chosen[0].days, chosen[0].arises_on, ent.service_years, act, w.today, w.korean
+        )
     if not chosen or chosen[0].kind != "annual":  # no yearly grant: the first year's rule and what arose
         return f"{say.act_rule('first_year', dict(STATUTE), w.korean)} {say.current_days(ent.current_days, w.korean)}"
     grant = chosen[0]

@@ -531,6 +531,22 @@ def lapsing(unused: list[tuple[date, Decimal]], has_current: bool, today: date, 
     )
 
 
+def why_hr_grant(amount: Decimal, on: date, years: int, act: int | None, today: date, korean: bool) -> str:
+    """Why a grant HR entered is its size: HR decided it; what the Act gives for the years of service."""
+    if korean:
+        said = f"{on_day(on, today, True)}에 생긴 {days(amount, True)}은 회사(인사팀)가 부여한 연차예요."
+        if act is None:
+            return said
+        return said + f" 근로기준법으로는 근속 {years}년에 {days(Decimal(act), True)}이에요."
+    said = f"The {days(amount, False)} arising on {on_day(on, today, False)} were granted by HR."
+    if act is None:
+        return said
+    return (
+        said + f" Under the Labour Standards Act, {years} year{'s' if years != 1 else ''} of service"
+        f" give{'s' if years == 1 else ''} {days(Decimal(act), False)}."
+    )
+
+
 def why_grant(
     amount: Decimal, on: date, years: int, figures: dict[str, Decimal], today: date, korean: bool
 ) -> str:
