@@ -127,8 +127,8 @@ def test_the_answer_set_runner_counts_stopped_correct_and_posted_wrong(capsys):
         judge(case, tally, verbose=True)
     assert (tally.correct, tally.wrong) == (3, 3)
     assert tally.stopped_correct == []
-    # "Enough for a week off?" answered "enough for a day off": a true sentence, not the answer asked for.
-    assert tally.posted_wrong == ["sample-en-a-week-off"]
+    # "The last half day?" answered with the last leave of any kind: a true sentence, not the one asked for.
+    assert tally.posted_wrong == ["sample-ko-latest-half-day"]
     assert tally.retired == ["sample-ko-retired-text"]  # the named-figures shape: reported, not judged
     assert "retired shape, not judged sample-ko-retired-text" in capsys.readouterr().out
     assert tally.line("sample") == (

@@ -484,6 +484,19 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ("why do I get 16 days? I joined in march 2022", ['act_rule("base")'], "why the grant"),
         ("반차로 쪼개면 몇 번 쓸 수 있어??", ["hours_left(2026)"], "hours_left"),
         ("how many days do i have left this yr", ["expiring(2026)"], "expiring"),
+        # the seventeenth set's
+        ("근속 몇 년 됐고 담 연차 발생일이랑 일수 알려줘", ["service_years()"], "the next grant"),
+        ("결재 대기 걸린 연차 며칠이에요?", ["remaining(2026)"], "what is pending"),
+        ("병가랑 연차 올해 각각 몇일씩 썼는지", ['taken(2026, "sick")'], "annual leave beside"),
+        ("Can you book Dec 24 off for me?", ["how_to_request()"], "a request made"),
+        ("how many days have I used so far?", ["which_year()"], "what was used"),
+        ("올해 연차 사용률 몇 퍼센트임? 팀장님이 물어봐서", ["cannot_answer()"], "a share"),
+        ("do i have enough leave to take the week of dec 7 off? (mon-fri)", ["enough(2026)"], "more days"),
+        (
+            "got 15 days last november... when's my next batch and how many will it be?",
+            ["granted(2026)"],
+            "the next grant",
+        ),
     ],
 )
 def test_a_choice_that_answers_another_question_is_stopped(question, statements, reason):
@@ -531,6 +544,8 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("did i burn more PTO last year or this year?", ['compare("used", 2025, 2026)']),
         ("im in my first year here, how does leave accrue??", ['act_rule("first_year")']),
         ("다음주 월~수 연차 쓰면 몇일 남음?", ['what_if_days("2026-11-30", "2026-12-02")']),
+        ("담주 월화 연차 쓰면 몇개 남아?", ['plan(["2026-11-30", "2026-12-01"])']),
+        ("can you book me a meeting room for 3pm?", ["cannot_answer()"]),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):

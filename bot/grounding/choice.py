@@ -105,7 +105,15 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"taken:other", "records", "record"},
     ),
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
-    "the next grant": (pattern(words.Words(ko=(r"다음\s*연차",), en=words.NEXT_GRANT.en)), {"next_grant"}),
+    "the next grant": (
+        pattern(
+            words.Words(
+                ko=(r"(?:다음|담)\s*연차", r"연차\s*발생일"),
+                en=(*words.NEXT_GRANT.en, r"next\s+(?:batch|lot|round|set)\b"),
+            )
+        ),
+        {"next_grant"},
+    ),
     "what has arisen so far": (
         # how many, not how it works ("how does leave accrue?" asks the rule)
         re.compile(
@@ -141,6 +149,25 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    # "병가랑 연차 각각": annual leave asked beside another kind, which a statement of that kind does not say
+    "annual leave beside another kind": (
+        re.compile(
+            r"(?:병가|sick|경조)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:연차|annual|vacation|pto)|"
+            r"(?:연차|annual|vacation|pto)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:병가|sick|경조)",
+            re.I,
+        ),
+        {"used", "balance", "records", "taken:annual", "share_used", "remaining", "month"},
+    ),
+    "a request made": (
+        # asked to request, not how to: "can you book Dec 24 off", "신청해 줘"
+        re.compile(
+            r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:book|request|put\s+in|submit|file)\b"
+            r"(?=[^?]*\b(?:off|leave|vacation|pto|request)\b)|"
+            r"(?:연차|반차|휴가)[^?]{0,20}(?:신청|올려|상신)\s*(?:해\s*)?(?:줘|주세요|줄래|주실래|줄\s*수)",
+            re.I,
+        ),
+        {"drafted", "draft_refused", "lookup_failed"},
+    ),
     "a share": (
         re.compile(
             r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
@@ -184,7 +211,9 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"total"},
     ),
     "what is pending": (
-        re.compile(r"승인\s*(?:대기|기다리)|대기\s*중|pending|awaiting\s+approval", re.I),
+        re.compile(
+            r"(?:승인|결재)\s*(?:대기|기다리)|대기\s*(?:중|걸린|상태)|pending|awaiting\s+approval", re.I
+        ),
         {"pending", "balance", "what_if", "what_if_days", "plan"},  # a what-if counts pending requests
     ),
     "what was granted": (
@@ -207,6 +236,16 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
+
+
+_SO_FAR = re.compile(r"so\s+far|to\s+date|until\s+now|지금까지|여태|현재까지|이때까지", re.I)
+# "enough for a week off?", "3일 쉬어도 돼?": more than the one day enough(Y) answers for
+_MORE_THAN_A_DAY = re.compile(
+    r"\b(?:a|the|full|whole|entire)\s+(?:full\s+)?week\b|\bweek\s+off\b|일주일|한\s*주\s*(?:통|내내|전체)|"
+    r"\bmon\w*\s*(?:-|–|to|thru|through)\s*fri|월\s*[~-]\s*금|"
+    r"(?<![\d.])(?:[2-9]|\d{2})\s*(?:full\s+)?(?:days?\b|일(?!\s*(?:부터|까지|에|날))|개)",
+    re.I,
+)
 
 
 _RULES_ASKED = {
@@ -244,7 +283,8 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
     # "not in hours" declines hours of what was used, or of a day; what is left in hours it can say
     owing |= {"not_in_hours"} if _ASKED["the hours"][0].search(question) else set()
-    owing |= {"which_year"} if asked_years(question, today) else set()
+    # "which year?" to a question naming its year, or "so far" (this year's, so far)
+    owing |= {"which_year"} if asked_years(question, today) or _SO_FAR.search(question) else set()
     declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     sent_on = "ask_hr" in kinds and bool(
@@ -304,6 +344,12 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if (
+        "enough" in kinds
+        and not kinds & {"what_if_days", "plan", "what_if"}
+        and _MORE_THAN_A_DAY.search(question)
+    ):
+        problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
     if chosen.years and _about_a_colleague(evidence):
         problems.append(
             Problem(

@@ -60,6 +60,8 @@ _MONTH_END = re.compile(r"월말|이번\s*달\s*말|end\s+of\s+(?:the|this)\s+mo
 
 # "다음주 월~수": weekdays by their first syllable, as a span.
 _SHORT_RANGE_KO = re.compile(r"(?<![가-힣\d])([월화수목금토일])\s*([~\-–])\s*([월화수목금토일])(?![가-힣])")
+# "담주 월화": weekdays listed by their first syllables after a week word.
+_SHORT_LIST_KO = re.compile(r"(주\s*)([월화수목금]{2,5})(?![가-힣])")
 _KO_INDEX = "월화수목금토일"
 
 
@@ -72,6 +74,7 @@ def relative_days(text: str, today: date) -> list[Span]:
             found.append((day, day))
         text = word.sub(lambda m: " " * len(m.group(0)), text)  # 내일모레 is not also 내일 and 모레
     text = _SHORT_RANGE_KO.sub(lambda m: f"{m[1]}요일{m[2]}{m[3]}요일", text)  # "월~수"
+    text = _SHORT_LIST_KO.sub(lambda m: m[1] + " ".join(f"{d}요일" for d in m[2]), text)  # "담주 월화"
     found += _weekdays(text, today)
     found += _weekends(text, today)
     if _YEAR_END.search(text):
