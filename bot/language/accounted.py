@@ -17,7 +17,7 @@ _EN_GROUPS: tuple[str, ...] = (
     # function words: articles, the asker's pronouns, auxiliaries, prepositions that name no date,
     # the tail of a contraction whose head was read ("last year's" → "s")
     "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
-    "done don't have has had will would can could should to of in on at for with from by as and or so just "
+    "done doing don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
     "about actually through exactly under per u also btw anything something into say says",
@@ -41,7 +41,9 @@ _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
     "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
     # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
-    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로",
+    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로 ㅎㅎ ㅠ ㅜㅜ",
+    # the days named taken whole ("21일부터 31일까지 통으로"): the dates read say which days, this no figure
+    "통으로 통째로 풀로",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (

@@ -138,6 +138,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
+        rest = _count_stated(rest, reading.spans)
     if reading.kind == "next_grant" and (day := dates_named(question, today)) and day[0] == day[1] > today:
         # "다음 연차 2027년 1월 2일에 생기는 거 맞나?": the day it names, which next_grant() says outright
         rest = without_days_off(rest, ((day[0], day[0], Decimal(1)),))
@@ -185,3 +186,14 @@ def _blank_days(text: str, days: Decimal | None) -> str:
         if said and amount == days:
             return text[: said.start()] + " " * len(said.group(0)) + text[said.end() :]
     return text
+
+
+def _count_stated(text: str, spans: tuple[tuple[date, date, Decimal], ...]) -> str:
+    """`text` with the count said beside one whole stretch blanked when it is the stretch's calendar days
+    ("12/21~24 4일 쉬면"): it restates the stretch, whose working days the answer counts. Another count
+    (the working days the asker thinks, a typo) is left unread: declined, not answered for either."""
+    if len(spans) != 1 or spans[0][2] != 1:
+        return text
+    days = (spans[0][1] - spans[0][0]).days + 1
+    return blank(text, re.compile(rf"(?<![\d./~-])\s{days}\s*(?:일|days?\b)(?!\s*(?:더|more))", re.I))
+

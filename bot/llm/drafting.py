@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from bot.domain.requests import Part
 from bot.language import request_words, words
-from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number
+from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number, spelled_out
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
 
@@ -215,6 +215,7 @@ def without_days_off(question: str, days: DaysOff) -> str:
     """`question` with the days `days_off` read blanked: the dates `dates_named` reads, the days named
     without a month, the weekdays beside them ("(목)"), and 반차 / "half day"."""
     named = {str((a + timedelta(days=n)).day) for a, b, _ in days for n in range((b - a).days + 1)}
+    question = re.sub(r"(\d{1,2})\s*월\s*(?=\d{1,2}\s*(?:~|-|–))", _spaces, question)  # "12월 14~18일"'s 12월
     question = re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question))
     for each in (
         _ISO,
@@ -250,6 +251,7 @@ def every_day_read(question: str, span: tuple[date, date]) -> bool:
 
 
 def _dates(question: str, today: date) -> tuple[date, date] | None:
+    question = spelled_out(question)
     question = _DAY_FIRST.sub(r"\2 \1", question)  # "28 Dec" reads as "Dec 28"
     question = _BETWEEN.sub(r"\1 to ", question)  # "between Dec 1 and Dec 31" is a span, as "Dec 1 to Dec 31"
     iso = [
