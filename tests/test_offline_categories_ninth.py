@@ -35,3 +35,61 @@ async def test_a_stretch_written_short_or_with_its_count_is_that_stretch(hr, min
 async def test_a_count_beside_a_stretch_that_is_not_its_days_is_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert not lookups(turn) and "3.5" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("내일 쉬고 금요일엔 반차 쓰면 몇 개 남아?", "6일"),  # 11/30 and a half day on 12/4
+        ("if I take tmrw and fri off what's left", "5.5 days"),  # Friday: the coming one, a plan is ahead
+    ],
+)
+async def test_days_named_relative_to_today_in_a_what_if_are_those_days(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn)[0] == ("get_leave_balance", 2026), turn.answer
+    assert says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # on a Sunday "next Friday" is this coming week's to some and the week after's to others
+        "if i took next friday off what would be left",
+        "다음주 수요일 쉬면 몇 개 남아?",
+        "내일이랑 크리스마스 쉬면 몇 개 남아?",  # a day the relative reader does not read: not dropped
+    ],
+)
+async def test_a_relative_day_with_two_readings_is_not_resolved_silently(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert not lookups(turn) and "남은 연차는 7.5일에서" not in turn.answer, turn.answer
+
+
+async def test_a_plan_asked_whether_possible_is_whether_it_fits(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "모레 반차 쓰려는데 가능?")
+    assert ("get_leave_balance", 2026) in lookups(turn) and turn.answer not in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "previous"),
+    [
+        ("how many days do I have left, and how many hours would that be?", None),
+        ("그럼 시간으로는?", "연차 몇 개 남았지?"),
+        ("what about in hours?", "how much pto do i have left"),
+    ],
+)
+async def test_the_days_left_just_asked_are_said_in_hours(hr, minsu, question, previous):
+    turn = await ask(await roster_bot(hr), minsu, question, previous)
+    assert ("get_leave_balance", 2026) in lookups(turn), turn.answer
+    assert "60" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "previous"),
+    [
+        ("how many days did I use and how many hours is that?", None),  # hours used: no statement
+        ("and in hours?", "how many days did I use this year?"),
+    ],
+)
+async def test_hours_of_days_used_are_not_the_hours_left(hr, minsu, question, previous):
+    turn = await ask(await roster_bot(hr), minsu, question, previous)
+    assert "60" not in turn.answer, turn.answer

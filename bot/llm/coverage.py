@@ -67,7 +67,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     # "Can I take (next) Friday off?", "다음주에 반차 쓸 수 있어?": one working day (or half), in a week
     # (not the week: "next week off", "다음주에 다 쉴 수 있어?")
     "can_i_take": re.compile(
-        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
+        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일|모레)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
         r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow|(?<!all )(?<!of )\b(?:this|next)\s+week\b(?!\s+off)",
         re.I,
     ),
@@ -84,6 +84,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "halves_left": re.compile(_MORE, re.I),
+    "can_i_take": pattern(request_words.PLAN_WORDS),  # "내일 반차 쓰려는데 가능?": the plan asked about
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
 _LAPSED = re.compile(
@@ -133,6 +134,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, _OTHER_EXCLUDED)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
+    if reading.kind == "hours_left":  # "how many hours would that be?": the days left, not a condition
+        rest = blank(rest, re.compile(r"\bwould\s+(?:that|it)\s+be\b", re.I))
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
