@@ -155,9 +155,9 @@ def test_service_and_why_are_written_from_the_lookup():
         "입사한 지 만 2년이에요. 2027년 3월 4일(목)에 생기는 16일은 근속 3년을 채워서예요. "
         "근로기준법은 기본 15일에, 근속 2년마다 1일씩 더해 줘요 (최대 25일)."
     )
-    # asked by no size: the grant the person has now, HR's, with what the Act gives beside it
+    # asked by no size: the grant the person has now, not the next one
     now = _check("why_grant()")
-    assert now.text.endswith("회사(인사팀)가 부여한 연차예요. 근로기준법으로는 근속 2년에 15일이에요."), now.text
+    assert now.text.startswith("3월 4일(수)에 생기는 15일은 근속 2년을 채워서예요."), now.text
 
 
 def test_without_the_lookup_nothing_statutory_holds():
