@@ -93,3 +93,29 @@ async def test_the_days_left_just_asked_are_said_in_hours(hr, minsu, question, p
 async def test_hours_of_days_used_are_not_the_hours_left(hr, minsu, question, previous):
     turn = await ask(await roster_bot(hr), minsu, question, previous)
     assert "60" not in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "tools", "says"),
+    [
+        ("작년에 못 쓰고 날린 연차 몇 개야?", [("get_leave_balance", 2025)], "3.5"),  # 날리다: what lapsed
+        ("소멸 예정 연차는 몇 개고 언제 사라져요?", None, "7.5"),
+        ("if i do not use any for the rest of the year how many days do i lose?", None, "7.5"),
+    ],
+)
+async def test_what_lapsed_or_lapses_said_in_other_words_is_read(hr, minsu, question, tools, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert turn.answer not in CANNOT and says in turn.answer, turn.answer
+    assert tools is None or lookups(turn) == tools, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("연차 며칠 썼는지랑 병가 며칠 썼는지 알려주세여", "sick"),  # two types taken, chat spelling
+        ("입사한 지 몇 년 됐더라? 기억이 안남", "2년"),
+    ],
+)
+async def test_chat_spellings_that_name_no_figure_are_read(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert turn.answer not in CANNOT and lookups(turn), turn.answer

@@ -172,8 +172,11 @@ _READ = (
     re.compile(r"(?<=내일|모레|오늘|글피)\s*하루(?=\s|$)"),
     *(word for word, _ in _DAY_WORDS),
     *(word for word, _ in _WEEKS),
-    re.compile(r"(?:이번|요번|다음|담|지난|저번|오는|\bthis|\bcoming|\bnext|\blast)(?=\s*(?:[월화수목금토일](?:요일|욜)|"
-               r"(?:mon|tue|wed|thu|fri|sat|sun)))", re.I),
+    re.compile(
+        r"(?:이번|요번|다음|담|지난|저번|오는|\bthis|\bcoming|\bnext|\blast)(?=\s*(?:[월화수목금토일](?:요일|욜)|"
+        r"(?:mon|tue|wed|thu|fri|sat|sun)))",
+        re.I,
+    ),
     _SHORT_RANGE_KO,
     _WEEKDAY,
 )
@@ -184,4 +187,3 @@ def without_relative_days(text: str) -> str:
     for word in _READ:
         text = word.sub(lambda m: " " * len(m.group(0)), text)
     return text
-

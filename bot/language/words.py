@@ -172,7 +172,16 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
     ko=(
-        *("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+        r"소멸\s*예정",  # before 소멸: "소멸 예정 연차" is what lapses, not a plan
+        *(
+            "소멸",
+            "만료",
+            r"언제까지\s*(?:써|쓸|사용)",
+            r"사라[지져짐졌질진]",
+            r"없어[지져졌질]",
+            r"날[아라]가",
+        ),
+        r"날[려렸린](?!\s*(?:주|줘))",  # "몇 개 날렸어?" (blown away), not a bare 날 (a day)
         r"(?:안에|까지)(?:\s*연차(?:를)?)?\s*못\s*쓰면",  # "올해 안에 못 쓰면 어떻게 돼?": what lapses
     ),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),

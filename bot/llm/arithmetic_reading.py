@@ -104,7 +104,9 @@ def arithmetic_reading(
     balance = (leave_balance.NAME,)
     # "… and how many hours is that?", "and in hours?": the days left just asked, in hours (not days used)
     left_before = earlier.tools == balance and REMAINING.search(earlier.question or "")
-    that_left = bool(left_before and not _USED_ANY.search(earlier.question or "") and _THAT_IN_HOURS.search(question))
+    that_left = bool(
+        left_before and not _USED_ANY.search(earlier.question or "") and _THAT_IN_HOURS.search(question)
+    )
     if not that_left and not any(p.search(question) for p in (LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
         return None
     left = REMAINING.search(question)
@@ -113,7 +115,7 @@ def arithmetic_reading(
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything); leave one
     # "has" now is what is left ("how many hours of leave do I have?", "연차 몇 시간 있어?")
     held = left or _HAS.search(question)
-    if _HOURS.search(question) and (held and NAMES_LEAVE.search(question) or that_left) and len(years) <= 1:
+    if _HOURS.search(question) and ((held and NAMES_LEAVE.search(question)) or that_left) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     if (
         _HALF.search(question)

@@ -56,7 +56,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
-        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
+        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|"
+        r"\bif\s+I\s+(?:don'?t|do\s+not)\s+(?:use|take)\s+(?:it|them|anything|any)\b"
+        r"(?:\s+(?:for\s+|in\s+)?the\s+rest\s+of\s+the\s+year)?",
         re.I,
     ),
     "halves_left": re.compile(
@@ -89,7 +91,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
 }
 _LAPSED = re.compile(
     r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날[아라][가-힣]*|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
+    r"소멸|날[아라][가-힣]*|날[려렸린]|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
     re.I,
 )
 # Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
@@ -199,4 +201,3 @@ def _count_stated(text: str, spans: tuple[tuple[date, date, Decimal], ...]) -> s
         return text
     days = (spans[0][1] - spans[0][0]).days + 1
     return blank(text, re.compile(rf"(?<![\d./~-])\s{days}\s*(?:일|days?\b)(?!\s*(?:더|more))", re.I))
-

@@ -166,11 +166,11 @@ def days_off(question: str, today: date) -> DaysOff:
     # the days read must be every day the words may mean from today on: "next Friday" on a Sunday is
     # this coming Friday to some and the one after to others, and then neither is picked
     ahead = {span for span in relative_days(question, today) if span[0] >= today}
-    return dated if _every_day(dated) == _every_day(ahead) else ()
+    return dated if _every_day((a, b) for a, b, _ in dated) == _every_day(ahead) else ()
 
 
-def _every_day(spans: Iterable[tuple[date, ...]]) -> set[date]:
-    return {span[0] + timedelta(days=n) for span in spans for n in range((span[1] - span[0]).days + 1)}
+def _every_day(spans: Iterable[tuple[date, date]]) -> set[date]:
+    return {first + timedelta(days=n) for first, last in spans for n in range((last - first).days + 1)}
 
 
 def _listed_days_off(question: str, today: date) -> DaysOff:
@@ -199,7 +199,8 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
         return ()
     whole = dates_named(question, today)
     if (
-        len(found) < 2  # several days listed are each read, never the one the whole names ("내일이랑 크리스마스")
+        len(found)
+        < 2  # several days listed are each read, never the one the whole names ("내일이랑 크리스마스")
         and whole
         and every_day_read(question, whole)
         and not _QUARTER.search(question)
