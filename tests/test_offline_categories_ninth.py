@@ -119,3 +119,12 @@ async def test_what_lapsed_or_lapses_said_in_other_words_is_read(hr, minsu, ques
 async def test_chat_spellings_that_name_no_figure_are_read(hr, minsu, question, says):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert turn.answer not in CANNOT and lookups(turn), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["근속 몇 년이고 다음 연차는 며칠 생겨?", "입사한 지 몇 년이고 다음 연차 몇 개 나와요?"],
+)
+async def test_years_of_service_and_the_next_grant_in_one_sentence_are_each_answered(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "2년" in turn.answer and "16일" in turn.answer, turn.answer
