@@ -128,3 +128,10 @@ async def test_chat_spellings_that_name_no_figure_are_read(hr, minsu, question, 
 async def test_years_of_service_and_the_next_grant_in_one_sentence_are_each_answered(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert "2년" in turn.answer and "16일" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize("question", ["반차 쓴 날짜 좀 알려줘", "which days did I take a half day?"])
+async def test_the_days_a_part_of_a_day_was_taken_are_its_records(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) and lookups(turn)[0][0] == "list_leave_taken", turn.answer
+    assert turn.answer not in CANNOT, turn.answer

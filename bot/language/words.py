@@ -322,8 +322,14 @@ QUARTER_DAY = Words(ko=("반반차",), en=(r"quarter[- ]?day",))
 HALF_DAY_COUNT = Words(
     ko=(
         r"(?:반반차|반차|half[- ]?days?|quarter[- ]?days?)\s*(?:를|을|는|은)?\s*(?:몇\s*(?:번|회|개)|횟수|얼마나)",
+        # the days they were taken on, which parts_taken() lists: "반반차 썼던 날이 언제였지?"
+        r"(?:반반차|반차)\s*(?:를|을)?\s*(?:쓴|썼던|썼을|사용한)\s*(?:날짜|날|때)(?![^?]*(?:남|잔여))",  # not "… 날 몇 개 남았어?"
     ),
-    en=(r"how\s+many\s+half[- ]?days", r"how\s+many\s+times.*half"),
+    en=(
+        r"how\s+many\s+half[- ]?days",
+        r"how\s+many\s+times.*half",
+        r"(?:when|which\s+days?|what\s+days?)\s+did\s+I\s+(?:take|use)\s+(?:a\s+|my\s+)?(?:half|quarter)[- ]?days?",
+    ),
 )
 
 
