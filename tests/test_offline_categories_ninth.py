@@ -135,3 +135,15 @@ async def test_the_days_a_part_of_a_day_was_taken_are_its_records(hr, minsu, que
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) and lookups(turn)[0][0] == "list_leave_taken", turn.answer
     assert turn.answer not in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many yrs have I worked here, and how many days do I get on my next anniversary?",
+        "how many days will i get at my next work anniversary?",
+    ],
+)
+async def test_the_days_at_the_next_anniversary_are_the_next_grant(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "16 days" in turn.answer, turn.answer

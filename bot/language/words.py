@@ -222,7 +222,7 @@ SERVICE = Words(
         r"how\s+long\s+(?:have|'ve)\s+I\s+(?:been\s+(?:here|working\s+here|with\s+(?:the|this)\s+company|"
         r"at\s+(?:the|this)\s+company|employed(?:\s+here)?)|worked\s+(?:here|at\s+(?:the|this)\s+company|"
         r"for\s+(?:the|this)\s+company))",
-        r"how\s+many\s+years\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
+        r"how\s+many\s+(?:years|yrs)\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
         r"(?:of\s+service\s+)?do\s+I\s+have)",
         r"(?:my\s+)?years?\s+of\s+service",
         r"\bmy\s+tenure(?:\s+here)?\b",
@@ -234,6 +234,8 @@ NEXT_GRANT = Words(
         r"next\s+(?:leave|grant|allowance|days?\s+off)",
         r"when\s+(?:do|will)\s+I\s+get\s+(?:my\s+)?(?:next|more|new)",
         r"new\s+(?:leave|days)\s+(?:arise|come)",
+        # the days one gets at the next anniversary of joining: the next grant, said with its own date
+        r"\b(?:at|on|for)\s+my\s+next\s+(?:work\s+|hire\s+|service\s+)?anniversary\b",
         # "how many days will I have next year?" asks what arises, as "내년엔 며칠 생겨?" does (not what is
         # left of a year: "… will I have left …")
         r"\b(?:(?:will|would)\s+I\s+(?:have|get)|do\s+I\s+get)\b(?![^?]*\bleft\b)[^?]*\bnext\s+year\b",
