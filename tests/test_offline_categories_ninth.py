@@ -137,13 +137,6 @@ async def test_the_days_a_part_of_a_day_was_taken_are_its_records(hr, minsu, que
     assert turn.answer not in CANNOT, turn.answer
 
 
-@pytest.mark.parametrize(
-    "question",
-    [
-        "how many yrs have I worked here, and how many days do I get on my next anniversary?",
-        "how many days will i get at my next work anniversary?",
-    ],
-)
-async def test_the_days_at_the_next_anniversary_are_the_next_grant(hr, minsu, question):
-    turn = await ask(await roster_bot(hr), minsu, question)
-    assert "16 days" in turn.answer, turn.answer
+async def test_years_of_service_asked_in_chat_spelling_are_read(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "how many yrs have I worked here?")
+    assert "2 full years" in turn.answer, turn.answer

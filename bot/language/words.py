@@ -234,8 +234,6 @@ NEXT_GRANT = Words(
         r"next\s+(?:leave|grant|allowance|days?\s+off)",
         r"when\s+(?:do|will)\s+I\s+get\s+(?:my\s+)?(?:next|more|new)",
         r"new\s+(?:leave|days)\s+(?:arise|come)",
-        # the days one gets at the next anniversary of joining: the next grant, said with its own date
-        r"\b(?:at|on|for)\s+my\s+next\s+(?:work\s+|hire\s+|service\s+)?anniversary\b",
         # "how many days will I have next year?" asks what arises, as "내년엔 며칠 생겨?" does (not what is
         # left of a year: "… will I have left …")
         r"\b(?:(?:will|would)\s+I\s+(?:have|get)|do\s+I\s+get)\b(?![^?]*\bleft\b)[^?]*\bnext\s+year\b",
