@@ -17,7 +17,7 @@ _EN_GROUPS: tuple[str, ...] = (
     # function words: articles, the asker's pronouns, auxiliaries, prepositions that name no date,
     # the tail of a contraction whose head was read ("last year's" → "s")
     "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
-    "done don't have has had will would can could should to of in on at for with from by as and or so just "
+    "done doing don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
     "about actually through exactly under per u also btw anything something into say says",
@@ -41,7 +41,11 @@ _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
     "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
     # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
-    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로",
+    "ㅇㄷ ㅇㅇ ㄱㄱ 걸로 ㅎㅎ ㅠ ㅜㅜ",
+    # the days named taken whole ("21일부터 31일까지 통으로"): the dates read say which days, this no figure
+    "통으로 통째로 풀로",
+    # "기억이 안남" (I don't remember): says nothing of the figures
+    "기억이 기억 안남",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
@@ -70,7 +74,7 @@ _PARTICLE = (
 )
 _VERB_ENDING = (
     r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|던|래|세요|"
-    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다)*"
+    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|랑)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
 _NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}|해용)")

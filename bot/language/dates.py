@@ -127,6 +127,19 @@ _LISTED_EN = re.compile(
 
 MonthDay = tuple[int, int]
 
+# A stretch written short: "12월 14~18일" (the first day's 일 left to the last) and "12/21~24" (the last
+# day's month left to the first). Spelled out in full, so every reader of dates reads them alike.
+_KO_SHORT_FIRST = re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})(?=\s*(?:~|-|–)\s*\d{1,2}\s*일)")
+_SLASH_SHORT_LAST = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(\s*(?:~|-|–)\s*)(\d{1,2})(?![\d/.]|\s*월)")
+
+
+def spelled_out(text: str) -> str:
+    """`text` with each short stretch ("12월 14~18일", "12/21~24") written in full."""
+    text = _KO_SHORT_FIRST.sub(r"\1월 \2일", text)
+    return _SLASH_SHORT_LAST.sub(  # a later day of the same month only ("12/24-3일" is no stretch)
+        lambda m: f"{m[1]}/{m[2]}{m[3]}{m[1]}/{m[4]}" if int(m[4]) > int(m[2]) else m[0], text
+    )
+
 
 def _listed(text: str, end: int, month: int, listed: re.Pattern[str]) -> list[tuple[MonthDay, MonthDay]]:
     found = []
@@ -142,6 +155,7 @@ def spans_named(text: str) -> list[tuple[MonthDay, MonthDay]]:
     28일" (12/24, 12/24) and (12/28, 12/28). Days named only by weekday or by a word (내일, Christmas) are not."""
     found: list[tuple[MonthDay, MonthDay]] = []
     iso, korean, english, day_first, slashed = _DAYS_NAMED
+    text = spelled_out(text)
     for m in iso.finditer(text):
         found.append(((int(m[2]), int(m[3])), (int(m[2]), int(m[3]))))
     blanked = blank(text, iso)

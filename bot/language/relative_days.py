@@ -122,9 +122,9 @@ def _readings(
         return [coming, past]
     if modifier["this"]:
         return [coming, _monday(today, 0) + timedelta(days=weekday)]
-    if modifier["next"]:
+    if modifier["next"]:  # on a Sunday next week is also the week after the coming Monday's (see above)
         after_today = coming if coming > today else coming + timedelta(days=7)
-        return [after_today, _monday(today, 1) + timedelta(days=weekday)]
+        return [after_today, *(monday + timedelta(days=weekday) for monday in _week_readings(today, 1))]
     return [past, _monday(today, -1) + timedelta(days=weekday)]
 
 
@@ -167,3 +167,26 @@ def _index(found: re.Match[str]) -> int:
         return _KO_INDEX.index(found["ko"])
     short = found["en"].lower()[:3]
     return [name[:3] for name in WEEKDAYS_EN].index(short)
+
+
+# The words `relative_days` reads a day by, to blank once read: "내일 하루" (a day's count beside one day), a
+# week word and a modifier before a weekday, "월~금".
+_READ = (
+    re.compile(r"(?<=내일|모레|오늘|글피)\s*하루(?=\s|$)"),
+    *(word for word, _ in _DAY_WORDS),
+    *(word for word, _ in _WEEKS),
+    re.compile(
+        r"(?:이번|요번|다음|담|지난|저번|오는|\bthis|\bcoming|\bnext|\blast)(?=\s*(?:[월화수목금토일](?:요일|욜)|"
+        r"(?:mon|tue|wed|thu|fri|sat|sun)))",
+        re.I,
+    ),
+    _SHORT_RANGE_KO,
+    _WEEKDAY,
+)
+
+
+def without_relative_days(text: str) -> str:
+    """`text` with the words `relative_days` reads blanked (for a reader that read the days they name)."""
+    for word in _READ:
+        text = word.sub(lambda m: " " * len(m.group(0)), text)
+    return text

@@ -172,7 +172,16 @@ RULES = CARRY_OVER_OR_PAY | Words(
 # first year's monthly days, and why a grant is that many days.
 EXPIRY = Words(
     ko=(
-        *("소멸", "만료", r"언제까지\s*(?:써|쓸|사용)", r"사라지", r"없어[지져졌질]", r"날[아라]가"),
+        r"소멸\s*예정",  # before 소멸: "소멸 예정 연차" is what lapses, not a plan
+        *(
+            "소멸",
+            "만료",
+            r"언제까지\s*(?:써|쓸|사용)",
+            r"사라[지져짐졌질진]",
+            r"없어[지져졌질]",
+            r"날[아라]가",
+        ),
+        r"날[려렸린](?!\s*(?:주|줘))",  # "몇 개 날렸어?" (blown away), not a bare 날 (a day)
         r"(?:안에|까지)(?:\s*연차(?:를)?)?\s*못\s*쓰면",  # "올해 안에 못 쓰면 어떻게 돼?": what lapses
     ),
     en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
@@ -213,7 +222,7 @@ SERVICE = Words(
         r"how\s+long\s+(?:have|'ve)\s+I\s+(?:been\s+(?:here|working\s+here|with\s+(?:the|this)\s+company|"
         r"at\s+(?:the|this)\s+company|employed(?:\s+here)?)|worked\s+(?:here|at\s+(?:the|this)\s+company|"
         r"for\s+(?:the|this)\s+company))",
-        r"how\s+many\s+years\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
+        r"how\s+many\s+(?:years|yrs)\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
         r"(?:of\s+service\s+)?do\s+I\s+have)",
         r"(?:my\s+)?years?\s+of\s+service",
         r"\bmy\s+tenure(?:\s+here)?\b",
@@ -277,6 +286,7 @@ CAN_I_TAKE = Words(
         r"쉴\s*수\s*있",
         r"가도\s*(?:돼|되)",
         r"가능(?:해|할까|한가|하니|합니까|할지)",
+        r"(?<=려는데)\s*가능\s*(?:[?？]|$)",  # "내일 반차 쓰려는데 가능?" (not "남은 걸로 가능?": whether it fits)
     ),
     en=(
         r"can\s+I\s+(?:take|use|have|get)",
@@ -312,8 +322,14 @@ QUARTER_DAY = Words(ko=("반반차",), en=(r"quarter[- ]?day",))
 HALF_DAY_COUNT = Words(
     ko=(
         r"(?:반반차|반차|half[- ]?days?|quarter[- ]?days?)\s*(?:를|을|는|은)?\s*(?:몇\s*(?:번|회|개)|횟수|얼마나)",
+        # the days they were taken on, which parts_taken() lists: "반반차 썼던 날이 언제였지?"
+        r"(?:반반차|반차)\s*(?:를|을)?\s*(?:쓴|썼던|썼을|사용한)\s*(?:날짜|날|때)(?![^?]*(?:남|잔여))",  # not "… 날 몇 개 남았어?"
     ),
-    en=(r"how\s+many\s+half[- ]?days", r"how\s+many\s+times.*half"),
+    en=(
+        r"how\s+many\s+half[- ]?days",
+        r"how\s+many\s+times.*half",
+        r"(?:when|which\s+days?|what\s+days?)\s+did\s+I\s+(?:take|use)\s+(?:a\s+|my\s+)?(?:half|quarter)[- ]?days?",
+    ),
 )
 
 

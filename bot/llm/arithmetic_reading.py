@@ -36,6 +36,10 @@ _HAS = re.compile(
 )
 # "how many half days is that?" right after a balance: that balance, in half days
 _THAT = re.compile(r"\b(?:is|would\s+be)\s+that\b|그거|그건|그게", re.I)
+_THAT_IN_HOURS = re.compile(
+    r"\b(?:is|would(?:\s+be)?)\s+that\b|^\s*(?:and\s+|what\s+about\s+)?in\s+hours\s*[?？]?\s*$|^\s*(?:그럼\s*)?시간으로(?:는|하면|치면)?\s*[?？]?\s*$|그거|그건|그게",
+    re.I,
+)
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
 
 
@@ -97,16 +101,21 @@ def arithmetic_reading(
     two_years = _two_years(question, years, today, earlier, window)  # names a figure: about leave
     if two_years is not None:
         return two_years
-    if not any(p.search(question) for p in (LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
-        return None
     balance = (leave_balance.NAME,)
+    # "… and how many hours is that?", "and in hours?": the days left just asked, in hours (not days used)
+    left_before = earlier.tools == balance and REMAINING.search(earlier.question or "")
+    that_left = bool(
+        left_before and not _USED_ANY.search(earlier.question or "") and _THAT_IN_HOURS.search(question)
+    )
+    if not that_left and not any(p.search(question) for p in (LEAVE, _HALF, _DAYS_WORD, _USED_ANY)):
+        return None
     left = REMAINING.search(question)
     if PERCENT.search(question) and len(years) <= 1 and not left:
         return lookup("percent", years, today, earlier, window, balance)
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything); leave one
     # "has" now is what is left ("how many hours of leave do I have?", "연차 몇 시간 있어?")
     held = left or _HAS.search(question)
-    if _HOURS.search(question) and held and NAMES_LEAVE.search(question) and len(years) <= 1:
+    if _HOURS.search(question) and ((held and NAMES_LEAVE.search(question)) or that_left) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     if (
         _HALF.search(question)

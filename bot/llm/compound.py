@@ -47,7 +47,8 @@ _QUESTION_END = re.compile(r"(?<=[?？])(?![?？])\s*")
 # Where one question ends and the next begins: a sentence end, "and", "also", "btw", "plus", 그리고, 그럼, 또.
 _JOINS = re.compile(
     r"(?<=[.!:])\s+|,?\s+(?:and|also|plus|btw|by\s+the\s+way)\s+|"
-    r"\s*그리고\s*|,\s+",
+    r"\s*그리고\s*|,\s+|"
+    r"(?:(?<=년이고)|(?<=일이고)|(?<=칠이고)|(?<=개고))\s+",  # "근속 몇 년이고 다음 연차는 며칠?": a question word's clause
     re.I,
 )
 

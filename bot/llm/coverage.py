@@ -56,7 +56,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
     "expiry": re.compile(
         rf"{pattern(words.EXPIRY).pattern}|(?:at\s+)?(?:the\s+)?(?:end\s+of(?:\s+(?:the|this)\s+year)?|year[-\s]?end)|"
-        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|\bif\s+I\s+don'?t\s+use\s+(?:it|them)\b",
+        r"연말|올해\s*말|연도\s*말|(?:안에\s*)?안\s*쓰면|"
+        r"\bif\s+I\s+(?:don'?t|do\s+not)\s+(?:use|take)\s+(?:it|them|anything|any)\b"
+        r"(?:\s+(?:for\s+|in\s+)?the\s+rest\s+of\s+the\s+year)?",
         re.I,
     ),
     "halves_left": re.compile(
@@ -67,7 +69,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     # "Can I take (next) Friday off?", "다음주에 반차 쓸 수 있어?": one working day (or half), in a week
     # (not the week: "next week off", "다음주에 다 쉴 수 있어?")
     "can_i_take": re.compile(
-        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
+        r"(?:(?:이번|다음)\s*주\s*)?(?:[월화수목금]요일|내일|모레)|(?:이번|다음)\s*주에(?!\s*(?:다|전부|모두|통으로|내내))|"
         r"\b(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri)day\b|tomorrow|(?<!all )(?<!of )\b(?:this|next)\s+week\b(?!\s+off)",
         re.I,
     ),
@@ -84,11 +86,12 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "halves_left": re.compile(_MORE, re.I),
+    "can_i_take": pattern(request_words.PLAN_WORDS),  # "내일 반차 쓰려는데 가능?": the plan asked about
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
 _LAPSED = re.compile(
     r"\blos[et]\b|\blose\b|\blapsed?\b|\bforfeit\w*|\bexpir\w*|\b(?:at\s+)?the\s+end\s+of\b|"
-    r"소멸|날[아라][가-힣]*|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
+    r"소멸|날[아라][가-힣]*|날[려렸린]|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
     re.I,
 )
 # Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
@@ -133,11 +136,14 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, _OTHER_EXCLUDED)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
+    if reading.kind == "hours_left":  # "how many hours would that be?": the days left, not a condition
+        rest = blank(rest, re.compile(r"\bwould\s+(?:that|it)\s+be\b", re.I))
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
+        rest = _count_stated(rest, reading.spans)
     if reading.kind == "next_grant" and (day := dates_named(question, today)) and day[0] == day[1] > today:
         # "다음 연차 2027년 1월 2일에 생기는 거 맞나?": the day it names, which next_grant() says outright
         rest = without_days_off(rest, ((day[0], day[0], Decimal(1)),))
@@ -185,3 +191,13 @@ def _blank_days(text: str, days: Decimal | None) -> str:
         if said and amount == days:
             return text[: said.start()] + " " * len(said.group(0)) + text[said.end() :]
     return text
+
+
+def _count_stated(text: str, spans: tuple[tuple[date, date, Decimal], ...]) -> str:
+    """`text` with the count said beside one whole stretch blanked when it is the stretch's calendar days
+    ("12/21~24 4일 쉬면"): it restates the stretch, whose working days the answer counts. Another count
+    (the working days the asker thinks, a typo) is left unread: declined, not answered for either."""
+    if len(spans) != 1 or spans[0][2] != 1:
+        return text
+    days = (spans[0][1] - spans[0][0]).days + 1
+    return blank(text, re.compile(rf"(?<![\d./~-])\s{days}\s*(?:일|days?\b)(?!\s*(?:더|more))", re.I))

@@ -5,13 +5,15 @@ asking for leave on a date it can read. Plain rules; the tool checks everything 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
 from bot.domain.requests import Part
 from bot.language import request_words, words
-from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number
+from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number, spelled_out
+from bot.language.relative_days import relative_days, without_relative_days
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
 
@@ -152,6 +154,26 @@ DaysOff = tuple[tuple[date, date, Decimal], ...]
 
 
 def days_off(question: str, today: date) -> DaysOff:
+    """`_listed_days_off`, or, where it reads fewer days than are named relative to today ("next fri",
+    "내일 하루 쓰고 금욜 반차"), the days `relative_days` reads clause by clause (a word with two readings:
+    none, so declined)."""
+    dated = _listed_days_off(question, today)
+    if days_named(question) or not relative_days(question, today):
+        return dated
+    relative = _relative_days_off(question, today)
+    if len(relative) > len(dated):
+        return relative
+    # the days read must be every day the words may mean from today on: "next Friday" on a Sunday is
+    # this coming Friday to some and the one after to others, and then neither is picked
+    ahead = {span for span in relative_days(question, today) if span[0] >= today}
+    return dated if _every_day((a, b) for a, b, _ in dated) == _every_day(ahead) else ()
+
+
+def _every_day(spans: Iterable[tuple[date, date]]) -> set[date]:
+    return {first + timedelta(days=n) for first, last in spans for n in range((last - first).days + 1)}
+
+
+def _listed_days_off(question: str, today: date) -> DaysOff:
     """The days or stretches a what-if lists, each read like a date alone (`dates_named`; a day without
     its month after the day before it, in that month), with its size: 1, or 0.5 with 반차 / "half day"
     beside it. Consecutive days of one size are one stretch; one day or stretch read whole ("tomorrow and
@@ -177,13 +199,39 @@ def days_off(question: str, today: date) -> DaysOff:
         return ()
     whole = dates_named(question, today)
     if (
-        (len(found) < 2 or False in placed)
+        len(found)
+        < 2  # several days listed are each read, never the one the whole names ("내일이랑 크리스마스")
         and whole
         and every_day_read(question, whole)
         and not _QUARTER.search(question)
     ):
         return ((*whole, Decimal("0.5") if _HALF.search(question) else Decimal(1)),)
     return tuple(found) if len(found) > 1 and False not in placed else ()
+
+
+# The clauses of a plan by relative days: "내일 쉬고 금욜 반차", "tomorrow and next Fri".
+_CLAUSES = re.compile(r",\s*|\s+(?:and|&|then)\s+|\s*(?:이랑|랑|하고)\s+|(?<=고)\s+", re.I)
+
+
+def _relative_days_off(question: str, today: date) -> DaysOff:
+    """The days a what-if names relative to today, clause by clause (`relative_days`): a plan is for days
+    to come, so a day already past is not one of its readings; a clause whose day still has two readings
+    ("다음주 금요일" on a Sunday), a quarter day, or days out of order: () (not read, so declined)."""
+    found: list[tuple[date, date, Decimal]] = []
+    for clause in _CLAUSES.split(question):
+        readings = {span for span in relative_days(clause, today) if span[0] >= today}
+        if not readings and not relative_days(clause, today):
+            if dates_named(clause, today) is not None:  # a day only the other reader reads (Christmas)
+                return ()
+            continue
+        if len(readings) != 1 or _QUARTER.search(clause):
+            return ()
+        [(first, last)] = readings
+        size = Decimal("0.5") if _HALF.search(clause) else Decimal(1)
+        if (size < 1 and first != last) or (found and first <= found[-1][1]):
+            return ()
+        found.append((first, last, size))
+    return tuple(found)
 
 
 # A whole month off ("12월 한 달 (평일을) 통으로", "the whole of December", "all of december"): its first to
@@ -215,6 +263,8 @@ def without_days_off(question: str, days: DaysOff) -> str:
     """`question` with the days `days_off` read blanked: the dates `dates_named` reads, the days named
     without a month, the weekdays beside them ("(목)"), and 반차 / "half day"."""
     named = {str((a + timedelta(days=n)).day) for a, b, _ in days for n in range((b - a).days + 1)}
+    question = re.sub(r"(\d{1,2})\s*월\s*(?=\d{1,2}\s*(?:~|-|–))", _spaces, question)  # "12월 14~18일"'s 12월
+    question = without_relative_days(question)  # first: "내일 하루" is read by it whole
     question = re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question))
     for each in (
         _ISO,
@@ -250,6 +300,7 @@ def every_day_read(question: str, span: tuple[date, date]) -> bool:
 
 
 def _dates(question: str, today: date) -> tuple[date, date] | None:
+    question = spelled_out(question)
     question = _DAY_FIRST.sub(r"\2 \1", question)  # "28 Dec" reads as "Dec 28"
     question = _BETWEEN.sub(r"\1 to ", question)  # "between Dec 1 and Dec 31" is a span, as "Dec 1 to Dec 31"
     iso = [
