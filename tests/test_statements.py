@@ -484,6 +484,7 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ("why do I get 16 days? I joined in march 2022", ['act_rule("base")'], "why the grant"),
         ("반차로 쪼개면 몇 번 쓸 수 있어??", ["hours_left(2026)"], "hours_left"),
         ("how many days do i have left this yr", ["expiring(2026)"], "expiring"),
+        ("법적으로 연차 최대 며칠까지 받을 수 있어?", ['act_rule("first_year")'], "another rule"),
         # the seventeenth set's
         ("근속 몇 년 됐고 담 연차 발생일이랑 일수 알려줘", ["service_years()"], "the next grant"),
         ("결재 대기 걸린 연차 며칠이에요?", ["remaining(2026)"], "what is pending"),
@@ -546,6 +547,7 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("다음주 월~수 연차 쓰면 몇일 남음?", ['what_if_days("2026-11-30", "2026-12-02")']),
         ("담주 월화 연차 쓰면 몇개 남아?", ['plan(["2026-11-30", "2026-12-01"])']),
         ("can you book me a meeting room for 3pm?", ["cannot_answer()"]),
+        ("by law, how many days max in my first year?", ['act_rule("first_year")']),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):

@@ -138,7 +138,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
             re.I,
         ),
-        {"act_rule:max"},
+        {
+            "act_rule:max",
+            "act_rule:first_year",
+        },  # the first year's rule says its maximum (11); the rule check
+        # below stops it for a question of the Act's maximum alone
     ),
     "years of service": (
         re.compile(
