@@ -485,6 +485,18 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ("반차로 쪼개면 몇 번 쓸 수 있어??", ["hours_left(2026)"], "hours_left"),
         ("how many days do i have left this yr", ["expiring(2026)"], "expiring"),
         ("법적으로 연차 최대 며칠까지 받을 수 있어?", ['act_rule("first_year")'], "another rule"),
+        # the eighteenth set's
+        ("나 올해 남은거 8일 맞지?", ["what_if(2026, q(8))"], "says is left"),
+        (
+            "did I take anything on mar 3? wait no I mean the 2nd",
+            ['record("2026-03-03")'],
+            "a day the question",
+        ),
+        ("추석 끝나고 연차 5일 붙여 쓰면 남는거 있어요?", ["claimed(2026, q(5))"], "days to take"),
+        ("how many days until my trip on Jan 19? can't wait", ['days_until("2026-01-19")'], "2026"),
+        ("how many days of leave do I have right now under the labor law?", ["next_grant()"], "what is left"),
+        ("근속 몇년이고 다음달에 연차 몇일 새로 생겨요?", ["service_years()"], "the next grant"),
+        ("내가 마지막으로 연차 쓴게 언제였지?", ["month(2026, 11)"], "the latest leave"),
         # the seventeenth set's
         ("근속 몇 년 됐고 담 연차 발생일이랑 일수 알려줘", ["service_years()"], "the next grant"),
         ("결재 대기 걸린 연차 며칠이에요?", ["remaining(2026)"], "what is pending"),
@@ -548,6 +560,11 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("담주 월화 연차 쓰면 몇개 남아?", ['plan(["2026-11-30", "2026-12-01"])']),
         ("can you book me a meeting room for 3pm?", ["cannot_answer()"]),
         ("by law, how many days max in my first year?", ['act_rule("first_year")']),
+        ("did I take anything on mar 3? wait no I mean the 2nd", ['record("2026-03-02")']),
+        (
+            "How many working days are there in Feb? (seollal week 😩)",
+            ['working_days("2027-02-01", "2027-02-28")'],
+        ),
     ],
 )
 def test_the_choice_the_question_asks_for_holds(question, statements):

@@ -29,6 +29,7 @@ from bot.grounding.question import (
     PLANS_AHEAD,
     QUARTER,
     THE_YEAR_BEFORE,
+    days_taken_back,
     months_asked,
 )
 from bot.language import words
@@ -61,7 +62,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         # "how many days do I have (now)": what is left, to the check (the offline model asks which)
         re.compile(
             _LEFT.pattern
-            + r"|how\s+many\s+(?:\w+\s+){0,2}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
+            + r"|how\s+many\s+(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
             re.I,
         ),
         {
@@ -108,7 +109,13 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "the next grant": (
         pattern(
             words.Words(
-                ko=(r"(?:다음|담)\s*연차", r"연차\s*발생일"),
+                ko=(
+                    r"(?:다음|담)\s*연차",
+                    r"연차\s*발생일",
+                    # "몇 일 새로 생겨요?" — not in the first year, where it asks §60②'s monthly days
+                    r"^(?!.*(?:1\s*년\s*미만|1\s*년\s*(?:이\s*)?안|첫\s*해|신입)).*"
+                    r"(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*)?(?:생겨|생기|생길|나와|나오)",
+                ),
                 en=(*words.NEXT_GRANT.en, r"next\s+(?:batch|lot|round|set)\b"),
             )
         ),
@@ -153,6 +160,14 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "the latest leave": (
+        re.compile(
+            r"마지막(?:으로)?\s*(?:연차|휴가|반차)?\s*(?:쓴|썼)|\bwhen\s+did\s+I\s+last\b|"
+            r"\b(?:last|most\s+recent)\s+(?:time\s+I|day\s+off|leave|vacation)",
+            re.I,
+        ),
+        {"latest", "records", "record", "parts_taken"},
+    ),
     # "병가랑 연차 각각": annual leave asked beside another kind, which a statement of that kind does not say
     "annual leave beside another kind": (
         re.compile(
@@ -375,11 +390,16 @@ class _DaysAsked:
     named: set[tuple[int, int]]  # (month, day)
     holidays: set[date]
     relative: list[tuple[date, date]]  # each reading a span; today alone ("오늘 기준") is none
+    months: set[tuple[int, int]]  # (year, month) asked by a month word
+    taken_back: set[tuple[int, int]]  # "aug 14? wait no, the 13th": named, then taken back
 
     @classmethod
     def read(cls, question: str, today: date) -> _DaysAsked:
         relative = [span for span in relative_days(question, today) if span != (today, today)]
-        return cls(days_named(question), holiday_days_named(question, today), relative)
+        taken_back = days_taken_back(question)
+        named = days_named(question)
+        months = months_asked(question, today)
+        return cls(named, holiday_days_named(question, today), relative, months, taken_back)
 
     @property
     def any(self) -> bool:
@@ -455,6 +475,9 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     asked_days = {(d.month, d.day) for d in days.holidays} | days.named
     asked_days |= {(d.month, d.day) for d in chosen.days if d.day in bare}
     asked_days |= {(end.month, end.day) for span in days.relative for end in span}
+    # a month asked by its word names its days ("working days in Feb? seollal week")
+    asked_days |= {(d.month, d.day) for d in chosen.days if (d.year, d.month) in days.months}
+    asked_days -= days.taken_back
     # A day may lie inside a span the question names; a span's own ends are the question's.
     first, last = min(days.named, default=(13, 0)), max(days.named, default=(0, 0))
     inside = [
@@ -471,7 +494,8 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     covered = {(d.month, d.day) for d in chosen.days} | {
         (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
     }
-    if left_out := [s for s in spans_named(question) if not any(_within(d, s) for d in covered)]:
+    named_spans = [s for s in spans_named(question) if not {s[0], s[1]} <= days.taken_back]
+    if left_out := [s for s in named_spans if not any(_within(d, s) for d in covered)]:
         said = ", ".join(f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in left_out)
         problems.append(Problem("say", f"leaves out {said}, which the question names"))
     return problems

@@ -37,6 +37,33 @@ MONTH_STEP = {"이번": 0, "this": 0, "다음": 1, "next": 1, "지난": -1, "저
 TAKEN_BACK = re.compile(r"\s*(?:말고|아니고|아니라|(?:,\s*)?(?:no|not|I\s+mean)\b)", re.I)
 
 
+# "남은거 8일 맞지?": a number said to be left, the words before it; "맞지?", "right?": a figure claimed.
+LEFT_BEFORE = re.compile(r"(?:남은|남았|잔여)\s*(?:거|게|건|연차|휴가)?\s*(?:는|은|이|가)?\s*$")
+CLAIM = re.compile(r"맞(?:지|죠|아|나|나요|습니까|는지)|\b(?:right|correct|true|isn'?t\s+it)\b", re.I)
+
+
+# A date taken back right after it: "aug 14? wait no I mean the 13th", "12월 24일 말고".
+_DATE_TAKEN_BACK = re.compile(
+    rf"\b(?P<en_month>{MONTH_NAME})\s+(?P<en_day>\d{{1,2}})(?:st|nd|rd|th)?\b|(?P<ko_month>\d{{1,2}})\s*월\s*(?P<ko_day>\d{{1,2}})\s*일",
+    re.I,
+)
+_BACK = re.compile(
+    r"[\s?,.!]*(?:wait\s*,?\s*)?(?:no\b|not\b|I\s+mean\b|sorry\b|말고|아니고|아니라|아니\s)", re.I
+)
+
+
+def days_taken_back(question: str) -> set[tuple[int, int]]:
+    """The (month, day)s the question names and takes back at once ("aug 14? wait no, the 13th")."""
+    found: set[tuple[int, int]] = set()
+    for m in _DATE_TAKEN_BACK.finditer(question):
+        if _BACK.match(question, m.end()):
+            month = month_number(m["en_month"]) if m["en_month"] else int(m["ko_month"])
+            day = int(m["en_day"] or m["ko_day"])
+            if month:
+                found.add((month, day))
+    return found
+
+
 def months_asked(question: str, today: date) -> set[tuple[int, int]]:
     """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month);
     not one it takes back ("다음달 말고 다다음달": the month after next)."""
@@ -98,7 +125,8 @@ HALF = re.compile(r"(?<!반)반차|half", re.I)
 # A question about days to come, with nothing of the past in it.
 PLANS_AHEAD = re.compile(
     r"^(?!.*(?:썼|쓴|했|였|갔|\b(?:took|used|was|were|did|had)\b)).*"
-    r"(?:쉬려|쉴까|쓰려|쓸까|낼까|내려|신청하려|\b(?:taking|planning|thinking\s+of|book)\b)",
+    r"(?:쉬려|쉴까|쓰려|쓸까|낼까|내려|신청하려|까지\s*(?:며칠|몇\s*일)|디데이|"
+    r"\b(?:taking|planning|thinking\s+of|book|until|trip)\b)",
     re.I | re.S,
 )
 

@@ -33,7 +33,17 @@ from bot.grounding.choice import Chosen, Problem, choice_problems
 from bot.grounding.days import what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
-from bot.grounding.question import AS_PARTS, DAYS_STATED, HALF, PART_ASKED, PARTS_BEFORE, QUARTER, SAID_LEFT
+from bot.grounding.question import (
+    AS_PARTS,
+    CLAIM,
+    DAYS_STATED,
+    HALF,
+    LEFT_BEFORE,
+    PART_ASKED,
+    PARTS_BEFORE,
+    QUARTER,
+    SAID_LEFT,
+)
 from bot.language.dates import blank_dates
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import annual_days
@@ -187,16 +197,18 @@ class _Writer(Chosen):
         said_left = {
             Decimal(m[1])
             for m in DAYS_STATED.finditer(blank_dates(question))
-            if SAID_LEFT.match(question, m.end())
+            if SAID_LEFT.match(question, m.end()) or LEFT_BEFORE.search(question, 0, m.start())
         }
         if statement.name == "claimed" and said_left and not numbers & said_left:
             said = ", ".join(f"q({format_days(n)})" for n in sorted(said_left))
             raise Unresolved(f"{statement.name}: the figure the person says is left is {said}")
+        if statement.name == "claimed" and not said_left and not CLAIM.search(question):
+            raise Unresolved(f"{statement.name}: the question claims no figure; its days are days to take")
         for match in DAYS_STATED.finditer(blank_dates(question)):
             if (
                 statement.name in _TAKES
                 and Decimal(match[1]) in numbers
-                and SAID_LEFT.match(question, match.end())
+                and (SAID_LEFT.match(question, match.end()) or LEFT_BEFORE.search(question, 0, match.start()))
             ):
                 raise Unresolved(
                     f"{statement.name}: {match[0].strip()} is what the person says is left, not days to take:"
