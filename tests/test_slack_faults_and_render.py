@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
 from bot.agent.trace import Answer, ModelCall, ToolCall, ToolResult, Trace
 from bot.slack.answering.render import BLOCKS_PER_MESSAGE, SECTION_LIMIT, answer_text, trace_messages
 from tests.support.slack import MINSU, SEOYEON
-from tests.support.slack_api import SlackStandIn
+from tests.support.slack_api import Call, SlackStandIn
 
 
 async def test_many_conversations_at_once(slack, start_bot, messages_api):
@@ -29,7 +30,19 @@ async def test_many_conversations_at_once(slack, start_bot, messages_api):
         await slack.wait_for_ack(s.envelope_id)  # so was every DM: no ack waits for an answer
     assert model.in_flight == 20 + 2  # still all held: the acks above came while the answers were open
     model.release()
-    updates = await slack.wait_for(lambda c: c.method == "chat.update", count=20 + 2, timeout=30)
+
+    def answered(call: Call) -> bool:  # the answer, by an update of its placeholder or a message of its own
+        return call.method in ("chat.update", "chat.postMessage") and "남은 연차" in str(
+            call.args.get("text")
+        )
+
+    try:
+        updates = await slack.wait_for(answered, count=20 + 2, timeout=60)
+    except TimeoutError:
+        counts = Counter(c.method for c in slack.calls)
+        raise AssertionError(
+            f"{sum(map(answered, slack.calls))} of 22 answered; calls: {dict(counts)}"
+        ) from None
     assert {u.args["channel"] for u in updates} >= {f"D{MINSU}", f"D{SEOYEON}"}
     assert all(slack.acks.get(s.envelope_id) for s in sent)
 
