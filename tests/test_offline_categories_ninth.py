@@ -42,6 +42,9 @@ async def test_a_count_beside_a_stretch_that_is_not_its_days_is_declined(hr, min
     [
         ("내일 쉬고 금요일엔 반차 쓰면 몇 개 남아?", "6일"),  # 11/30 and a half day on 12/4
         ("if I take tmrw and fri off what's left", "5.5 days"),  # Friday: the coming one, a plan is ahead
+        # tomorrow and the day after, said together: both days (once only the first was taken)
+        ("if i take tmrw and the day after off, how many days left?", "5.5 days"),
+        ("내일이랑 모레 쉬면 몇 개 남아?", "5.5일"),
     ],
 )
 async def test_days_named_relative_to_today_in_a_what_if_are_those_days(hr, minsu, question, says):

@@ -29,6 +29,8 @@ def _days(text: str, today: date) -> list[tuple[str, str]]:
         ("monday to friday next week", [("2026-12-07", "2026-12-11")]),
         ("다음주 월~수 연차 쓰면", [("2026-12-07", "2026-12-09")]),
         ("taking tmrw off", [("2026-12-03", "2026-12-03")]),
+        ("if i take tmrw and the day after off", [("2026-12-03", "2026-12-04")]),
+        ("내일이랑 모레 쉬면", [("2026-12-03", "2026-12-04")]),
         ("how many days off next week", [("2026-12-07", "2026-12-11")]),  # a week alone: Mon–Fri
         ("이번 주 금요일 반차", [("2026-12-04", "2026-12-04")]),
         ("this weekend", [("2026-12-05", "2026-12-06")]),

@@ -31,6 +31,7 @@ from bot.grounding.question import (
     THE_YEAR_BEFORE,
     days_taken_back,
     months_asked,
+    years_taken_back,
 )
 from bot.language import words
 from bot.language.dates import blank_dates, days_named, spans_named
@@ -54,7 +55,7 @@ class Problem:
 _LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 
 
-_ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+_ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 
 
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
@@ -160,6 +161,27 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    "a comparison": (
+        re.compile(
+            r"더\s*(?:많|적)|어디가\s*더|보다\s*(?:많|적|더)|비교|\bvs\.?\b|\bversus\b|\bcompared?\b|"
+            r"\b(?:more|less|fewer)\b[^?]*\bthan\b[^?]*\b(?:year|20\d\d)\b",
+            re.I,
+        ),
+        {"compare", "balance"},  # both years' figures side by side compare them too
+    ),
+    "the days until a day": (
+        re.compile(
+            r"까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
+            re.I,
+        ),
+        {"days_until", "working_days"},
+    ),
+    "records by date": (
+        re.compile(
+            r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b", re.I
+        ),
+        {"records", "record", "month", "latest", "parts_taken", "taken:other"},
+    ),
     "the latest leave": (
         re.compile(
             r"마지막(?:으로)?\s*(?:연차|휴가|반차)?\s*(?:쓴|썼)|\bwhen\s+did\s+I\s+last\b|"
@@ -420,7 +442,7 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
         upcoming.add(today.year + (today.month == 12))
     if "다다음" in question:  # the month after next
         upcoming.add(today.year + (today.month >= 11))
-    named_years = set(asked_years(question, today))
+    named_years = set(asked_years(question, today)) - years_taken_back(question)
     if THE_YEAR_BEFORE.search(question) and named_years:  # "last year than the year before"
         named_years.add(min(named_years) - 1)
     # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.

@@ -52,6 +52,18 @@ _BACK = re.compile(
 )
 
 
+_YEAR_TAKEN_BACK = re.compile(r"((?:19|20)\d{2})\s*년?")
+
+
+def years_taken_back(question: str) -> set[int]:
+    """The years the question names and takes back at once ("in 2025 - wait no, this year")."""
+    return {
+        int(m[1])
+        for m in _YEAR_TAKEN_BACK.finditer(question)
+        if _BACK.match(question.replace("-", " "), m.end())
+    }
+
+
 def days_taken_back(question: str) -> set[tuple[int, int]]:
     """The (month, day)s the question names and takes back at once ("aug 14? wait no, the 13th")."""
     found: set[tuple[int, int]] = set()

@@ -83,7 +83,7 @@ REMAINING_STATED = Words(
         r"not\s+(?:yet\s+)?used",
         r"haven't\s+used",
         r"would\s+leave",
-        r"leaves?\s+you",
+        r"(?:would|will|it|that|which)\s+leaves?\s+you",  # not "the annual leave you can get"
         r"leaving\s+you",
     ),
 )

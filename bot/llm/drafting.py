@@ -114,7 +114,8 @@ _DAYS_AHEAD = (
 )
 # Tomorrow and the day after: two days ("내일이랑 모레", "tomorrow and the day after (tomorrow)").
 _TWO_DAYS_AHEAD = re.compile(
-    r"내일\s*(?:이랑|랑|하고|과|,)\s*모레|\btomorrow\s+(?:and|&)\s+the\s+day\s+after(?:\s+tomorrow)?\b", re.I
+    r"내일\s*(?:이랑|랑|하고|과|,)\s*모레|\b(?:tomorrow|tmrw|tmr|2moro)\s+(?:and|&)\s+the\s+day\s+after(?:\s+tomorrow)?\b",
+    re.I,
 )
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
@@ -161,12 +162,12 @@ def days_off(question: str, today: date) -> DaysOff:
     if days_named(question) or not relative_days(question, today):
         return dated
     relative = _relative_days_off(question, today)
-    if len(relative) > len(dated):
-        return relative
     # the days read must be every day the words may mean from today on: "next Friday" on a Sunday is
-    # this coming Friday to some and the one after to others, and then neither is picked
-    ahead = {span for span in relative_days(question, today) if span[0] >= today}
-    return dated if _every_day((a, b) for a, b, _ in dated) == _every_day(ahead) else ()
+    # this coming Friday to some and the one after to others, and then neither is picked; "tmrw and the
+    # day after" is two days, never the first alone
+    ahead = _every_day(span for span in relative_days(question, today) if span[0] >= today)
+    chosen = relative if len(relative) > len(dated) else dated
+    return chosen if _every_day((a, b) for a, b, _ in chosen) == ahead else ()
 
 
 def _every_day(spans: Iterable[tuple[date, date]]) -> set[date]:
