@@ -497,6 +497,8 @@ def test_the_answer_set_runner_reports_a_missing_year_as_the_toolbox_does():
         ("2025년에 연차 몇개 받았었지?", ["which_year()"], "what was granted"),
         ("작년이랑 올해 중에 받은 연차 어디가 더 많아요?", ['total("granted", 2025, 2026)'], "a comparison"),
         ("작년 휴가 기록 날짜별로 보여줘~", ['taken(2025, "annual")'], "records by date"),
+        # the twentieth set's
+        ("total leave used across 2025 and 2026?", ['compare("used", 2025, 2026)'], "a total"),
         ("추석 끝나고 연차 5일 붙여 쓰면 남는거 있어요?", ["claimed(2026, q(5))"], "days to take"),
         ("how many days until my trip on Jan 19? can't wait", ['days_until("2026-01-19")'], "2026"),
         ("how many days of leave do I have right now under the labor law?", ["next_grant()"], "what is left"),
@@ -567,6 +569,8 @@ def test_a_choice_that_answers_another_question_is_stopped(question, statements,
         ("by law, how many days max in my first year?", ['act_rule("first_year")']),
         ("did I take anything on mar 3? wait no I mean the 2nd", ['record("2026-03-02")']),
         ("what's the most annual leave you can legally get in a year here?", ['act_rule("max")']),
+        ("did i use more leave this year or last?", ['compare("used", 2025, 2026)']),
+        ("after my first year do i get 15 days?", ['act_rule("base")']),
         ("how many days did i use in 2025 - wait no, i mean this year", ["used(2026)"]),
         ("how many days are still waiting on my manager's approval?", ["balance(2026)"]),
         (

@@ -17,6 +17,7 @@ from bot.grounding.days import holiday_days_named
 from bot.grounding.facts import Evidence
 from bot.grounding.question import (
     BARE_DAY,
+    BOTH_YEARS,
     DAY_RANGE,
     DAYS_STATED,
     HALF,
@@ -133,8 +134,8 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "the first year's rule": (
         re.compile(
-            r"첫\s*해|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|first\s+year|new\s+hire|joined\s+this\s+year|"
+            r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
+            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )first\s+year|new\s+hire|joined\s+this\s+year|"
             r"less\s+than\s+a\s+year",
             re.I,
         ),
@@ -247,7 +248,9 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "a total": (
         re.compile(
-            r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b", re.I
+            r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b|"
+            r"\btotal\b[^?]*\b(?:across|over|both)\b|\bacross\s+(?:20\d\d|both|the\s+two)\b",
+            re.I,
         ),
         {"total"},
     ),
@@ -443,6 +446,8 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     if "다다음" in question:  # the month after next
         upcoming.add(today.year + (today.month >= 11))
     named_years = set(asked_years(question, today)) - years_taken_back(question)
+    if BOTH_YEARS.search(question):
+        named_years |= {today.year, today.year - 1}
     if THE_YEAR_BEFORE.search(question) and named_years:  # "last year than the year before"
         named_years.add(min(named_years) - 1)
     # A follow-up's "the year before" / "그 다음 해" is next to the last turn's years, not to today.
@@ -550,7 +555,15 @@ _ASKS_FOR: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "act_rule:base": re.compile(
-        r"법|규정|기준|원칙|\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b", re.I
+        r"법|규정|기준|원칙|첫\s*해\s*(?:이후|지나|끝나|다음|후)|1\s*년\s*(?:후|뒤|지나)|"
+        r"\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b|\bafter\s+(?:my|the)\s+first\s+year\b",
+        re.I,
+    ),
+    # the next grant, asked as next or by when ("right now" asks what there is now)
+    "next_grant": re.compile(
+        pattern(words.NEXT_GRANT).pattern
+        + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
+        re.I,
     ),
     "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),
     "act_rule:extra": re.compile(

@@ -55,6 +55,10 @@ _BACK = re.compile(
 _YEAR_TAKEN_BACK = re.compile(r"((?:19|20)\d{2})\s*년?")
 
 
+# "this year or last?", "올해랑 작년 중에": both years, the second said in one word
+BOTH_YEARS = re.compile(r"\bthis\s+year\s+or\s+last\b|\blast\s+year\s+or\s+this\b", re.I)
+
+
 def years_taken_back(question: str) -> set[int]:
     """The years the question names and takes back at once ("in 2025 - wait no, this year")."""
     return {
