@@ -23,7 +23,6 @@ from bot.grounding.question import (
     HALF,
     HOUSE_RULE,
     MONTH_BEFORE,
-    NEXT_MONTH,
     ORDINAL_DAY,
     OWN,
     PART_ASKED,
@@ -31,7 +30,7 @@ from bot.grounding.question import (
     QUARTER,
     THE_YEAR_BEFORE,
     days_taken_back,
-    months_asked,
+    months_named,
     years_taken_back,
 )
 from bot.language import words
@@ -416,6 +415,7 @@ class _DaysAsked:
     holidays: set[date]
     relative: list[tuple[date, date]]  # each reading a span; today alone ("오늘 기준") is none
     months: set[tuple[int, int]]  # (year, month) asked by a month word
+    months_ahead: set[tuple[int, int]]  # those named ahead of this month by a relative word ("다음 달")
     taken_back: set[tuple[int, int]]  # "aug 14? wait no, the 13th": named, then taken back
 
     @classmethod
@@ -423,8 +423,8 @@ class _DaysAsked:
         relative = [span for span in relative_days(question, today) if span != (today, today)]
         taken_back = days_taken_back(question)
         named = days_named(question)
-        months = months_asked(question, today)
-        return cls(named, holiday_days_named(question, today), relative, months, taken_back)
+        months, ahead = months_named(question, today)
+        return cls(named, holiday_days_named(question, today), relative, months, ahead, taken_back)
 
     @property
     def any(self) -> bool:
@@ -441,10 +441,7 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     if days.holidays:
         upcoming.add(min((d for d in days.holidays if d >= today), default=today).year)
     upcoming |= {end.year for span in days.relative for end in span}
-    if NEXT_MONTH.search(question):
-        upcoming.add(today.year + (today.month == 12))
-    if "다다음" in question:  # the month after next
-        upcoming.add(today.year + (today.month >= 11))
+    upcoming |= {year for year, _ in days.months_ahead}  # "다음 달" in December: next year's
     named_years = set(asked_years(question, today)) - years_taken_back(question)
     if BOTH_YEARS.search(question):
         named_years |= {today.year, today.year - 1}
@@ -474,7 +471,7 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
 def _month_problems(question: str, today: date, chosen: Chosen, days: _DaysAsked) -> list[Problem]:
     """The months and parts of a day the statements are about are those the question asks."""
     problems: list[Problem] = []
-    months = months_asked(question, today)
+    months = days.months
     if months and chosen.days and not days.any and any((d.year, d.month) not in months for d in chosen.days):
         problems.append(Problem("say", "is about a month the question does not ask about"))
     if (

@@ -6,6 +6,7 @@ answer is the choice's (bot/grounding/choice.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import date
 
 from bot.language import words
@@ -61,11 +62,8 @@ BOTH_YEARS = re.compile(r"\bthis\s+year\s+or\s+last\b|\blast\s+year\s+or\s+this\
 
 def years_taken_back(question: str) -> set[int]:
     """The years the question names and takes back at once ("in 2025 - wait no, this year")."""
-    return {
-        int(m[1])
-        for m in _YEAR_TAKEN_BACK.finditer(question)
-        if _BACK.match(question.replace("-", " "), m.end())
-    }
+    spaced = question.replace("-", " ")  # "2025 - wait no": a dash is a pause, as a comma is
+    return {int(m[1]) for m in _YEAR_TAKEN_BACK.finditer(question) if _BACK.match(spaced, m.end())}
 
 
 def days_taken_back(question: str) -> set[tuple[int, int]]:
@@ -80,26 +78,40 @@ def days_taken_back(question: str) -> set[tuple[int, int]]:
     return found
 
 
-def months_asked(question: str, today: date) -> set[tuple[int, int]]:
-    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month);
-    not one it takes back ("다음달 말고 다다음달": the month after next)."""
-    found: set[tuple[int, int]] = set()
-    taken_back: set[tuple[int, int]] = set()
+def _month_words(
+    question: str, today: date
+) -> Iterator[tuple[re.Match[str], set[tuple[int, int]], int | None]]:
+    """Each month word of the question, the (year, month)s it may name, and for a word relative to this
+    month ("다음 달", "last month", "다다음 달") how many months from this one (None for "10월", "August")."""
     years = {today.year, today.year + 1, *asked_years(question, today)}  # "작년 12월": last year's
     for m in MONTH_WORD.finditer(question):
+        step: int | None = None
         named: set[tuple[int, int]] = set()
         if m["after_next"]:
-            month = today.month + 1
-            named.add((today.year + month // 12, month % 12 + 1))
+            step = 2
         elif rel := (m["rel"] or (m["en"] or "").lower() or ("다음" if m.group(0).startswith("담") else "")):
-            month = today.month - 1 + MONTH_STEP[rel]
-            named.add((today.year + month // 12, month % 12 + 1))
+            step = MONTH_STEP[rel]
         elif m["num"] and 1 <= int(m["num"]) <= 12:
             named = {(year, int(m["num"])) for year in years}
         elif m["name"] and (number := month_number(m["name"])):
             named = {(year, number) for year in years}
+        if step is not None:
+            month = today.month - 1 + step
+            named = {(today.year + month // 12, month % 12 + 1)}
+        yield m, named, step
+
+
+def months_named(question: str, today: date) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The months a question asks about by a month word ("다음 달", "in August", "10월"), as (year, month),
+    not one it takes back ("다음달 말고 다다음달": the month after next); and the months a word relative to
+    this one names ahead of it ("다음 달", "next month", "다다음 달": in November or December, next year's)."""
+    found: set[tuple[int, int]] = set()
+    taken_back: set[tuple[int, int]] = set()
+    ahead: set[tuple[int, int]] = set()
+    for m, named, step in _month_words(question, today):
         (taken_back if TAKEN_BACK.match(question, m.end()) else found).update(named)
-    return (found - taken_back) or found
+        ahead |= named if step and step > 0 else set()
+    return (found - taken_back) or found, ahead
 
 
 DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
@@ -112,9 +124,6 @@ ORDINAL_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.I)
 
 
 MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
-
-
-NEXT_MONTH = re.compile(r"다음\s*달|담달|next\s+month", re.I)
 
 
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").

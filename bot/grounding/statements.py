@@ -194,22 +194,19 @@ class _Writer(Chosen):
         question = self.evidence.question
         fractions = {n % 1 for n in numbers if n % 1} & PART_OF_A_DAY  # q(1.5): a day and a half
         self.parts |= PART_OF_A_DAY.intersection(found.numbers) | fractions or {Decimal(1)}
-        said_left = {
-            Decimal(m[1])
+        # each amount the question states, and whether the person says it is what is left ("8일 남은 거 맞지?")
+        amounts = [
+            (m, bool(SAID_LEFT.match(question, m.end()) or LEFT_BEFORE.search(question, 0, m.start())))
             for m in DAYS_STATED.finditer(blank_dates(question))
-            if SAID_LEFT.match(question, m.end()) or LEFT_BEFORE.search(question, 0, m.start())
-        }
+        ]
+        said_left = {Decimal(m[1]) for m, left in amounts if left}
         if statement.name == "claimed" and said_left and not numbers & said_left:
             said = ", ".join(f"q({format_days(n)})" for n in sorted(said_left))
             raise Unresolved(f"{statement.name}: the figure the person says is left is {said}")
         if statement.name == "claimed" and not said_left and not CLAIM.search(question):
             raise Unresolved(f"{statement.name}: the question claims no figure; its days are days to take")
-        for match in DAYS_STATED.finditer(blank_dates(question)):
-            if (
-                statement.name in _TAKES
-                and Decimal(match[1]) in numbers
-                and (SAID_LEFT.match(question, match.end()) or LEFT_BEFORE.search(question, 0, match.start()))
-            ):
+        for match, left in amounts:
+            if statement.name in _TAKES and left and Decimal(match[1]) in numbers:
                 raise Unresolved(
                     f"{statement.name}: {match[0].strip()} is what the person says is left, not days to take:"
                     " claimed(Y, q(n))"
@@ -219,7 +216,7 @@ class _Writer(Chosen):
         )
         if PART_OF_A_DAY.intersection(found.numbers) and not PART_ASKED.search(question):
             raise Unresolved(f"{statement.name}: the question names no part of a day; take q(n) whole days")
-        for match in DAYS_STATED.finditer(blank_dates(question)):
+        for match, _ in amounts:
             counted = Decimal(match[1]) in numbers and (
                 AS_PARTS.match(question, match.end(1)) or PARTS_BEFORE.search(question, 0, match.start())
             )

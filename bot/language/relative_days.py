@@ -17,7 +17,7 @@ from bot.language.dates import WEEKDAYS_EN
 Span = tuple[date, date]
 
 # Tomorrow and the day after, said together: a span of two days.
-_TWO_DAYS = re.compile(
+TWO_DAYS = re.compile(
     r"\b(?:tomorrow|tmrw|tmr|2moro)\s+(?:and|&)\s+the\s+day\s+after(?:\s+tomorrow)?\b|내일\s*(?:이랑|랑|하고|과|,)\s*모레",
     re.I,
 )
@@ -73,9 +73,9 @@ _KO_INDEX = "월화수목금토일"
 def relative_days(text: str, today: date) -> list[Span]:
     """Every span `text` names relative to `today`, one per reading (a single day is (day, day))."""
     found: list[Span] = []
-    for _ in _TWO_DAYS.finditer(text):  # "tmrw and the day after": both days
+    for _ in TWO_DAYS.finditer(text):  # "tmrw and the day after": both days
         found.append((today + timedelta(days=1), today + timedelta(days=2)))
-    text = _TWO_DAYS.sub(lambda m: " " * len(m.group(0)), text)
+    text = TWO_DAYS.sub(lambda m: " " * len(m.group(0)), text)
     for word, distance in _DAY_WORDS:
         for _ in word.finditer(text):
             day = today + timedelta(days=distance)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from bot.domain.requests import Part
 from bot.language import request_words, words
 from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number, spelled_out
-from bot.language.relative_days import relative_days, without_relative_days
+from bot.language.relative_days import TWO_DAYS, relative_days, without_relative_days
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
 
@@ -112,11 +112,6 @@ _DAYS_AHEAD = (
     (re.compile(r"내일|\btomorrow\b(?!\s+after)", re.I), 1),
     (re.compile(r"모레|내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
 )
-# Tomorrow and the day after: two days ("내일이랑 모레", "tomorrow and the day after (tomorrow)").
-_TWO_DAYS_AHEAD = re.compile(
-    r"내일\s*(?:이랑|랑|하고|과|,)\s*모레|\b(?:tomorrow|tmrw|tmr|2moro)\s+(?:and|&)\s+the\s+day\s+after(?:\s+tomorrow)?\b",
-    re.I,
-)
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
 
@@ -125,7 +120,7 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
     "next Friday"), in the year it names before them if it names one, else the next such day from today."""
     found = _dates(question, today)
     ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
-    if found is None and _TWO_DAYS_AHEAD.search(question):
+    if found is None and TWO_DAYS.search(question):
         found = (today + timedelta(days=1), today + timedelta(days=2))
     elif found is None and len(ahead) == 1:  # 내일, 모레, tomorrow
         found = (today + timedelta(days=ahead[0]), today + timedelta(days=ahead[0]))
@@ -276,7 +271,7 @@ def without_days_off(question: str, days: DaysOff) -> str:
         _WEEKDAY,
         _WEEK_WORDS,
         _SPAN,
-        _TWO_DAYS_AHEAD,
+        TWO_DAYS,
     ):
         question = each.sub(_spaces, question)
     for each in (_YEAR_BEFORE_DATE, *(p for p, _, _ in _NAMED_DAYS), *(p for p, _ in _DAYS_AHEAD)):
