@@ -4,7 +4,7 @@ Each case (a JSON list of objects; docs/grounding.md#a-fresh-answer-set):
 
     {"id": "…", "question": "올해 연차 며칠 남았어?", "today": "2026-11-29",
      "lookups": [{"tool": "get_leave_balance", "result": {"year": 2026, "granted": "15", "used": "7.5"}}],
-     "answer": {"say": ["remaining(2026)"]},
+     "answer": {"parts": [{"asks": "올해 연차 며칠 남았어?", "say": ["remaining(2026)"]}]},
      "expected": "correct"}                      # or "wrong": what the statements say, written, is wrong
 
 prints, per file and in all: correct answers stopped (the check refused them, so a correction round and
@@ -31,6 +31,7 @@ from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.domain.outcomes import FailureFacts
 from bot.grounding.facts import Evidence
+from bot.grounding.shape import parts_of
 from bot.grounding.statements import write
 from bot.policy.grants import StatutoryGrant
 from bot.policy.standing import Entitlement
@@ -158,8 +159,8 @@ class Tally:
 
 
 def judge(case: dict[str, Any], tally: Tally, verbose: bool) -> None:
-    said = case["answer"].get("say")
-    if not isinstance(said, list):  # {"text": …} (named figures) or {"text", "figures"} (declared)
+    said = parts_of(case["answer"])
+    if said is None:  # {"text": …} (named figures) or {"text", "figures"} (declared)
         tally.retired.append(case["id"])
         if verbose:
             print(f"  retired shape, not judged {case['id']}")
@@ -176,7 +177,7 @@ def judge(case: dict[str, Any], tally: Tally, verbose: bool) -> None:
             tally.posted_wrong.append(case["id"])
     if verbose and correct != written.holds:
         print(
-            f"  {'stopped' if correct else 'posted'} {case['id']}: {json.dumps(said, ensure_ascii=False)[:120]}"
+            f"  {'stopped' if correct else 'posted'} {case['id']}: {json.dumps(case['answer'], ensure_ascii=False)[:160]}"
         )
         print(f"      → {written.text[:120]!r}")
         for problem in written.problems:

@@ -13,7 +13,7 @@ from bot.agent.trace import Grounded
 from bot.cli.demo import UnavailableStore
 from bot.domain.leave import Balance
 from bot.grounding.facts import Evidence
-from bot.grounding.shape import ANSWER_SCHEMA, parse_named
+from bot.grounding.shape import ANSWER_SCHEMA, Part, parse_answer, parse_named
 from bot.grounding.statements import write
 from tests.support.assistant import make_assistant
 from tests.support.messages_api import error_reply, text_reply, tool_reply
@@ -35,13 +35,21 @@ def test_a_dates_digits_are_not_the_persons_numbers():
 
 
 def test_the_schema_is_strict_and_short_and_a_plain_answer_is_not_named():
-    assert ANSWER_SCHEMA["required"] == ["say"] and ANSWER_SCHEMA["additionalProperties"] is False
+    assert ANSWER_SCHEMA["required"] == ["parts"] and ANSWER_SCHEMA["additionalProperties"] is False
+    part = ANSWER_SCHEMA["properties"]["parts"]["items"]
+    assert part["required"] == ["asks", "say"] and part["additionalProperties"] is False
     # Raised from 1200 when the offline model's statements joined the catalogue (18 more names, one line
-    # each is not affordable: the description lists them by name only, the correction explains a misuse).
-    assert len(json.dumps(ANSWER_SCHEMA)) < 1550
+    # each is not affordable: the description lists them by name only, the correction explains a misuse),
+    # then from 1550 for the parts (the quote of each ask: about 60 tokens, cached).
+    assert len(json.dumps(ANSWER_SCHEMA)) < 1800
     assert parse_named("올해 남은 연차는 7.5일이에요.") is None
     assert parse_named('{"text": "{remaining(2026)}"}') is None  # the retired shape is not read
-    assert parse_named(' {"say": ["remaining(2026)"]}') == '{"say": ["remaining(2026)"]}'
+    assert parse_named(' {"say": ["remaining(2026)"]}') == '{"say": ["remaining(2026)"]}'  # before parts
+    assert parse_answer('{"say": ["remaining(2026)"]}') == [Part(None, ("remaining(2026)",))]
+    parts = '{"parts": [{"asks": "몇 개 남았어?", "say": ["remaining(2026)"]}]}'
+    assert parse_answer(parts) == [Part("몇 개 남았어?", ("remaining(2026)",))]
+    assert parse_answer('{"parts": [{"say": ["remaining(2026)"]}]}') is None  # a part quotes its ask
+    assert parse_answer('{"parts": []}') is None
 
 
 # ----- over the wire -----------------------------------------------------------------------------------------
@@ -112,7 +120,10 @@ async def test_the_offline_model_says_statements_and_code_writes_them(messages_a
     api = await messages_api()  # no script: the offline model
     turn = await make_assistant(api, hr, grounding=True).run_turn(ask("올해 연차 며칠 남았어?"), minsu)
     said_: Any = turn.messages[-1]["content"]  # the model's own answer stays in the conversation
-    assert json.loads(said_[0].text) == {"say": ["balance(2026)"]}  # no typed number: statements only
+    # no typed number: statements only, under the words of the question they answer
+    assert json.loads(said_[0].text) == {
+        "parts": [{"asks": "올해 연차 며칠 남았어?", "say": ["balance(2026)"]}]
+    }
     assert turn.answer == "2026년 남은 연차는 7.5일이에요 (부여 15일, 사용 7.5일)."
 
 

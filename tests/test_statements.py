@@ -196,7 +196,7 @@ def test_an_empty_answer_is_stopped():
 
 
 def test_the_schema_lists_every_statement_of_the_catalogue():
-    description = ANSWER_SCHEMA["properties"]["say"]["description"]
+    description = ANSWER_SCHEMA["properties"]["parts"]["items"]["properties"]["say"]["description"]
     assert all(f"{name}(" in description for name in CATALOGUE if name not in OFFLINE_ONLY)
     # The offline stand-in's own decline ("not offline; Claude answers with a key") is no use to Claude.
     assert CATALOGUE.keys() >= OFFLINE_ONLY and not any(f"{name}(" in description for name in OFFLINE_ONLY)

@@ -33,7 +33,7 @@ from bot.domain.people import Caller
 from bot.domain.requests import Checked
 from bot.grounding.choice import Problem
 from bot.grounding.facts import Evidence, WorkingDayCount
-from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_named, parse_statements
+from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_answer, parse_named
 from bot.grounding.statements import Written, write
 from bot.language.people import Roster
 from bot.language.quantities import stray_quantities
@@ -130,7 +130,7 @@ class Grounding:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
         evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
-        return write(parse_statements(named) or [], evidence, text.is_korean(question))
+        return write(parse_answer(named) or [], evidence, text.is_korean(question))
 
     async def review(
         self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain

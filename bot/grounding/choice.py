@@ -407,6 +407,36 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     return problems
 
 
+def asks_anything(text: str) -> bool:
+    """Whether words of the question ask something the table above knows."""
+    return any(words_.search(text) for words_, _ in _ASKED.values())
+
+
+def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
+    """One part's statements held to the part's own words (`evidence.question` is the part's quote): its
+    years, months and days where it names them, what it asks, and each statement answering it. A part that
+    names no year or day ("남은 건?", "and used?") takes them from the rest of the question, which the
+    whole question's check reads; one that asks nothing the table knows is not second-guessed."""
+    quote, kinds = evidence.question, chosen.kinds
+    days = _DaysAsked.read(quote, today)
+    names_time = bool(asked_years(quote, today) or days.any or days.months or BOTH_YEARS.search(quote))
+    problems = _year_problems(evidence, today, chosen, days) if names_time else []
+    problems += _month_problems(quote, today, chosen, days)
+    if days.any and chosen.days:
+        problems += _day_problems(quote, chosen, days)
+    if (
+        not evidence.earlier_years
+        and asks_anything(quote)
+        and (unasked := _answers_nothing_asked(quote, kinds))
+    ):
+        problems.append(
+            Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
+        )
+    if missing := _asked(quote, kinds, bool(chosen.years), today):
+        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    return [Problem(p.figure, f'for "{quote}": {p.reason}') for p in problems]
+
+
 @dataclass(frozen=True)
 class _DaysAsked:
     """The days a question names: by month and day, by a holiday's name, relative to today."""

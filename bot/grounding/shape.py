@@ -1,7 +1,12 @@
 """The final answer's shape (structured outputs: `output_config.format` with `ANSWER_SCHEMA`, strict):
-a list of statements from a closed catalogue, each written whole by code (`bot/grounding/statements.py`).
+the question's parts, each quoted, with the statements from a closed catalogue that answer it, each
+written whole by code (`bot/grounding/statements.py`).
 
-    {"say": ["remaining(2026)"]}  →  2026년 남은 연차는 7.5일이에요.
+    {"parts": [{"asks": "올해 연차 며칠 남았어?", "say": ["remaining(2026)"]}]}  →  2026년 남은 연차는 7.5일이에요.
+
+The quotes are the model's reading of the question, shown: the check holds each part's statements to the
+part's own words and stops a question left unquoted (bot/grounding/reading.py). `{"say": […]}` (the shape
+before parts, kept in the held-out answer sets) reads as one part that quotes the whole question.
 
 A final answer that is not this JSON (a model or server without structured outputs) is plain text: it
 takes the conservative fallback (`bot/grounding/check.py`).
@@ -10,37 +15,53 @@ takes the conservative fallback (`bot/grounding/check.py`).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from anthropic.types import OutputConfigParam
 
 # Short on purpose: it is re-sent (cached) with every call; what it cannot say, the correction names.
 # The catalogue is bot/grounding/statements.py's; each statement is written by code (bot/text/sentences.py).
+_STATEMENTS: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "string"},
+    "description": "Statements that answer this part, written by code in the person's language; "
+    "no free text. Each is one of: remaining(Y), used(Y), granted(Y), balance(Y) (all three, with "
+    "expiry and pending), pending(Y), expiring(Y), share_used(Y), hours_left(Y), "
+    'compare("used"|"remaining"|"granted", Y, Y2), what_if(Y, q(n)) (taking the person\'s n days; '
+    'q(n) * 0.5 for n half days), what_if_days("YYYY-MM-DD", "YYYY-MM-DD") (taking those working '
+    'days), records(Y), taken(Y, "sick"), record("YYYY-MM-DD"), day("YYYY-MM-DD") (weekday, '
+    'holiday, working day), working_days("YYYY-MM-DD", "YYYY-MM-DD"), days_until("YYYY-MM-DD"), '
+    "today(), service_years(), current_days(), next_grant(), "
+    'act_rule("first_year"|"base"|"extra"|"max") (§60), drafted() (after draft_leave_request), '
+    "lookup_failed() (say what a failed tool said), how_to_request(), ask_hr() (carry-over, payout, "
+    "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(), "
+    "what_i_can_do(), leap_year(Y), lookups_capped(), draft_refused(), claimed(Y, q(n)), enough(Y), "
+    'parts_taken(Y, 0.5), half_days_left(Y), total("used", Y, Y2), latest(Y), month(Y, M), '
+    'no_monthly_totals(), plan(["D1", "D2", 0.5], …), lapsing(), why_grant(q(n)), no_act_leave(), '
+    "ask_a_date(), not_in_hours(). "
+    "Y is a year such as 2026; q(n) is a number n the question states.",
+}
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "say": {
+        "parts": {
             "type": "array",
-            "items": {"type": "string"},
-            "description": "The answer as statements that code writes in the person's language, in order; "
-            "no free text. Each is one of: remaining(Y), used(Y), granted(Y), balance(Y) (all three, with "
-            "expiry and pending), pending(Y), expiring(Y), share_used(Y), hours_left(Y), "
-            'compare("used"|"remaining"|"granted", Y, Y2), what_if(Y, q(n)) (taking the person\'s n days; '
-            'q(n) * 0.5 for n half days), what_if_days("YYYY-MM-DD", "YYYY-MM-DD") (taking those working '
-            'days), records(Y), taken(Y, "sick"), record("YYYY-MM-DD"), day("YYYY-MM-DD") (weekday, '
-            'holiday, working day), working_days("YYYY-MM-DD", "YYYY-MM-DD"), days_until("YYYY-MM-DD"), '
-            "today(), service_years(), current_days(), next_grant(), "
-            'act_rule("first_year"|"base"|"extra"|"max") (§60), drafted() (after draft_leave_request), '
-            "lookup_failed() (say what a failed tool said), how_to_request(), ask_hr() (carry-over, payout, "
-            "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(), "
-            "what_i_can_do(), leap_year(Y), lookups_capped(), draft_refused(), claimed(Y, q(n)), enough(Y), "
-            'parts_taken(Y, 0.5), half_days_left(Y), total("used", Y, Y2), latest(Y), month(Y, M), '
-            'no_monthly_totals(), plan(["D1", "D2", 0.5], …), lapsing(), why_grant(q(n)), no_act_leave(), '
-            "ask_a_date(), not_in_hours(). "
-            "Y is a year such as 2026; q(n) is a number n the question states.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "asks": {
+                        "type": "string",
+                        "description": "The question's words this part answers, copied (every ask gets a part)",
+                    },
+                    "say": _STATEMENTS,
+                },
+                "required": ["asks", "say"],
+                "additionalProperties": False,
+            },
         },
     },
-    "required": ["say"],
+    "required": ["parts"],
     "additionalProperties": False,
 }
 OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": ANSWER_SCHEMA}}
@@ -50,8 +71,16 @@ OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": 
 CORRECTION_OPENING = "Some figures in your answer do not hold:"
 
 
-def parse_statements(raw: str) -> list[str] | None:
-    """The statements of a final text block; None when it is not this shape."""
+@dataclass(frozen=True)
+class Part:
+    """One thing the question asks, as the model quoted it, and the statements that answer it."""
+
+    asks: str | None  # None: the whole question (the shape before parts)
+    say: tuple[str, ...]
+
+
+def parse_answer(raw: str) -> list[Part] | None:
+    """The parts of a final text block; None when it is not this shape."""
     stripped = raw.strip()
     if not stripped.startswith("{"):
         return None
@@ -59,13 +88,28 @@ def parse_statements(raw: str) -> list[str] | None:
         data = json.loads(stripped)
     except ValueError:
         return None
-    said = data.get("say") if isinstance(data, dict) else None
-    if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
+    return parts_of(data)
+
+
+def parts_of(data: object) -> list[Part] | None:
+    """The parts of an answer's JSON, either shape; None for any other."""
+    if not isinstance(data, dict):
         return None
-    return said
+    if isinstance(said := data.get("say"), list) and all(isinstance(s, str) for s in said):
+        return [Part(None, tuple(said))]
+    parts = data.get("parts")
+    if not isinstance(parts, list) or not parts:
+        return None
+    read: list[Part] = []
+    for part in parts:
+        if not (isinstance(part, dict) and isinstance(part.get("asks"), str)):
+            return None
+        if not (isinstance(said := part.get("say"), list) and all(isinstance(s, str) for s in said)):
+            return None
+        read.append(Part(part["asks"], tuple(said)))
+    return read
 
 
 def parse_named(raw: str) -> str | None:
-    """The statements' JSON of a final text block as sent (`{"say": […]}`); None for plain text or any
-    other shape."""
-    return raw.strip() if parse_statements(raw) is not None else None
+    """The answer's JSON as sent; None for plain text or any other shape."""
+    return raw.strip() if parse_answer(raw) is not None else None

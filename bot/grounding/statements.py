@@ -22,14 +22,14 @@ from __future__ import annotations
 import ast
 from calendar import isleap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
 from bot import calendar
 from bot.agent.lookup import plain_answer
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
-from bot.grounding.choice import Chosen, Problem, choice_problems
+from bot.grounding.choice import Chosen, Problem, choice_problems, part_problems
 from bot.grounding.days import what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
@@ -44,6 +44,8 @@ from bot.grounding.question import (
     QUARTER,
     SAID_LEFT,
 )
+from bot.grounding.reading import is_whole, reading_problems
+from bot.grounding.shape import Part
 from bot.language.dates import blank_dates
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import annual_days
@@ -100,8 +102,13 @@ class Written:
         return not self.problems
 
 
-def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Written:
-    """Each statement written by code, and what stops the answer."""
+def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bool) -> Written:
+    """Each statement written by code, and what stops the answer. `answer` is the parts of the question,
+    each with its statements (bot/grounding/shape.py), or the statements alone for the whole question."""
+    parts = [p if isinstance(p, Part) else Part(None, (p,)) for p in answer]
+    if parts and all(p.asks is None for p in parts):
+        parts = [Part(None, tuple(s for p in parts for s in p.say))]
+    statements = [s for p in parts for s in p.say]
     today = evidence.today or date.today()
     said: list[str] = []
     problems: list[Problem] = []
@@ -110,16 +117,29 @@ def write(statements: Sequence[str], evidence: Evidence, korean: bool) -> Writte
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
         problems.append(Problem("say", f"has more than {MAX_STATEMENTS} statements; keep to what was asked"))
-    for source in statements[:MAX_STATEMENTS]:
-        writer = _Writer(evidence, korean, today)
-        try:
-            sentence = writer.write(_statement(source))
-        except (Unresolved, ValueError) as exc:  # ValueError: the calendar's (a span over a year)
-            problems.append(Problem(source, str(exc)))
-            continue
-        chosen.add(writer)
-        said.append(sentence)
-    problems += choice_problems(evidence, today, chosen)
+    budget = MAX_STATEMENTS
+    for part in parts:
+        in_part = Chosen()
+        for source in part.say[:budget]:
+            writer = _Writer(evidence, korean, today)
+            try:
+                sentence = writer.write(_statement(source))
+            except (Unresolved, ValueError) as exc:  # ValueError: the calendar's (a span over a year)
+                problems.append(Problem(source, str(exc)))
+                continue
+            in_part.add(writer)
+            said.append(sentence)
+        budget -= len(part.say)
+        chosen.add(in_part)
+        # a part quoting the whole question is the whole question's check below; one whose statements all
+        # failed is said above
+        if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
+            problems += part_problems(replace(evidence, question=part.asks), today, in_part)
+    if quotes := [p.asks for p in parts if p.asks is not None]:
+        problems += reading_problems(evidence.question, quotes, today)
+    # the whole question's reasons that a part's already gave (more exactly: for its own words) go once
+    given = {p.reason.partition('": ')[2] for p in problems if p.reason.startswith('for "')}
+    problems += [p for p in choice_problems(evidence, today, chosen) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 

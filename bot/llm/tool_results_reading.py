@@ -102,9 +102,10 @@ def wire_evidence(messages: list[dict[str, Any]], question: str, today: date) ->
 def final_text(
     statements: list[str], messages: list[dict[str, Any]], question: str, today: date, declaring: bool
 ) -> str:
-    """The final answer: the statements in the answer shape ({"say": […]}, structured outputs asked for), or
-    else (a plain-text peer) as code writes them, from the lookups on the wire."""
+    """The final answer: the statements in the answer shape (structured outputs asked for: one part, quoting
+    the whole question, for the offline model answers a message whole or declines it), or else (a plain-text
+    peer) as code writes them, from the lookups on the wire."""
     if declaring:
-        return json.dumps({"say": statements}, ensure_ascii=False)
+        return json.dumps({"parts": [{"asks": question, "say": statements}]}, ensure_ascii=False)
     evidence = wire_evidence(messages, question, today)
     return write(statements, evidence, text.is_korean(question)).text

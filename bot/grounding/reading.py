@@ -1,0 +1,103 @@
+"""The model's reading of the question, checked: each part it answers is quoted from the question, and
+nothing the question asks is left outside every quote.
+
+A statement's choice is then held to its own part's words (bot/grounding/choice.py, `part_problems`), so a
+question of two asks ("근속 몇 년이고, 다음 달에 몇 개 생겨요?") is not answered by one, and a year in one
+clause is not read as the year of another ("작년 남은 건 이월돼요? 그리고 올해는 몇 개 남았어?").
+
+What is outside the quotes may be an aside ("planning a trip", "팀장님이 물어봐서", "lol"). It asks
+something when it holds an asking word — a closed class of words (몇, 언제, how, what, "can you", a question
+mark after words…), which, unlike the words for leave, does not grow with each new way of asking — or a
+year, a date, or an amount of days, or words the choice reads as asking (`asks_anything`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from bot.grounding.choice import Problem, asks_anything
+from bot.grounding.question import DAYS_STATED
+from bot.language.dates import blank_dates, days_named
+from bot.language.relative_days import relative_days
+from bot.language.years import asked_years
+
+# Words that ask, in both languages: question words, requests, and a question mark after a word.
+_ASKING = re.compile(
+    r"몇|며칠|언제|얼마|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
+    r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
+    r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b|"
+    r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"
+    r"[\w가-힣]\s*\?",
+    re.I,
+)
+
+
+_MARKS = " ?!.~,;:…\"'()[]"
+
+
+def _plain(text: str) -> str:
+    """For finding a quote: case and runs of spaces aside, and the marks that close or open a sentence."""
+    return re.sub(r"\s+", " ", text.casefold()).strip(_MARKS)
+
+
+def is_whole(quote: str, question: str) -> bool:
+    """Whether a quote is the whole question (most answers: one ask, quoted whole)."""
+    return _plain(quote) == _plain(question)
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """Where each part's quote stands in the question, and what lies outside every quote."""
+
+    found: list[str]  # quotes found in the question, as written there
+    missing: list[str]  # quotes that are not in it
+    outside: list[str]  # the question's stretches no quote covers
+
+
+def quoted(question: str, quotes: Sequence[str]) -> Quoted:
+    plain = re.sub(r"\s+", " ", question.casefold())
+    covered = [False] * len(plain)
+    found: list[str] = []
+    missing: list[str] = []
+    for quote in quotes:
+        wanted = _plain(quote)
+        at = plain.find(wanted) if wanted else -1
+        if at < 0:
+            missing.append(quote)
+            continue
+        found.append(plain[at : at + len(wanted)])
+        covered[at : at + len(wanted)] = [True] * len(wanted)
+    stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
+    outside = [s.strip(_MARKS) for s in stretches]
+    return Quoted(found, missing, [s for s in outside if s])
+
+
+def asks_outside(stretch: str, today: date) -> bool:
+    """Whether a stretch of the question outside every quote asks something (else it is an aside)."""
+    return bool(
+        _ASKING.search(stretch)
+        or asked_years(stretch, today)
+        or days_named(stretch)
+        or relative_days(stretch, today)
+        or DAYS_STATED.search(blank_dates(stretch))
+        or asks_anything(stretch)
+    )
+
+
+def reading_problems(question: str, quotes: Sequence[str], today: date) -> list[Problem]:
+    """Each quote is the question's own words, and what no quote covers asks nothing."""
+    read = quoted(question, quotes)
+    problems = [
+        Problem("say", f'quotes "{quote}", which is not in the question; copy its words exactly')
+        for quote in read.missing
+    ]
+    if not read.missing:  # a quote not found leaves its words outside: one reason is enough
+        problems += [
+            Problem("say", f'leaves out "{stretch}", which asks something; give it a part of its own')
+            for stretch in read.outside
+            if asks_outside(stretch, today)
+        ]
+    return problems

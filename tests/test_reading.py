@@ -1,0 +1,136 @@
+"""The model's reading of the question, shown as parts and checked (bot/grounding/reading.py): every ask
+has a part quoting it, a quote is the question's own words, and each part's statements are held to its own
+words. The questions here are worded apart from the held-out answer sets."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+from bot.domain.leave import Balance
+from bot.grounding.facts import Evidence
+from bot.grounding.reading import asks_outside, quoted
+from bot.grounding.shape import Part
+from bot.grounding.statements import Written, write
+from tests.support.assistant import make_assistant
+from tests.support.messages_api import text_reply, tool_reply
+
+TODAY = date(2026, 11, 29)
+
+
+def answer(question: str, *parts: tuple[str, list[str]]) -> Written:
+    evidence = Evidence(
+        balances={
+            2026: Balance(2026, Decimal(15), Decimal("7.5")),
+            2025: Balance(2025, Decimal(15), Decimal(12)),
+        },
+        question=question,
+        today=TODAY,
+    )
+    return write([Part(asks, tuple(say)) for asks, say in parts], evidence, "연차" in question)
+
+
+def reasons(written: Written) -> str:
+    return " | ".join(p.reason for p in written.problems)
+
+
+def test_an_ask_outside_every_part_stops_the_answer():
+    question = "How many days have I used this year, and what do I have left?"
+    one = answer(question, ("How many days have I used this year", ["used(2026)"]))
+    assert 'leaves out "and what do i have left", which asks something' in reasons(one)
+    both = answer(
+        question,
+        ("How many days have I used this year", ["used(2026)"]),
+        ("what do I have left?", ["remaining(2026)"]),
+    )
+    assert both.holds, both.problems
+
+
+def test_a_part_is_held_to_its_own_year_where_the_whole_question_names_both():
+    question = "2025년 연차는 몇 개 썼고, 올해는 몇 개 남았어?"
+    # Read whole, both years are named and stated, so their figures crossed over pass...
+    assert write(["used(2026)", "remaining(2025)"], _evidence(question), True).holds
+    # ...read by parts, the year of the first clause is 2025, not 2026.
+    crossed = answer(
+        question, ("2025년 연차는 몇 개 썼고", ["used(2026)"]), ("올해는 몇 개 남았어?", ["remaining(2026)"])
+    )
+    assert 'for "2025년 연차는 몇 개 썼고": states figures of 2026' in reasons(crossed)
+    right = answer(
+        question, ("2025년 연차는 몇 개 썼고", ["used(2025)"]), ("올해는 몇 개 남았어?", ["remaining(2026)"])
+    )
+    assert right.holds, right.problems
+
+
+def _evidence(question: str) -> Evidence:
+    return Evidence(
+        balances={
+            2026: Balance(2026, Decimal(15), Decimal("7.5")),
+            2025: Balance(2025, Decimal(15), Decimal(12)),
+        },
+        question=question,
+        today=TODAY,
+    )
+
+
+def test_a_part_that_names_no_year_takes_the_rest_of_the_questions():
+    question = "작년엔 몇 개 썼어? 남은 건?"
+    written = answer(question, ("작년엔 몇 개 썼어?", ["used(2025)"]), ("남은 건?", ["remaining(2025)"]))
+    assert written.holds, written.problems
+    english = "what did I use in 2025, and how about what was left?"
+    written = answer(
+        english, ("what did I use in 2025", ["used(2025)"]), ("how about what was left?", ["remaining(2025)"])
+    )
+    assert written.holds, written.problems
+
+
+def test_an_aside_needs_no_part_and_a_quote_is_found_loosely():
+    question = "Hi!  How many days do I have LEFT this year?? asking for my holiday plans"
+    written = answer(question, ("how many days do i have left this year", ["remaining(2026)"]))
+    assert written.holds, written.problems
+    assert not asks_outside("asking for my holiday plans", TODAY) and not asks_outside("hi!", TODAY)
+    assert asks_outside("and when do they run out?", TODAY)
+    assert asks_outside("그리고 3일 더 쓰면", TODAY)  # an amount of days, no question word
+    assert asks_outside("in 2025", TODAY)  # a year
+
+
+def test_a_quote_that_is_not_the_questions_words_is_stopped():
+    question = "올해 남은 연차 알려줘"
+    written = answer(question, ("올해 남은 휴가 알려줘", ["remaining(2026)"]))
+    assert 'quotes "올해 남은 휴가 알려줘", which is not in the question' in reasons(written)
+
+
+def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
+    read = quoted("A? B and C?", ["a?", "c"])
+    assert read.found == ["a", "c"] and read.missing == [] and read.outside == ["b and"]
+
+
+def test_the_shape_before_parts_reads_as_one_part_quoting_the_whole_question():
+    question = "2025년 연차는 몇 개 썼고, 올해는 몇 개 남았어?"
+    old = write(["used(2025)", "remaining(2026)"], _evidence(question), True)
+    whole = answer(question, (question, ["used(2025)", "remaining(2026)"]))
+    assert old.holds and whole.holds and old.text == whole.text
+
+
+async def test_over_the_wire_a_part_left_out_gets_one_correction(messages_api, hr, minsu):
+    question = "올해 몇 개 썼어? 그리고 남은 건 몇 개야?"
+    first = {"parts": [{"asks": "올해 몇 개 썼어?", "say": ["used(2026)"]}]}
+    second = {
+        "parts": [
+            {"asks": "올해 몇 개 썼어?", "say": ["used(2026)"]},
+            {"asks": "그리고 남은 건 몇 개야?", "say": ["remaining(2026)"]},
+        ]
+    }
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2026})),
+            text_reply(json.dumps(first, ensure_ascii=False)),
+            text_reply(json.dumps(second, ensure_ascii=False)),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True).run_turn(
+        [{"role": "user", "content": question}], minsu
+    )
+    correction = api.requests[-1]["messages"][-1]["content"]
+    assert 'leaves out "그리고 남은 건 몇 개야", which asks something' in correction
+    assert "7.5일" in turn.answer and "남은" in turn.answer
