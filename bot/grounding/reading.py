@@ -38,14 +38,13 @@ _ASKING = re.compile(
 _MARKS = " ?!.~,;:…\"'()[]"
 
 
-def _plain(text: str) -> str:
-    """For finding a quote: case and runs of spaces aside, and the marks that close or open a sentence."""
-    return re.sub(r"\s+", " ", text.casefold()).strip(_MARKS)
-
-
 def is_whole(quote: str, question: str) -> bool:
     """Whether a quote is the whole question (most answers: one ask, quoted whole)."""
-    return _plain(quote) == _plain(question)
+    return _compact(quote) == _compact(question)
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"\s+", "", text.casefold()).strip(_MARKS)
 
 
 @dataclass(frozen=True)
@@ -58,20 +57,32 @@ class Quoted:
 
 
 def quoted(question: str, quotes: Sequence[str]) -> Quoted:
-    plain = re.sub(r"\s+", " ", question.casefold())
+    """Each quote found in the question — spacing aside ("몇개" is "몇 개"), and a quote cut short with "…"
+    found piece by piece, in order, covering what it cut — and the stretches no quote covers."""
+    plain = question.casefold()
+    letters = [i for i, ch in enumerate(plain) if not ch.isspace()]  # where each letter of `compact` is
+    compact = "".join(plain[i] for i in letters)
     covered = [False] * len(plain)
     found: list[str] = []
     missing: list[str] = []
     for quote in quotes:
-        wanted = _plain(quote)
-        at = plain.find(wanted) if wanted else -1
-        if at < 0:
+        pieces = [_compact(piece) for piece in re.split(r"\.\.\.+|…", quote)]
+        spans: list[tuple[int, int]] = []
+        start = 0
+        for piece in filter(None, pieces):
+            at = compact.find(piece, start)
+            if at < 0:
+                break
+            spans.append((letters[at], letters[at + len(piece) - 1] + 1))
+            start = at + len(piece)
+        if not spans or len(spans) < len(list(filter(None, pieces))):
             missing.append(quote)
             continue
-        found.append(plain[at : at + len(wanted)])
-        covered[at : at + len(wanted)] = [True] * len(wanted)
+        found.append(" … ".join(question[a:b] for a, b in spans))
+        first, last = spans[0][0], spans[-1][1]  # what "…" cut out is of the same ask
+        covered[first:last] = [True] * (last - first)
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
-    outside = [s.strip(_MARKS) for s in stretches]
+    outside = [re.sub(r"\s+", " ", s).strip(_MARKS) for s in stretches]
     return Quoted(found, missing, [s for s in outside if s])
 
 
