@@ -138,3 +138,12 @@ async def test_over_the_wire_a_part_left_out_gets_one_correction(messages_api, h
     correction = api.requests[-1]["messages"][-1]["content"]
     assert 'leaves out "그리고 남은 건 몇 개야", which asks something' in correction
     assert "7.5일" in turn.answer and "남은" in turn.answer
+
+
+def test_a_premise_outside_the_quotes_is_part_of_the_ask_whose_figures_it_gives():
+    question = "Say I take 3 days in March. What would I have left then?"
+    premise = answer(question, ("What would I have left then?", ["what_if(2026, q(3))"]))
+    assert premise.holds, premise.problems
+    # the same words with the what-if left out: the 3 days are an ask nobody answered
+    bare = answer(question, ("What would I have left then?", ["remaining(2026)"]))
+    assert 'leaves out "say i take 3 days in march"' in reasons(bare)

@@ -629,3 +629,26 @@ def test_why_a_grant_hr_entered_is_its_size_is_hrs_not_the_first_years_rule():
     assert written.holds, written.problems
     assert "granted by HR" in written.text and "13 years of service give 21 days" in written.text
     assert "first year" not in written.text
+
+
+def test_working_days_asked_are_not_the_days_until_a_date():
+    # after the twenty-first sets: calendar days until a date answered a count of working days
+    question = "12월 1일부터 12월 31일까지 영업일이 며칠이야?"
+    assert "the question asks working days" in stopped(question, 'days_until("2026-12-31")')
+    assert said(question, 'working_days("2026-12-01", "2026-12-31")')
+
+
+def test_the_next_anniversarys_grant_is_not_the_current_one():
+    grants = (StatutoryGrant(date(2026, 3, 4), Decimal(16), "annual", 3, date(2027, 3, 3), ""),)
+    upcoming = (StatutoryGrant(date(2027, 3, 4), Decimal(16), "annual", 4, date(2028, 3, 3), ""),)
+    entitlement = Entitlement(TODAY, date(2023, 3, 4), "hire_date", 3, grants, upcoming)
+    question = "what will I be given on my next work anniversary?"
+    current = write(["current_days()"], evidence(question, entitlement=entitlement), False)
+    assert "the next grant" in " ".join(p.reason for p in current.problems)
+    assert write(["next_grant()"], evidence(question, entitlement=entitlement), False).holds
+
+
+def test_how_to_request_answers_only_a_question_of_requesting():
+    assert "how_to_request" in stopped("는 회의실 예약은 어디서 해요", "how_to_request()")
+    assert said("연차 올리려면 어디서 해요?", "how_to_request()")
+    assert said("how do I put in for a day off?", "how_to_request()")

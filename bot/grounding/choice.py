@@ -117,7 +117,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
                     r"^(?!.*(?:1\s*년\s*미만|1\s*년\s*(?:이\s*)?안|첫\s*해|신입)).*"
                     r"(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*)?(?:생겨|생기|생길|나와|나오)",
                 ),
-                en=(*words.NEXT_GRANT.en, r"next\s+(?:batch|lot|round|set)\b"),
+                en=(
+                    *words.NEXT_GRANT.en,
+                    r"next\s+(?:batch|lot|round|set)\b",
+                    r"\bnext\s+(?:work\s+)?anniversary\b",
+                ),
             )
         ),
         {"next_grant"},
@@ -175,6 +179,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             re.I,
         ),
         {"days_until", "working_days"},
+    ),
+    # working days, not days of the calendar ("평일 몇 일 남았어?" is not answered by the days until a date)
+    "working days": (
+        re.compile(r"평일|영업일|근무일|\b(?:working|business|work)\s*days\b|\bworkdays\b", re.I),
+        {"working_days", "what_if_days", "plan", "day", "enough"},
     ),
     "records by date": (
         re.compile(
@@ -590,6 +599,13 @@ _ASKS_FOR: dict[str, re.Pattern[str]] = {
     "next_grant": re.compile(
         pattern(words.NEXT_GRANT).pattern
         + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
+        re.I,
+    ),
+    # asked to request, or how: not a question of something else ("what's the wifi password?")
+    "how_to_request": re.compile(
+        r"신청|요청|올리|올려|상신|결재|승인|취소|내려면|쓰려면|\b(?:request\w*|apply|book|submit|put\s+in|file|sign\s+up|"
+        r"cancel\w*|withdraw|approv\w*|"
+        r"how\s+(?:do|can|should)\s+I|how\s+to)\b",
         re.I,
     ),
     "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),

@@ -8,7 +8,8 @@ clause is not read as the year of another ("작년 남은 건 이월돼요? 그�
 What is outside the quotes may be an aside ("planning a trip", "팀장님이 물어봐서", "lol"). It asks
 something when it holds an asking word — a closed class of words (몇, 언제, how, what, "can you", a question
 mark after words…), which, unlike the words for leave, does not grow with each new way of asking — or a
-year, a date, or an amount of days, or words the choice reads as asking (`asks_anything`).
+year, a date, or an amount of days no statement is about (a premise whose figures a statement took is part
+of that ask), or words the choice reads as asking (`asks_anything`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import Problem, asks_anything
+from bot.grounding.choice import Chosen, Problem, asks_anything
 from bot.grounding.question import DAYS_STATED
 from bot.language.dates import blank_dates, days_named
-from bot.language.relative_days import relative_days
+from bot.language.number_tokens import amounts_in
 from bot.language.years import asked_years
 
 # Words that ask, in both languages: question words, requests, and a question mark after a word.
@@ -86,19 +87,21 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     return Quoted(found, missing, [s for s in outside if s])
 
 
-def asks_outside(stretch: str, today: date) -> bool:
-    """Whether a stretch of the question outside every quote asks something (else it is an aside)."""
-    return bool(
-        _ASKING.search(stretch)
-        or asked_years(stretch, today)
-        or days_named(stretch)
-        or relative_days(stretch, today)
-        or DAYS_STATED.search(blank_dates(stretch))
-        or asks_anything(stretch)
+def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> bool:
+    """Whether a stretch of the question outside every quote asks something (else it is an aside, or the
+    premise of an ask whose figures the statements took: "thinking of 2 half days. what would that leave?")."""
+    about = chosen or Chosen()
+    years = set(asked_years(stretch, today)) - about.years
+    days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
+    amounts = (
+        amounts_in(blank_dates(stretch)) - about.taken - about.stated - about.parts
+        if DAYS_STATED.search(blank_dates(stretch))
+        else set()
     )
+    return bool(_ASKING.search(stretch) or years or days or amounts or asks_anything(stretch))
 
 
-def reading_problems(question: str, quotes: Sequence[str], today: date) -> list[Problem]:
+def reading_problems(question: str, quotes: Sequence[str], today: date, chosen: Chosen) -> list[Problem]:
     """Each quote is the question's own words, and what no quote covers asks nothing."""
     read = quoted(question, quotes)
     problems = [
@@ -109,6 +112,6 @@ def reading_problems(question: str, quotes: Sequence[str], today: date) -> list[
         problems += [
             Problem("say", f'leaves out "{stretch}", which asks something; give it a part of its own')
             for stretch in read.outside
-            if asks_outside(stretch, today)
+            if asks_outside(stretch, today, chosen)
         ]
     return problems

@@ -136,7 +136,7 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
             problems += part_problems(replace(evidence, question=part.asks), today, in_part)
     if quotes := [p.asks for p in parts if p.asks is not None]:
-        problems += reading_problems(evidence.question, quotes, today)
+        problems += reading_problems(evidence.question, quotes, today, chosen)
     # the whole question's reasons that a part's already gave (more exactly: for its own words) go once
     given = {p.reason.partition('": ')[2] for p in problems if p.reason.startswith('for "')}
     problems += [p for p in choice_problems(evidence, today, chosen) if p.reason not in given]
