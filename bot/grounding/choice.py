@@ -15,7 +15,9 @@ from decimal import Decimal
 from bot.domain.leave import format_days
 from bot.grounding.days import holiday_days_named
 from bot.grounding.facts import Evidence
-from bot.grounding.question import (
+from bot.language import words
+from bot.language.dates import blank_dates, days_named, spans_named
+from bot.language.question_words import (
     BARE_DAY,
     BOTH_YEARS,
     DAY_RANGE,
@@ -33,8 +35,6 @@ from bot.grounding.question import (
     months_named,
     years_taken_back,
 )
-from bot.language import words
-from bot.language.dates import blank_dates, days_named, spans_named
 from bot.language.questions import names_someone_else
 from bot.language.relative_days import relative_days
 from bot.language.words import pattern

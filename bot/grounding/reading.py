@@ -20,21 +20,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.grounding.choice import Chosen, Problem, asks_anything
-from bot.grounding.question import DAYS_STATED
 from bot.language.dates import blank_dates, days_named
 from bot.language.number_tokens import amounts_in
+from bot.language.question_words import ASKING, DAYS_STATED
 from bot.language.years import asked_years
-
-# Words that ask, in both languages: question words, requests, and a question mark after a word.
-_ASKING = re.compile(
-    r"몇|며칠|언제|얼마|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
-    r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
-    r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b|"
-    r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"
-    r"[\w가-힣]\s*\?",
-    re.I,
-)
-
 
 _MARKS = " ?!.~,;:…\"'()[]"
 
@@ -98,7 +87,7 @@ def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> boo
         if DAYS_STATED.search(blank_dates(stretch))
         else set()
     )
-    return bool(_ASKING.search(stretch) or years or days or amounts or asks_anything(stretch))
+    return bool(ASKING.search(stretch) or years or days or amounts or asks_anything(stretch))
 
 
 def reading_problems(question: str, quotes: Sequence[str], today: date, chosen: Chosen) -> list[Problem]:

@@ -33,7 +33,10 @@ from bot.grounding.choice import Chosen, Problem, choice_problems, part_problems
 from bot.grounding.days import what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
-from bot.grounding.question import (
+from bot.grounding.reading import is_whole, reading_problems
+from bot.grounding.shape import Part
+from bot.language.dates import blank_dates
+from bot.language.question_words import (
     AS_PARTS,
     CLAIM,
     DAYS_STATED,
@@ -44,9 +47,6 @@ from bot.grounding.question import (
     QUARTER,
     SAID_LEFT,
 )
-from bot.grounding.reading import is_whole, reading_problems
-from bot.grounding.shape import Part
-from bot.language.dates import blank_dates
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import annual_days
 from bot.policy.statute import STATUTE

@@ -1,7 +1,7 @@
 """What a question says, read for the choice of statements and for the numbers a statement takes from it:
 its months, its days written without a month, the amounts of days it states and how, the parts of a day it
-names, whether it plans ahead, family and the asker as its subject. Words only; what each means for the
-answer is the choice's (bot/grounding/choice.py)."""
+names, whether it plans ahead, family and the asker as its subject, and the words that ask. Words only; what
+each means for the answer is the check's (bot/grounding/choice.py, bot/grounding/reading.py)."""
 
 from __future__ import annotations
 
@@ -168,4 +168,15 @@ OWN = re.compile(
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
+)
+
+
+# Words that ask, in both languages (a closed class, unlike the words for leave): question words, requests, and a question mark after a word.
+ASKING = re.compile(
+    r"몇|며칠|언제|얼마|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
+    r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
+    r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b|"
+    r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"
+    r"[\w가-힣]\s*\?",
+    re.I,
 )
