@@ -147,3 +147,15 @@ def test_a_premise_outside_the_quotes_is_part_of_the_ask_whose_figures_it_gives(
     # the same words with the what-if left out: the 3 days are an ask nobody answered
     bare = answer(question, ("What would I have left then?", ["remaining(2026)"]))
     assert 'leaves out "say i take 3 days in march"' in reasons(bare)
+
+
+def test_a_premise_whose_kind_the_statements_answer_is_no_ask_left_out():
+    # after the twenty-third sets: an aside naming what the answer gives ("back from sick leave") or a
+    # phrase with 얼마 that asks nothing ("입사한 지 얼마 안 됐는데") is part of the ask, not another one
+    question = "이제 막 복귀했는데 올해 연차 몇 개 남았어요?"
+    assert answer(question, ("올해 연차 몇 개 남았어요?", ["remaining(2026)"])).holds
+    assert not asks_outside("입사한 지 얼마 안 됐는데", TODAY)
+    assert asks_outside("얼마나 남았어", TODAY)
+    # the premise names what is left; an answer of what was used leaves it unanswered
+    question = "Got like 7 days left I think. How many did I use this year?"
+    assert answer(question, ("How many did I use this year?", ["used(2026)"])).problems

@@ -421,6 +421,11 @@ def asks_anything(text: str) -> bool:
     return any(words_.search(text) for words_, _ in _ASKED.values())
 
 
+def unanswered(text: str, chosen: Chosen, today: date) -> list[str]:
+    """What words of the question ask (by the table above) that no statement chosen says."""
+    return _asked(text, chosen.kinds, bool(chosen.years), today)
+
+
 def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
     """One part's statements held to the part's own words (`evidence.question` is the part's quote): its
     years, months and days where it names them, what it asks, and each statement answering it. A part that

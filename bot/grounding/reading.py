@@ -8,8 +8,9 @@ clause is not read as the year of another ("작년 남은 건 이월돼요? 그�
 What is outside the quotes may be an aside ("planning a trip", "팀장님이 물어봐서", "lol"). It asks
 something when it holds an asking word — a closed class of words (몇, 언제, how, what, "can you", a question
 mark after words…), which, unlike the words for leave, does not grow with each new way of asking — or a
-year, a date, or an amount of days no statement is about (a premise whose figures a statement took is part
-of that ask), or words the choice reads as asking (`asks_anything`).
+year, a date, or an amount of days no statement is about, or words the choice reads as asking for what no
+statement says (a premise whose figures the statements give is part of that ask: "just back from sick
+leave — how many sick days this year?").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import Chosen, Problem, asks_anything
+from bot.grounding.choice import Chosen, Problem, unanswered
 from bot.language.dates import blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED
@@ -87,7 +88,7 @@ def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> boo
         if DAYS_STATED.search(blank_dates(stretch))
         else set()
     )
-    return bool(ASKING.search(stretch) or years or days or amounts or asks_anything(stretch))
+    return bool(ASKING.search(stretch) or years or days or amounts or unanswered(stretch, about, today))
 
 
 def reading_problems(question: str, quotes: Sequence[str], today: date, chosen: Chosen) -> list[Problem]:

@@ -173,7 +173,7 @@ OWN = re.compile(
 
 # Words that ask, in both languages (a closed class, unlike the words for leave): question words, requests, and a question mark after a word.
 ASKING = re.compile(
-    r"몇|며칠|언제|얼마|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
+    r"몇|며칠|언제|얼마(?!\s*(?:안|전|뒤|후|동안|되지|지나))|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
     r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
     r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b|"
     r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"

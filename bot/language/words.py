@@ -89,7 +89,7 @@ REMAINING_STATED = Words(
 )
 # "사용" but not "사용 가능" / "사용할 수 있는" (those are what is left).
 USED = Words(
-    ko=(r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)", "썼"),
+    ko=(r"사용(?!\s*가능|하실\s*수|할\s*수|\s*할\s*수|하지\s*않)", "썼", "썻"),  # 썻: the common typo
     en=(r"\bused(?![A-Za-z])",),
 )
 USED_STATED = Words(
