@@ -652,3 +652,32 @@ def test_how_to_request_answers_only_a_question_of_requesting():
     assert "how_to_request" in stopped("는 회의실 예약은 어디서 해요", "how_to_request()")
     assert said("연차 올리려면 어디서 해요?", "how_to_request()")
     assert said("how do I put in for a day off?", "how_to_request()")
+
+
+def test_the_acts_general_rule_is_no_answer_to_how_many_the_asker_gets():
+    # after the twenty-second sets: §60's base rule for "how many do I get by law now"
+    assert "the question asks how many the asker has or gets" in stopped(
+        "법적으로 나는 지금 연차 며칠 받을 수 있어?", 'act_rule("base")'
+    )
+    assert said("법정 연차는 최대 며칠까지야?", 'act_rule("max")')  # the law's figure, not the asker's
+    assert said(
+        "I started in March, how many days do I get a month in my first year?", 'act_rule("first_year")'
+    )
+
+
+def test_a_years_condition_is_not_a_question_of_years_of_service_and_an_expiry_day_is_no_year_asked():
+    assert said("근속 15년 넘으면 연차 최대 몇 개예요?", 'act_rule("max")')
+    # the days until the leave expires: the expiry day is the lookup's, in a year after the one asked
+    expiring = {2026: Balance(2026, Decimal(15), Decimal(10), expiring=((date(2027, 2, 28), Decimal(5)),))}
+    question = "how many days until my leftover leave expires?"
+    written = write(
+        ["expiring(2026)", 'days_until("2027-02-28")'],
+        Evidence(balances=expiring, question=question, today=TODAY),
+        False,
+    )
+    assert written.holds, written.problems
+
+
+def test_carrying_them_over_is_a_company_rule_and_do_i_have_is_the_askers_own():
+    assert said("Can I carry them over to next year?", "ask_hr()")
+    assert said("how many days do i have left? my team lead wants to know", "remaining(2026)")

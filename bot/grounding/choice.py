@@ -18,12 +18,14 @@ from bot.grounding.facts import Evidence
 from bot.language import words
 from bot.language.dates import blank_dates, days_named, spans_named
 from bot.language.question_words import (
+    ASKER,
     BARE_DAY,
     BOTH_YEARS,
     DAY_RANGE,
     DAYS_STATED,
     HALF,
     HOUSE_RULE,
+    HOW_MANY,
     MONTH_BEFORE,
     ORDINAL_DAY,
     OWN,
@@ -158,7 +160,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "years of service": (
         re.compile(
-            r"근속|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
+            r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
             r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
             re.I,
         ),
@@ -396,6 +398,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if _rule_for_the_askers_figure(question, kinds):
+        problems.append(
+            Problem("say", "states a rule of the Act, but the question asks how many the asker has or gets")
+        )
     if (
         "enough" in kinds
         and not kinds & {"what_if_days", "plan", "what_if"}
@@ -644,6 +650,19 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
         )
     }
     return ", ".join(sorted(unasked)) if unasked == substantive else ""
+
+
+def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
+    """An answer that is only §60's general rule — the base, the maximum, the extra days — for a question of
+    how many the asker has or gets ("how many days am I entitled to by law right now?"): the asker's figure
+    is current_days() or next_grant(). The first year's rule answers a first-year question of how many."""
+    substantive = kinds - {"greeting", "thanks", "act_rule"}
+    general = {"act_rule:base", "act_rule:max", "act_rule:extra"}
+    return (
+        bool(substantive)
+        and substantive <= general
+        and bool(ASKER.search(question) and HOW_MANY.search(question))
+    )
 
 
 def _within(day: tuple[int, int], span: tuple[tuple[int, int], tuple[int, int]]) -> bool:

@@ -143,6 +143,15 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 
+def _looked_up_days(evidence: Evidence) -> set[date]:
+    """The days the lookups gave: when leave expires, when a grant arises or ends."""
+    days = {until for balance in evidence.balances.values() for until, _ in balance.expiring}
+    if evidence.entitlement is not None:
+        grants = (*evidence.entitlement.current, *evidence.entitlement.upcoming)
+        days |= {g.arises_on for g in grants} | {g.expires_on for g in grants}
+    return days
+
+
 def _statement(source: str) -> Statement:
     written, tree = parsed(source)
     if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and not tree.keywords):
@@ -189,7 +198,8 @@ class _Writer(Chosen):
         except ValueError:
             raise Unresolved(f'{statement.name}: argument {index + 1} must be a date "YYYY-MM-DD"') from None
         self.days.add(on)
-        self.years.add(on.year)
+        if on not in _looked_up_days(self.evidence):  # a lookup's day (an expiry) is no year the model chose
+            self.years.add(on.year)
         return on
 
     def word(self, statement: Statement, index: int, allowed: Sequence[str]) -> str:

@@ -167,7 +167,8 @@ OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
-    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b",
+    re.I,  # "do i have", typed in lower case
 )
 
 
@@ -180,3 +181,11 @@ ASKING = re.compile(
     r"[\w가-힣]\s*\?",
     re.I,
 )
+
+
+# The asker as the one a figure is of: a pronoun of the first person (a closed class), and how many asked.
+# "나 지금 법정 연차 며칠 받을 수 있어?" asks the asker's figure; "법정 연차는 최대 며칠이야?" the law's.
+ASKER = re.compile(
+    r"(?:^|\s)(?:나|내|난|제가|저는|저도|전|제|저)(?=\s|$|가|는|도)|\b(?:i|my|me|i'm|im|i've)\b", re.I
+)
+HOW_MANY = re.compile(r"몇|며칠|얼마|\bhow\s+(?:many|much)\b", re.I)

@@ -145,7 +145,7 @@ CARRY_OVER_OR_PAY = Words(
     ko=("이월", "넘어가", "수당", r"(?<!연말)정산", r"돈으로", "현금"),
     en=(
         r"cash\s+out",
-        r"carr(?:y|ies|ied)\s*(?:over|forward)",
+        r"carr(?:y|ies|ied)\s*(?:(?:it|them|those|these|the\s+rest)\s+)?(?:over|forward)",
         r"\bcarry\b(?=[^?.]{0,30}\binto\b)",
         r"\bcash\b(?=\s+(?:\w+\s+)?out\b)",
         r"roll(?:s|ed)?\s*over",
