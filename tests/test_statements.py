@@ -681,3 +681,23 @@ def test_a_years_condition_is_not_a_question_of_years_of_service_and_an_expiry_d
 def test_carrying_them_over_is_a_company_rule_and_do_i_have_is_the_askers_own():
     assert said("Can I carry them over to next year?", "ask_hr()")
     assert said("how many days do i have left? my team lead wants to know", "remaining(2026)")
+
+
+def test_a_question_of_when_is_answered_with_a_day():
+    # after the twenty-third sets: "when" (a closed class) asks a day; an amount alone does not answer it
+    assert "the question asks when" in stopped("남은 연차 언제까지 써야 돼?", "remaining(2026)")
+    assert said("남은 연차 언제까지 써야 돼?", "expiring(2026)")
+    assert said("언제든 쓸 수 있는 연차 몇 개 남았어?", "remaining(2026)")  # 언제든: any time
+    assert said("when I take 2 days next month, how many will be left?", "what_if(2026, q(2))")
+
+
+def test_hours_left_answers_what_is_left_in_hours_not_whether_hours_can_be_taken():
+    assert "hours_left" in stopped("can I book my leave by the hour?", "hours_left(2026)")
+    assert said("how many hours of leave are left?", "hours_left(2026)")
+
+
+def test_a_colleagues_figure_beside_the_askers_words_is_the_colleagues():
+    assert "about a colleague" in stopped(
+        "can I check how many days my teammate has left?", "remaining(2026)"
+    )
+    assert said("can I check how many days my teammate has left?", "only_own_leave()")

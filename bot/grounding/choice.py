@@ -21,6 +21,7 @@ from bot.language.question_words import (
     ASKER,
     BARE_DAY,
     BOTH_YEARS,
+    COLLEAGUES_FIGURE,
     DAY_RANGE,
     DAYS_STATED,
     HALF,
@@ -33,6 +34,7 @@ from bot.language.question_words import (
     PLANS_AHEAD,
     QUARTER,
     THE_YEAR_BEFORE,
+    WHEN_ASKED,
     days_taken_back,
     months_named,
     years_taken_back,
@@ -398,6 +400,8 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if WHEN_ASKED.search(question) and _no_day_in(kinds):
+        problems.append(Problem("say", "states no day, but the question asks when"))
     if _rule_for_the_askers_figure(question, kinds):
         problems.append(
             Problem("say", "states a rule of the Act, but the question asks how many the asker has or gets")
@@ -593,7 +597,10 @@ _ASKS_FOR: dict[str, re.Pattern[str]] = {
     "compare:used": _USED_ASKED,
     "used": _USED_ASKED,
     "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
-    "hours_left": pattern(words.HOURS),
+    # what is left, in hours: asked with what is left or how many ("can I take leave in hours?" asks a rule)
+    "hours_left": re.compile(
+        rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{_LEFT.pattern}|{HOW_MANY.pattern}))", re.I | re.S
+    ),
     "share_used": re.compile(
         r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
     ),
@@ -652,6 +659,16 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
     return ", ".join(sorted(unasked)) if unasked == substantive else ""
 
 
+# Statements that state an amount and no day: alone, no answer to "when" ("언제까지 써야 돼?" is not
+# answered by what is left, "when's my next grant?" not by the Act's rule).
+_NO_DAY = frozenset({"remaining", "used", "granted", "pending", "share_used", "hours_left", "act_rule"})
+
+
+def _no_day_in(kinds: set[str]) -> bool:
+    said = {kind.partition(":")[0] for kind in kinds} - {"greeting", "thanks"}
+    return said <= _NO_DAY
+
+
 def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
     """An answer that is only §60's general rule — the base, the maximum, the extra days — for a question of
     how many the asker has or gets ("how many days am I entitled to by law right now?"): the asker's figure
@@ -701,7 +718,9 @@ def _about_a_colleague(evidence: Evidence) -> bool:
     """A question about someone at work (a name in the HR directory, a title, a role, a mention, an id), not
     the asker, nor the asker's plans around them ("민수 결혼식 때문에")."""
     named = evidence.colleague is not None or names_someone_else(evidence.question)
-    return named and not OWN.search(evidence.question)
+    return named and (
+        COLLEAGUES_FIGURE.search(evidence.question) is not None or not OWN.search(evidence.question)
+    )
 
 
 def _amounts_unaccounted(

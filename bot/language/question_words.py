@@ -189,3 +189,19 @@ ASKER = re.compile(
     r"(?:^|\s)(?:나|내|난|제가|저는|저도|전|제|저)(?=\s|$|가|는|도)|\b(?:i|my|me|i'm|im|i've)\b", re.I
 )
 HOW_MANY = re.compile(r"몇|며칠|얼마|\bhow\s+(?:many|much)\b", re.I)
+
+
+# Asking when: a day or a time is asked (언제, not 언제든 "any time"; "when" asking, not "when I take…").
+WHEN_ASKED = re.compile(
+    r"언제(?!\s*(?:든|나|라도))|\bwhen(?:'s|\s+(?:do|does|did|will|is|are|was|can|should|would)\b|\s*\?)|^\s*when\b",
+    re.I,
+)
+
+
+# A colleague as the one whose leave it is, even beside the asker's words ("can I see how much leave my
+# manager has taken?"): the role, then their leave or a verb of having it. (OWN's Korean words are family.)
+COLLEAGUES_FIGURE = re.compile(
+    r"\b(?:manager|boss|team\s*lead|lead|teammate|coworker|co-worker|colleague|supervisor)"
+    r"(?:'s|\s+(?:has|had|took|used|have|still\s+has))\b",
+    re.I,
+)
