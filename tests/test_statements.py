@@ -701,3 +701,15 @@ def test_a_colleagues_figure_beside_the_askers_words_is_the_colleagues():
         "can I check how many days my teammate has left?", "remaining(2026)"
     )
     assert said("can I check how many days my teammate has left?", "only_own_leave()")
+
+
+def test_how_many_is_answered_with_an_amount_and_why_with_a_reason():
+    # closed classes again: "how many" owes an amount (not a greeting or a weekday), "why" a reason
+    assert "the question asks how many" in stopped("hey there! how many days are still mine?", "greeting()")
+    assert "the question asks how many" in stopped(
+        "성탄절 무슨 요일이고 그 주에 하루 쓰면 몇 개 남아?", 'day("2026-12-25")'
+    )
+    assert said("지금 몇 월 며칠이야?", "today()")  # the date asked, not how many
+    assert "the question asks why" in stopped(
+        "why is mine 16 days when others get 15?", "current_days()"
+    ) or ("current_days" in stopped("why is mine 16 days when others get 15?", "current_days()"))

@@ -28,6 +28,7 @@ from bot.language.question_words import (
     HOUSE_RULE,
     HOW_MANY,
     MONTH_BEFORE,
+    NOT_HOW_MANY,
     ORDINAL_DAY,
     OWN,
     PART_ASKED,
@@ -35,6 +36,7 @@ from bot.language.question_words import (
     QUARTER,
     THE_YEAR_BEFORE,
     WHEN_ASKED,
+    WHY_ASKED,
     days_taken_back,
     months_named,
     years_taken_back,
@@ -402,6 +404,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
     if WHEN_ASKED.search(question) and _no_day_in(kinds):
         problems.append(Problem("say", "states no day, but the question asks when"))
+    if HOW_MANY.search(NOT_HOW_MANY.sub(" ", question)) and kinds and kinds <= _NO_AMOUNT:
+        problems.append(Problem("say", "states no amount, but the question asks how many"))
+    if WHY_ASKED.search(question) and not kinds & (_REASONS | _DECLINES):
+        problems.append(Problem("say", "gives no reason, but the question asks why: why_grant() or the rule"))
     if _rule_for_the_askers_figure(question, kinds):
         problems.append(
             Problem("say", "states a rule of the Act, but the question asks how many the asker has or gets")
@@ -662,6 +668,11 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
 # Statements that state an amount and no day: alone, no answer to "when" ("언제까지 써야 돼?" is not
 # answered by what is left, "when's my next grant?" not by the Act's rule).
 _NO_DAY = frozenset({"remaining", "used", "granted", "pending", "share_used", "hours_left", "act_rule"})
+
+
+# Statements that state neither an amount nor a reason: alone, no answer to "how many" or "why".
+_NO_AMOUNT = frozenset({"day", "today", "how_to_request", "greeting", "thanks"})
+_REASONS = frozenset({"why_grant", "act_rule", "no_act_leave"})
 
 
 def _no_day_in(kinds: set[str]) -> bool:

@@ -205,3 +205,13 @@ COLLEAGUES_FIGURE = re.compile(
     r"(?:'s|\s+(?:has|had|took|used|have|still\s+has))\b",
     re.I,
 )
+
+
+# Asking why (not "why not", a yes): a reason is asked.
+WHY_ASKED = re.compile(r"왜|어째서|\bwhy\b(?!\s+not\b)", re.I)
+# "오늘 며칠이야?", "몇 월 며칠" ask the date, and "얼마나 걸려?" how long: not how many.
+NOT_HOW_MANY = re.compile(
+    r"몇\s*월\s*(?:몇\s*일|며칠)|(?:오늘|지금|내일|어제)\s*(?:은|이)?\s*(?:몇\s*일|며칠)|얼마(?:나)?\s*걸|"
+    r"\bwhat(?:'s|\s+is)\s+(?:the\s+|today'?s\s+)?date\b",
+    re.I,
+)
