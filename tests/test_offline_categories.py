@@ -310,3 +310,37 @@ async def test_a_part_it_cannot_answer_after_its_lookup_declines_the_whole(hr, m
     # why_grant() would give the first year's rule for HR's grant: that part cannot, so neither can the message
     turn = await ask(await roster_bot(hr), minsu, "why do I get 15 days? is that the legal minimum?")
     assert turn.answer in CANNOT, turn.answer
+
+
+async def test_an_aside_that_opens_or_closes_a_question_is_not_read(hr, minsu):
+    # "planning a trip!" names no figure, year, date or person: the question around it is answered whole
+    from datetime import date
+
+    from bot.language.people import Roster
+    from bot.llm.compound import without_asides
+
+    today = date(2026, 11, 29)
+    assert (
+        without_asides("올해 연차 몇 개 남았어? 여행 가려고 ㅎㅎ", today, Roster())
+        == "올해 연차 몇 개 남았어?"
+    )
+    assert without_asides("so tired lately. how many days do I have left?", today, Roster()) == (
+        "how many days do I have left?"
+    )
+    # not asides: a year, a person, a condition, another kind of leave, a request
+    for kept in (
+        "올해 연차 몇 개 남았어? 작년 거 말고",
+        "how many days left? for my manager",
+        "남은 거? 병가는 빼고",
+    ):
+        assert without_asides(kept, today, Roster()) == kept
+    turn = await ask(await roster_bot(hr), minsu, "올해 연차 몇 개 남았어? 여행 가려고 ㅎㅎ")
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+
+
+async def test_bare_jamo_chat_shorthand_is_read_and_no_no_is_not(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "ㅎㅇ 나 올해 연차 몇개 남음??")
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+    from bot.language.accounted import unaccounted
+
+    assert unaccounted("ㅎㅇ ㅋㅋㅋ ㅜㅜ") == [] and unaccounted("ㄴㄴ") == ["ㄴㄴ"]

@@ -159,3 +159,10 @@ def test_a_premise_whose_kind_the_statements_answer_is_no_ask_left_out():
     # the premise names what is left; an answer of what was used leaves it unanswered
     question = "Got like 7 days left I think. How many did I use this year?"
     assert answer(question, ("How many did I use this year?", ["used(2026)"])).problems
+
+
+def test_a_pasted_calendar_labels_ask_nothing():
+    # "what:" and "when:" are the labels of a pasted invite, not questions
+    from bot.language.question_words import ASKING
+
+    assert not ASKING.search("what: jeju trip (ooo) when: thu") and ASKING.search("what is left")

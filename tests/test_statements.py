@@ -716,3 +716,31 @@ def test_how_many_is_answered_with_an_amount_and_why_with_a_reason():
     current = write(["current_days()"], evidence(question, entitlement=entitlement), False)
     assert "the question asks why" in " ".join(p.reason for p in current.problems)
     assert write(["why_grant(q(16))"], evidence(question, entitlement=entitlement), False).holds
+
+
+def test_a_day_asked_in_the_past_tense_is_the_last_one_passed():
+    # after the twenty-fourth sets: "did I take leave on dec 24?" asked in January is last December's
+    january = date(2026, 1, 15)
+    taken = {
+        2025: LeaveTaken(2025, (LeaveRecord(date(2025, 12, 24), Decimal(1)),)),
+        2026: LeaveTaken(2026, ()),
+    }
+    question = "did I take leave on dec 24?"
+    last = write(['record("2025-12-24")'], Evidence(taken=taken, question=question, today=january), False)
+    assert last.holds, last.problems
+    coming = write(['record("2026-12-24")'], Evidence(taken=taken, question=question, today=january), False)
+    assert not coming.holds
+
+
+def test_a_weekday_asked_beside_a_colleague_is_no_ones_leave_but_their_day_off_is_theirs():
+    assert said("is tmrw a holiday? nobody in my team seems to know", 'day("2026-11-30")')
+    assert "about a colleague" in stopped("is 박대리님 off tomorrow?", 'day("2026-11-30")')
+
+
+def test_half_days_left_answers_what_can_still_be_taken_not_what_was_taken():
+    assert "half_days_left" in stopped("how many half days have I taken this year?", "half_days_left(2026)")
+    assert said("how many more half days can I take this year?", "half_days_left(2026)")
+
+
+def test_a_first_year_written_1st_year_asks_the_first_years_rule():
+    assert "first year" in stopped("how much leave do 1st-year people get by law?", 'act_rule("base")')

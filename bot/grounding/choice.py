@@ -32,6 +32,7 @@ from bot.language.question_words import (
     ORDINAL_DAY,
     OWN,
     PART_ASKED,
+    PAST_ASKED,
     PLANS_AHEAD,
     QUARTER,
     THE_YEAR_BEFORE,
@@ -69,7 +70,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         # "how many days do I have (now)": what is left, to the check (the offline model asks which)
         re.compile(
             _LEFT.pattern
-            + r"|how\s+many\s+(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
+            + r"|how\s+many\s+(?!(?:years?|yrs|hours?|hrs)\b)(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
             re.I,
         ),
         {
@@ -144,7 +145,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "the first year's rule": (
         re.compile(
             r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )first\s+year|new\s+hire|joined\s+this\s+year|"
+            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
             r"less\s+than\s+a\s+year",
             re.I,
         ),
@@ -418,7 +419,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         and _MORE_THAN_A_DAY.search(question)
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
-    if chosen.years and _about_a_colleague(evidence):
+    # a weekday or a holiday asked beside a colleague ("is tmrw a holiday? nobody in my team knows") is no
+    # one's leave; "is Sarah off tomorrow?" asks hers
+    calendar_asked = not kinds - _NOT_THE_ASKERS and bool(_ASKED["what a day is"][0].search(question))
+    if chosen.years and not calendar_asked and _about_a_colleague(evidence):
         problems.append(
             Problem(
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
@@ -498,6 +502,9 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in days.named}
     # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
     upcoming |= {today.year} if days.named and not PLANS_AHEAD.search(question) else set()
+    # ...or, asked in the past tense ("did I take leave on dec 24?" in January), the last one passed.
+    if PAST_ASKED.search(question) and not PLANS_AHEAD.search(question):
+        upcoming = {today.year - (date(today.year, m, min(d, 28)) > today) for m, d in days.named}
     if days.holidays:
         upcoming.add(min((d for d in days.holidays if d >= today), default=today).year)
     upcoming |= {end.year for span in days.relative for end in span}
@@ -625,6 +632,10 @@ _ASKS_FOR: dict[str, re.Pattern[str]] = {
         + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
         re.I,
     ),
+    # half days still possible: asked as what is left or can still be taken, not as those taken
+    "half_days_left": re.compile(
+        _LEFT.pattern + r"|더|아직|\b(?:more|still|another|can\s+I)\b|몇\s*(?:번|개)\s*(?:쓸|낼)\s*수", re.I
+    ),
     # asked to request, or how: not a question of something else ("what's the wifi password?")
     "how_to_request": re.compile(
         r"신청|요청|올리|올려|상신|결재|승인|취소|내려면|쓰려면|\b(?:request\w*|apply|book|submit|put\s+in|file|sign\s+up|"
@@ -668,6 +679,22 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
 # Statements that state an amount and no day: alone, no answer to "when" ("언제까지 써야 돼?" is not
 # answered by what is left, "when's my next grant?" not by the Act's rule).
 _NO_DAY = frozenset({"remaining", "used", "granted", "pending", "share_used", "hours_left", "act_rule"})
+
+
+# Statements of no one's leave: the calendar's and the Act's (a colleague named beside them gets them too).
+_NOT_THE_ASKERS = frozenset(
+    {
+        "day",
+        "working_days",
+        "days_until",
+        "today",
+        "leap_year",
+        "act_rule",
+        "greeting",
+        "thanks",
+        "how_to_request",
+    }
+) | frozenset(k for k in ("act_rule:first_year", "act_rule:base", "act_rule:extra", "act_rule:max"))
 
 
 # Statements that state neither an amount nor a reason: alone, no answer to "how many" or "why".

@@ -85,6 +85,8 @@ _VERBS = tuple(sorted(" ".join(_KO_VERBS).split(), key=len, reverse=True))
 # Words of any script (a word in another script is not in the vocabulary either); digits are numbers,
 # read or not by the coverage check itself.
 _TOKEN = re.compile(r"[가-힣ㄱ-ㅎㅏ-ㅣ]+|[A-Za-z]+(?:'[A-Za-z]+)?|[^\W\d_]+")
+# A token of bare jamo only, except ㄴ ("ㄴㄴ": no, which may take back what was said).
+_JAMO_ONLY = re.compile(r"[ㄱ-ㄳㄷ-ㅎㅏ-ㅣ]+")
 # "time off": leave; "this time", "at the time" are not.
 _TIME_OFF = re.compile(r"\btime\s+off\b", re.I)
 
@@ -97,6 +99,8 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
         lower = token.lower()
         if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
             continue
+        if _JAMO_ONLY.fullmatch(token):
+            continue  # chat shorthand in bare consonants and vowels ("ㅎㅇ", "ㅋㅋㅋ", "ㅜㅜ"): no figure
         if _NOUN_ENDING.fullmatch(token) or _korean_known(token, records):
             continue  # endings left after a word that was read ("작년에" → "에", "비교해줘" → "해줘")
         left.append(token)

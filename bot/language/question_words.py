@@ -176,7 +176,7 @@ OWN = re.compile(
 ASKING = re.compile(
     r"몇|며칠|언제|얼마(?!\s*(?:안|전|뒤|후|동안|되지|지나))|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
     r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
-    r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b|"
+    r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b(?!\s*:)|"
     r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"
     r"[\w가-힣]\s*\?",
     re.I,
@@ -214,4 +214,10 @@ NOT_HOW_MANY = re.compile(
     r"몇\s*월\s*(?:몇\s*일|며칠)|(?:오늘|지금|내일|어제)\s*(?:은|이)?\s*(?:몇\s*일|며칠)|얼마(?:나)?\s*걸|"
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+|today'?s\s+)?date\b",
     re.I,
+)
+
+
+# Asked in the past tense: a day named without its year is the last one passed ("did I take dec 24 off?").
+PAST_ASKED = re.compile(
+    r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|I\s+(?:took|used|was))\b", re.I
 )

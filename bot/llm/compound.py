@@ -12,7 +12,7 @@ from datetime import date
 
 from bot.language import request_words, words
 from bot.language.clause_words import USE
-from bot.language.dates import blank
+from bot.language.dates import MONTH_ASKED, blank
 from bot.language.people import Roster
 from bot.language.words import pattern
 from bot.language.years import VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
@@ -60,6 +60,42 @@ class Part:
     text: str
     reading: Reading | None = None
     calendar: tuple[str, dict[str, str]] | None = None
+
+
+# An aside: a sentence that asks nothing and names nothing a figure depends on ("징검다리면 연차 붙이게 ㅎㅎ",
+# "planning a trip!"): no asking word, figure, condition or request, number, year, date, month, other kind
+# of leave, person, or word taking something back. Closed classes and the readers' own finds, so a sentence
+# the readers know nothing of is an aside only when it has none of them.
+_NOT_AN_ASIDE = re.compile(
+    rf"{_ASKS.pattern}|{pattern(*words.LEAVE_TYPES.values(), words.HOURS).pattern}|\d|[?？]|"
+    r"말고|빼고|제외|포함|아니|법|규정|기준|\b(?:not|no|except|without|but|only|if|when|until|before|after|"
+    r"includ\w*|law|legal\w*|act|rules?|polic\w*)\b|"
+    r"님|씨|\b(?:my|our|his|her|their)\s+(?:manager|boss|team|lead|colleague|coworker)",
+    re.I,
+)
+_SENTENCES = re.compile(r"(?<=[.!?？~])\s+|\n+")
+
+
+def without_asides(question: str, today: date, roster: Roster) -> str:
+    """The question less the asides that open or close it (one in the middle stays: the rest must read as
+    one stretch of the person's words)."""
+    sentences = [s for s in _SENTENCES.split(question.strip()) if s.strip()]
+
+    def aside(text: str) -> bool:
+        named = (
+            _OWN.search(text)
+            or asked_years(text, today)
+            or dates_named(text, today)
+            or MONTH_ASKED.search(text)
+        )
+        return not (_NOT_AN_ASIDE.search(text) or named or roster.colleague_named(text, None))
+
+    while len(sentences) > 1 and aside(sentences[-1]):
+        sentences.pop()
+    while len(sentences) > 1 and aside(sentences[0]):
+        sentences.pop(0)
+    kept = " ".join(sentences)
+    return kept if kept in question else question
 
 
 def questions_in(question: str) -> list[str]:  # split at its question marks

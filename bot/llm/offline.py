@@ -39,7 +39,7 @@ from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
-from bot.llm.compound import Part, composed, questions_in
+from bot.llm.compound import Part, composed, questions_in, without_asides
 from bot.llm.conversation import (
     earlier_in,
     is_correction,
@@ -190,7 +190,17 @@ class OfflineModel:
     ) -> tuple[Reading, list[Part]]:
         """The question's reading ("cannot" when part of it is unread) and its parts: one, the question
         (a calendar question, or a lookup read whole), or each of several questions read whole
-        (bot/llm/compound.py); none when nothing is looked up."""
+        (bot/llm/compound.py); none when nothing is looked up. A question it cannot read whole is read
+        again without the asides that open or close it ("planning a trip!")."""
+        reading, parts = self._read_whole(question, before, today, system)
+        trimmed = without_asides(question, today, self.roster)
+        if reading.kind == "cannot" and trimmed != question:
+            return self._read_whole(trimmed, before, today, system)
+        return reading, parts
+
+    def _read_whole(
+        self, question: str, before: list[dict[str, Any]], today: date, system: str
+    ) -> tuple[Reading, list[Part]]:
         calendar = calendar_asked(question, today)
         if calendar is not None and len(questions_in(question)) == 1:  # several questions: each part read
             return Reading("cannot"), [Part(question, calendar=calendar)]
