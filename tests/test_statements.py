@@ -744,3 +744,19 @@ def test_half_days_left_answers_what_can_still_be_taken_not_what_was_taken():
 
 def test_a_first_year_written_1st_year_asks_the_first_years_rule():
     assert "first year" in stopped("how much leave do 1st-year people get by law?", 'act_rule("base")')
+
+
+def test_the_acts_leave_now_is_asked_as_the_laws_or_as_now_not_as_what_is_left():
+    # after the twenty-fourth sets: what has arisen under the Act for "몇 개 남았음?", the next grant for
+    # "what am I entitled to by law right now?"
+    grants = (StatutoryGrant(date(2026, 3, 4), Decimal(16), "annual", 3, date(2027, 3, 3), ""),)
+    upcoming = (StatutoryGrant(date(2027, 3, 4), Decimal(16), "annual", 4, date(2028, 3, 3), ""),)
+    entitlement = Entitlement(TODAY, date(2023, 3, 4), "hire_date", 3, grants, upcoming)
+
+    def holds(question: str, statement: str) -> bool:
+        return write([statement], evidence(question, entitlement=entitlement), "연" in question).holds
+
+    assert not holds("연차 몇개 남았음??", "current_days()")
+    assert holds("법으로 지금 쓸 수 있는 연차 며칠이야?", "current_days()")
+    assert not holds("how many days am I entitled to under the law right now?", "next_grant()")
+    assert holds("next year's allowance?", "next_grant()")

@@ -128,6 +128,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
                     *words.NEXT_GRANT.en,
                     r"next\s+(?:batch|lot|round|set)\b",
                     r"\bnext\s+(?:work\s+)?anniversary\b",
+                    r"\bnext\s+year'?s\s+(?:leave|allowance|grant|days|pto)\b",
                 ),
             )
         ),
@@ -277,7 +278,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "what was granted": (
         re.compile(_ASKED_GRANT_WORDS, re.I),
-        {"granted", "balance", "share_used", "compare:granted", "current_days", "next_grant"},
+        {"granted", "balance", "share_used", "compare:granted", "current_days"},
     ),
     "the extra days of long service": (
         re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
@@ -355,6 +356,12 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         if not declined
         and not (sent_on and what in _FIGURES)
         and (stated or what != "what is pending")
+        # the next grant asked and said is what will be granted ("next year's allowance?")
+        and not (
+            what == "what was granted"
+            and "next_grant" in kinds
+            and _ASKED["the next grant"][0].search(question)
+        )
         and not says & kinds
         and words_.search(blanked if what in ("what was used", "what expires") else question)
     ]
@@ -630,6 +637,12 @@ _ASKS_FOR: dict[str, re.Pattern[str]] = {
     "next_grant": re.compile(
         pattern(words.NEXT_GRANT).pattern
         + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
+        re.I,
+    ),
+    # the Act's leave that has arisen and can be used now: asked as the law's, as arisen, or as now
+    "current_days": re.compile(
+        r"법|발생|생긴|생겼|생겨|쌓|지금|현재|당장|쓸\s*수\s*있|사용\s*가능|\b(?:law|legal\w*|statut\w*|arisen|accru\w*|"
+        r"earned|entitle\w*|now|rn|currently|current|available|usable|can\s+I\s+use)\b",
         re.I,
     ),
     # half days still possible: asked as what is left or can still be taken, not as those taken
