@@ -91,7 +91,8 @@ def test_an_aside_needs_no_part_and_a_quote_is_found_loosely():
     assert not asks_outside("asking for my holiday plans", TODAY) and not asks_outside("hi!", TODAY)
     assert asks_outside("and when do they run out?", TODAY)
     assert asks_outside("그리고 3일 더 쓰면", TODAY)  # an amount of days, no question word
-    assert asks_outside("in 2025", TODAY)  # a year
+    assert asks_outside("in 2025?", TODAY)  # a year, asked
+    assert not asks_outside("my sister's wedding is on March 14.", TODAY)  # a story's date is its own
 
 
 def test_a_quote_that_is_not_the_questions_words_is_stopped():
@@ -102,7 +103,7 @@ def test_a_quote_that_is_not_the_questions_words_is_stopped():
 
 def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
     read = quoted("A? B and C?", ["a?", "c"])
-    assert read.found == ["A", "C"] and read.missing == [] and read.outside == ["b and"]
+    assert read.found == ["A", "C"] and read.missing == [] and read.outside == ["? b and"]
     # spacing aside, and a quote cut short with an ellipsis found piece by piece, in order
     read = quoted("올해 연차 몇개 남았고, 작년엔 몇 개 썼어?", ["올해 연차 몇 개 남았고", "작년엔 … 썼어"])
     assert (read.missing == [] and read.outside == []) or read.outside == ["몇 개"]
@@ -146,7 +147,7 @@ def test_a_premise_outside_the_quotes_is_part_of_the_ask_whose_figures_it_gives(
     assert premise.holds, premise.problems
     # the same words with the what-if left out: the 3 days are an ask nobody answered
     bare = answer(question, ("What would I have left then?", ["remaining(2026)"]))
-    assert 'leaves out "say i take 3 days in march"' in reasons(bare)
+    assert 'leaves out "say i take 3 days in march"' in reasons(bare).lower()
 
 
 def test_a_premise_whose_kind_the_statements_answer_is_no_ask_left_out():
@@ -166,3 +167,27 @@ def test_a_pasted_calendar_labels_ask_nothing():
     from bot.language.question_words import ASKING
 
     assert not ASKING.search("what: jeju trip (ooo) when: thu") and ASKING.search("what is left")
+
+
+def test_a_story_told_around_the_question_is_not_an_ask_and_its_dates_are_its_own():
+    # after the twenty-seventh sets: a sentence no quote touches, with no asking word, is a story
+    question = (
+        "My brother's wedding is on March 21, I fly out the day before. How many days did I use in 2025?"
+    )
+    written = answer(question, ("How many days did I use in 2025?", ["used(2025)"]))
+    assert written.holds, written.problems
+    # ...but a sentence with a question mark asking what no statement says is an ask left out
+    question = "내 연차 언제 소멸돼? 그리고 지금 총 몇 개 남았어?"
+    left_out = answer(question, ("내 연차 언제 소멸돼?", ["expiring(2026)"]))
+    assert 'leaves out "그리고 지금 총 몇 개 남았어"' in reasons(left_out)
+
+
+def test_a_question_taken_back_by_the_next_sentence_is_no_ask():
+    question = "올해 반반차 몇 번 썼지? 아 아니다. 올해 쓴 연차 전체 며칠이야?"
+    written = answer(question, ("올해 쓴 연차 전체 며칠이야?", ["used(2026)"]))
+    assert written.holds, written.problems
+
+
+def test_a_what_if_asked_is_answered_by_what_would_be_left():
+    question = "12월 28일에 연차 쓰면 몇 개 남아?"
+    assert "what would be left" in reasons(answer(question, (question, ["remaining(2026)"])))

@@ -86,6 +86,25 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             *("claimed", "enough", "half_days_left", "plan", "current_days"),
         },
     ),
+    # a what-if: leave the asker would take ("3월 13일 연차 쓰면 몇 개 남아?"), answered by what would be left
+    "what would be left": (
+        re.compile(
+            r"(?:쓰|쉬|내|빼)면\s*(?:[^?]{0,12})(?:남|모자|부족|충분)|(?:쓴|쉰|낸)다면|"
+            r"\bif\s+I\s+(?:take|use|book|took|used)\b[^?]*\b(?:left|remain\w*|have)\b|"
+            r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b",
+            re.I,
+        ),
+        {
+            "what_if",
+            "what_if_days",
+            "plan",
+            "enough",
+            "drafted",
+            "draft_refused",
+            "half_days_left",
+            "claimed",
+        },
+    ),
     "what was used": (
         # "did I use / take more …": a past question; "take" alone is a what-if's
         pattern(
@@ -166,7 +185,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "years of service": (
         re.compile(
-            r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
+            r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|입사한\s*지\s*얼마나\s*(?:됐|되었)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
             r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
             re.I,
         ),
@@ -268,7 +287,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             r"\btotal\b[^?]*\b(?:across|over|both)\b|\bacross\s+(?:20\d\d|both|the\s+two)\b",
             re.I,
         ),
-        {"total"},
+        {"total", "granted", "used", "balance"},  # "in total this year": one year's whole figure
     ),
     "what is pending": (
         re.compile(
@@ -296,6 +315,10 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
+# "이번 달 남은 영업일", "working days left this month": days of the calendar left, not leave
+_WORKING_DAYS_LEFT = re.compile(
+    r"남은\s*(?:영업일|근무일|평일|출근일)|\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b", re.I
+)
 
 
 _SO_FAR = re.compile(r"so\s+far|to\s+date|until\s+now|지금까지|여태|현재까지|이때까지", re.I)
@@ -363,7 +386,13 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
             and _ASKED["the next grant"][0].search(question)
         )
         and not says & kinds
-        and words_.search(blanked if what in ("what was used", "what expires") else question)
+        and words_.search(
+            blanked
+            if what in ("what was used", "what expires")
+            else _WORKING_DAYS_LEFT.sub(" ", question)
+            if what == "what is left"
+            else question
+        )
     ]
 
 

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import Chosen, Problem, unanswered
+from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
 from bot.language.dates import blank_dates, days_named
 from bot.language.number_tokens import amounts_in
-from bot.language.question_words import ASKING, DAYS_STATED
+from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
@@ -35,7 +35,7 @@ def is_whole(quote: str, question: str) -> bool:
 
 
 def _compact(text: str) -> str:
-    return re.sub(r"\s+", "", text.casefold()).strip(_MARKS)
+    return re.sub(r"\s+", "", text.lower()).strip(_MARKS)
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,28 @@ class Quoted:
 
     found: list[str]  # quotes found in the question, as written there
     missing: list[str]  # quotes that are not in it
-    outside: list[str]  # the question's stretches no quote covers
+    outside: list[str]  # the question's stretches no quote covers, within a sentence a quote is in
+    sentences: list[str]  # its sentences no quote touches (a story told, an aside)
+
+    def asked(self, question: str, today: date, chosen: Chosen) -> str:
+        """The question less the sentences no quote touches that ask nothing and name nothing the
+        statements are about (a story told around it): what the answer is held to. A sentence whose days or
+        amounts the statements take is the ask's premise ("Pasted: Dec 24–29. How many days is this?")."""
+        for sentence in self.sentences:
+            if not _premise(sentence, today, chosen):
+                question = question.replace(sentence, " ", 1)
+        return question
+
+
+# Where a sentence ends: its mark, then space; a line break.
+_SENTENCE = re.compile(r"[^.!?？~…\n]+(?:[.!?？~…]+|$)")
 
 
 def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     """Each quote found in the question — spacing aside ("몇개" is "몇 개"), and a quote cut short with "…"
-    found piece by piece, in order, covering what it cut — and the stretches no quote covers."""
-    plain = question.casefold()
+    found piece by piece, in order, covering what it cut — and the stretches no quote covers: the
+    sentences no quote touches, and the rest."""
+    plain = question.lower()
     letters = [i for i, ch in enumerate(plain) if not ch.isspace()]  # where each letter of `compact` is
     compact = "".join(plain[i] for i in letters)
     covered = [False] * len(plain)
@@ -72,15 +87,57 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
         found.append(" … ".join(question[a:b] for a, b in spans))
         first, last = spans[0][0], spans[-1][1]  # what "…" cut out is of the same ask
         covered[first:last] = [True] * (last - first)
+    sentences: list[str] = []
+    found_sentences = list(_SENTENCE.finditer(question))
+    for at, match in enumerate(found_sentences):
+        if match.group().strip(_MARKS) and not any(covered[match.start() : match.end()]):
+            after = found_sentences[at + 1].group() if at + 1 < len(found_sentences) else ""
+            if not TAKES_BACK.search(after):  # taken back by the next sentence: no ask, no aside
+                sentences.append(match.group())
+            covered[match.start() : match.end()] = [True] * (match.end() - match.start())
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
-    outside = [re.sub(r"\s+", " ", s).strip(_MARKS) for s in stretches]
-    return Quoted(found, missing, [s for s in outside if s])
+    outside = [re.sub(r"\s+", " ", s).strip() for s in stretches]  # marks kept: "?" asks
+    return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
 
 
-def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> bool:
-    """Whether a stretch of the question outside every quote asks something (else it is an aside, or the
-    premise of an ask whose figures the statements took: "thinking of 2 half days. what would that leave?")."""
-    about = chosen or Chosen()
+# Asking again, in a sentence of its own with no question word: "작년 것도.", "and last year too".
+_ALSO = re.compile(
+    r"것도|거도|건도|도요|도\s*[.?!~]*$|\b(?:also|too|as\s+well|what\s+about|how\s+about)\b", re.I
+)
+
+
+# The asker taking leave, as a plan or a condition: a premise of the ask ("Say I take 3 days in March.",
+# "3월 13일에 쉬면"), not a story ("팀장님이 연말 전에 소진하라고 하셔서요").
+_TAKING = re.compile(
+    r"(?:쓰|쉬|내|빼)면|(?:쓸|쉴|낼|뺄)\s*(?:거|건데|예정|까|려)|(?:쓰|쉬|내)려(?!가)|"
+    r"\b(?:if|say|when|once)\s+I\b|\bI(?:'m|\s+am)?\s+(?:going\s+to\s+|want\s+to\s+|plan\s+to\s+|will\s+|'ll\s+)?"
+    r"(?:take|taking|book|booking)\b|\b(?:thinking\s+of|planning\s+(?:on|to))\s+(?:tak|book|us)\w*",
+    re.I,
+)
+
+
+def sentence_asks(sentence: str, today: date, chosen: Chosen) -> bool:
+    """Whether a stretch no quote covers asks something left unanswered: an asking word, unless, with no
+    question mark, all it asks (by the choice's table) is answered ("입사한 지 얼마나 됐는지 헷갈려서요"
+    beside years of service: a question told, not asked); a
+    question mark with something unanswered; "… too" with a year, a date or a kind ("작년 것도."); a figure
+    with an amount no statement is about ("Got like 7 days left I think."); or the asker's leave planned on
+    days or in amounts no statement is about (a premise left unanswered). A story's dates, numbers and
+    figure words ("팀장님이 연말 전에 다 소진하라고 하셔서요", "my sister's wedding is on June 13") are its own."""
+    named = asked_years(sentence, today) or days_named(sentence) or DAYS_STATED.search(blank_dates(sentence))
+    open_ask = bool(unanswered(sentence, chosen, today))
+    unused = _unused(sentence, today, chosen)
+    return bool(
+        (ASKING.search(sentence) and ("?" in sentence or open_ask or not asks_anything(sentence)))
+        or ("?" in sentence and open_ask)
+        or (_ALSO.search(sentence) and (named or asks_anything(sentence)))
+        or (asks_anything(sentence) and unused and DAYS_STATED.search(blank_dates(sentence)))
+        or (_TAKING.search(sentence) and unused)
+    )
+
+
+def _unused(stretch: str, today: date, about: Chosen) -> bool:
+    """Whether a stretch names a year, a day or an amount of days no statement is about."""
     years = set(asked_years(stretch, today)) - about.years
     days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
     amounts = (
@@ -88,20 +145,34 @@ def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> boo
         if DAYS_STATED.search(blank_dates(stretch))
         else set()
     )
-    return bool(ASKING.search(stretch) or years or days or amounts or unanswered(stretch, about, today))
+    return bool(years or days or amounts)
 
 
-def reading_problems(question: str, quotes: Sequence[str], today: date, chosen: Chosen) -> list[Problem]:
+def _premise(sentence: str, today: date, about: Chosen) -> bool:
+    """Whether a sentence names years, days or amounts, all of them ones the statements are about."""
+    named = days_named(sentence) or DAYS_STATED.search(blank_dates(sentence))  # a year alone: any story's
+    return bool(named) and not _unused(sentence, today, about)
+
+
+def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> bool:
+    """Whether a stretch outside every quote asks something (else it is an aside, a story, or the premise of
+    an ask whose figures the statements took), read as `sentence_asks` reads a sentence."""
+    return sentence_asks(stretch, today, chosen or Chosen())
+
+
+def reading_problems(read: Quoted, today: date, chosen: Chosen) -> list[Problem]:
     """Each quote is the question's own words, and what no quote covers asks nothing."""
-    read = quoted(question, quotes)
     problems = [
         Problem("say", f'quotes "{quote}", which is not in the question; copy its words exactly')
         for quote in read.missing
     ]
     if not read.missing:  # a quote not found leaves its words outside: one reason is enough
+        asking = [s for s in [*read.outside, *read.sentences] if sentence_asks(s, today, chosen)]
         problems += [
-            Problem("say", f'leaves out "{stretch}", which asks something; give it a part of its own')
-            for stretch in read.outside
-            if asks_outside(stretch, today, chosen)
+            Problem(
+                "say",
+                f'leaves out "{stretch.strip(_MARKS)}", which asks something; give it a part of its own',
+            )
+            for stretch in asking
         ]
     return problems

@@ -33,7 +33,7 @@ from bot.grounding.choice import Chosen, Problem, choice_problems, part_problems
 from bot.grounding.days import what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
-from bot.grounding.reading import is_whole, reading_problems
+from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
 from bot.language.dates import blank_dates
 from bot.language.question_words import (
@@ -135,11 +135,15 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         # failed is said above
         if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
             problems += part_problems(replace(evidence, question=part.asks), today, in_part)
+    whole = evidence
     if quotes := [p.asks for p in parts if p.asks is not None]:
-        problems += reading_problems(evidence.question, quotes, today, chosen)
+        read = quoted(evidence.question, quotes)
+        problems += reading_problems(read, today, chosen)
+        # held to what is asked: a story told around the question is not (its dates are its own)
+        whole = replace(evidence, question=read.asked(evidence.question, today, chosen))
     # the whole question's reasons that a part's already gave (more exactly: for its own words) go once
     given = {p.reason.partition('": ')[2] for p in problems if p.reason.startswith('for "')}
-    problems += [p for p in choice_problems(evidence, today, chosen) if p.reason not in given]
+    problems += [p for p in choice_problems(whole, today, chosen) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 

@@ -49,7 +49,7 @@ _DATE_TAKEN_BACK = re.compile(
     re.I,
 )
 _BACK = re.compile(
-    r"[\s?,.!]*(?:wait\s*,?\s*)?(?:no\b|not\b|I\s+mean\b|sorry\b|말고|아니고|아니라|아니\s)", re.I
+    r"[\s?,.!—–-]*(?:wait\s*,?\s*)?(?:no\b|not\b|I\s+mean\b|sorry\b|말고|아니고|아니라|아니\s)", re.I
 )
 
 
@@ -175,7 +175,7 @@ OWN = re.compile(
 # Words that ask, in both languages (a closed class, unlike the words for leave): question words, requests, and a question mark after a word.
 ASKING = re.compile(
     r"몇|며칠|언제|얼마(?!\s*(?:안|전|뒤|후|동안|되지|지나))|어떻게|어떡|무슨|무엇|뭐|뭔|어디|어느|왜|누구|알려|보여|해\s*줘|해\s*주|줄래|주세요|"
-    r"(?:나요|까요|가요|는지|ㄴ지|을지|할까|인가|인지|냐|니)\s*\??$|"
+    r"(?:나요|까요|가요|할까|인가|냐|니)\s*\?|"  # a question's ending asks with its mark ("기억이 안 나요" does not)
     r"\b(?:how|what|what's|whats|when|which|why|where|who|whose|tell\s+me|show\s+me|list|give\s+me)\b(?!\s*:)|"
     r"\b(?:can|could|would|will)\s+(?:you|i)\b|\b(?:do|did|does|is|are|am|was|will|should|have|has)\s+(?:i|my|it|there|that|this)\b|"
     r"[\w가-힣]\s*\?",
@@ -220,4 +220,12 @@ NOT_HOW_MANY = re.compile(
 # Asked in the past tense: a day named without its year is the last one passed ("did I take dec 24 off?").
 PAST_ASKED = re.compile(
     r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|I\s+(?:took|used|was))\b", re.I
+)
+
+
+# What was just said, taken back at the start of the next sentence: "… 몇 번 썼어요? 아 아니다, …",
+# "… on the 5th? no wait, …", "never mind".
+TAKES_BACK = re.compile(
+    r"^\s*(?:아\s*)?(?:아니다|아니\s*아니|아니요?,|됐고|말고)|^\s*(?:no\s+wait|wait\s+no|never\s*mind|scratch\s+that|nvm)\b",
+    re.I,
 )
