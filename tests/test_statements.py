@@ -760,3 +760,13 @@ def test_the_acts_leave_now_is_asked_as_the_laws_or_as_now_not_as_what_is_left()
     assert holds("법으로 지금 쓸 수 있는 연차 며칠이야?", "current_days()")
     assert not holds("how many days am I entitled to under the law right now?", "next_grant()")
     assert holds("next year's allowance?", "next_grant()")
+
+
+def test_this_coming_weekday_is_the_next_one_and_a_named_day_needs_no_date_asked():
+    from bot.language.relative_days import relative_days
+
+    sunday = date(2026, 1, 4)
+    assert relative_days("this coming friday", sunday) == [(date(2026, 1, 9), date(2026, 1, 9))]
+    assert relative_days("오는 금요일", sunday) == [(date(2026, 1, 9), date(2026, 1, 9))]
+    assert len(relative_days("this friday", sunday)) == 2  # read two ways on a Sunday
+    assert "names its day" in stopped("모레 빨간날이야?", "ask_a_date()")

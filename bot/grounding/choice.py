@@ -439,6 +439,8 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    if "ask_a_date" in kinds and days.any:  # "다음주 수요일 빨간날이야?" names its day
+        problems.append(Problem("say", "asks for a date, but the question names its day: day(D)"))
     if WHEN_ASKED.search(question) and _no_day_in(kinds):
         problems.append(Problem("say", "states no day, but the question asks when"))
     if HOW_MANY.search(NOT_HOW_MANY.sub(" ", question)) and kinds and kinds <= _NO_AMOUNT:

@@ -129,6 +129,8 @@ def _readings(
     if modifier is None:
         return [coming, past]
     if modifier["this"]:
+        if re.search(r"coming|오는", modifier["this"], re.I) or re.search(r"\bcoming\s*$", before, re.I):
+            return [coming]  # "this coming Friday", "오는 금요일": the next one, never one passed
         return [coming, _monday(today, 0) + timedelta(days=weekday)]
     if modifier["next"]:  # on a Sunday next week is also the week after the coming Monday's (see above)
         after_today = coming if coming > today else coming + timedelta(days=7)
