@@ -165,7 +165,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "the first year's rule": (
         re.compile(
             r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-            r"신입|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
+            r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
             r"less\s+than\s+a\s+year",
             re.I,
         ),
@@ -509,6 +509,9 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     return [Problem(p.figure, f'for "{quote}": {p.reason}') for p in problems]
 
 
+_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
+
+
 @dataclass(frozen=True)
 class _DaysAsked:
     """The days a question names: by month and day, by a holiday's name, relative to today."""
@@ -524,9 +527,11 @@ class _DaysAsked:
     def read(cls, question: str, today: date) -> _DaysAsked:
         relative = [span for span in relative_days(question, today) if span != (today, today)]
         taken_back = days_taken_back(question)
-        named = days_named(question)
+        named, holidays = days_named(question), holiday_days_named(question, today)
+        if (named or holidays) and _NOW.search(question):  # "between now and Dec 31": from today
+            relative.append((today, today))
         months, ahead = months_named(question, today)
-        return cls(named, holiday_days_named(question, today), relative, months, ahead, taken_back)
+        return cls(named, holidays, relative, months, ahead, taken_back)
 
     @property
     def any(self) -> bool:

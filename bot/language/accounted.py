@@ -42,6 +42,8 @@ _KO_WORDS: tuple[str, ...] = (
     "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
     # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
     "ㅇㄷ ㅇㅇ ㄱㄱ 걸로 ㅎㅎ ㅠ ㅜㅜ",
+    # "거의 다 쓴 듯" (it seems): no figure
+    "듯",
     # the days named taken whole ("21일부터 31일까지 통으로"): the dates read say which days, this no figure
     "통으로 통째로 풀로",
     # "기억이 안남" (I don't remember): says nothing of the figures
@@ -67,7 +69,8 @@ _KO_VERBS: tuple[str, ...] = (
     # leave vocabulary: remaining, used, granted, taking a day off
     "남 남았 남앗 쓰 써 썼 쓴 쓸 내 냈 낼 받 생기 생겨 생길 생긴 나와 나오 쉬",
 )
-KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업"])
+# ("내역 좀 쭉 보여줘": all of the list)
+KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업", "쭉"])
 _PARTICLE = (
     r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|별|"
     r"이야|야|이에요|예요|이요|요|임|인가|인지|이었|였|이지|이면|면"
@@ -87,6 +90,14 @@ _VERBS = tuple(sorted(" ".join(_KO_VERBS).split(), key=len, reverse=True))
 _TOKEN = re.compile(r"[가-힣ㄱ-ㅎㅏ-ㅣ]+|[A-Za-z]+(?:'[A-Za-z]+)?|[^\W\d_]+")
 # A token of bare jamo only, except ㄴ ("ㄴㄴ": no, which may take back what was said).
 _JAMO_ONLY = re.compile(r"[ㄱ-ㄳㄷ-ㅎㅏ-ㅣ]+")
+# The asker describing themselves ("저 신입인데", "new here", "I'm a new hire"): the asker, not new hires as
+# a group ("신입은 연차 몇 개 받아?" asks a rule, about_someone_else); it names no figure.
+SELF_DESCRIBED = re.compile(
+    r"(?:저는?|나는?|제가|내가)\s*(?:아직\s*)?신입(?:\s*사원)?\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣])|"
+    r"\b(?:i'?m|i\s+am)\s+(?:a\s+|still\s+)?new(?:\s+(?:hire|employee|joiner|starter))?(?:\s+here)?\b|"
+    r"\bnew\s+here\b",
+    re.I,
+)
 # "time off": leave; "this time", "at the time" are not.
 _TIME_OFF = re.compile(r"\btime\s+off\b", re.I)
 
@@ -95,7 +106,7 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
     """The words of `text` (what a reading left unread of a question) that are not in the vocabulary;
     `records`: the reading lists the days taken, so words asking for that list are read."""
     left = []
-    for token in _TOKEN.findall(_TIME_OFF.sub("off", text)):
+    for token in _TOKEN.findall(_TIME_OFF.sub("off", SELF_DESCRIBED.sub(" ", text))):
         lower = token.lower()
         if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.language import people, words
+from bot.language.accounted import SELF_DESCRIBED
 from bot.language.words import pattern
 
 # A balance question names leave *and* asks for a quantity. "연차 신청은 어떻게 해?" names leave but asks
@@ -98,13 +99,14 @@ _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABU
 
 def names_someone_else(text: str) -> bool:
     """Whether the question names someone else by a marker (a title, a role, a mention, an id, "씨"), not
-    by the syllables of a bare Korean name: what the number check may rely on."""
-    return bool(_OTHER_MARKERS.search(text))
+    by the syllables of a bare Korean name: what the number check may rely on. "저 신입인데": the asker."""
+    return bool(_OTHER_MARKERS.search(SELF_DESCRIBED.sub(" ", text)))
 
 
 def about_someone_else(text: str) -> bool:
     """Whether the question asks about another person's leave (a name, a title, a mention, an id)."""
-    if _OTHER_MARKERS.search(text):
+    text = SELF_DESCRIBED.sub(" ", text)  # "저 신입인데": the asker
+    if names_someone_else(text):
         return True
     return any(
         match.group(1) not in people.NOT_NAMES

@@ -211,10 +211,20 @@ ACT_RULES: dict[str, Words] = {
 }
 # How long the asker has worked here (years of service, from the hire date the Act's leave is counted from):
 # the whole phrase, so the reading that answers it reads all of it ("입사한 지 몇 년 됐지?").
+# The asker's requests awaiting approval ("결재 대기중인 것도 있나", "any requests pending?"): a balance
+# states them (None: not looked up, so not said).
+PENDING = Words(
+    ko=(r"(?:승인|결재)\s*(?:대기|기다리[가-힣]*)(?:\s*중(?:인|이)?)?", r"대기\s*중(?:인|이)?"),
+    en=(
+        r"(?:(?:any|my)\s+)?(?:leave\s+)?(?:requests?\s+)?(?:still\s+)?pending(?:\s+(?:leave\s+)?requests?)?(?:\s+approval)?",
+        r"(?:(?:any|my)\s+)?(?:leave\s+)?(?:requests?\s+)?(?:awaiting|waiting\s+(?:for|on))\s+approval",
+    ),
+)
 SERVICE = Words(
     ko=(
-        r"근속\s*(?:연수|기간|년수)?(?:\s*(?:몇|며)\s*년)?",
+        r"근속\s*(?:연수|기간|년수)?(?:\s*(?:몇|며)\s*년\s*(?:째|차)?)?",  # "근속 몇 년차예요?"
         r"입사(?:\s*한|\s*하고)?\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
+        r"입사\s*(?:몇\s*년|얼마(?:나)?)\s*(?:됐|되었|됬|째|차)?",  # "나 입사 몇 년 됐지?"
         r"(?:회사|여기)\s*(?:에서\s*)?(?:다닌|일한|근무한)\s*지\s*(?:몇\s*년|얼마(?:나)?)?",
         r"몇\s*년\s*(?:째|차)",
     ),
@@ -287,6 +297,7 @@ CAN_I_TAKE = Words(
         r"가도\s*(?:돼|되)",
         r"가능(?:해|할까|한가|하니|합니까|할지)",
         r"(?<=려는데)\s*가능\s*(?:[?？]|$)",  # "내일 반차 쓰려는데 가능?" (not "남은 걸로 가능?": whether it fits)
+        r"(?<=반차|연차|휴가)\s*가능\s*(?:[?？]|$)",  # "월요일 반차 가능?": taking it
     ),
     en=(
         r"can\s+I\s+(?:take|use|have|get)",

@@ -16,7 +16,7 @@ from bot.language.dates import MONTH_ASKED, blank
 from bot.language.people import Roster
 from bot.language.words import pattern
 from bot.language.years import VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
-from bot.llm.coverage import kind_words, unread
+from bot.llm.coverage import kind_words, pending_asked, unread
 from bot.llm.drafting import dates_named
 from bot.llm.question_patterns import WHAT_IF
 from bot.llm.reading import calendar_asked, read_question
@@ -180,7 +180,9 @@ def _read(
     reading = read_question(text, today, earlier, system, roster)
     own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today) or _RELATIVE.search(text)
     if last and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:  # never a bare balance
-        return [] if _again(text, last, today) and not unread(blank(text, VAGUE_THEN), last, today) else None
+        # (or what is pending beside the balance before: "몇 개 남았어? 결재 대기중인 것도 있어?")
+        again = _again(text, last, today) or pending_asked(text, last)
+        return [] if again and not unread(blank(text, VAGUE_THEN), last, today) else None
     calendar = calendar_asked(text, today)
     if calendar is not None:
         return [Part(text, calendar=calendar)]

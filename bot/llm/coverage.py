@@ -32,8 +32,9 @@ from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
+from bot.llm.question_patterns import PENDING
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
-from bot.tools.registry import LEAVE_TAKEN
+from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
@@ -43,7 +44,8 @@ _OPERATOR = re.compile(r"[-+*/=]\s*\d")
 # The words that made a kind: read by that reading ("입사 1년 미만이면 연차 몇 개 생겨?" is the first year's).
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
-    "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올", re.I),  # "몇 개 나와?"
+    # "몇 개 나와?", "새로 생기나?"
+    "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로", re.I),
     "service_years": pattern(words.SERVICE),
     "act_rules": re.compile(  # a rule is of a year's leave: "per year", "한 해에"
         rf"{pattern(words.ACT_NAMED, *words.ACT_RULES.values()).pattern}|\b(?:per|a|each)\s+year\b|한\s*해에?",
@@ -86,6 +88,7 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "halves_left": re.compile(_MORE, re.I),
+    "hours_left": re.compile(r"\bconvert(?:ed)?\b", re.I),  # "convert what's left to hours": the hours
     "can_i_take": pattern(request_words.PLAN_WORDS),  # "내일 반차 쓰려는데 가능?": the plan asked about
     "difference": re.compile(rf"{_MORE}|많|적", re.I),
 }
@@ -134,6 +137,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, pattern(LEAVE_TYPES[kind])) if kind in LEAVE_TYPES else rest
     if LEAVE_TAKEN not in reading.tools:
         rest = blank(rest, _OTHER_EXCLUDED)
+    if pending_asked(question, reading):  # the requests awaiting approval, which the balance states
+        rest = blank(rest, PENDING)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
     if reading.kind == "hours_left":  # "how many hours would that be?": the days left, not a condition
@@ -164,6 +169,11 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = blank(rest, _READ_BY_KIND[reading.kind])
     left += unaccounted(blank_asked(rest), records=LEAVE_TAKEN in reading.tools)
     return left
+
+
+def pending_asked(question: str, reading: Reading) -> bool:
+    """The asker's requests awaiting approval, asked beside their balance (which states them)."""
+    return reading.kind == "lookup" and LEAVE_BALANCE in reading.tools and bool(PENDING.search(question))
 
 
 def kind_words(reading: Reading, today: date) -> re.Pattern[str] | None:

@@ -50,7 +50,7 @@ from bot.llm.conversation import (
     today_from,
     wants_declared,
 )
-from bot.llm.coverage import unread
+from bot.llm.coverage import pending_asked, unread
 from bot.llm.drafting import leave_asked
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import asker_in, calendar_asked, read_question
@@ -346,6 +346,10 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
             else f"records({f.year})"
             for f in found
         ]
+        if pending_asked(question, reading):  # pending requests not looked up: not said, so not answered
+            if any(b.pending is None for b in balances):
+                return list(lines.CANNOT)
+            said += [f"pending({b.year})" for b in balances]
     said += failed
     said += ["lookups_capped()"] if reading.capped else []
     return list(dict.fromkeys(said)) or list(lines.CANNOT)

@@ -13,6 +13,7 @@ REMAINING = pattern(words.REMAINING)
 NAMES_LEAVE = pattern(words.LEAVE, words.Words(en=("balance",)))
 QUANTITY = pattern(words.DAYS_QUANTITY, words.HOW_MUCH)
 WHAT_IF = pattern(words.ASKED_CONDITION)
+PENDING = pattern(words.PENDING)
 QUARTER = pattern(words.QUARTER_DAY)
 # A share: "사용률", "what percentage".
 PERCENT = re.compile(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from bot.domain.leave import ANNUAL
@@ -41,7 +41,7 @@ from bot.language.years import (
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, days_off, whole_month
-from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, QUANTITY, QUARTER, REMAINING, WHAT_IF
+from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, PENDING, QUANTITY, QUARTER, REMAINING, WHAT_IF
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
@@ -191,7 +191,8 @@ def read_question(
         return lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
         )
-    if _HOW_TO.search(question) and (has_leave or earlier.about_leave or _REQUEST_WORDS.search(question)):
+    how_to = _HOW_TO.search(question) and not (has_leave and PENDING.search(question))  # not 결재 대기
+    if how_to and (has_leave or earlier.about_leave or _REQUEST_WORDS.search(question)):
         return Reading("how_to")  # how to request leave: not how to book a meeting room
     claim = _CLAIM.search(question)
     if claim and _CONFIRM.search(question):
@@ -252,7 +253,15 @@ def read_question(
 
 
 # A question about the calendar, not about leave: how many working days a span has, what a day is.
-_WORKING_DAYS = re.compile(r"근무일|영업일|일하는\s*날|working\s+days?|business\s+days?|work\s*days?", re.I)
+_WORKING_DAYS = re.compile(
+    r"근무일|영업일|출근일|(?:일|출근)(?:해야\s*(?:하|되)|하)는\s*날|working\s+days?|business\s+days?|work\s*days?",
+    re.I,
+)
+_FROM_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
+# One month named, not a day of it ("12월에", "in january 2027"; not "12월 24일")
+_MONTH = re.compile(
+    rf"(?<![\d./])(\d{{1,2}})\s*월(?!\s*\d)|\b({'|'.join(MONTHS_EN)})\b(?!\s*\d{{1,2}}\b)", re.I
+)
 _WHAT_DAY = re.compile(
     r"무슨\s*요일|몇\s*요일|공휴일|휴일|빨간\s*날|쉬는\s*날|what\s+day|which\s+day|weekday|holiday|day\s+off",
     re.I,
@@ -268,6 +277,11 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     if _ABOUT_FIGURES.search(question):
         return None
     span = dates_named(question, today)
+    counted = _WORKING_DAYS.search(question) and QUANTITY.search(question)
+    if counted and span is None:  # "12월에 출근해야 하는 날 며칠?", "working days in january 2027"
+        span = _month_named(question, today)
+    elif counted and span and span[0] == span[1] > today and _FROM_NOW.search(question):
+        span = (today, span[1])  # "between now and Dec 31", "오늘부터 12월 31일까지"
     if span is None:
         return None
     start, end = span
@@ -281,6 +295,21 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     ):
         return get_day.NAME, {"date": start.isoformat()}
     return None
+
+
+def _month_named(question: str, today: date) -> tuple[date, date] | None:
+    """The first and last day of the one month named, in the year named, else this year's if it has not
+    passed (a past month without its year is this year's or next: not read)."""
+    found = list(_MONTH.finditer(question))
+    years = asked_years(question, today)
+    if len(found) != 1 or len(years) > 1:
+        return None
+    number = int(found[0][1]) if found[0][1] else MONTHS_EN.index(found[0][2].lower()) + 1
+    year = years[0] if years else today.year
+    if not 1 <= number <= 12 or (not years and number < today.month):
+        return None
+    first = date(year, number, 1)
+    return first, (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
 
 
 def asker_in(system: str) -> str | None:
