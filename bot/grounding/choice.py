@@ -16,6 +16,32 @@ from bot.domain.leave import format_days
 from bot.grounding.days import holiday_days_named
 from bot.grounding.facts import Evidence
 from bot.language import words
+from bot.language.asked_words import (
+    ACT_MAXIMUM_ASKED,
+    ANNUAL_BESIDE_OTHER_ASKED,
+    ARISEN_ASKED,
+    ASKED_GRANT_WORDS,
+    ASKS_FOR,
+    COMPARISON_ASKED,
+    DAY_ASKED,
+    FIRST_YEAR_ASKED,
+    HOW_TO_ASKED,
+    LATEST_ASKED,
+    LEFT,
+    MORE_THAN_A_DAY,
+    NEXT_GRANT_ASKED,
+    NOW,
+    OTHER_KIND_ASKED,
+    RECORDS_ASKED,
+    REQUEST_MADE_ASKED,
+    SERVICE_ASKED,
+    SHARE_ASKED,
+    SO_FAR,
+    TOTAL_ASKED,
+    WHAT_IF_ASKED,
+    WHY_GRANT_ASKED,
+    WORKING_DAYS_LEFT,
+)
 from bot.language.dates import blank_dates, days_named, spans_named
 from bot.language.question_words import (
     ASKER,
@@ -59,17 +85,11 @@ class Problem:
 # What a question asks for, by its own words, and the statements that say it: one table, read the same way
 # for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
 # was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
-_LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
-
-
-_ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
-
-
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what is left": (
         # "how many days do I have (now)": what is left, to the check (the offline model asks which)
         re.compile(
-            _LEFT.pattern
+            LEFT.pattern
             + r"|how\s+many\s+(?!(?:years?|yrs|hours?|hrs)\b)(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
             re.I,
         ),
@@ -88,12 +108,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     # a what-if: leave the asker would take ("3월 13일 연차 쓰면 몇 개 남아?"), answered by what would be left
     "what would be left": (
-        re.compile(
-            r"(?:쓰|쉬|내|빼)면\s*(?:[^?]{0,12})(?:남|모자|부족|충분)|(?:쓴|쉰|낸)다면|"
-            r"\bif\s+I\s+(?:take|use|book|took|used)\b[^?]*\b(?:left|remain\w*|have)\b|"
-            r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b",
-            re.I,
-        ),
+        WHAT_IF_ASKED,
         {
             "what_if",
             "what_if_days",
@@ -126,57 +141,26 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what expires": (pattern(words.EXPIRY), {"expiring", "balance", "lapsing"}),
     "another kind of leave": (
         # not "병가는 빼고" / "except sick days": leave of that kind left out of the question
-        re.compile(
-            r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
-            re.I,
-        ),
+        OTHER_KIND_ASKED,
         {"taken:other", "records", "record"},
     ),
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
     "the next grant": (
-        pattern(
-            words.Words(
-                ko=(
-                    r"(?:다음|담)\s*연차",
-                    r"연차\s*발생일",
-                    # "몇 일 새로 생겨요?" — not in the first year, where it asks §60②'s monthly days
-                    r"^(?!.*(?:1\s*년\s*미만|1\s*년\s*(?:이\s*)?안|첫\s*해|신입)).*"
-                    r"(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*)?(?:생겨|생기|생길|나와|나오)",
-                ),
-                en=(
-                    *words.NEXT_GRANT.en,
-                    r"next\s+(?:batch|lot|round|set)\b",
-                    r"\bnext\s+(?:work\s+)?anniversary\b",
-                    r"\bnext\s+year'?s\s+(?:leave|allowance|grant|days|pto)\b",
-                ),
-            )
-        ),
+        # "몇 일 새로 생겨요?" — not in the first year, where it asks §60②'s monthly days
+        NEXT_GRANT_ASKED,
         {"next_grant"},
     ),
     "what has arisen so far": (
         # how many, not how it works ("how does leave accrue?" asks the rule)
-        re.compile(
-            r"^(?=.*(?:몇|얼마|how\s+many|how\s+much))(?=.*(?:(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|"
-            r"built\s+up|accru|earned\s+so\s+far))",
-            re.I | re.S,
-        ),
+        ARISEN_ASKED,
         {"current_days", "balance", "granted"},
     ),
     "the first year's rule": (
-        re.compile(
-            r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-            r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
-            r"less\s+than\s+a\s+year",
-            re.I,
-        ),
+        FIRST_YEAR_ASKED,
         {"act_rule:first_year", "current_days", "next_grant"},
     ),
     "the Act's maximum": (
-        re.compile(
-            r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
-            r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
-            re.I,
-        ),
+        ACT_MAXIMUM_ASKED,
         {
             "act_rule:max",
             "act_rule:first_year",
@@ -184,20 +168,12 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         # below stops it for a question of the Act's maximum alone
     ),
     "years of service": (
-        re.compile(
-            r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|입사한\s*지\s*얼마나\s*(?:됐|되었)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
-            r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
-            re.I,
-        ),
+        SERVICE_ASKED,
         {"service_years"},
     ),
     "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
     "a comparison": (
-        re.compile(
-            r"더\s*(?:많|적)|어디가\s*더|보다\s*(?:많|적|더)|비교|\bvs\.?\b|\bversus\b|\bcompared?\b|"
-            r"\b(?:more|less|fewer)\b[^?]*\bthan\b[^?]*\b(?:year|20\d\d)\b",
-            re.I,
-        ),
+        COMPARISON_ASKED,
         {"compare", "balance"},  # both years' figures side by side compare them too
     ),
     "the days until a day": (
@@ -213,60 +189,38 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"working_days", "what_if_days", "plan", "day", "enough"},
     ),
     "records by date": (
-        re.compile(
-            r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b", re.I
-        ),
+        RECORDS_ASKED,
         {"records", "record", "month", "latest", "parts_taken", "taken:other"},
     ),
     "the latest leave": (
-        re.compile(
-            r"마지막(?:으로)?\s*(?:연차|휴가|반차)?\s*(?:쓴|썼)|\bwhen\s+did\s+I\s+last\b|"
-            r"\b(?:last|most\s+recent)\s+(?:time\s+I|day\s+off|leave|vacation)",
-            re.I,
-        ),
+        LATEST_ASKED,
         {"latest", "records", "record", "parts_taken"},
     ),
     # "병가랑 연차 각각": annual leave asked beside another kind, which a statement of that kind does not say
     "annual leave beside another kind": (
-        re.compile(
-            r"(?:병가|sick|경조)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:연차|annual|vacation|pto)|"
-            r"(?:연차|annual|vacation|pto)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:병가|sick|경조)",
-            re.I,
-        ),
+        ANNUAL_BESIDE_OTHER_ASKED,
         {"used", "balance", "records", "taken:annual", "share_used", "remaining", "month"},
     ),
     "a request made": (
         # asked to request, not how to: "can you book Dec 24 off", "신청해 줘"
-        re.compile(
-            r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:book|request|put\s+in|submit|file)\b"
-            r"(?=[^?]*\b(?:off|leave|vacation|pto|request)\b)|"
-            r"(?:연차|반차|휴가)[^?]{0,20}(?:신청|올려|상신)\s*(?:해\s*)?(?:줘|주세요|줄래|주실래|줄\s*수)",
-            re.I,
-        ),
+        REQUEST_MADE_ASKED,
         {"drafted", "draft_refused", "lookup_failed"},
     ),
     "a share": (
-        re.compile(
-            r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
-            re.I,
-        ),
+        SHARE_ASKED,
         {"share_used"},
     ),
     "the hours": (
         # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
         re.compile(
-            rf"^(?=.*(?:{_LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))"
+            rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))"
             rf"(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))",
             re.I | re.S,
         ),
         {"hours_left"},
     ),
     "why the grant is its size": (
-        re.compile(
-            r"(?:왜|어째서|어떻게\s*(?:계산|나온|정해))[^?]*(?:\d+\s*(?:일|개)|연차|받)|"
-            r"\bwhy(?:'s|\s+is|\s+do|\s+does|\s+did)?\b[^?]*(?:\d+\s*days?|grant|get|allowance|entitle)",
-            re.I,
-        ),
+        WHY_GRANT_ASKED,
         {"why_grant", "act_rule:extra", "act_rule:first_year"},
     ),
     "why the grant is fifteen days": (
@@ -274,19 +228,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"why_grant", "act_rule:base"},
     ),
     "what a day is": (
-        re.compile(
-            r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀)|"
-            r"\b(?:a\s+holiday|public\s+holiday|working\s+day|work\s*day|business\s+day|what\s+day)\b",
-            re.I,
-        ),
+        DAY_ASKED,
         {"day", "working_days", "what_if_days", "plan", "days_until", "record", "enough", "today"},
     ),
     "a total": (
-        re.compile(
-            r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b|"
-            r"\btotal\b[^?]*\b(?:across|over|both)\b|\bacross\s+(?:20\d\d|both|the\s+two)\b",
-            re.I,
-        ),
+        TOTAL_ASKED,
         {"total", "granted", "used", "balance"},  # "in total this year": one year's whole figure
     ),
     "what is pending": (
@@ -296,7 +242,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"pending", "balance", "what_if", "what_if_days", "plan"},  # a what-if counts pending requests
     ),
     "what was granted": (
-        re.compile(_ASKED_GRANT_WORDS, re.I),
+        re.compile(ASKED_GRANT_WORDS, re.I),
         {"granted", "balance", "share_used", "compare:granted", "current_days"},
     ),
     "the extra days of long service": (
@@ -304,33 +250,13 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         {"act_rule:extra"},
     ),
     "how to request": (
-        re.compile(
-            r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
-            r"how\s+(?:do|can|should)\s+I\s+(?:\w+ly\s+)?(?:apply|request|book|submit|put\s+in)",
-            re.I,
-        ),
+        HOW_TO_ASKED,
         {"how_to_request", "drafted"},
     ),
 }
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
-# "이번 달 남은 영업일", "working days left this month": days of the calendar left, not leave
-_WORKING_DAYS_LEFT = re.compile(
-    r"남은\s*(?:영업일|근무일|평일|출근일)|\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b", re.I
-)
-
-
-_SO_FAR = re.compile(r"so\s+far|to\s+date|until\s+now|지금까지|여태|현재까지|이때까지", re.I)
-# "enough for a week off?", "3일 쉬어도 돼?": more than the one day enough(Y) answers for
-_MORE_THAN_A_DAY = re.compile(
-    r"\b(?:a|the|full|whole|entire)\s+(?:full\s+)?week\b|\bweek\s+off\b|일주일|한\s*주\s*(?:통|내내|전체)|"
-    r"\bmon\w*\s*(?:-|–|to|thru|through)\s*fri|월\s*[~-]\s*금|"
-    r"(?<![\d.])(?:[2-9]|\d{2})\s*(?:full\s+)?(?:days?\b|일(?!\s*(?:부터|까지|에|날))|개)",
-    re.I,
-)
-
-
 _RULES_ASKED = {
     "the first year's rule": "act_rule:first_year",
     "the Act's maximum": "act_rule:max",
@@ -349,25 +275,17 @@ _DECLINES = {
 }
 
 
-# "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
-_GRANT_ASKED = re.compile(
-    _ASKED_GRANT_WORDS
-    + r"|생기|생겨|생겼|나와|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
-    re.I,
-)
-
-
 def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
-    blanked = _LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    blanked = LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
     # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
     # "which year?" are choices too: for a question of the asker's own figures in a year it names, they owe.
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
     # "not in hours" declines hours of what was used, or of a day; what is left in hours it can say
     owing |= {"not_in_hours"} if _ASKED["the hours"][0].search(question) else set()
     # "which year?" to a question naming its year, or "so far" (this year's, so far)
-    owing |= {"which_year"} if asked_years(question, today) or _SO_FAR.search(question) else set()
+    owing |= {"which_year"} if asked_years(question, today) or SO_FAR.search(question) else set()
     declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     sent_on = "ask_hr" in kinds and bool(
@@ -389,7 +307,7 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         and words_.search(
             blanked
             if what in ("what was used", "what expires")
-            else _WORKING_DAYS_LEFT.sub(" ", question)
+            else WORKING_DAYS_LEFT.sub(" ", question)
             if what == "what is left"
             else question
         )
@@ -454,7 +372,7 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     if (
         "enough" in kinds
         and not kinds & {"what_if_days", "plan", "what_if"}
-        and _MORE_THAN_A_DAY.search(question)
+        and MORE_THAN_A_DAY.search(question)
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
     # a weekday or a holiday asked beside a colleague ("is tmrw a holiday? nobody in my team knows") is no
@@ -509,9 +427,6 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     return [Problem(p.figure, f'for "{quote}": {p.reason}') for p in problems]
 
 
-_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
-
-
 @dataclass(frozen=True)
 class _DaysAsked:
     """The days a question names: by month and day, by a holiday's name, relative to today."""
@@ -528,7 +443,7 @@ class _DaysAsked:
         relative = [span for span in relative_days(question, today) if span != (today, today)]
         taken_back = days_taken_back(question)
         named, holidays = days_named(question), holiday_days_named(question, today)
-        if (named or holidays) and _NOW.search(question):  # "between now and Dec 31": from today
+        if (named or holidays) and NOW.search(question):  # "between now and Dec 31": from today
             relative.append((today, today))
         months, ahead = months_named(question, today)
         return cls(named, holidays, relative, months, ahead, taken_back)
@@ -635,72 +550,8 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     return problems
 
 
-_USED_ASKED = pattern(
-    words.USED
-    | words.USED_STATED
-    | words.WHEN
-    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b"))
-)
-
-
-# The statements that answer one particular question, and the words that ask it. A statement of these may
-# stand beside an answer ("…, and 3 days expire on 31 December"); alone, it must be what the question asks:
-# what was granted does not answer "what do I still have", nor the base rule "how does it work in my first
-# year". Statements not listed (what is left, a what-if, a day, a span) answer any question of their figures.
-_ASKS_FOR: dict[str, re.Pattern[str]] = {
-    "granted": _GRANT_ASKED,
-    "compare:granted": _GRANT_ASKED,
-    "compare:used": _USED_ASKED,
-    "used": _USED_ASKED,
-    "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
-    # what is left, in hours: asked with what is left or how many ("can I take leave in hours?" asks a rule)
-    "hours_left": re.compile(
-        rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{_LEFT.pattern}|{HOW_MANY.pattern}))", re.I | re.S
-    ),
-    "share_used": re.compile(
-        r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
-    ),
-    "service_years": re.compile(
-        r"근속|입사|몇\s*년|다닌|일한|\b(?:how\s+long|years?\s+of\s+service|tenure|anniversary|joined|been\s+here)\b",
-        re.I,
-    ),
-    "act_rule:base": re.compile(
-        r"법|규정|기준|원칙|첫\s*해\s*(?:이후|지나|끝나|다음|후)|1\s*년\s*(?:후|뒤|지나)|"
-        r"\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b|\bafter\s+(?:my|the)\s+first\s+year\b",
-        re.I,
-    ),
-    # the next grant, asked as next or by when ("right now" asks what there is now)
-    "next_grant": re.compile(
-        pattern(words.NEXT_GRANT).pattern
-        + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
-        re.I,
-    ),
-    # the Act's leave that has arisen and can be used now: asked as the law's, as arisen, or as now
-    "current_days": re.compile(
-        r"법|발생|생긴|생겼|생겨|쌓|지금|현재|당장|쓸\s*수\s*있|사용\s*가능|\b(?:law|legal\w*|statut\w*|arisen|accru\w*|"
-        r"earned|entitle\w*|now|rn|currently|current|available|usable|can\s+I\s+use)\b",
-        re.I,
-    ),
-    # half days still possible: asked as what is left or can still be taken, not as those taken
-    "half_days_left": re.compile(
-        _LEFT.pattern + r"|더|아직|\b(?:more|still|another|can\s+I)\b|몇\s*(?:번|개)\s*(?:쓸|낼)\s*수", re.I
-    ),
-    # asked to request, or how: not a question of something else ("what's the wifi password?")
-    "how_to_request": re.compile(
-        r"신청|요청|올리|올려|상신|결재|승인|취소|내려면|쓰려면|\b(?:request\w*|apply|book|submit|put\s+in|file|sign\s+up|"
-        r"cancel\w*|withdraw|approv\w*|"
-        r"how\s+(?:do|can|should)\s+I|how\s+to)\b",
-        re.I,
-    ),
-    "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),
-    "act_rule:extra": re.compile(
-        r"가산|추가|늘어|더\s*(?:받|생)|장기|\b(?:extra|additional|more|long\s+service|increase\w*)\b", re.I
-    ),
-}
-
-
 def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
-    """The statements named in `_ASKS_FOR`, when every statement of the answer is one the question does not
+    """The statements named in `ASKS_FOR`, when every statement of the answer is one the question does not
     ask for ("" when some statement answers it, or the answer declines with its reason)."""
     substantive = (
         kinds
@@ -712,8 +563,8 @@ def _answers_nothing_asked(question: str, kinds: set[str]) -> str:
     unasked = {
         kind
         for kind in substantive
-        if kind in _ASKS_FOR
-        and not _ASKS_FOR[kind].search(question)
+        if kind in ASKS_FOR
+        and not ASKS_FOR[kind].search(question)
         # asked by a row of the table that asks for no figure but a particular thing, whose statements
         # include it ("how many years have I worked here?")
         and not any(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
+from bot.language.asked_words import ALSO, SENTENCE, TAKING
 from bot.language.dates import blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
@@ -57,10 +58,6 @@ class Quoted:
         return question
 
 
-# Where a sentence ends: its mark, then space; a line break.
-_SENTENCE = re.compile(r"[^.!?？~…\n]+(?:[.!?？~…]+|$)")
-
-
 def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     """Each quote found in the question — spacing aside ("몇개" is "몇 개"), and a quote cut short with "…"
     found piece by piece, in order, covering what it cut — and the stretches no quote covers: the
@@ -88,7 +85,7 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
         first, last = spans[0][0], spans[-1][1]  # what "…" cut out is of the same ask
         covered[first:last] = [True] * (last - first)
     sentences: list[str] = []
-    found_sentences = list(_SENTENCE.finditer(question))
+    found_sentences = list(SENTENCE.finditer(question))
     for at, match in enumerate(found_sentences):
         if match.group().strip(_MARKS) and not any(covered[match.start() : match.end()]):
             after = found_sentences[at + 1].group() if at + 1 < len(found_sentences) else ""
@@ -98,22 +95,6 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
     outside = [re.sub(r"\s+", " ", s).strip() for s in stretches]  # marks kept: "?" asks
     return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
-
-
-# Asking again, in a sentence of its own with no question word: "작년 것도.", "and last year too".
-_ALSO = re.compile(
-    r"것도|거도|건도|도요|도\s*[.?!~]*$|\b(?:also|too|as\s+well|what\s+about|how\s+about)\b", re.I
-)
-
-
-# The asker taking leave, as a plan or a condition: a premise of the ask ("Say I take 3 days in March.",
-# "3월 13일에 쉬면"), not a story ("팀장님이 연말 전에 소진하라고 하셔서요").
-_TAKING = re.compile(
-    r"(?:쓰|쉬|내|빼)면|(?:쓸|쉴|낼|뺄)\s*(?:거|건데|예정|까|려)|(?:쓰|쉬|내)려(?!가)|"
-    r"\b(?:if|say|when|once)\s+I\b|\bI(?:'m|\s+am)?\s+(?:going\s+to\s+|want\s+to\s+|plan\s+to\s+|will\s+|'ll\s+)?"
-    r"(?:take|taking|book|booking)\b|\b(?:thinking\s+of|planning\s+(?:on|to))\s+(?:tak|book|us)\w*",
-    re.I,
-)
 
 
 def sentence_asks(sentence: str, today: date, chosen: Chosen) -> bool:
@@ -130,9 +111,9 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen) -> bool:
     return bool(
         (ASKING.search(sentence) and ("?" in sentence or open_ask or not asks_anything(sentence)))
         or ("?" in sentence and open_ask)
-        or (_ALSO.search(sentence) and (named or asks_anything(sentence)))
+        or (ALSO.search(sentence) and (named or asks_anything(sentence)))
         or (asks_anything(sentence) and unused and DAYS_STATED.search(blank_dates(sentence)))
-        or (_TAKING.search(sentence) and unused)
+        or (TAKING.search(sentence) and unused)
     )
 
 

@@ -1,0 +1,255 @@
+"""The words by which a question asks for each kind of answer: what is left (and the working days left,
+which are not leave), what was granted or used, "so far", more than a day, now; for each statement the
+question alone may ask, the words that ask it (`ASKS_FOR`); and the sentences of a message, a sentence
+asking again ("작년 것도."), and the asker's own leave planned. Words only; the check that reads them is
+bot/grounding/choice.py and bot/grounding/reading.py."""
+
+from __future__ import annotations
+
+import re
+
+from bot.language import words
+from bot.language.question_words import HOW_MANY
+from bot.language.words import pattern
+
+LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
+
+
+ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+
+# "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
+GRANT_ASKED = re.compile(
+    ASKED_GRANT_WORDS
+    + r"|생기|생겨|생겼|나와|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
+    re.I,
+)
+
+# "이번 달 남은 영업일", "working days left this month": days of the calendar left, not leave
+WORKING_DAYS_LEFT = re.compile(
+    r"남은\s*(?:영업일|근무일|평일|출근일)|\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b", re.I
+)
+
+
+SO_FAR = re.compile(r"so\s+far|to\s+date|until\s+now|지금까지|여태|현재까지|이때까지", re.I)
+# "enough for a week off?", "3일 쉬어도 돼?": more than the one day enough(Y) answers for
+MORE_THAN_A_DAY = re.compile(
+    r"\b(?:a|the|full|whole|entire)\s+(?:full\s+)?week\b|\bweek\s+off\b|일주일|한\s*주\s*(?:통|내내|전체)|"
+    r"\bmon\w*\s*(?:-|–|to|thru|through)\s*fri|월\s*[~-]\s*금|"
+    r"(?<![\d.])(?:[2-9]|\d{2})\s*(?:full\s+)?(?:days?\b|일(?!\s*(?:부터|까지|에|날))|개)",
+    re.I,
+)
+
+NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
+
+USED_ASKED = pattern(
+    words.USED
+    | words.USED_STATED
+    | words.WHEN
+    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b"))
+)
+
+
+# The statements that answer one particular question, and the words that ask it. A statement of these may
+# stand beside an answer ("…, and 3 days expire on 31 December"); alone, it must be what the question asks:
+# what was granted does not answer "what do I still have", nor the base rule "how does it work in my first
+# year". Statements not listed (what is left, a what-if, a day, a span) answer any question of their figures.
+ASKS_FOR: dict[str, re.Pattern[str]] = {
+    "granted": GRANT_ASKED,
+    "compare:granted": GRANT_ASKED,
+    "compare:used": USED_ASKED,
+    "used": USED_ASKED,
+    "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
+    # what is left, in hours: asked with what is left or how many ("can I take leave in hours?" asks a rule)
+    "hours_left": re.compile(
+        rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{LEFT.pattern}|{HOW_MANY.pattern}))", re.I | re.S
+    ),
+    "share_used": re.compile(
+        r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
+    ),
+    "service_years": re.compile(
+        r"근속|입사|몇\s*년|다닌|일한|\b(?:how\s+long|years?\s+of\s+service|tenure|anniversary|joined|been\s+here)\b",
+        re.I,
+    ),
+    "act_rule:base": re.compile(
+        r"법|규정|기준|원칙|첫\s*해\s*(?:이후|지나|끝나|다음|후)|1\s*년\s*(?:후|뒤|지나)|"
+        r"\b(?:law|legal\w*|statut\w*|act|rules?|minimum|normally)\b|\bafter\s+(?:my|the)\s+first\s+year\b",
+        re.I,
+    ),
+    # the next grant, asked as next or by when ("right now" asks what there is now)
+    "next_grant": re.compile(
+        pattern(words.NEXT_GRANT).pattern
+        + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
+        re.I,
+    ),
+    # the Act's leave that has arisen and can be used now: asked as the law's, as arisen, or as now
+    "current_days": re.compile(
+        r"법|발생|생긴|생겼|생겨|쌓|지금|현재|당장|쓸\s*수\s*있|사용\s*가능|\b(?:law|legal\w*|statut\w*|arisen|accru\w*|"
+        r"earned|entitle\w*|now|rn|currently|current|available|usable|can\s+I\s+use)\b",
+        re.I,
+    ),
+    # half days still possible: asked as what is left or can still be taken, not as those taken
+    "half_days_left": re.compile(
+        LEFT.pattern + r"|더|아직|\b(?:more|still|another|can\s+I)\b|몇\s*(?:번|개)\s*(?:쓸|낼)\s*수", re.I
+    ),
+    # asked to request, or how: not a question of something else ("what's the wifi password?")
+    "how_to_request": re.compile(
+        r"신청|요청|올리|올려|상신|결재|승인|취소|내려면|쓰려면|\b(?:request\w*|apply|book|submit|put\s+in|file|sign\s+up|"
+        r"cancel\w*|withdraw|approv\w*|"
+        r"how\s+(?:do|can|should)\s+I|how\s+to)\b",
+        re.I,
+    ),
+    "act_rule:max": re.compile(r"최대|상한|한도|최고|\b(?:max\w*|cap|limit|most|ceiling)\b", re.I),
+    "act_rule:extra": re.compile(
+        r"가산|추가|늘어|더\s*(?:받|생)|장기|\b(?:extra|additional|more|long\s+service|increase\w*)\b", re.I
+    ),
+}
+
+# Where a sentence ends: its mark, then space; a line break.
+SENTENCE = re.compile(r"[^.!?？~…\n]+(?:[.!?？~…]+|$)")
+
+# Asking again, in a sentence of its own with no question word: "작년 것도.", "and last year too".
+ALSO = re.compile(
+    r"것도|거도|건도|도요|도\s*[.?!~]*$|\b(?:also|too|as\s+well|what\s+about|how\s+about)\b", re.I
+)
+
+
+# The asker taking leave, as a plan or a condition: a premise of the ask ("Say I take 3 days in March.",
+# "3월 13일에 쉬면"), not a story ("팀장님이 연말 전에 소진하라고 하셔서요").
+TAKING = re.compile(
+    r"(?:쓰|쉬|내|빼)면|(?:쓸|쉴|낼|뺄)\s*(?:거|건데|예정|까|려)|(?:쓰|쉬|내)려(?!가)|"
+    r"\b(?:if|say|when|once)\s+I\b|\bI(?:'m|\s+am)?\s+(?:going\s+to\s+|want\s+to\s+|plan\s+to\s+|will\s+|'ll\s+)?"
+    r"(?:take|taking|book|booking)\b|\b(?:thinking\s+of|planning\s+(?:on|to))\s+(?:tak|book|us)\w*",
+    re.I,
+)
+
+
+# The words that ask each of the choice's questions (bot/grounding/choice.py `_ASKED`), by its name there.
+
+# the next grant
+NEXT_GRANT_ASKED = pattern(
+    words.Words(
+        ko=(
+            r"(?:다음|담)\s*연차",
+            r"연차\s*발생일",
+            r"^(?!.*(?:1\s*년\s*미만|1\s*년\s*(?:이\s*)?안|첫\s*해|신입)).*"
+            r"(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*)?(?:생겨|생기|생길|나와|나오)",
+        ),
+        en=(
+            *words.NEXT_GRANT.en,
+            r"next\s+(?:batch|lot|round|set)\b",
+            r"\bnext\s+(?:work\s+)?anniversary\b",
+            r"\bnext\s+year'?s\s+(?:leave|allowance|grant|days|pto)\b",
+        ),
+    )
+)
+
+# what has arisen so far
+ARISEN_ASKED = re.compile(
+    r"^(?=.*(?:몇|얼마|how\s+many|how\s+much))(?=.*(?:(?:지금까지|여태|현재까지)[^?.]*(?:생|쌓|발생)|"
+    r"built\s+up|accru|earned\s+so\s+far))",
+    re.I | re.S,
+)
+
+# the first year's rule
+FIRST_YEAR_ASKED = re.compile(
+    r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
+    r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
+    r"less\s+than\s+a\s+year",
+    re.I,
+)
+
+# the Act's maximum
+ACT_MAXIMUM_ASKED = re.compile(
+    r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
+    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
+    re.I,
+)
+
+# years of service
+SERVICE_ASKED = re.compile(
+    r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|입사한\s*지\s*얼마나\s*(?:됐|되었)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
+    r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
+    re.I,
+)
+
+# a request made
+REQUEST_MADE_ASKED = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:book|request|put\s+in|submit|file)\b"
+    r"(?=[^?]*\b(?:off|leave|vacation|pto|request)\b)|"
+    r"(?:연차|반차|휴가)[^?]{0,20}(?:신청|올려|상신)\s*(?:해\s*)?(?:줘|주세요|줄래|주실래|줄\s*수)",
+    re.I,
+)
+
+# why the grant is its size
+WHY_GRANT_ASKED = re.compile(
+    r"(?:왜|어째서|어떻게\s*(?:계산|나온|정해))[^?]*(?:\d+\s*(?:일|개)|연차|받)|"
+    r"\bwhy(?:'s|\s+is|\s+do|\s+does|\s+did)?\b[^?]*(?:\d+\s*days?|grant|get|allowance|entitle)",
+    re.I,
+)
+
+# what a day is
+DAY_ASKED = re.compile(
+    r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀)|"
+    r"\b(?:a\s+holiday|public\s+holiday|working\s+day|work\s*day|business\s+day|what\s+day)\b",
+    re.I,
+)
+
+# a total
+TOTAL_ASKED = re.compile(
+    r"합쳐|합치|합계|총합|모두\s*합|\b(?:combined|in\s+total|altogether|added\s+up|sum)\b|"
+    r"\btotal\b[^?]*\b(?:across|over|both)\b|\bacross\s+(?:20\d\d|both|the\s+two)\b",
+    re.I,
+)
+
+# a comparison
+COMPARISON_ASKED = re.compile(
+    r"더\s*(?:많|적)|어디가\s*더|보다\s*(?:많|적|더)|비교|\bvs\.?\b|\bversus\b|\bcompared?\b|"
+    r"\b(?:more|less|fewer)\b[^?]*\bthan\b[^?]*\b(?:year|20\d\d)\b",
+    re.I,
+)
+
+# what would be left
+WHAT_IF_ASKED = re.compile(
+    r"(?:쓰|쉬|내|빼)면\s*(?:[^?]{0,12})(?:남|모자|부족|충분)|(?:쓴|쉰|낸)다면|"
+    r"\bif\s+I\s+(?:take|use|book|took|used)\b[^?]*\b(?:left|remain\w*|have)\b|"
+    r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b",
+    re.I,
+)
+
+# annual leave beside another kind
+ANNUAL_BESIDE_OTHER_ASKED = re.compile(
+    r"(?:병가|sick|경조)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:연차|annual|vacation|pto)|"
+    r"(?:연차|annual|vacation|pto)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:병가|sick|경조)",
+    re.I,
+)
+
+# another kind of leave
+OTHER_KIND_ASKED = re.compile(
+    r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
+    re.I,
+)
+
+# records by date
+RECORDS_ASKED = re.compile(
+    r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b", re.I
+)
+
+# the latest leave
+LATEST_ASKED = re.compile(
+    r"마지막(?:으로)?\s*(?:연차|휴가|반차)?\s*(?:쓴|썼)|\bwhen\s+did\s+I\s+last\b|"
+    r"\b(?:last|most\s+recent)\s+(?:time\s+I|day\s+off|leave|vacation)",
+    re.I,
+)
+
+# how to request
+HOW_TO_ASKED = re.compile(
+    r"신청\s*(?:은\s*)?(?:어떻게|방법|하려면|어디)|어떻게\s*(?:신청|올려|내)|"
+    r"how\s+(?:do|can|should)\s+I\s+(?:\w+ly\s+)?(?:apply|request|book|submit|put\s+in)",
+    re.I,
+)
+
+# a share
+SHARE_ASKED = re.compile(
+    r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
+    re.I,
+)
