@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from bot.domain.leave import Balance
 from bot.grounding.facts import Evidence
-from bot.grounding.reading import asks_outside, quoted
+from bot.grounding.reading import quoted, sentence_asks
 from bot.grounding.shape import Part
 from bot.grounding.statements import Written, write
 from tests.support.assistant import make_assistant
@@ -88,11 +88,11 @@ def test_an_aside_needs_no_part_and_a_quote_is_found_loosely():
     question = "Hi!  How many days do I have LEFT this year?? asking for my holiday plans"
     written = answer(question, ("how many days do i have left this year", ["remaining(2026)"]))
     assert written.holds, written.problems
-    assert not asks_outside("asking for my holiday plans", TODAY) and not asks_outside("hi!", TODAY)
-    assert asks_outside("and when do they run out?", TODAY)
-    assert asks_outside("그리고 3일 더 쓰면", TODAY)  # an amount of days, no question word
-    assert asks_outside("in 2025?", TODAY)  # a year, asked
-    assert not asks_outside("my sister's wedding is on March 14.", TODAY)  # a story's date is its own
+    assert not sentence_asks("asking for my holiday plans", TODAY) and not sentence_asks("hi!", TODAY)
+    assert sentence_asks("and when do they run out?", TODAY)
+    assert sentence_asks("그리고 3일 더 쓰면", TODAY)  # an amount of days, no question word
+    assert sentence_asks("in 2025?", TODAY)  # a year, asked
+    assert not sentence_asks("my sister's wedding is on March 14.", TODAY)  # a story's date is its own
 
 
 def test_a_quote_that_is_not_the_questions_words_is_stopped():
@@ -155,8 +155,8 @@ def test_a_premise_whose_kind_the_statements_answer_is_no_ask_left_out():
     # phrase with 얼마 that asks nothing ("입사한 지 얼마 안 됐는데") is part of the ask, not another one
     question = "이제 막 복귀했는데 올해 연차 몇 개 남았어요?"
     assert answer(question, ("올해 연차 몇 개 남았어요?", ["remaining(2026)"])).holds
-    assert not asks_outside("입사한 지 얼마 안 됐는데", TODAY)
-    assert asks_outside("얼마나 남았어", TODAY)
+    assert not sentence_asks("입사한 지 얼마 안 됐는데", TODAY)
+    assert sentence_asks("얼마나 남았어", TODAY)
     # the premise names what is left; an answer of what was used leaves it unanswered
     question = "Got like 7 days left I think. How many did I use this year?"
     assert answer(question, ("How many did I use this year?", ["used(2026)"])).problems

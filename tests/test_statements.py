@@ -770,3 +770,19 @@ def test_this_coming_weekday_is_the_next_one_and_a_named_day_needs_no_date_asked
     assert relative_days("오는 금요일", sunday) == [(date(2026, 1, 9), date(2026, 1, 9))]
     assert len(relative_days("this friday", sunday)) == 2  # read two ways on a Sunday
     assert "names its day" in stopped("모레 빨간날이야?", "ask_a_date()")
+
+
+def test_days_around_a_holiday_are_those_its_words_name():
+    # after the twenty-ninth sets: "the Friday before Seollal" (2026-02-13), "설 연휴 끝나고 목금" (02-19, 02-20),
+    # "크리스마스 전주" (the week before Christmas week), each a span around the holiday
+    from bot.grounding.days import holiday_windows
+
+    january = date(2026, 1, 20)
+    before = holiday_windows("Is the Friday before Seollal a holiday?", january)
+    assert any(a <= date(2026, 2, 13) <= b for a, b in before)
+    after = holiday_windows("설 연휴 끝나고 목금 쉬면 몇 개 남아?", january)
+    assert any(a <= date(2026, 2, 19) and date(2026, 2, 20) <= b for a, b in after)
+    week_before = holiday_windows("크리스마스 전주 월~목 연차 쓰면 몇개 남아?", date(2026, 11, 18))
+    assert any(a <= date(2026, 12, 14) <= b for a, b in week_before)
+    assert not any(a <= date(2026, 12, 22) <= b for a, b in week_before)  # not Christmas week itself
+    assert holiday_windows("크리스마스에 뭐 해?", january) == []  # the holiday alone: its own days

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from bot.domain.leave import format_days
-from bot.grounding.days import holiday_days_named
+from bot.grounding.days import holiday_days_named, holiday_windows
 from bot.grounding.facts import Evidence
 from bot.language import words
 from bot.language.asked_words import (
@@ -26,6 +26,7 @@ from bot.language.asked_words import (
     DAY_ASKED,
     FIRST_YEAR_ASKED,
     HOW_TO_ASKED,
+    LAST_ONE,
     LATEST_ASKED,
     LEFT,
     MORE_THAN_A_DAY,
@@ -359,7 +360,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
     if "ask_a_date" in kinds and days.any:  # "다음주 수요일 빨간날이야?" names its day
         problems.append(Problem("say", "asks for a date, but the question names its day: day(D)"))
-    if WHEN_ASKED.search(question) and _no_day_in(kinds):
+    if (
+        WHEN_ASKED.search(question)
+        and {k.partition(":")[0] for k in kinds} - {"greeting", "thanks"} <= _NO_DAY
+    ):
         problems.append(Problem("say", "states no day, but the question asks when"))
     if HOW_MANY.search(NOT_HOW_MANY.sub(" ", question)) and kinds and kinds <= _NO_AMOUNT:
         problems.append(Problem("say", "states no amount, but the question asks how many"))
@@ -437,6 +441,7 @@ class _DaysAsked:
     months: set[tuple[int, int]]  # (year, month) asked by a month word
     months_ahead: set[tuple[int, int]]  # those named ahead of this month by a relative word ("다음 달")
     taken_back: set[tuple[int, int]]  # "aug 14? wait no, the 13th": named, then taken back
+    around_holidays: list[tuple[date, date]]  # "the Friday before Seollal", "추석 연휴 주"
 
     @classmethod
     def read(cls, question: str, today: date) -> _DaysAsked:
@@ -446,7 +451,8 @@ class _DaysAsked:
         if (named or holidays) and NOW.search(question):  # "between now and Dec 31": from today
             relative.append((today, today))
         months, ahead = months_named(question, today)
-        return cls(named, holidays, relative, months, ahead, taken_back)
+        around = holiday_windows(question, today)
+        return cls(named, holidays, relative, months, ahead, taken_back, around)
 
     @property
     def any(self) -> bool:
@@ -465,6 +471,8 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
         upcoming = {today.year - (date(today.year, m, min(d, 28)) > today) for m, d in days.named}
     if days.holidays:
         upcoming.add(min((d for d in days.holidays if d >= today), default=today).year)
+        if PAST_ASKED.search(question) or LAST_ONE.search(question):  # "지난 추석 때 며칠 썼더라?"
+            upcoming.add(max((d for d in days.holidays if d < today), default=today).year)
     upcoming |= {end.year for span in days.relative for end in span}
     upcoming |= {year for year, _ in days.months_ahead}  # "다음 달" in December: next year's
     named_years = set(asked_years(question, today)) - years_taken_back(question)
@@ -534,9 +542,12 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
         for d in chosen.days
         if (d.month, d.day) in asked_days
         or first < (d.month, d.day) < last
-        or any(a <= d <= b for a, b in days.relative)
+        or any(a <= d <= b for a, b in [*days.relative, *days.around_holidays])
     ]
-    if len(inside) < len(chosen.days) or any((d.month, d.day) not in asked_days for d in chosen.ends):
+    around = days.around_holidays
+    if len(inside) < len(chosen.days) or any(
+        (d.month, d.day) not in asked_days and not any(a <= d <= b for a, b in around) for d in chosen.ends
+    ):
         problems.append(Problem("say", "is about a day the question does not name"))
     # ...and each day or span the question names by its month is one they are about ("jul 27-31 + aug 14"
     # is not answered by July alone)
@@ -600,11 +611,6 @@ _NOT_THE_ASKERS = frozenset(
 # Statements that state neither an amount nor a reason: alone, no answer to "how many" or "why".
 _NO_AMOUNT = frozenset({"day", "today", "how_to_request", "greeting", "thanks"})
 _REASONS = frozenset({"why_grant", "act_rule", "no_act_leave"})
-
-
-def _no_day_in(kinds: set[str]) -> bool:
-    said = {kind.partition(":")[0] for kind in kinds} - {"greeting", "thanks"}
-    return said <= _NO_DAY
 
 
 def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:

@@ -10,6 +10,17 @@ from functools import lru_cache
 
 from bot.calendar import Day, public_holidays
 from bot.language.clause_words import HOLIDAY_NICKNAMES
+from bot.language.holiday_words import (
+    AFTER,
+    ALIASES,
+    AROUND,
+    BEFORE,
+    DAY_BEFORE,
+    ITSELF,
+    WEEK,
+    WEEK_BEFORE,
+    WEEKDAY_NAMED,
+)
 
 
 def what_day(day: Day, korean: bool) -> str:
@@ -37,11 +48,11 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     names = re.compile(_holiday_names(today.year).pattern, re.I)
     for match in names.finditer(text):
         typed, eve = match.group("name"), bool(match.group("eve"))
-        before = _DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
-        itself = _ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
+        before = DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
+        itself = ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():
-                if itself and _AROUND.search(f"{holiday.name_ko} {holiday.name_en}"):
+                if itself and AROUND.search(f"{holiday.name_ko} {holiday.name_en}"):
                     continue
                 if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
                     found.add(day - timedelta(days=1) if eve else day)
@@ -49,26 +60,9 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     return found
 
 
-# "크리스마스 … 그 전날", "Christmas, and the day before": the day before the holiday just named.
-_DAY_BEFORE = re.compile(r".{0,30}?(?:그\s*)?전\s*날|.{0,30}?the\s+day\s+before", re.I | re.S)
-_ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
-_AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
-
-
 def _is(typed: str, name: str) -> bool:
     typed = typed.lower()
-    return typed in name or _ALIASES.get(typed, "\0") in name
-
-
-# The names people use for a holiday, and the word of the library's name they stand for.
-_ALIASES = {
-    "크리스마스": "기독탄신일",
-    "성탄절": "기독탄신일",
-    "xmas": "christmas",
-    "설 연휴": "설날",
-    "구정": "설날",
-}
-_ALIASES |= {"seollal": "korean new year", "lunar new year": "korean new year", "한가위": "추석"}
+    return typed in name or ALIASES.get(typed, "\0") in name
 
 
 @lru_cache(maxsize=4)
@@ -92,3 +86,37 @@ def _holiday_names(year: int) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![가-힣\w])(?P<name>{alternatives})(?P<eve>\s*(?:Eve\b|eve\b|이브|전날)|'s Eve\b)?"
     )
+
+
+def holiday_windows(text: str, today: date) -> list[tuple[date, date]]:
+    """The spans of days around each holiday `text` names, by the words beside its name (within a few
+    words): a week before its first day, a week after its last, or the calendar weeks it falls in."""
+    windows: list[tuple[date, date]] = []
+    names = re.compile(_holiday_names(today.year).pattern, re.I)
+    for match in names.finditer(text):
+        near = text[max(0, match.start() - 20) : match.end() + 20]
+        days = sorted(holiday_days_named(match.group(0), today))
+        for cluster in _clusters(days):
+            first, last = cluster[0], cluster[-1]
+            weekday = WEEKDAY_NAMED.search(near) is not None
+            monday = first - timedelta(days=first.weekday())
+            if WEEK_BEFORE.search(near):  # "크리스마스 전주": the calendar week before its week
+                windows.append((monday - timedelta(days=7), monday - timedelta(days=1)))
+            elif weekday and BEFORE.search(near):
+                windows.append((first - timedelta(days=7), first - timedelta(days=1)))
+            if weekday and AFTER.search(near):
+                windows.append((last, last + timedelta(days=7)))
+            if WEEK.search(near) and not WEEK_BEFORE.search(near):
+                windows.append((monday, last + timedelta(days=6 - last.weekday())))
+    return windows
+
+
+def _clusters(days: list[date]) -> list[list[date]]:
+    """Days a few apart, together: one holiday's days (설날 and the days around it) in one year."""
+    clusters: list[list[date]] = []
+    for day in days:
+        if clusters and (day - clusters[-1][-1]).days <= 3:
+            clusters[-1].append(day)
+        else:
+            clusters.append([day])
+    return clusters

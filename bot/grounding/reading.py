@@ -1,17 +1,10 @@
 """The model's reading of the question, checked: each part it answers is quoted from the question, and
-nothing the question asks is left outside every quote.
-
-A statement's choice is then held to its own part's words (bot/grounding/choice.py, `part_problems`), so a
-question of two asks ("근속 몇 년이고, 다음 달에 몇 개 생겨요?") is not answered by one, and a year in one
-clause is not read as the year of another ("작년 남은 건 이월돼요? 그리고 올해는 몇 개 남았어?").
-
-What is outside the quotes may be an aside ("planning a trip", "팀장님이 물어봐서", "lol"). It asks
-something when it holds an asking word — a closed class of words (몇, 언제, how, what, "can you", a question
-mark after words…), which, unlike the words for leave, does not grow with each new way of asking — or a
-year, a date, or an amount of days no statement is about, or words the choice reads as asking for what no
-statement says (a premise whose figures the statements give is part of that ask: "just back from sick
-leave — how many sick days this year?").
-"""
+nothing the question asks is left outside every quote. Each part's statements are then held to the part's
+own words (bot/grounding/choice.py, `part_problems`): two asks are not answered by one, and a year of one
+clause is not read as another's. What no quote covers is an aside or a story ("planning a trip", "my
+sister's wedding is on June 13") unless it asks (`sentence_asks`), judged first by a closed class of
+asking words (몇, 언제, how, what, a question mark after a word), which unlike the words for leave does not
+grow with each new way of asking."""
 
 from __future__ import annotations
 
@@ -21,10 +14,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
-from bot.language.asked_words import ALSO, SENTENCE, TAKING
+from bot.language.asked_words import ALSO, FRAME, SENTENCE, TAKING
 from bot.language.dates import blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
+from bot.language.relative_days import relative_days
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
@@ -97,14 +91,15 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
 
 
-def sentence_asks(sentence: str, today: date, chosen: Chosen) -> bool:
-    """Whether a stretch no quote covers asks something left unanswered: an asking word, unless, with no
-    question mark, all it asks (by the choice's table) is answered ("입사한 지 얼마나 됐는지 헷갈려서요"
-    beside years of service: a question told, not asked); a
+def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> bool:
+    """Whether a stretch no quote covers asks something left unanswered: an asking word (without a question
+    mark, only if what it asks is unanswered: "입사한 지 얼마나 됐는지 헷갈려서요" tells a question); a
     question mark with something unanswered; "… too" with a year, a date or a kind ("작년 것도."); a figure
-    with an amount no statement is about ("Got like 7 days left I think."); or the asker's leave planned on
-    days or in amounts no statement is about (a premise left unanswered). A story's dates, numbers and
-    figure words ("팀장님이 연말 전에 다 소진하라고 하셔서요", "my sister's wedding is on June 13") are its own."""
+    with an amount no statement is about; or the asker's leave planned on days or in amounts no statement
+    is about. A story's dates, numbers and figure words ("my sister's wedding is on June 13") are its own."""
+    chosen = chosen or Chosen()
+    if not FRAME.sub("", sentence).strip(_MARKS + "-—"):
+        return False  # "could you tell me", "알려 주세요": the frame of the asks quoted beside it
     named = asked_years(sentence, today) or days_named(sentence) or DAYS_STATED.search(blank_dates(sentence))
     open_ask = bool(unanswered(sentence, chosen, today))
     unused = _unused(sentence, today, chosen)
@@ -118,9 +113,13 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen) -> bool:
 
 
 def _unused(stretch: str, today: date, about: Chosen) -> bool:
-    """Whether a stretch names a year, a day or an amount of days no statement is about."""
+    """Whether a stretch names a year, a day (by its date or relative to today: each reading) or an amount
+    of days no statement is about."""
     years = set(asked_years(stretch, today)) - about.years
     days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
+    readings = [span for span in relative_days(stretch, today) if span != (today, today)]
+    if readings and not any(a <= d <= b for a, b in readings for d in about.days | about.ends):
+        return True
     amounts = (
         amounts_in(blank_dates(stretch)) - about.taken - about.stated - about.parts
         if DAYS_STATED.search(blank_dates(stretch))
@@ -131,14 +130,10 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
 
 def _premise(sentence: str, today: date, about: Chosen) -> bool:
     """Whether a sentence names years, days or amounts, all of them ones the statements are about."""
-    named = days_named(sentence) or DAYS_STATED.search(blank_dates(sentence))  # a year alone: any story's
+    named = (  # a year alone: any story's
+        days_named(sentence) or relative_days(sentence, today) or DAYS_STATED.search(blank_dates(sentence))
+    )
     return bool(named) and not _unused(sentence, today, about)
-
-
-def asks_outside(stretch: str, today: date, chosen: Chosen | None = None) -> bool:
-    """Whether a stretch outside every quote asks something (else it is an aside, a story, or the premise of
-    an ask whose figures the statements took), read as `sentence_asks` reads a sentence."""
-    return sentence_asks(stretch, today, chosen or Chosen())
 
 
 def reading_problems(read: Quoted, today: date, chosen: Chosen) -> list[Problem]:

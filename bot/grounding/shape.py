@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from anthropic.types import OutputConfigParam
 
@@ -81,33 +81,28 @@ class Part:
 
 def parse_answer(raw: str) -> list[Part] | None:
     """The parts of a final text block; None when it is not this shape."""
-    stripped = raw.strip()
-    if not stripped.startswith("{"):
-        return None
     try:
-        data = json.loads(stripped)
+        return parts_of(json.loads(raw)) if raw.strip().startswith("{") else None
     except ValueError:
         return None
-    return parts_of(data)
 
 
 def parts_of(data: object) -> list[Part] | None:
     """The parts of an answer's JSON, either shape; None for any other."""
     if not isinstance(data, dict):
         return None
-    if isinstance(said := data.get("say"), list) and all(isinstance(s, str) for s in said):
+    if _statements(said := data.get("say")):
         return [Part(None, tuple(said))]
     parts = data.get("parts")
-    if not isinstance(parts, list) or not parts:
+    if not (isinstance(parts, list) and parts and all(isinstance(p, dict) for p in parts)):
         return None
-    read: list[Part] = []
-    for part in parts:
-        if not (isinstance(part, dict) and isinstance(part.get("asks"), str)):
-            return None
-        if not (isinstance(said := part.get("say"), list) and all(isinstance(s, str) for s in said)):
-            return None
-        read.append(Part(part["asks"], tuple(said)))
-    return read
+    if not all(isinstance(p.get("asks"), str) and _statements(p.get("say")) for p in parts):
+        return None
+    return [Part(p["asks"], tuple(p["say"])) for p in parts]
+
+
+def _statements(said: object) -> TypeGuard[list[str]]:
+    return isinstance(said, list) and all(isinstance(s, str) for s in said)
 
 
 def parse_named(raw: str) -> str | None:

@@ -131,8 +131,7 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
             said.append(sentence)
         budget -= len(part.say)
         chosen.add(in_part)
-        # a part quoting the whole question is the whole question's check below; one whose statements all
-        # failed is said above
+        # a part quoting the whole question is the whole question's check below
         if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
             problems += part_problems(replace(evidence, question=part.asks), today, in_part)
     whole = evidence

@@ -20,7 +20,7 @@ ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|(?:�
 # "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
 GRANT_ASKED = re.compile(
     ASKED_GRANT_WORDS
-    + r"|생기|생겨|생겼|나와|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
+    + r"|생기|생겨|생겼|나와|나왔|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
     re.I,
 )
 
@@ -253,3 +253,16 @@ SHARE_ASKED = re.compile(
     r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
     re.I,
 )
+
+
+# The frame of a request, asking nothing of its own: "could you tell me", "please", "알려 주세요".
+FRAME = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz|kindly|tell\s+me|show\s+me|let\s+me\s+know|"
+    r"and|also|i'd\s+like\s+to\s+know|i\s+want\s+to\s+know|hi|hello|hey|thanks?)\b|"
+    r"혹시|좀|알려\s*(?:줘|주세요|주실래요|주시겠어요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
+    re.I,
+)
+
+
+# "지난 추석", "last Chuseok": the holiday's last occurrence, not its next.
+LAST_ONE = re.compile(r"지난|작년|저번|\b(?:last|past|previous)\b", re.I)

@@ -1,0 +1,34 @@
+"""The words beside a holiday's name in a question: the day before it, the day itself, the days around it
+(before, after, the week before, its week, a weekday), and the names people use for a holiday. Words only;
+the calendar's holidays they are matched against are read in bot/grounding/days.py."""
+
+from __future__ import annotations
+
+import re
+
+# "크리스마스 … 그 전날", "Christmas, and the day before": the day before the holiday just named.
+DAY_BEFORE = re.compile(r".{0,30}?(?:그\s*)?전\s*날|.{0,30}?the\s+day\s+before", re.I | re.S)
+ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
+AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
+
+# The names people use for a holiday, and the word of the library's name they stand for.
+ALIASES = {
+    "크리스마스": "기독탄신일",
+    "성탄절": "기독탄신일",
+    "xmas": "christmas",
+    "설 연휴": "설날",
+    "구정": "설날",
+}
+ALIASES |= {"seollal": "korean new year", "lunar new year": "korean new year", "한가위": "추석"}
+
+# Days around a holiday named: before it ("the Friday before Seollal", "연휴 전날", "설 전에"), after it ("추석
+# 끝나고 목금", "after Chuseok"), its week or break ("Seollal week", "설 연휴 주", "over Chuseok", "추석 때"). A closed
+# class of words beside the holiday's name; each a span of days.
+BEFORE = re.compile(r"전(?!\s*해)|앞|before|ahead\s+of|leading\s+up", re.I)
+AFTER = re.compile(r"끝나|지나|후|뒤|다음|이후|after|following|back\s+from", re.I)
+WEEK_BEFORE = re.compile(r"전\s*주|앞\s*주|\b(?:the\s+)?week\s+before\b|\bprevious\s+week\b", re.I)
+WEEK = re.compile(r"(?<![가-힣])주(?:간|\s|에|$)(?!말)|\bweek\b", re.I)
+# A weekday beside it: before or after a holiday is a day of the week ("the Friday before", "끝나고 목금").
+WEEKDAY_NAMED = re.compile(
+    r"[월화수목금](?:요일)?(?=\s|$|[,~\-]|[월화수목금])|\b(?:mon|tue|wed|thu|fri)\w*\b", re.I
+)
