@@ -230,3 +230,9 @@ async def test_pending_requests_not_looked_up_are_not_answered(hr, minsu):
 async def test_pending_requests_of_others_or_unnamed_are_declined(hr, minsu, question):
     turn = await ask(await _with_requests(hr, Decimal(1)), minsu, question)
     assert not lookups(turn), turn.answer
+
+
+async def test_booking_something_that_is_not_leave_is_no_draft(hr, minsu):
+    # after the fifteenth question set: "book me a meeting room for tomorrow" drafted a day off
+    turn = await ask(await roster_bot(hr), minsu, "can you book me a meeting room for tomorrow at 3pm?")
+    assert lookups(turn) == [] and "draft" not in turn.answer.lower(), turn.answer

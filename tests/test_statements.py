@@ -786,3 +786,9 @@ def test_days_around_a_holiday_are_those_its_words_name():
     assert any(a <= date(2026, 12, 14) <= b for a, b in week_before)
     assert not any(a <= date(2026, 12, 22) <= b for a, b in week_before)  # not Christmas week itself
     assert holiday_windows("크리스마스에 뭐 해?", january) == []  # the holiday alone: its own days
+
+
+def test_which_year_is_no_answer_to_a_question_naming_a_day():
+    # after the thirty-first sets: "tomorrow" has its year
+    assert "which_year" not in said("Do I have enough left to take tomorrow off?", "enough(2026)")
+    assert stopped("Do I have enough left to take tomorrow off?", "which_year()")

@@ -285,8 +285,9 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
     # "not in hours" declines hours of what was used, or of a day; what is left in hours it can say
     owing |= {"not_in_hours"} if _ASKED["the hours"][0].search(question) else set()
-    # "which year?" to a question naming its year, or "so far" (this year's, so far)
-    owing |= {"which_year"} if asked_years(question, today) or SO_FAR.search(question) else set()
+    # "which year?" to a question naming its year, "so far" (this year's), or a day ("tomorrow": its year)
+    named_day = days_named(question) or relative_days(question, today)
+    owing |= {"which_year"} if asked_years(question, today) or SO_FAR.search(question) or named_day else set()
     declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     sent_on = "ask_hr" in kinds and bool(
@@ -358,7 +359,9 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     if missing := _asked(question, kinds, bool(chosen.years), today):
         problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
-    if "ask_a_date" in kinds and days.any:  # "다음주 수요일 빨간날이야?" names its day
+    # "다음주 수요일 빨간날이야?" names its day; "is xmas a holiday?" asks of a holiday by its name
+    undated = {(d.month, d.day) for d in days.holidays} - days.named  # a holiday asked by its name alone
+    if "ask_a_date" in kinds and (days.named or days.relative) and not undated:
         problems.append(Problem("say", "asks for a date, but the question names its day: day(D)"))
     if (
         WHEN_ASKED.search(question)

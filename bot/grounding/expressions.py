@@ -42,11 +42,6 @@ class Evaluated:
     divides: bool = False
     arithmetic: bool = False
 
-    @property
-    def single_call(self) -> tuple[str, tuple[Argument, ...]] | None:
-        """`remaining(2026)` alone, with no arithmetic around it."""
-        return self.calls[0] if len(self.calls) == 1 and not self.arithmetic else None
-
 
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 MAX_LENGTH = 300  # an answer's account of one figure, not a program

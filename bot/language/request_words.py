@@ -34,13 +34,12 @@ WANTS_LEAVE = Words(
     ),
     en=(
         r"\boff\b",
-        r"\bbook\b",
-        r"\brequest\b",
+        # booking, requesting, scheduling or putting in *leave*: "book me a meeting room" is no day off
+        r"\b(?:book|request|schedule)\b(?=[^?]*\b(?:off|leave|vacation|pto|holiday|half[-\s]?day)\b)",
         r"\btake\b[^?]*\b(?:leave|day|days)\b",
         r"\b(?:I\s+(?:want|need)|I'?d\s+like|I\s+would\s+like)\b[^?]*\b(?:leave|off|half[-\s]?day|day)\b",
-        r"\bput\s+(?:me\s+)?(?:in|down)\b",
+        r"\bput\s+(?:me\s+)?(?:in|down)\b(?=[^?]*\b(?:off|leave|vacation|pto|half[-\s]?day|for)\b)",
         r"\b(?:log|file|enter|mark|put)\b[^?]*\b(?:leave|off|vacation|pto)\b",
-        r"\bschedule\b",
     ),
 )
 # The words of a plan alone, short, so a reading may blank them ("쉬려고 하는데", "planning to", "want to
