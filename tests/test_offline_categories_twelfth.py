@@ -236,3 +236,13 @@ async def test_booking_something_that_is_not_leave_is_no_draft(hr, minsu):
     # after the fifteenth question set: "book me a meeting room for tomorrow" drafted a day off
     turn = await ask(await roster_bot(hr), minsu, "can you book me a meeting room for tomorrow at 3pm?")
     assert lookups(turn) == [] and "draft" not in turn.answer.lower(), turn.answer
+
+
+async def test_a_half_said_once_for_several_days_is_each_day_or_not_read(hr, minsu):
+    # after the fifteenth question set: "half days on dec 3 and dec 10" counted the second day whole
+    bot = await roster_bot(hr)
+    turn = await ask(bot, minsu, "what's left if I take half days on Dec 2 and Dec 9?")
+    assert "half day) and Wednesday, December 9 (half day)" in turn.answer, turn.answer
+    # one "half day" for two days: which is the half is not said, so it is not read
+    unclear = await ask(bot, minsu, "what's left if I take a half day on Dec 2 and Dec 9?")
+    assert "December 9 (1" not in unclear.answer and lookups(unclear) in ([], [("get_leave_balance", 2026)])

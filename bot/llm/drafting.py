@@ -142,6 +142,9 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
 
 # Days off listed in a what-if ("Dec 24 and 28", "12/24(목) 반차, 12/28(월)~12/31(목)", "12월 24일, 28일"):
 # the joins between them, and a day named without its month ("28", "28일": not "3 days", "3일 더").
+# A whole day said of a listed day ("12/28 연차", "a full day on the 3rd"), and halves said once for several.
+_WHOLE_DAY = re.compile(r"연차|휴가|종일|하루|\b(?:full|whole)\s+day\b|\boff\b", re.I)
+_HALVES = re.compile(r"\bhalf[-\s]?days\b|\bhalves\b|둘\s*다\s*반차|각각\s*반차|반차\s*(?:로|씩)", re.I)
 _LISTED = re.compile(r",\s*|\s+(?:and|&)\s+|\s*(?:이랑|랑|하고)\s+", re.I)
 _BARE_DAY = re.compile(
     r"(?<![\d/.])(\d{1,2})(?:st|nd|rd|th|\s*일(?!\s*(?:더|동안|간)))?(?![\d/.]|\s*(?:월|more|days?|일))", re.I
@@ -176,6 +179,7 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
     the day after") is that. () when a listed day is not read (a quarter day, days not one stretch)."""
     found: list[tuple[date, date, Decimal]] = []
     placed = set()  # how each listed day was placed: by its month and day, or from today (a weekday, 내일)
+    said = set()  # how each listed day's size was said: "half", a whole day's word, or nothing
     for item in _LISTED.split(question):
         if dates_named(item, today) is None and found:
             item = _BARE_DAY.sub(lambda m: f"{found[-1][1].month}/{m.group(1)}", item)
@@ -188,11 +192,18 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
         if found and span[0] <= found[-1][1]:  # in the order of the calendar, or not read
             return ()
         size = Decimal("0.5") if _HALF.search(item) else Decimal(1)
+        said.add("half" if size < 1 else "whole" if _WHOLE_DAY.search(item) else "")
         if found and found[-1][2] == size and found[-1][1] + timedelta(days=1) == span[0]:
             span = (found.pop()[0], span[1])
         found.append((*span, size))
     if placed == {True, False}:  # "Dec 24 and tomorrow": not read
         return ()
+    # "half days on dec 3 and dec 10": a half said once, for days listed with no size of their own — each a
+    # half when said in the plural, else not read (which days it is for is not said)
+    if {"half", ""} <= said:
+        if not _HALVES.search(question):
+            return ()
+        found = [(first, last, Decimal("0.5")) for first, last, _ in found]
     whole = dates_named(question, today)
     if (
         len(found)
