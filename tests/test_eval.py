@@ -33,6 +33,26 @@ def test_an_answer_is_judged_on_the_numbers_it_states(answer: str, verdict: str)
     assert _case(["4.5"], may=["7.5"], mentions=["2026"]).judge(answer) == verdict
 
 
+def test_a_dates_month_said_as_a_word_is_its_number():
+    # "lapse after Thursday, December 31" states the 12 of "12월 31일"; a month the question names is its own
+    expiry = _case(["7.5", "12", "31"], mentions=["2026"])
+    assert expiry.judge("Your 7.5 unused days lapse after Thursday, December 31.") == "right"
+    span = Case(
+        "c",
+        "E1001",
+        "working days between Dec 1 and Dec 24?",
+        frozenset({Decimal(18)}),
+        frozenset(),
+        frozenset(),
+    )
+    assert (
+        span.judge("From Tuesday, December 1 to Thursday, December 24 there are 18 working days.") == "right"
+    )
+    assert (
+        expiry.judge("Your 7.5 unused days lapse after Thursday, November 31.") == "wrong"
+    )  # 11: not allowed
+
+
 def test_the_bundled_set_is_read_whole():
     bundled = load_set(bundled_set_path())
     assert len(bundled.cases) >= 30 and len({c.id for c in bundled.cases}) == len(bundled.cases)

@@ -10,6 +10,7 @@ digits and number words), never on its wording.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -17,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from bot.language.dates import MONTH_NAME, month_number
 from bot.language.number_tokens import amounts_in
 
 Verdict = Literal["right", "declined", "wrong"]
@@ -40,8 +42,9 @@ class Case:
         """`right`: every figure it must state, and no number nobody allowed; `declined`: no leave figure at
         all (an honest "I can't"); `wrong`: a number nobody allowed, or other figures instead of the ones
         asked for (a bare balance for another question)."""
-        said = amounts_in(answer)
-        if said - self.states - self.may - self.mentions - amounts_in(self.question):
+        said = amounts_in(answer) | _months_named(answer)
+        asked = amounts_in(self.question) | _months_named(self.question, ahead=False)
+        if said - self.states - self.may - self.mentions - asked:
             return "wrong"
         if self.states <= said:
             return "right"
@@ -89,3 +92,13 @@ def _case(item: Any, index: int) -> Case:
         figures("mentions"),
         item.get("previous"),
     )
+
+
+# "Thursday, December 31": a date's month said as a word is its number, as "12월 31일" says it in digits
+_MONTH = re.compile(rf"\b{MONTH_NAME}(?=\s+\d)", re.I)
+
+
+def _months_named(text: str, ahead: bool = True) -> set[Decimal]:
+    """The months `text` names by name: before a day's number (`ahead`), or anywhere (the question's)."""
+    found = _MONTH.finditer(text) if ahead else re.finditer(rf"\b{MONTH_NAME}", text, re.I)
+    return {Decimal(n) for m in found if (n := month_number(m.group(0))) is not None}
