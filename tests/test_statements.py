@@ -786,6 +786,9 @@ def test_days_around_a_holiday_are_those_its_words_name():
     assert any(a <= date(2026, 12, 14) <= b for a, b in week_before)
     assert not any(a <= date(2026, 12, 22) <= b for a, b in week_before)  # not Christmas week itself
     assert holiday_windows("크리스마스에 뭐 해?", january) == []  # the holiday alone: its own days
+    # a weekday with its particle ("목요일은"), after the thirty-third sets
+    particle = holiday_windows("설 연휴 끝나고 목요일은 출근하는 날 맞지?", january)
+    assert any(a <= date(2026, 2, 19) <= b for a, b in particle)
 
 
 def test_which_year_is_no_answer_to_a_question_naming_a_day():

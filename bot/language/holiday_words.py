@@ -30,5 +30,8 @@ WEEK_BEFORE = re.compile(r"전\s*주|앞\s*주|\b(?:the\s+)?week\s+before\b|\bpr
 WEEK = re.compile(r"(?<![가-힣])주(?:간|\s|에|$)(?!말)|\bweek\b", re.I)
 # A weekday beside it: before or after a holiday is a day of the week ("the Friday before", "끝나고 목금").
 WEEKDAY_NAMED = re.compile(
-    r"[월화수목금](?:요일)?(?=\s|$|[,~\-]|[월화수목금])|\b(?:mon|tue|wed|thu|fri)\w*\b", re.I
+    # a weekday alone or with its particle ("목요일은", "금욜에"); not a syllable of another word ("화장실")
+    r"(?<![가-힣])[월화수목금](?:요일|욜)?(?=\s|$|[,~\-?]|[월화수목금]|[은는이가을를도에만](?![가-힣]))|"
+    r"\b(?:mon|tue|wed|thu|fri)\w*\b",
+    re.I,
 )
