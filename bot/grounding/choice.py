@@ -285,9 +285,15 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
     # "not in hours" declines hours of what was used, or of a day; what is left in hours it can say
     owing |= {"not_in_hours"} if _ASKED["the hours"][0].search(question) else set()
-    # "which year?" to a question naming its year, "so far" (this year's), or a day ("tomorrow": its year)
-    named_day = days_named(question) or relative_days(question, today)
-    owing |= {"which_year"} if asked_years(question, today) or SO_FAR.search(question) or named_day else set()
+    # "which year?" to a question naming its year, "so far" (this year's), or a day ("tomorrow": its year);
+    # read only of an answer that says it
+    if "which_year" in kinds and (
+        asked_years(question, today)
+        or SO_FAR.search(question)
+        or days_named(question)
+        or relative_days(question, today)
+    ):
+        owing.add("which_year")
     declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     sent_on = "ask_hr" in kinds and bool(
@@ -341,15 +347,7 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     day, what it asks by its own words, and whose leave — and each answers something asked."""
     question, kinds = evidence.question, chosen.kinds
     days = _DaysAsked.read(question, today)
-    problems = _year_problems(evidence, today, chosen, days)
-    problems += _month_problems(question, today, chosen, days)
-    if days.any and chosen.days:
-        problems += _day_problems(question, chosen, days)
-    # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
-    if not evidence.earlier_years and (unasked := _answers_nothing_asked(question, kinds)):
-        problems.append(
-            Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
-        )
+    problems = _fit_problems(evidence, today, chosen, days, part=False)
     # A rule of the Act other than the one asked ("first year?" answered with the rule after it).
     rules_said = {k for k in kinds if k.startswith("act_rule:")}
     rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(question)}
@@ -357,8 +355,7 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         problems.append(
             Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
         )
-    if missing := _asked(question, kinds, bool(chosen.years), today):
-        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
+    problems += _missing_problems(question, chosen, today)
     # "다음주 수요일 빨간날이야?" names its day; "is xmas a holiday?" asks of a holiday by its name
     undated = {(d.month, d.day) for d in days.holidays} - days.named  # a holiday asked by its name alone
     if "ask_a_date" in kinds and (days.named or days.relative) and not undated:
@@ -410,28 +407,43 @@ def unanswered(text: str, chosen: Chosen, today: date) -> list[str]:
 
 
 def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
-    """One part's statements held to the part's own words (`evidence.question` is the part's quote): its
-    years, months and days where it names them, what it asks, and each statement answering it. A part that
-    names no year or day ("남은 건?", "and used?") takes them from the rest of the question, which the
-    whole question's check reads; one that asks nothing the table knows is not second-guessed."""
-    quote, kinds = evidence.question, chosen.kinds
-    days = _DaysAsked.read(quote, today)
-    names_time = bool(asked_years(quote, today) or days.any or days.months or BOTH_YEARS.search(quote))
-    problems = _year_problems(evidence, today, chosen, days) if names_time else []
-    problems += _month_problems(quote, today, chosen, days)
+    """One part's statements held to the part's own words (`evidence.question` is the part's quote; the
+    caller says which part each reason is for)."""
+    days = _DaysAsked.read(evidence.question, today)
+    problems = _fit_problems(evidence, today, chosen, days, part=True)
+    return problems + _missing_problems(evidence.question, chosen, today)
+
+
+def _fit_problems(
+    evidence: Evidence, today: date, chosen: Chosen, days: _DaysAsked, part: bool
+) -> list[Problem]:
+    """The statements' years, months and days against those the words name, and each statement answering
+    something asked. A part that names no time ("남은 건?") takes its years from the whole question, whose
+    check reads them; one that asks nothing the table knows is not second-guessed."""
+    question, kinds = evidence.question, chosen.kinds
+    problems: list[Problem] = []
+    if not part or asked_years(question, today) or days.any or days.months or BOTH_YEARS.search(question):
+        problems += _year_problems(evidence, today, chosen, days)
+    problems += _month_problems(question, today, chosen, days)
     if days.any and chosen.days:
-        problems += _day_problems(quote, chosen, days)
+        problems += _day_problems(question, chosen, days)
+    # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
     if (
         not evidence.earlier_years
-        and asks_anything(quote)
-        and (unasked := _answers_nothing_asked(quote, kinds))
+        and (not part or asks_anything(question))
+        and (unasked := _answers_nothing_asked(question, kinds))
     ):
         problems.append(
             Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
         )
-    if missing := _asked(quote, kinds, bool(chosen.years), today):
-        problems.append(Problem("say", f"the question asks {' and '.join(missing)}; no statement says it"))
-    return [Problem(p.figure, f'for "{quote}": {p.reason}') for p in problems]
+    return problems
+
+
+def _missing_problems(question: str, chosen: Chosen, today: date) -> list[Problem]:
+    """What the words ask that no statement says."""
+    if missing := _asked(question, chosen.kinds, bool(chosen.years), today):
+        return [Problem("say", f"the question asks {' and '.join(missing)}; no statement says it")]
+    return []
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 
 from bot.agent.loop import MAX_TOOL_USES_PER_ROUND
 from bot.agent.trace import ToolResult
@@ -44,6 +45,16 @@ class Evidence:
     failed: tuple[ToolResult, ...] = ()  # the lookups that failed, for an answer that says why
     earlier_years: frozenset[int] = frozenset()  # the years earlier turns looked up (for "the year before")
     colleague: str | None = None  # a name in the HR directory the question uses, not the asker's
+
+    @cached_property
+    def looked_up_days(self) -> frozenset[date]:
+        """The days the lookups gave: when leave expires, when a grant arises or ends (a statement about
+        one names no year the model chose)."""
+        days = {until for balance in self.balances.values() for until, _ in balance.expiring}
+        if self.entitlement is not None:
+            grants = (*self.entitlement.current, *self.entitlement.upcoming)
+            days |= {g.arises_on for g in grants} | {g.expires_on for g in grants}
+        return frozenset(days)
 
     @property
     def question_numbers(self) -> set[Decimal]:

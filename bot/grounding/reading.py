@@ -100,14 +100,15 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     chosen = chosen or Chosen()
     if not FRAME.sub("", sentence).strip(_MARKS + "-—"):
         return False  # "could you tell me", "알려 주세요": the frame of the asks quoted beside it
-    named = asked_years(sentence, today) or days_named(sentence) or DAYS_STATED.search(blank_dates(sentence))
-    open_ask = bool(unanswered(sentence, chosen, today))
+    amount = DAYS_STATED.search(blank_dates(sentence))
+    named = asked_years(sentence, today) or days_named(sentence) or amount
+    known, open_ask = asks_anything(sentence), bool(unanswered(sentence, chosen, today))
     unused = _unused(sentence, today, chosen)
     return bool(
-        (ASKING.search(sentence) and ("?" in sentence or open_ask or not asks_anything(sentence)))
+        (ASKING.search(sentence) and ("?" in sentence or open_ask or not known))
         or ("?" in sentence and open_ask)
-        or (ALSO.search(sentence) and (named or asks_anything(sentence)))
-        or (asks_anything(sentence) and unused and DAYS_STATED.search(blank_dates(sentence)))
+        or (ALSO.search(sentence) and (named or known))
+        or (known and unused and amount)
         or (TAKING.search(sentence) and unused)
     )
 
@@ -120,9 +121,10 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
     readings = [span for span in relative_days(stretch, today) if span != (today, today)]
     if readings and not any(a <= d <= b for a, b in readings for d in about.days | about.ends):
         return True
+    blanked = blank_dates(stretch)
     amounts = (
-        amounts_in(blank_dates(stretch)) - about.taken - about.stated - about.parts
-        if DAYS_STATED.search(blank_dates(stretch))
+        amounts_in(blanked) - about.taken - about.stated - about.parts
+        if DAYS_STATED.search(blanked)
         else set()
     )
     return bool(years or days or amounts)

@@ -118,6 +118,7 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
     if len(statements) > MAX_STATEMENTS:
         problems.append(Problem("say", f"has more than {MAX_STATEMENTS} statements; keep to what was asked"))
     budget = MAX_STATEMENTS
+    given: set[str] = set()  # the reasons a part gave, more exactly (for its own words), than the whole
     for part in parts:
         in_part = Chosen()
         for source in part.say[:budget]:
@@ -133,26 +134,17 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         chosen.add(in_part)
         # a part quoting the whole question is the whole question's check below
         if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
-            problems += part_problems(replace(evidence, question=part.asks), today, in_part)
+            for problem in part_problems(replace(evidence, question=part.asks), today, in_part):
+                given.add(problem.reason)
+                problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
     whole = evidence
     if quotes := [p.asks for p in parts if p.asks is not None]:
         read = quoted(evidence.question, quotes)
         problems += reading_problems(read, today, chosen)
         # held to what is asked: a story told around the question is not (its dates are its own)
         whole = replace(evidence, question=read.asked(evidence.question, today, chosen))
-    # the whole question's reasons that a part's already gave (more exactly: for its own words) go once
-    given = {p.reason.partition('": ')[2] for p in problems if p.reason.startswith('for "')}
     problems += [p for p in choice_problems(whole, today, chosen) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
-
-
-def _looked_up_days(evidence: Evidence) -> set[date]:
-    """The days the lookups gave: when leave expires, when a grant arises or ends."""
-    days = {until for balance in evidence.balances.values() for until, _ in balance.expiring}
-    if evidence.entitlement is not None:
-        grants = (*evidence.entitlement.current, *evidence.entitlement.upcoming)
-        days |= {g.arises_on for g in grants} | {g.expires_on for g in grants}
-    return days
 
 
 def _statement(source: str) -> Statement:
@@ -201,7 +193,7 @@ class _Writer(Chosen):
         except ValueError:
             raise Unresolved(f'{statement.name}: argument {index + 1} must be a date "YYYY-MM-DD"') from None
         self.days.add(on)
-        if on not in _looked_up_days(self.evidence):  # a lookup's day (an expiry) is no year the model chose
+        if on not in self.evidence.looked_up_days:  # a lookup's day (an expiry) is no year the model chose
             self.years.add(on.year)
         return on
 
