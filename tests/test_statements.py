@@ -795,3 +795,38 @@ def test_which_year_is_no_answer_to_a_question_naming_a_day():
     # after the thirty-first sets: "tomorrow" has its year
     assert "which_year" not in said("Do I have enough left to take tomorrow off?", "enough(2026)")
     assert stopped("Do I have enough left to take tomorrow off?", "which_year()")
+
+
+def test_a_holidays_days_are_dated_and_its_substitute_and_the_day_after_are_named_by_their_words():
+    # after the thirty-third sets: Chuseok of 2025 fell on October 6, which is no 2026 Chuseok
+    assert "does not name" in stopped("2026년 추석 당일이 무슨 요일이야?", 'day("2026-10-06")')
+    assert said("2026년 추석 당일이 무슨 요일이야?", 'day("2026-09-25")')
+    assert stopped("올해 개천절 무슨 요일이야?", 'day("2026-10-05")')  # the substitute Monday
+    assert said("2026년 개천절 대체공휴일 언제야?", 'day("2026-10-05")')
+    assert stopped("Is the day after Christmas a holiday here?", 'day("2026-12-25")')
+    assert said("Is the day after Christmas a holiday here?", 'day("2026-12-26")', korean=False)
+
+
+def test_have_i_taken_asks_what_was_used_and_a_name_that_has_days_is_a_colleague():
+    assert "what was used" in stopped("How many half days have I taken this year?", "cannot_answer()")
+    assert "colleague" in stopped("can you check how many days Minji has left?", "remaining(2026)")
+
+
+def test_two_more_is_an_amount_the_what_if_must_take():
+    question = "If I take 3 days in March and 2 more in April, how many will I have left?"
+    assert "leaves out the question's 2" in stopped(question, "what_if(2026, q(3))")
+    assert said(question, "what_if(2026, q(3) + q(2))", korean=False)
+
+
+def test_how_many_days_one_gets_is_answered_now_or_at_the_next_grant():
+    grants = (StatutoryGrant(date(2026, 3, 4), Decimal(16), "annual", 3, date(2027, 3, 3), ""),)
+    upcoming = (StatutoryGrant(date(2027, 3, 4), Decimal(16), "annual", 4, date(2028, 3, 3), ""),)
+    entitlement = Entitlement(TODAY, date(2023, 3, 4), "hire_date", 3, grants, upcoming)
+
+    def holds(question: str, *statements: str) -> bool:
+        return write(list(statements), evidence(question, entitlement=entitlement), True).holds
+
+    assert holds("연차 며칠 나와?", "current_days()")
+    assert holds("연차 며칠 나와?", "next_grant()")
+    assert not holds("입사한 지 몇 년 됐어? 연차 며칠 나와?", "service_years()")
+    assert not holds("내년에 연차 몇 개 나와?", "current_days()")

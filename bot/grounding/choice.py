@@ -25,6 +25,7 @@ from bot.language.asked_words import (
     COMPARISON_ASKED,
     DAY_ASKED,
     FIRST_YEAR_ASKED,
+    GRANT_SIZE_ASKED,
     HOW_TO_ASKED,
     LAST_ONE,
     LATEST_ASKED,
@@ -124,7 +125,14 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what was used": (
         # "did I use / take more …": a past question; "take" alone is a what-if's
         pattern(
-            words.USED | words.Words(ko=words.USED_STATED.ko, en=(r"\bdid\s+I\s+(?:\w+\s+)?(?:use|take)\b",))
+            words.USED
+            | words.Words(
+                ko=words.USED_STATED.ko,
+                en=(
+                    r"\b(?:did|have|had)\s+I\s+(?:\w+\s+)?(?:use|take|taken)\b",
+                    r"\bI(?:'ve|\s+have)?\s+(?:already\s+)?(?:took|taken)\b",
+                ),
+            )
         ),
         {
             "used",
@@ -150,6 +158,10 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         # "몇 일 새로 생겨요?" — not in the first year, where it asks §60②'s monthly days
         NEXT_GRANT_ASKED,
         {"next_grant"},
+    ),
+    "the days one gets": (
+        GRANT_SIZE_ASKED,
+        {"current_days", "balance", "granted", "next_grant", "act_rule:base"},
     ),
     "what has arisen so far": (
         # how many, not how it works ("how does leave accrue?" asks the rule)
@@ -544,8 +556,8 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     bare = {int(m[1]) for m in BARE_DAY.finditer(question)}
     bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(question)}  # "the 4th and 5th"
     bare |= {int(n) for m in DAY_RANGE.finditer(question) for n in m.groups()}  # "and 28-31"
-    asked_days = {(d.month, d.day) for d in days.holidays} | days.named
-    asked_days |= {(d.month, d.day) for d in chosen.days if d.day in bare}
+    # a holiday's days are dated: Chuseok's day last year is not this year's (its month and day differ)
+    asked_days = days.named | {(d.month, d.day) for d in chosen.days if d in days.holidays or d.day in bare}
     asked_days |= {(end.month, end.day) for span in days.relative for end in span}
     # a month asked by its word names its days ("working days in Feb? seollal week")
     asked_days |= {(d.month, d.day) for d in chosen.days if (d.year, d.month) in days.months}

@@ -15,8 +15,11 @@ from bot.language.holiday_words import (
     ALIASES,
     AROUND,
     BEFORE,
+    DAY_AFTER,
+    DAY_AFTER_BEFORE_NAME,
     DAY_BEFORE,
     ITSELF,
+    SUBSTITUTE,
     WEEK,
     WEEK_BEFORE,
     WEEKDAY_NAMED,
@@ -50,12 +53,19 @@ def holiday_days_named(text: str, today: date) -> set[date]:
         typed, eve = match.group("name"), bool(match.group("eve"))
         before = DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
         itself = ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
+        substitute = SUBSTITUTE.search(text) is not None
+        after = bool(
+            DAY_AFTER.match(text, match.end()) or DAY_AFTER_BEFORE_NAME.search(text, 0, match.start())
+        )
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():
-                if itself and AROUND.search(f"{holiday.name_ko} {holiday.name_en}"):
+                named = f"{holiday.name_ko} {holiday.name_en}"
+                if ((itself or after) and AROUND.search(named)) or (
+                    SUBSTITUTE.search(named) and not substitute
+                ):
                     continue
                 if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
-                    found.add(day - timedelta(days=1) if eve else day)
+                    found.add(day - timedelta(days=1) if eve else day + timedelta(days=1) if after else day)
                     found |= {day - timedelta(days=1)} if before else set()
     return found
 

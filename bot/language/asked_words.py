@@ -132,7 +132,9 @@ NEXT_GRANT_ASKED = pattern(
             r"(?:다음|담)\s*연차",
             r"연차\s*발생일",
             r"^(?!.*(?:1\s*년\s*미만|1\s*년\s*(?:이\s*)?안|첫\s*해|신입)).*"
-            r"(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*)?(?:생겨|생기|생길|나와|나오)",
+            # "새로 생겨" or a future ("생길", "나올"); "며칠 나와?" asks what one gets now, or next
+            r"(?:(?:내년|다음|앞으로).{0,15})?(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*(?:생겨|생기|나와|나오)|생길|나올)|"
+            r"(?:내년|다음|앞으로).{0,15}(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|나와|나오)",
         ),
         en=(
             *words.NEXT_GRANT.en,
@@ -149,6 +151,9 @@ ARISEN_ASKED = re.compile(
     r"built\s+up|accru|earned\s+so\s+far))",
     re.I | re.S,
 )
+
+# "연차 며칠 나와?": the days one gets, now or at the next grant (either answers it)
+GRANT_SIZE_ASKED = re.compile(r"(?:몇\s*일|며칠|몇\s*개)\s*(?:씩\s*)?(?:생겨|생기|나와|나오)")
 
 # the first year's rule
 FIRST_YEAR_ASKED = re.compile(

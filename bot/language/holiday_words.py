@@ -8,8 +8,13 @@ import re
 
 # "크리스마스 … 그 전날", "Christmas, and the day before": the day before the holiday just named.
 DAY_BEFORE = re.compile(r".{0,30}?(?:그\s*)?전\s*날|.{0,30}?the\s+day\s+before", re.I | re.S)
+# "the day after Christmas", "크리스마스 다음날": that day, not the holiday
+DAY_AFTER = re.compile(r"\s*(?:그\s*)?다음\s*날|\s*이튿날", re.I)
+DAY_AFTER_BEFORE_NAME = re.compile(r"\bthe\s+day\s+after\s+(?:the\s+)?$", re.I)
 ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
 AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
+# A substitute day is named by its own word: "개천절" is October 3, "개천절 대체공휴일" the Monday after.
+SUBSTITUTE = re.compile(r"대체|substitut|alternative|in\s+lieu", re.I)
 
 # The names people use for a holiday, and the word of the library's name they stand for.
 ALIASES = {

@@ -128,7 +128,7 @@ MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
 DAYS_STATED = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half)",
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half|more\b(?!\s+(?:than|weeks?|months?|hours?|years?)))",
     re.I,
 )
 
