@@ -1,8 +1,8 @@
 """A statement and its arguments parsed, and an amount the person gave evaluated exactly.
 
 A statement is a call such as `what_if(2026, q(4) * 0.5)` or `working_days("2026-12-21", "2026-12-23")`;
-an amount in it is a small expression: `+ - * /`, parentheses, decimal numbers, calls of named facts
-(`q(n)`: the question's number) and named constants. It is parsed with Python's own parser (`ast`, never
+an amount in it is a small expression: `+ - * /`, parentheses, decimal numbers and calls of named facts
+(`q(n)`: the question's number). It is parsed with Python's own parser (`ast`, never
 `eval`) and only those node kinds are accepted; numbers are read from the source text as `Decimal`, so a
 half day stays 0.5.
 
@@ -28,8 +28,6 @@ class Unresolved(Exception):
 class Resolver(Protocol):
     def call(self, name: str, arguments: Sequence[Argument]) -> Decimal: ...
 
-    def constant(self, name: str) -> Decimal: ...
-
 
 @dataclass
 class Evaluated:
@@ -37,10 +35,7 @@ class Evaluated:
 
     value: Decimal
     calls: list[tuple[str, tuple[Argument, ...]]] = field(default_factory=list)
-    signs: list[int] = field(default_factory=list)  # each call's sign in the sum: remaining - q(3) is +1, -1
     numbers: list[Decimal] = field(default_factory=list)  # the plain numbers written in it
-    divides: bool = False
-    arithmetic: bool = False
 
 
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
@@ -49,7 +44,7 @@ MAX_LENGTH = 300  # an answer's account of one figure, not a program
 
 def parsed(source: str) -> tuple[str, ast.expr]:
     """The expression as read (`×`, `÷`, `−` as `*`, `/`, `-`) and its syntax tree; Unresolved when it is
-    too long or no expression. Evaluation and the dimensions check (dimensions.py) read the same tree."""
+    too long or no expression."""
     if len(source) > MAX_LENGTH:
         raise Unresolved("the expression is too long")
     # `×` and `÷` are what a person writes; a model may too.
@@ -70,20 +65,14 @@ def evaluate(source: str, resolver: Resolver) -> Evaluated:
     return result
 
 
-def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated, sign: int = 1) -> Decimal:
+def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated) -> Decimal:
     match node:
         case ast.BinOp(left=left, op=op, right=right) if type(op) in _OPERATORS:
-            seen.arithmetic = True
             symbol = _OPERATORS[type(op)]
-            a = _value(left, source, resolver, seen, sign)
-            b = _value(right, source, resolver, seen, -sign if symbol == "-" else sign)
-            if symbol == "/":
-                seen.divides = True
-                return a / b
-            return a + b if symbol == "+" else a - b if symbol == "-" else a * b
+            a, b = _value(left, source, resolver, seen), _value(right, source, resolver, seen)
+            return a / b if symbol == "/" else a + b if symbol == "+" else a - b if symbol == "-" else a * b
         case ast.UnaryOp(op=ast.USub(), operand=operand):
-            seen.arithmetic = True
-            return -_value(operand, source, resolver, seen, -sign)
+            return -_value(operand, source, resolver, seen)
         case ast.Constant(value=int() | float()) if not isinstance(node.value, bool):
             number = Decimal(ast.get_source_segment(source, node) or str(node.value))
             seen.numbers.append(number)
@@ -91,20 +80,13 @@ def _value(node: ast.expr, source: str, resolver: Resolver, seen: Evaluated, sig
         case ast.Call(func=ast.Name(id=name), args=args, keywords=[]):
             arguments = tuple(_argument(arg, source) for arg in args)
             seen.calls.append((name, arguments))
-            seen.signs.append(sign)
             return resolver.call(name, arguments)
-        case ast.Name(id=name):
-            return resolver.constant(name)
-        case ast.Attribute(value=ast.Name(id=owner), attr=attr):
-            return resolver.constant(f"{owner}.{attr}")
     raise Unresolved(
         f"the expression may only use + - * /, numbers and named facts, not {ast.unparse(node)!r}"
     )
 
 
 def _argument(node: ast.expr, source: str) -> Argument:
-    if isinstance(node, ast.Name) and node.id == "TODAY":
-        return "TODAY"
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):

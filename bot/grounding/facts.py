@@ -18,7 +18,6 @@ from bot.grounding.expressions import Argument, Unresolved
 from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
 from bot.policy.standing import Entitlement
-from bot.policy.statute import STATUTE
 
 HOURS_PER_DAY = Decimal(8)
 # How many lookups one question may run (the loop's cap), for an answer that says so.
@@ -38,7 +37,7 @@ class Evidence:
     working_days: Mapping[tuple[date, date], int] = field(default_factory=dict)  # calendar tool results
     question: str = ""
     calendar: WorkingDayCount | None = None  # the calendar itself, for counts no tool result gave
-    today: date | None = None  # in the asker's time zone (TODAY in a calendar expression)
+    today: date | None = None  # in the asker's time zone
     entitlement: Entitlement | None = None  # the Act's leave for the asker (get_leave_entitlement)
     pending: Mapping[int, Decimal] = field(default_factory=dict)  # days in pending requests, by year
     drafts: tuple[Checked, ...] = ()  # the drafts made (draft_leave_request), in order
@@ -66,15 +65,6 @@ class Resolver:
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
 
-    def constant(self, name: str) -> Decimal:
-        if name == "HOURS_PER_DAY":
-            return HOURS_PER_DAY
-        if name == "LOOKUPS_PER_QUESTION":
-            return LOOKUPS_PER_QUESTION
-        if name.startswith("STATUTE.") and name.removeprefix("STATUTE.") in STATUTE:
-            return STATUTE[name.removeprefix("STATUTE.")]
-        raise Unresolved(f"names {name}, which is not a known figure")
-
     def call(self, name: str, arguments: Sequence[Argument]) -> Decimal:
         evidence = self._evidence
         if name in LEAVE_ROLES:
@@ -98,31 +88,12 @@ class Resolver:
             if evidence.calendar is None:
                 raise Unresolved(f"counts working days {first}–{last}, which the calendar did not give")
             return Decimal(evidence.calendar(first, last))
-        if (
-            name == "pending"
-        ):  # pending(2026): days in the asker's pending requests (a draft's or a balance's)
+        if name == "pending":  # days in the asker's pending requests (a draft's or a balance's)
             year = _year(arguments)
             if year not in evidence.pending:
-                raise Unresolved(
-                    f"states pending({year}), but no lookup of {year}'s pending requests succeeded"
-                )
+                raise Unresolved(f"states pending({year}), but no lookup of its pending requests succeeded")
             return evidence.pending[year]
-        if name in ENTITLEMENT_FUNCTIONS:
-            return _statutory(name, arguments, evidence.entitlement)
         raise Unresolved(f"names {name}(…), which is not a known figure")
-
-
-# The Act's leave for the asker, from get_leave_entitlement: service_years() (whole years since the hire
-# date) and current_days() (the days that have arisen and can still be used).
-ENTITLEMENT_FUNCTIONS = {"service_years", "current_days"}
-
-
-def _statutory(name: str, arguments: Sequence[Argument], ent: Entitlement | None) -> Decimal:
-    if ent is None:
-        raise Unresolved(f"states {name}(…), but no get_leave_entitlement lookup succeeded")
-    if arguments:
-        raise Unresolved(f"{name} takes no argument, e.g. {name}()")
-    return Decimal(ent.service_years) if name == "service_years" else ent.current_days
 
 
 def _year(arguments: Sequence[Argument]) -> int:
@@ -131,8 +102,8 @@ def _year(arguments: Sequence[Argument]) -> int:
     return int(arguments[0])
 
 
-def _kind(arguments: Sequence[Argument], default: str | None = ANNUAL) -> str:
-    return str(arguments[0]) if arguments else default  # type: ignore[return-value]
+def _kind(arguments: Sequence[Argument]) -> str:
+    return str(arguments[0]) if arguments else ANNUAL
 
 
 def _date(arguments: Sequence[Argument], index: int) -> date:

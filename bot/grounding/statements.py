@@ -49,6 +49,7 @@ from bot.language.question_words import (
 )
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import annual_days
+from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 from bot.text import balance_sentence, taken_sentence
 from bot.text import sentences as say
@@ -370,11 +371,7 @@ def _what_if_days(w: _Writer, s: Statement) -> str:
 
 
 def _records(w: _Writer, s: Statement) -> str:
-    year = w.year(s, 0)
-    taken = w.evidence.taken.get(year)
-    if taken is None:
-        raise Unresolved(f"lists {year}'s records, but no lookup of them succeeded")
-    return taken_sentence(taken, w.korean, w.today)
+    return taken_sentence(_taken_records(w, w.year(s, 0)), w.korean, w.today)
 
 
 def _taken(w: _Writer, s: Statement) -> str:
@@ -393,10 +390,7 @@ def _taken(w: _Writer, s: Statement) -> str:
 
 def _record(w: _Writer, s: Statement) -> str:
     on = w.day(s, 0)
-    taken = w.evidence.taken.get(on.year)
-    if taken is None:
-        raise Unresolved(f"names a record on {on}, but no lookup of {on.year}'s records succeeded")
-    found = [r for r in taken.records if r.taken_on == on]
+    found = [r for r in _taken_records(w, on.year).records if r.taken_on == on]
     if not found:
         return say.no_record(on, w.today, w.korean)
     kinds = list(dict.fromkeys(r.leave_type for r in found))
@@ -419,27 +413,28 @@ def _days_until(w: _Writer, s: Statement) -> str:
     return say.days_until(on, (on - w.today).days, w.today, w.korean)
 
 
-def _entitlement(w: _Writer) -> None:
+def _entitlement(w: _Writer) -> Entitlement:
     if w.evidence.entitlement is None:
         raise Unresolved(
             "states the Act's leave for the person, but no get_leave_entitlement lookup succeeded"
         )
+    return w.evidence.entitlement
 
 
 def _service_years(w: _Writer, s: Statement) -> str:
-    _entitlement(w)
-    return say.service_years(int(w.fact("service_years")), w.korean)
+    years = _entitlement(w).service_years
+    w.stated.add(Decimal(years))
+    return say.service_years(years, w.korean)
 
 
 def _current_days(w: _Writer, s: Statement) -> str:
-    _entitlement(w)
-    return say.current_days(w.fact("current_days"), w.korean)
+    days = _entitlement(w).current_days
+    w.stated.add(days)
+    return say.current_days(days, w.korean)
 
 
 def _next_grant(w: _Writer, s: Statement) -> str:
-    _entitlement(w)
-    ent = w.evidence.entitlement
-    assert ent is not None
+    ent = _entitlement(w)
     if ent.next_on is None:
         return say.no_next_grant(w.korean)
     grant = ent.upcoming[0]
@@ -603,16 +598,12 @@ def _plan(w: _Writer, s: Statement) -> str:
 
 
 def _lapsing(w: _Writer, s: Statement) -> str:
-    _entitlement(w)
-    ent = w.evidence.entitlement
-    assert ent is not None
+    ent = _entitlement(w)
     return say.lapsing(list(ent.unused), bool(ent.current), w.today, w.korean)
 
 
 def _why_grant(w: _Writer, s: Statement) -> str:
-    _entitlement(w)
-    ent = w.evidence.entitlement
-    assert ent is not None
+    ent = _entitlement(w)
     asked = w.amount(s, 0) if s.nodes else None
     grants = [*ent.current, *ent.upcoming]
     annual = [g for g in grants if g.kind == "annual"]
