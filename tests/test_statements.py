@@ -14,7 +14,7 @@ import pytest
 from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.facts import Evidence
-from bot.grounding.shape import ANSWER_SCHEMA
+from bot.grounding.shape import ANSWER_SCHEMA, parts_of
 from bot.grounding.statements import CATALOGUE, OFFLINE_ONLY, write
 from bot.language.people import Roster
 from bot.policy.grants import StatutoryGrant
@@ -830,3 +830,37 @@ def test_how_many_days_one_gets_is_answered_now_or_at_the_next_grant():
     assert holds("연차 며칠 나와?", "next_grant()")
     assert not holds("입사한 지 몇 년 됐어? 연차 며칠 나와?", "service_years()")
     assert not holds("내년에 연차 몇 개 나와?", "current_days()")
+
+
+def test_that_and_it_are_no_colleagues_and_the_askers_own_leave_in_korean_is_the_askers():
+    question = "I'm taking Dec 28–31 off. How many days will that use?"
+    assert said(question, 'working_days("2026-12-28", "2026-12-31")', korean=False)
+    assert said("팀장님이 물어보셔서요, 제 연차 몇 개 남았어요?", "remaining(2026)")
+    assert "colleague" in stopped("팀장님 연차 몇 개 남았어요?", "remaining(2026)")
+
+
+def test_whats_left_after_asks_what_would_be_left():
+    assert "what would be left" in stopped(
+        "I'm taking 2 days off next month. what's left after?", "remaining(2026)"
+    )
+
+
+def test_a_plans_days_say_when_once_its_amount_is_taken():
+    # after the twenty-first and twenty-second sets: "next week" is when the two half days fall
+    answer = {"parts": [{"asks": "what would that leave me with?", "say": ["what_if(2026, q(2) * 0.5)"]}]}
+    parts = parts_of(answer)
+    assert parts is not None
+    written = write(
+        parts, evidence("thinking of taking 2 half days next week. what would that leave me with?"), False
+    )
+    assert written.holds, written.problems
+
+
+def test_an_amount_equal_to_a_figure_the_answer_does_not_say_is_still_the_questions():
+    # 15 days to take is not "stated" because 15 were granted (a what-if says what is left, not the grant)
+    question = "i'm deciding between 3 days and 15 days off this year, how many left either way?"
+    assert "leaves out the question's 15" in stopped(question, "what_if(2026, q(3))")
+    assert "leaves out the question's 2" in stopped(
+        "my trip is 5 days but 2 of them are a weekend, how many would I have left after?",
+        "what_if(2026, q(5))",
+    )

@@ -118,16 +118,14 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
     of days no statement is about."""
     years = set(asked_years(stretch, today)) - about.years
     days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
-    readings = [span for span in relative_days(stretch, today) if span != (today, today)]
-    if readings and not any(a <= d <= b for a, b in readings for d in about.days | about.ends):
-        return True
     blanked = blank_dates(stretch)
-    amounts = (
-        amounts_in(blanked) - about.taken - about.stated - about.parts
-        if DAYS_STATED.search(blanked)
-        else set()
-    )
-    return bool(years or days or amounts)
+    amounts = amounts_in(blanked) if DAYS_STATED.search(blanked) else set()
+    # "taking 2 half days next week" taken as q(2): its days say when, the what-if what
+    readings = [span for span in relative_days(stretch, today) if span != (today, today)]
+    covered = any(a <= d <= b for a, b in readings for d in about.days | about.ends)
+    if readings and not amounts & about.taken and not covered:
+        return True
+    return bool(years or days or amounts - about.taken - about.stated - about.parts)
 
 
 def _premise(sentence: str, today: date, about: Chosen) -> bool:

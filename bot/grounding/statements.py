@@ -261,7 +261,7 @@ class _Writer(Chosen):
         found = self.evidence.balances.get(year)
         if found is None:
             raise Unresolved(f"needs {year}'s balance, but no lookup of {year} succeeded")
-        self.stated |= {found.granted, found.used, found.remaining}
+        self.stated.add(found.remaining)  # what each of its statements says (a balance says all three)
         return found
 
 
@@ -290,7 +290,9 @@ def _figure(kind: str) -> Callable[[_Writer, Statement], str]:
 
 
 def _balance(w: _Writer, s: Statement) -> str:
-    return balance_sentence(w.balance(w.year(s, 0)), w.korean, w.today)
+    balance = w.balance(w.year(s, 0))
+    w.stated |= {balance.granted, balance.used}
+    return balance_sentence(balance, w.korean, w.today)
 
 
 def _pending(w: _Writer, s: Statement) -> str:

@@ -217,7 +217,10 @@ COMPARISON_ASKED = re.compile(
 WHAT_IF_ASKED = re.compile(
     r"(?:쓰|쉬|내|빼)면\s*(?:[^?]{0,12})(?:남|모자|부족|충분)|(?:쓴|쉰|낸)다면|"
     r"\bif\s+I\s+(?:take|use|book|took|used)\b[^?]*\b(?:left|remain\w*|have)\b|"
-    r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b",
+    r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b|"
+    # "what's left after?", "how many would I have left after it?", "what would that leave me with?"
+    r"\b(?:left|remain\w*)\s+(?:over\s+)?after\b|\bafter\s+(?:that|it|this|those|them)\b[^?]*\b(?:left|remain\w*)\b|"
+    r"\b(?:would|will)\s+(?:that|it|this)\s+leave\s+me\b",
     re.I,
 )
 

@@ -128,7 +128,7 @@ MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
 DAYS_STATED = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half|more\b(?!\s+(?:than|weeks?|months?|hours?|years?)))",
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half|of\s+(?:them|those)\b|more\b(?!\s+(?:than|weeks?|months?|hours?|years?)))",
     re.I,
 )
 
@@ -167,7 +167,9 @@ OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
-    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b",
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|"
+    # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
+    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:몇|며칠|연차|휴가|남은)",
     re.I,  # "do i have", typed in lower case
 )
 
