@@ -181,3 +181,17 @@ async def test_the_asker_is_named_to_the_model(hr: SqlHrStore):
     seoyeon: Caller = await caller_for_employee_id(hr, "E1002")
     turn = await ask(await _bot(hr), seoyeon, "이서연 연차 며칠 남았어?")
     assert _looked_up(turn) == ["get_leave_balance"] and "12.25일" in turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # what it chose would be stopped by the check (a date asked beside a what-if it did not read): the
+        # check's plain figures would then answer another question, so it declines instead
+        "is dec 24 a public holiday? thinking of taking xmas eve off lol, how many days would I have left after",
+        "what % of my leave is still unused?",
+    ],
+)
+async def test_an_answer_its_own_check_refuses_is_declined_not_replaced_by_plain_figures(hr, minsu, question):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert turn.answer in CANNOT, turn.answer

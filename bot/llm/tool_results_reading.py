@@ -8,17 +8,19 @@ from the answering (offline.py): this is what the results say, not what the mode
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from bot import text
 from bot.agent.trace import ToolResult
-from bot.calendar import WorkingDays
+from bot.calendar import WorkingDays, working_days
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.requests import Checked, Problem
 from bot.grounding.facts import Evidence
 from bot.grounding.statements import write
-from bot.llm.conversation import question_index
+from bot.llm.conversation import earlier_in, question_index
+from bot.llm.offline_lines import CANNOT
 from bot.llm.wire import blocks, result_text, tool_results
 from bot.policy.standing import Entitlement
 from bot.tools.result_data import Read, failure_in, figure_in
@@ -105,7 +107,21 @@ def final_text(
     """The final answer: the statements in the answer shape (structured outputs asked for: one part, quoting
     the whole question, for the offline model answers a message whole or declines it), or else (a plain-text
     peer) as code writes them, from the lookups on the wire."""
+    # as the check reads it: with the calendar, and the years the turns before looked up (a follow-up's)
+    earlier = frozenset(earlier_in(messages[: question_index(messages)]).years)
+    evidence = replace(
+        wire_evidence(messages, question, today), calendar=_working_days, earlier_years=earlier
+    )
+    written = write(statements, evidence, text.is_korean(question))
+    if not written.holds:
+        # What its own reading chose does not answer the question as the number check reads it: it says
+        # it cannot answer offline rather than post a figure, or the check's plain figures, for another one.
+        statements = list(CANNOT)
+        written = write(statements, evidence, text.is_korean(question))
     if declaring:
         return json.dumps({"parts": [{"asks": question, "say": statements}]}, ensure_ascii=False)
-    evidence = wire_evidence(messages, question, today)
-    return write(statements, evidence, text.is_korean(question)).text
+    return written.text
+
+
+def _working_days(first: date, last: date) -> int:
+    return working_days(first, last).working
