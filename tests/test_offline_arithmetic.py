@@ -59,10 +59,39 @@ async def test_the_days_taken_are_the_records_not_a_request(hr, minsu):
 
 
 @pytest.mark.parametrize(
-    "question", ["How many workdays remain in 2026?", "올해 남은 영업일 며칠이야?", "올해 평일 몇 일 남았지?"]
+    ("question", "start"),
+    [
+        ("How many workdays remain in 2026?", "2026-11-29"),
+        ("올해 남은 영업일 며칠이야?", "2026-11-29"),
+        ("how many working days are left this year after today?", "2026-11-30"),
+        ("이번 달 남은 근무일 며칠이야?", "2026-11-29"),
+    ],
 )
-async def test_working_days_left_are_not_the_leave_balance(hr, minsu, question):
+async def test_working_days_left_are_the_calendars_from_today_not_the_leave_balance(
+    hr, minsu, question, start
+):
     turn = await ask(await roster_bot(hr), minsu, question)
+    assert [c.name for c in turn.trace.tool_calls] == ["count_working_days"], turn.answer
+    assert turn.trace.tool_calls[0].input["start"] == start, turn.trace.tool_calls[0].input
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("how many days until Dec 31?", "32 days away"),
+        ("크리스마스까지 며칠 남았어?", "26일 남았어요"),
+        ("how many days till my leave expires?", "32 days away"),
+        ("how many days until my next leave grant?", "95 days away"),  # 2027-03-04, the third anniversary
+        ("입사 기념일까지 며칠 남았어?", "95일 남았어요"),
+    ],
+)
+async def test_days_until_a_day_named_or_looked_up_are_counted_from_today(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert says in turn.answer and turn.answer not in CANNOT, turn.answer
+
+
+async def test_weekdays_left_in_other_words_are_still_declined(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "올해 평일 몇 일 남았지?")
     assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
 
 

@@ -87,6 +87,7 @@ ANSWERS: dict[Kind, frozenset[Asked]] = {
     "total": frozenset({"total"}),
     "expiry": frozenset({"coming", "when", "law"}),
     "next_grant": frozenset({"coming", "when", "law"}),
+    "days_until": frozenset({"coming", "when"}),
     "carry_over": frozenset({"coming", "when", "law"}),
     "act_rules": frozenset({"law"}),
     "monthly": frozenset({"when"}),

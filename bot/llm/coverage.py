@@ -32,7 +32,7 @@ from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
-from bot.llm.question_patterns import PENDING
+from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 
@@ -47,6 +47,10 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     # "몇 개 나와?", "새로 생기나?"
     "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로", re.I),
     "service_years": pattern(words.SERVICE),
+    "days_until": re.compile(
+        rf"{UNTIL.pattern}|{ANNIVERSARY.pattern}|{pattern(words.EXPIRY, words.NEXT_GRANT).pattern}|\bmy\b|오늘|\btoday\b",
+        re.I,
+    ),
     "act_rules": re.compile(  # a rule is of a year's leave: "per year", "한 해에"
         rf"{pattern(words.ACT_NAMED, *words.ACT_RULES.values()).pattern}|\b(?:per|a|each)\s+year\b|한\s*해에?",
         re.I,
@@ -125,7 +129,11 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
     # The Act's leave is answered as of today (the next grant: this year's or next): another year is unread.
-    ahead = reading.kind in ("next_grant", "carry_over")  # a grant, or leave carried, into next year
+    ahead = reading.kind in (
+        "next_grant",
+        "carry_over",
+        "days_until",
+    )  # a grant, or leave carried, into next year
     statutory_years = {today.year, today.year + 1} if ahead else {today.year}
     if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
         return [str(y) for y in asked_years(question, today)]
@@ -149,7 +157,11 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
         rest = _count_stated(rest, reading.spans)
-    if reading.kind == "next_grant" and (day := dates_named(question, today)) and day[0] == day[1] > today:
+    if (
+        reading.kind in ("next_grant", "days_until")
+        and (day := dates_named(question, today))
+        and day[0] == day[1] > today
+    ):
         # "다음 연차 2027년 1월 2일에 생기는 거 맞나?": the day it names, which next_grant() says outright
         rest = without_days_off(rest, ((day[0], day[0], Decimal(1)),))
     if reading.kind == "hours_left":

@@ -63,6 +63,7 @@ from bot.llm.tool_results_reading import (
     refused_for_the_balance,
 )
 from bot.llm.wire import WireError, blocks, check_wire_contract, sign, tool_results
+from bot.policy.periods import after_years
 from bot.policy.standing import Entitlement
 from bot.tools import draft_request, leave_balance
 from bot.tools import working_days as count_working_days
@@ -159,6 +160,8 @@ class OfflineModel:
             thinking = f"Read whole in {len(parts)} part(s): ask for every lookup they need at once."
             return self._message(body, self._uses(thinking, wanted), "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years)
+        if reading.kind == "days_until" and reading.until is not None:  # a day named: counted from today
+            said = [f'days_until("{reading.until.isoformat()}")']
         return self._final(body, said, messages, question, today, declaring)
 
     def _final(
@@ -395,6 +398,14 @@ def _arithmetic(kind: str, balances: list[Balance], figure: str | None) -> list[
 
 def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
     """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
+    if (
+        reading.kind == "days_until"
+    ):  # the day the Act's leave lapses, the next grant arises, or the hire date's
+        said, day = {
+            "next_grant": ("next_grant()", ent.next_on),
+            "anniversary": ("service_years()", after_years(ent.hire_date, ent.service_years + 1)),
+        }.get(reading.figure or "", ("lapsing()", ent.nearest_expiry))
+        return [said, f'days_until("{day.isoformat()}")'] if day is not None else list(lines.CANNOT)
     if reading.kind == "service_years":  # from the hire date, whether or not the Act's leave applies
         return ["service_years()"]
     if reading.kind == "act_rules":  # the statute's own numbers, whoever asks

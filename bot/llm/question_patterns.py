@@ -24,3 +24,10 @@ PERCENT = re.compile(
 CONDITION = re.compile(
     rf"{words.alternation(words.ASKED_CONDITION)}|만약|가정|\bif\b|\bsuppos\w*|\bwould\b|\bassuming\b", re.I
 )
+# "how many days until Dec 31?", "크리스마스까지 며칠 남았어?", "days till my leave expires / my next grant"
+UNTIL = re.compile(
+    r"\bhow\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+|are\s+there\s+|left\s+)?(?:un)?till?\b|"
+    r"\bdays\s+(?:left\s+)?(?:un)?till?\b|까지\s*(?:며칠|몇\s*일|얼마나)\s*(?:남|걸|있)",
+    re.I,
+)
+ANNIVERSARY = re.compile(r"\b(?:work\s+)?anniversary\b|입사\s*기념일|입사\s*\d*\s*주년", re.I)

@@ -41,7 +41,17 @@ from bot.language.years import (
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
 from bot.llm.drafting import dates_named, days_off, whole_month
-from bot.llm.question_patterns import LEAVE, NAMES_LEAVE, PENDING, QUANTITY, QUARTER, REMAINING, WHAT_IF
+from bot.llm.question_patterns import (
+    ANNIVERSARY,
+    LEAVE,
+    NAMES_LEAVE,
+    PENDING,
+    QUANTITY,
+    QUARTER,
+    REMAINING,
+    UNTIL,
+    WHAT_IF,
+)
 from bot.llm.reading_values import Earlier, Kind, Reading, lookup
 from bot.tools import day as get_day
 from bot.tools import entitlement, leave_balance, leave_taken
@@ -142,6 +152,9 @@ def read_question(
         # the Act's rules asked by name ("법적으로 최대 며칠?", "the minimum by law … and the cap?"): said as
         # the statute says them (the entitlement lookup, so the whole question is read as any lookup's is)
         return Reading("act_rules", (), (entitlement.NAME,), rules=rules)
+    until = _days_until(question, today)
+    if until is not None:
+        return until
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
         return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
@@ -258,6 +271,9 @@ _WORKING_DAYS = re.compile(
     re.I,
 )
 _FROM_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
+_AFTER_TODAY = re.compile(
+    r"\bafter\s+today\b|\bfrom\s+tomorrow\b|오늘\s*(?:빼고|제외|이후)|내일\s*부터", re.I
+)
 # One month named, not a day of it ("12월에", "in january 2027"; not "12월 24일")
 _MONTH = re.compile(
     rf"(?<![\d./])(\d{{1,2}})\s*월(?!\s*\d)|\b({'|'.join(MONTHS_EN)})\b(?!\s*\d{{1,2}}\b)", re.I
@@ -274,12 +290,17 @@ _ABOUT_FIGURES = pattern(
 def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
     """The calendar tool and its input for "12월 24일부터 26일까지 근무일 며칠이야?" (count_working_days) or
     "is Christmas a holiday?" (get_day); None for anything about leave figures or requests."""
-    if _ABOUT_FIGURES.search(question):
+    counted = _WORKING_DAYS.search(question) and QUANTITY.search(question)
+    # "how many working days are left this year?": the calendar's, from today (no leave is named)
+    left = counted and REMAINING.search(question) and not NAMES_LEAVE.search(question)
+    if _ABOUT_FIGURES.search(question) and not left:
         return None
     span = dates_named(question, today)
-    counted = _WORKING_DAYS.search(question) and QUANTITY.search(question)
     if counted and span is None:  # "12월에 출근해야 하는 날 며칠?", "working days in january 2027"
         span = _month_named(question, today)
+        if left and set(asked_years(question, today)) <= {today.year}:
+            first = today + timedelta(days=1) if _AFTER_TODAY.search(question) else today
+            span = (max(first, span[0]), span[1]) if span else (first, date(today.year, 12, 31))
     elif counted and span and span[0] == span[1] > today and _FROM_NOW.search(question):
         span = (today, span[1])  # "between now and Dec 31", "오늘부터 12월 31일까지"
     if span is None:
@@ -300,6 +321,9 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
 def _month_named(question: str, today: date) -> tuple[date, date] | None:
     """The first and last day of the one month named, in the year named, else this year's if it has not
     passed (a past month without its year is this year's or next: not read)."""
+    if _THIS_MONTH.search(question):  # "이번 달 근무일"
+        first = today.replace(day=1)
+        return first, (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
     found = list(_MONTH.finditer(question))
     years = asked_years(question, today)
     if len(found) != 1 or len(years) > 1:
@@ -325,6 +349,23 @@ def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
     if roster.colleague_named(question, asker):
         return True
     return about_someone_else(roster.without_asker(question, asker))
+
+
+def _days_until(question: str, today: date) -> Reading | None:
+    """Days from today until a day: one named (no lookup), or when leave lapses or the next grant arises
+    (the Act's leave for the asker says which day)."""
+    if not UNTIL.search(question):
+        return None
+    if _EXPIRY.search(question):
+        return Reading("days_until", (), (entitlement.NAME,), figure="expiry")
+    if ANNIVERSARY.search(question):
+        return Reading("days_until", (), (entitlement.NAME,), figure="anniversary")
+    if _NEXT_GRANT.search(question):
+        return Reading("days_until", (), (entitlement.NAME,), figure="next_grant")
+    day = dates_named(question, today)
+    if day is not None and day[0] == day[1] >= today and not NAMES_LEAVE.search(question):
+        return Reading("days_until", until=day[0])
+    return None
 
 
 def _statutory_kind(question: str, has_leave: bool, years: list[int], today: date) -> Kind | None:

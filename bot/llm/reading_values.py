@@ -38,6 +38,7 @@ Kind = Literal[
     "halves_left",
     "next_grant",
     "expiry",
+    "days_until",
     "first_year",
     "why_days",
     "service_years",
@@ -51,7 +52,16 @@ Kind = Literal[
 ]
 # The kinds answered from the Act's leave for the asker (get_leave_entitlement, no year).
 ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
-    {"next_grant", "expiry", "first_year", "why_days", "service_years", "carry_over", "act_rules"}
+    {
+        "next_grant",
+        "expiry",
+        "first_year",
+        "why_days",
+        "service_years",
+        "carry_over",
+        "act_rules",
+        "days_until",
+    }
 )
 # The kinds answered from a lookup; the others are answered in words, with no lookup.
 # Arithmetic on a balance lookup, written with the named figures the check evaluates.
@@ -92,6 +102,7 @@ class Reading:
     # (today: "when did I last take leave?"; a record approved for later is not taken yet)
     types: tuple[str, ...] = ()
     latest: date | None = None
+    until: date | None = None  # days_until: the day named (else the lapse or the next grant, looked up)
     rules: tuple[str, ...] = ()
     amount: str | None = (
         None  # a what-if of several amounts, as q() terms ("q(3) + q(1) * 0.5")  # the Act's rules asked by name (act_rules): max, base, extra
