@@ -268,3 +268,19 @@ async def test_a_what_if_naming_a_day_it_does_not_place_is_declined(hr, minsu):
         await roster_bot(hr), minsu, "How many days would be left after taking Dec 21 and Dec 22?"
     )
     assert lookups(turn) == [] and turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("if i take dec 28 thru dec 31 off how many days would i have left", "to 3.5 days"),
+        ("If I take a half day on Dec 4 and the whole day on Dec 7, what's left?", "to 6 days"),
+        ("12월 24일 오후 반차 + 12월 31일 반반차 쓰면 잔여 얼마?", "6.75일이 돼요"),
+        ("12월 14일부터 18일까지 + 12월 31일 반차 쓰면 몇 개 남아요?", "2일이 돼요"),
+        ("12월 24일 하루 연차 가능해요?", "6.5일이 돼요"),
+        ("연말에 12/21~24 붙여서 쉬려는데 그럼 몇 개 남음?", "3.5일이 돼요"),
+    ],
+)
+async def test_days_off_listed_by_date_with_their_sizes_are_worked_out(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert says in turn.answer, turn.answer

@@ -168,13 +168,17 @@ async def test_a_half_day_that_does_not_fit_says_so(hr):
     [
         "토요일 반차 가능?",  # a weekend
         "크리스마스 반차 가능?",  # a holiday
-        "12월 25일 반차 가능?",
         "서연 씨 다음주 월요일 반차 가능?",  # a colleague's
     ],
 )
 async def test_a_day_off_on_a_weekend_or_holiday_or_someone_elses_is_declined(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert not lookups(turn), turn.answer
+
+
+async def test_a_half_day_asked_by_its_date_on_a_holiday_is_said_to_take_no_leave(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "12월 25일 반차 가능?")
+    assert "공휴일" in turn.answer and "근무일이 없어서" in turn.answer, turn.answer
 
 
 class _Pending:

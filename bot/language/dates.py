@@ -35,7 +35,7 @@ ONE_WORKING_DAY = Words(
 # A month's name as an answer writes it: "Mar", "March", "Sept.".
 MONTH_NAME = rf"(?:{'|'.join(m[:3] for m in MONTHS_EN)}|sept)[a-z]*\.?"
 _DAY_NUMBER = r"\d{1,2}(?:st|nd|rd|th)?"
-_RANGE = r"\s*(?:~|-|–|—|to|부터|에서)\s*"
+_RANGE = r"\s*(?:~|-|–|—|to|through|thru|부터|에서)\s*"
 
 # Dates and times: numbers that are never amounts, in an answer or in a question.
 DATE_AND_TIME_PATTERNS = (

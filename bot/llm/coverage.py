@@ -88,7 +88,9 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     **{kind: re.compile(rf"{_MORE}|{_SHORT}", re.I) for kind in ("what_if", "what_if_span")},
     # days off planned: the plan, a trip they are for, and what is left after them
     "what_if_span": re.compile(
-        rf"{_MORE}|{_SHORT}|\bafter\b|충분|필요|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}",
+        rf"{_MORE}|{_SHORT}|\bafter\b|충분|필요|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}|"
+        # the part of a day a half is ("오후 반차"), a whole day said so, days joined to others ("붙여서")
+        r"오전|오후|\b(?:morning|afternoon|whole|full|entire)\b|하루|종일|붙여|이어서|연달아|연말",
         re.I,
     ),
     "halves_left": re.compile(_MORE, re.I),

@@ -53,7 +53,7 @@ _DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAM
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|will|does|do|did|am)\b", re.I)
 _TODAY_WORD = re.compile(r"오늘|\btoday\b", re.I)
 _SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
-_SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\buntil\b|[-–]", re.I)
+_SPAN = re.compile(r"부터|까지|~|\bto\b|\bthrough\b|\bthru\b|\buntil\b|\btill?\b|[-–]", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NEXT_WEEK = re.compile(r"다음\s*주|next\s+week|\bnext\b", re.I)
 _WEEKDAY = re.compile(
@@ -145,7 +145,7 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
 # A whole day said of a listed day ("12/28 연차", "a full day on the 3rd"), and halves said once for several.
 _WHOLE_DAY = re.compile(r"연차|휴가|종일|하루|\b(?:full|whole)\s+day\b|\boff\b", re.I)
 _HALVES = re.compile(r"\bhalf[-\s]?days\b|\bhalves\b|둘\s*다\s*반차|각각\s*반차|반차\s*(?:로|씩)", re.I)
-_LISTED = re.compile(r",\s*|\s+(?:and|&)\s+|\s*(?:이랑|랑|하고)\s+", re.I)
+_LISTED = re.compile(r",\s*|\s+(?:and|&|plus)\s+|\s*\+\s*|\s*(?:이랑|랑|하고)\s+", re.I)
 _BARE_DAY = re.compile(
     r"(?<![\d/.])(\d{1,2})(?:st|nd|rd|th|\s*일(?!\s*(?:더|동안|간)))?(?![\d/.]|\s*(?:월|more|days?|일))", re.I
 )
@@ -187,12 +187,20 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
         if span is None:
             continue
         placed.add(bool(days_named(item)))
-        if not every_day_read(item, span) or span[0] > span[1] or _QUARTER.search(item):
+        if not every_day_read(item, span) or span[0] > span[1]:
             return ()
         if found and span[0] <= found[-1][1]:  # in the order of the calendar, or not read
             return ()
-        size = Decimal("0.5") if _HALF.search(item) else Decimal(1)
-        said.add("half" if size < 1 else "whole" if _WHOLE_DAY.search(item) else "")
+        size = (
+            Decimal("0.25") if _QUARTER.search(item) else Decimal("0.5") if _HALF.search(item) else Decimal(1)
+        )
+        if size == Decimal("0.25") and span[0] != span[1]:  # a quarter day is of one day
+            return ()
+        # a stretch of days said with no size is whole days ("12월 14일부터 18일까지 + 31일 반차")
+        whole_said = _WHOLE_DAY.search(item) or span[0] != span[1]
+        said.add(
+            "quarter" if size == Decimal("0.25") else "half" if size < 1 else "whole" if whole_said else ""
+        )
         if found and found[-1][2] == size and found[-1][1] + timedelta(days=1) == span[0]:
             span = (found.pop()[0], span[1])
         found.append((*span, size))
@@ -272,7 +280,9 @@ def without_days_off(question: str, days: DaysOff) -> str:
     named = {str((a + timedelta(days=n)).day) for a, b, _ in days for n in range((b - a).days + 1)}
     question = re.sub(r"(\d{1,2})\s*월\s*(?=\d{1,2}\s*(?:~|-|–))", _spaces, question)  # "12월 14~18일"'s 12월
     question = without_relative_days(question)  # first: "내일 하루" is read by it whole
-    question = re.sub(r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, question))
+    question = re.sub(
+        r"\(\s*[월화수목금토일]\s*\)", "   ", _HALF.sub(_spaces, _QUARTER.sub(_spaces, question))
+    )
     for each in (
         _ISO,
         _ENGLISH_DATE,

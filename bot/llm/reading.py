@@ -181,7 +181,11 @@ def read_question(
     wants_quantity = bool(QUANTITY.search(question) or _HOW_MUCH.search(question))
     # days off asked about as a condition ("쉬면") or as a plan ("쉬려고 하는데", "want to take … off"): the
     # same days, read once, for how many days they take and what is left after
-    planned = WHAT_IF.search(question) or _PLANS.search(question)
+    planned = (
+        WHAT_IF.search(question)
+        or _PLANS.search(question)
+        or (_CAN_I.search(question) and days_named(question))
+    )
     spans = days_off(question, today) if planned and halves is None else ()
     spans = spans or (whole_month(question, today) if planned else ())
     # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
