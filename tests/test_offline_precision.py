@@ -195,3 +195,23 @@ async def test_the_asker_is_named_to_the_model(hr: SqlHrStore):
 async def test_an_answer_its_own_check_refuses_is_declined_not_replaced_by_plain_figures(hr, minsu, question):
     turn = await ask(await _bot(hr), minsu, question)
     assert turn.answer in CANNOT, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("how many days do i have left rn", "7.5 days"),  # chat shorthand: right now
+        ("hw many days have i used this year lol", "7.5 days used"),
+        ("내년 3월에 연차 몇 개 새로 생겨요?", "2027년 3월 4일"),  # the month it is said to come in
+        ("Per the Labor Standards Act, when's my next leave grant and how many days?", "March 4, 2027"),
+    ],
+)
+async def test_words_that_change_no_figure_are_read_beside_the_question(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert says in turn.answer and turn.answer not in CANNOT, turn.answer
+
+
+async def test_the_first_years_rule_asked_of_the_law_is_the_rule_alone(hr, minsu):
+    question = "What does the law say about annual leave in the first year of employment?"
+    turn = await ask(await _bot(hr), minsu, question)
+    assert turn.answer.startswith("Labour Standards Act §60②") and "years of service" not in turn.answer

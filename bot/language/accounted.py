@@ -26,6 +26,8 @@ _EN_GROUPS: tuple[str, ...] = (
     "plz quick question wondering want wanted like need get got give given",
     # greetings, thanks, politeness and chat noise
     "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh basically",
+    # chat shorthand: right now, at the moment, though, "hw" for how
+    "rn atm tho hw",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused used use usage using take taking taken took spent burn burned burnt "

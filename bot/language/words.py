@@ -195,6 +195,8 @@ ACT_NAMED = Words(
         r"\blegal(?:ly)?\b",
         r"\bstatutory\b",
         r"\bthe\s+act\b",
+        r"\b(?:the\s+)?labou?r\s+standards\s+act\b",
+        r"\bwhat\s+does\s+the\s+law\s+say\b",
     ),
 )
 ACT_RULES: dict[str, Words] = {
@@ -258,7 +260,7 @@ FIRST_YEAR = Words(
     en=(
         r"less\s+than\s+(?:a|one)\s+year",
         r"under\s+(?:a|one)\s+year",
-        r"first\s+year\s+of\s+(?:work|service)",
+        r"(?:(?:in\s+)?(?:your|my|the|their)\s+)?first\s+year(?:\s+of\s+(?:work|service|employment))?\b",
     ),
 )
 WHY = Words(

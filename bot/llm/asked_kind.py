@@ -51,7 +51,8 @@ _WORDS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     (
         "law",
         re.compile(
-            r"(?:근로\s*기준\s*)?(?<!방)법(?:\s*상)?|규정|정책|취업\s*규칙|\blabou?r\s+law\b|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b",
+            r"(?:근로\s*기준\s*)?(?<!방)법(?:\s*상)?|규정|정책|취업\s*규칙|\blabou?r\s+law\b|\blaw\b|\blegal|statutory|\bpolicy|\bthe\s+act\b|"
+            r"\b(?:the\s+)?labou?r\s+standards\s+act\b|\brules?\b",
             re.I,
         ),
     ),

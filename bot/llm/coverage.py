@@ -45,7 +45,10 @@ _OPERATOR = re.compile(r"[-+*/=]\s*\d")
 _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     # "몇 개 나와?", "새로 생기나?"
-    "next_grant": re.compile(rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로", re.I),
+    # (the month it is said to come in: "내년 1월에 몇 개 생겨?", answered with the day it arises)
+    "next_grant": re.compile(
+        rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로|{MONTH_ASKED.pattern}", re.I
+    ),
     "service_years": pattern(words.SERVICE),
     "days_until": re.compile(
         rf"{UNTIL.pattern}|{ANNIVERSARY.pattern}|{pattern(words.EXPIRY, words.NEXT_GRANT).pattern}|\bmy\b|오늘|\btoday\b",
@@ -116,6 +119,8 @@ _HOURS_A_DAY = re.compile(
     re.I,
 )
 _TRAVEL = pattern(request_words.TRAVEL)
+# the requests whose days await approval ("결재 대기 중인 연차 신청 건"): what is pending
+_REQUESTS = re.compile(r"신청\s*(?:건|내역)?|\brequests?\b", re.I)
 # Each of several years read: "from 2024 through 2026, … each year", "매년".
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
@@ -148,7 +153,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if LEAVE_TAKEN not in reading.tools:
         rest = blank(rest, _OTHER_EXCLUDED)
     if pending_asked(question, reading):  # the requests awaiting approval, which the balance states
-        rest = blank(rest, PENDING)
+        rest = blank(blank(rest, PENDING), _REQUESTS)
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
     if reading.kind == "hours_left":  # "how many hours would that be?": the days left, not a condition

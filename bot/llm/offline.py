@@ -426,6 +426,8 @@ def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
         return [f"why_grant(q({format_days(reading.days)}))"]
     if reading.kind == "why_days":
         return ["why_grant()"]
+    if reading.kind == "first_year" and reading.rules:  # asked of the law: the rule alone
+        return ['act_rule("first_year")']
     if reading.kind == "first_year":
         monthly = any(g.kind == "monthly" for g in ent.current)
         if ent.service_years >= 1 and not monthly:

@@ -29,6 +29,7 @@ from bot.language.dates import (
 from bot.language.half_days import amounts_listed, half_days_counted
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
+from bot.language.question_words import ASKER
 from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours
 from bot.language.words import alternation, pattern
 from bot.language.years import (
@@ -157,7 +158,11 @@ def read_question(
         return until
     statutory = _statutory_kind(question, has_leave, years, today)
     if statutory is not None:
-        return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question))
+        # the first year's rule asked of the law, not of the asker ("what does the law say about the first
+        # year?"): the rule alone, not the asker's own years and days beside it
+        law_only = statutory == "first_year" and _ACT_NAMED.search(question) and not ASKER.search(question)
+        rules = ("first_year",) if law_only else ()
+        return Reading(statutory, (), (entitlement.NAME,), days=_days_named(question), rules=rules)
     # "그때" right after a lookup means that lookup's year; otherwise a year it cannot read gets a question.
     then_follows_up = bool(VAGUE_THEN.search(question) and earlier.years)
     if UNREADABLE_YEAR.search(question) and not years and not then_follows_up:
