@@ -215,3 +215,19 @@ async def test_the_first_years_rule_asked_of_the_law_is_the_rule_alone(hr, minsu
     question = "What does the law say about annual leave in the first year of employment?"
     turn = await ask(await _bot(hr), minsu, question)
     assert turn.answer.startswith("Labour Standards Act §60②") and "years of service" not in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        # one reading says both how many and when: the whole is read word for word
+        ("올해 안 쓰면 없어지는 연차 몇 개야? 언제까지 써야 돼?", "7.5일은 12월 31일(목)이 지나면 소멸돼요"),
+        ("올해 연차 사용률 몇 퍼야", "50%"),
+        # what is left after the days the part before takes
+        ("can I take a quarter day on Dec 31? what would be left?", "to 7.25 days"),
+        ("12월 24일 반차 쓸 수 있어? 쓰면 몇 개 남아?", "7일이 돼요"),
+    ],
+)
+async def test_two_asks_one_reading_answers_are_answered(hr, minsu, question, says):
+    turn = await ask(await _bot(hr), minsu, question)
+    assert says in turn.answer, turn.answer

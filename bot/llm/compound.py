@@ -73,6 +73,8 @@ _NOT_AN_ASIDE = re.compile(
     r"님|씨|\b(?:my|our|his|her|their)\s+(?:manager|boss|team|lead|colleague|coworker)",
     re.I,
 )
+_WHAT_IFS = frozenset({"what_if", "what_if_span", "can_i_take"})
+_LEFT_AFTER_IT = pattern(words.REMAINING)
 _SENTENCES = re.compile(r"(?<=[.!?？~])\s+|\n+")
 
 
@@ -178,6 +180,16 @@ def _read(
     elif last is not None:  # the Act's leave (no year): about leave, nothing more carries
         earlier = Earlier(earlier.years, earlier.tools, True, earlier.question)
     reading = read_question(text, today, earlier, system, roster)
+    # "Can I take Dec 31 off? What would be left?": what is left after the days the part before takes
+    if (
+        last is not None
+        and last.kind in _WHAT_IFS
+        and _LEFT_AFTER_IT.search(text)
+        and not re.search(r"\d", text)
+        and not asked_years(text, today)
+        and not unread(text, last, today)
+    ):
+        return []
     own = _OWN.search(text) or asked_years(text, today) or dates_named(text, today) or _RELATIVE.search(text)
     if last and not own and reading.kind not in LOOKUP_KINDS - {"lookup", last.kind}:  # never a bare balance
         # (or what is pending beside the balance before: "몇 개 남았어? 결재 대기중인 것도 있어?")

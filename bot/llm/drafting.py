@@ -218,9 +218,10 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
         < 2  # several days listed are each read, never the one the whole names ("내일이랑 크리스마스")
         and whole
         and every_day_read(question, whole)
-        and not _QUARTER.search(question)
+        and not (_QUARTER.search(question) and whole[0] != whole[1])  # a quarter day is of one day
     ):
-        return ((*whole, Decimal("0.5") if _HALF.search(question) else Decimal(1)),)
+        part = "0.25" if _QUARTER.search(question) else "0.5" if _HALF.search(question) else "1"
+        return ((*whole, Decimal(part)),)
     return tuple(found) if len(found) > 1 and False not in placed else ()
 
 

@@ -217,7 +217,9 @@ class OfflineModel:
         left = bool(unread(newest, reading, today, bool(earlier.years)))
         parts = composed(newest, reading, left, today, earlier, system, self.roster)
         several = any(sum(q[-1] in "?？" for q in questions_in(line)) > 1 for line in newest.splitlines())
-        if parts is None and (left or several):  # a part unread: no partial answer
+        # a part unread: no partial answer — unless the whole is read word for word by a reading whose one
+        # statement says both how many and when ("몇 개 소멸돼? 언제까지 써야 돼?": the days left lapse, and when)
+        if parts is None and (left or (several and reading.kind != "expiry")):
             reading = Reading("cannot")
         return reading, parts or ([Part(question, reading=reading)] if reading.kind in LOOKUP_KINDS else [])
 

@@ -17,7 +17,7 @@ PENDING = pattern(words.PENDING)
 QUARTER = pattern(words.QUARTER_DAY)
 # A share: "사용률", "what percentage".
 PERCENT = re.compile(
-    r"%|퍼센트|프로(?!젝)|비율|사용률|소진율|률|\bpercent(?:age)?|\bratio\b|\brate\b|\bproportion\b|\bfraction\b|\bshare\b",
+    r"%|퍼센트|몇\s*퍼(?:센트)?(?![스펙])|프로(?!젝)|비율|사용률|소진율|률|\bpercent(?:age)?|\bratio\b|\brate\b|\bproportion\b|\bfraction\b|\bshare\b",
     re.I,
 )
 # A condition: "쓰면", "if …", "만약" (a what-if reads one; a request has none).
