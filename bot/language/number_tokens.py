@@ -29,10 +29,6 @@ class NumberToken:
     value: Decimal
     kind: Kind
 
-    @property
-    def text_range(self) -> range:
-        return range(self.start, self.end)
-
 
 # Korean counts of days, each a word of its own.
 DAY_COUNTS: dict[str, int] = {
