@@ -14,7 +14,7 @@ import pytest
 from bot.calendar import working_days
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.grounding.facts import Evidence
-from bot.grounding.shape import ANSWER_SCHEMA, parts_of
+from bot.grounding.shape import ANSWER_SCHEMA, Part, parts_of
 from bot.grounding.statements import CATALOGUE, OFFLINE_ONLY, write
 from bot.language.people import Roster
 from bot.policy.grants import StatutoryGrant
@@ -864,3 +864,68 @@ def test_an_amount_equal_to_a_figure_the_answer_does_not_say_is_still_the_questi
         "my trip is 5 days but 2 of them are a weekend, how many would I have left after?",
         "what_if(2026, q(5))",
     )
+
+
+def _parts(*parts: tuple[str, list[str]]) -> list[Part]:
+    found = parts_of({"parts": [{"asks": asks, "say": say} for asks, say in parts]})
+    assert found is not None
+    return found
+
+
+def test_the_thirty_fourth_and_fifth_sets_kinds_of_asking():
+    # after the thirty-fourth and thirty-fifth sets (first runs in docs/grounding.md): each a closed class
+    assert said(
+        "compare my leave usage this year vs last year pls", 'compare("used", 2026, 2025)', korean=False
+    )
+    question = "저 근속 10년 넘었는데 연차가 앞으로도 계속 늘어나나요? 법으로 최대 몇 일까지인지 궁금합니다"
+    assert said(question, 'act_rule("extra")', 'act_rule("max")')
+    assert stopped("연말까지 출근해야 되는 날 며칠 남았어요?", 'days_until("2026-12-31")')
+    assert stopped(
+        "How many days have I used so far, and how many are still waiting on approval?", "used(2026)"
+    )
+    assert stopped("Is any of my leave still waiting for approval?", "cannot_answer()")
+    assert stopped("Can you list all the days I took off this year?", "used(2026)")
+    assert stopped("12/21부터 12/31까지 쭉 쉬면 연차 며칠 필요함??", "remaining(2026)")
+    assert stopped("남은 연차 반차로 쪼개 쓰면 몇 번 쓸 수 있어요?", "remaining(2026)")
+    assert said("남은 연차 반차로 쪼개 쓰면 몇 번 쓸 수 있어요?", "half_days_left(2026)")
+    assert stopped("Do I have enough days left to take Dec 21-24 off?", "enough(2026)")
+    assert stopped(
+        "I think I have 10 left — if I take 2 days next week, what's left?", "what_if(2026, q(10))"
+    )
+
+
+def test_days_named_beside_a_holiday_and_working_days_left_from_today():
+    question = "I want to take off the day before Christmas Eve. How many days would I have left after?"
+    assert stopped(question, 'what_if_days("2026-12-24", "2026-12-24")')
+    assert said(question, 'what_if_days("2026-12-23", "2026-12-23")', korean=False)
+    assert stopped(
+        "크리스마스 다음 주 월~수 쉬면 연차 몇 개 남아요?", 'what_if_days("2026-12-21", "2026-12-23")'
+    )
+    assert said(
+        "크리스마스 다음 주 월~수 쉬면 연차 몇 개 남아요?", 'what_if_days("2026-12-28", "2026-12-30")'
+    )
+    assert stopped("이번 달 남은 근무일 며칠이에요?", 'working_days("2026-11-01", "2026-11-30")')
+    assert said("이번 달 남은 근무일 며칠이에요?", 'working_days("2026-11-29", "2026-11-30")')
+    assert said(
+        "how many working days are left in december?",
+        'working_days("2026-12-01", "2026-12-31")',
+        korean=False,
+    )
+
+
+def test_what_someone_told_the_asker_is_a_story_and_a_part_pointing_back_takes_its_days():
+    question = "팀장님이 연말 전에 남은 연차 다 쓰라고 하셔서요 ㅠㅠ 올해 연차 몇개 남았고 언제까지 써야 되는지 알려주세요"
+    parts = _parts(
+        ("올해 연차 몇개 남았고", ["remaining(2026)"]),
+        ("언제까지 써야 되는지 알려주세요", ["expiring(2026)"]),
+    )
+    assert write(parts, evidence(question), True).holds
+    question = "크리스마스가 금욜이죠? 그 주 월~목 다 쉬면 연차 며칠 빠지는 거예요?"
+    parts = _parts(
+        ("크리스마스가 금욜이죠?", ['day("2026-12-25")']),
+        ("그 주 월~목 다 쉬면 연차 며칠 빠지는 거예요?", ['working_days("2026-12-21", "2026-12-24")']),
+    )
+    assert write(parts, evidence(question), True).holds
+    question = "My sister's wedding is on Sat Dec 12 so I want to take Thu Dec 10 and Fri Dec 11 off. How many days is that?"
+    parts = _parts(("How many days is that?", ['working_days("2026-12-10", "2026-12-11")']))
+    assert write(parts, evidence(question), False).holds

@@ -24,12 +24,15 @@ from bot.language.asked_words import (
     ASKS_FOR,
     COMPARISON_ASKED,
     DAY_ASKED,
+    DAYS_TAKEN_ASKED,
     FIRST_YEAR_ASKED,
     GRANT_SIZE_ASKED,
+    HALVES_LEFT_ASKED,
     HOW_TO_ASKED,
     LAST_ONE,
     LATEST_ASKED,
     LEFT,
+    LIST_ASKED,
     MORE_THAN_A_DAY,
     NEXT_GRANT_ASKED,
     NOW,
@@ -63,6 +66,7 @@ from bot.language.question_words import (
     PAST_ASKED,
     PLANS_AHEAD,
     QUARTER,
+    SAID_LEFT,
     THE_YEAR_BEFORE,
     WHEN_ASKED,
     WHY_ASKED,
@@ -129,6 +133,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             | words.Words(
                 ko=words.USED_STATED.ko,
                 en=(
+                    r"\busage\b",
                     r"\b(?:did|have|had)\s+I\s+(?:\w+\s+)?(?:use|take|taken)\b",
                     r"\bI(?:'ve|\s+have)?\s+(?:already\s+)?(?:took|taken)\b",
                 ),
@@ -151,7 +156,8 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "another kind of leave": (
         # not "병가는 빼고" / "except sick days": leave of that kind left out of the question
         OTHER_KIND_ASKED,
-        {"taken:other", "records", "record"},
+        # whether such leave exists at all is a company rule (HR's)
+        {"taken:other", "records", "record", "ask_hr"},
     ),
     # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
     "the next grant": (
@@ -196,15 +202,24 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         ),
         {"days_until", "working_days"},
     ),
+    "what the days take": (
+        DAYS_TAKEN_ASKED,
+        {"working_days", "what_if_days", "plan", "drafted", "draft_refused"},
+    ),
     # working days, not days of the calendar ("평일 몇 일 남았어?" is not answered by the days until a date)
     "working days": (
-        re.compile(r"평일|영업일|근무일|\b(?:working|business|work)\s*days\b|\bworkdays\b", re.I),
+        re.compile(
+            r"평일|영업일|근무일|출근일|출근(?:해야)?\s*(?:하는|되는|할|될)\s*날|\b(?:working|business|work)\s*days\b|\bworkdays\b",
+            re.I,
+        ),
         {"working_days", "what_if_days", "plan", "day", "enough"},
     ),
     "records by date": (
         RECORDS_ASKED,
         {"records", "record", "month", "latest", "parts_taken", "taken:other"},
     ),
+    "the days taken, listed": (LIST_ASKED, {"records", "month", "parts_taken", "taken:other"}),
+    "half days left": (HALVES_LEFT_ASKED, {"half_days_left"}),
     "the latest leave": (
         LATEST_ASKED,
         {"latest", "records", "record", "parts_taken"},
@@ -250,7 +265,8 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "what is pending": (
         re.compile(
-            r"(?:승인|결재)\s*(?:대기|기다리)|대기\s*(?:중|걸린|상태)|pending|awaiting\s+approval", re.I
+            r"(?:승인|결재)\s*(?:대기|기다리)|대기\s*(?:중|걸린|상태)|pending|(?:awaiting|waiting\s+(?:on|for))\s+approval",
+            re.I,
         ),
         {"pending", "balance", "what_if", "what_if_days", "plan"},  # a what-if counts pending requests
     ),
@@ -262,6 +278,13 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
         {"act_rule:extra"},
     ),
+    # "앞으로도 계속 늘어나나요?": the extra days' rule, or the maximum it grows to, or the next grant
+    "whether it keeps growing": (
+        re.compile(
+            r"(?:계속|앞으로|매년|해마다)\s*(?:도\s*)?(?:계속\s*)?늘어|\bkeep\s+(?:going\s+up|growing)", re.I
+        ),
+        {"act_rule:extra", "act_rule:max", "next_grant", "why_grant"},
+    ),
     "how to request": (
         HOW_TO_ASKED,
         {"how_to_request", "drafted"},
@@ -270,6 +293,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
+POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 _RULES_ASKED = {
     "the first year's rule": "act_rule:first_year",
     "the Act's maximum": "act_rule:max",
@@ -316,7 +340,8 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         for what, (words_, says) in _ASKED.items()
         if not declined
         and not (sent_on and what in _FIGURES)
-        and (stated or what != "what is pending")
+        # (a decline with no reason owes it too: "is anything still waiting for approval?")
+        and (stated or what != "what is pending" or bool(kinds & {"cannot_answer", "what_i_can_do"}))
         # the next grant asked and said is what will be granted ("next year's allowance?")
         and not (
             what == "what was granted"
@@ -385,10 +410,18 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         problems.append(
             Problem("say", "states a rule of the Act, but the question asks how many the asker has or gets")
         )
+    # "이번 달 남은 근무일": the working days left from today (or tomorrow), not the month's from its first
+    # (or from the first of a month still to come: "left in December", asked in November)
+    from_today = {today, today + timedelta(days=1)}
+    left_from = [a for a, _ in chosen.spans if a in from_today or (a.day == 1 and a > today)]
+    if WORKING_DAYS_LEFT.search(question) and chosen.spans and not left_from:
+        problems.append(
+            Problem("say", "counts working days from another day, but the question asks those left")
+        )
     if (
         "enough" in kinds
         and not kinds & {"what_if_days", "plan", "what_if"}
-        and MORE_THAN_A_DAY.search(question)
+        and (MORE_THAN_A_DAY.search(question) or any(a != b for a, b in spans_named(question)))
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
     # a weekday or a holiday asked beside a colleague ("is tmrw a holiday? nobody in my team knows") is no
@@ -400,7 +433,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
             )
         )
-    if chosen.years and (unused := _amounts_unaccounted(question, days.named, chosen.taken, chosen.stated)):
+    # a figure said to be left after a what-if ("will I still have 5 left after?") is answered by what is
+    # left after it, which the what-if states
+    after = bool(chosen.kinds & {"what_if", "what_if_days", "plan"})
+    if chosen.years and (unused := _amounts_unaccounted(question, days.named, chosen, after)):
         said = ", ".join(format_days(n) for n in unused)
         problems.append(
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
@@ -437,7 +473,8 @@ def _fit_problems(
     if not part or asked_years(question, today) or days.any or days.months or BOTH_YEARS.search(question):
         problems += _year_problems(evidence, today, chosen, days)
     problems += _month_problems(question, today, chosen, days)
-    if days.any and chosen.days:
+    # a part pointing back ("그 주 월~목", "that week") has its days from the part before: the whole's check
+    if days.any and chosen.days and not (part and POINTS_BACK.search(question)):
         problems += _day_problems(question, chosen, days)
     # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
     if (
@@ -646,9 +683,14 @@ def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
     is current_days() or next_grant(). The first year's rule answers a first-year question of how many."""
     substantive = kinds - {"greeting", "thanks", "act_rule"}
     general = {"act_rule:base", "act_rule:max", "act_rule:extra"}
+    # each rule said asked by its own words ("법으로 최대 몇 일까지?"): the rule is what is asked
+    asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(question)}
+    if _ASKED["whether it keeps growing"][0].search(question):  # by the extra days, up to the maximum
+        asked |= {"act_rule:extra", "act_rule:max"}
     return (
         bool(substantive)
         and substantive <= general
+        and not substantive <= asked
         and bool(ASKER.search(question) and HOW_MANY.search(question))
     )
 
@@ -695,15 +737,17 @@ def _about_a_colleague(evidence: Evidence) -> bool:
 
 
 def _amounts_unaccounted(
-    asked: str, named_days: set[tuple[int, int]], taken: set[Decimal], stated: set[Decimal]
+    asked: str, named_days: set[tuple[int, int]], chosen: Chosen, left_after: bool
 ) -> list[Decimal]:
     """The day amounts the question states that no statement took (q(n)) or states (an echo)."""
     question = blank_dates(asked)
-    listed = {day for _, day in named_days}  # "12월 24일, 28일": days, not amounts
+    # "12월 24일, 28일": days, not amounts; and a day the statements are about ("9일은요?" of February 9)
+    listed = {day for _, day in named_days} | {d.day for d in chosen.days}
     said = [  # not a day of the month: "이번 달 15일", "다음 달 5일"
         Decimal(m[1])
         for m in DAYS_STATED.finditer(question)
         if not MONTH_BEFORE.search(question, 0, m.start())
         and not (m[0].rstrip().endswith("일") and int(float(m[1])) in listed)
+        and not (left_after and SAID_LEFT.match(question, m.end()))
     ]
-    return [n for n in dict.fromkeys(said) if n not in taken and n not in stated]
+    return [n for n in dict.fromkeys(said) if n not in chosen.taken and n not in chosen.stated]

@@ -18,9 +18,11 @@ from bot.language.holiday_words import (
     DAY_AFTER,
     DAY_AFTER_BEFORE_NAME,
     DAY_BEFORE,
+    DAY_BEFORE_BEFORE_NAME,
     ITSELF,
     SUBSTITUTE,
     WEEK,
+    WEEK_AFTER,
     WEEK_BEFORE,
     WEEKDAY_NAMED,
 )
@@ -57,15 +59,18 @@ def holiday_days_named(text: str, today: date) -> set[date]:
         after = bool(
             DAY_AFTER.match(text, match.end()) or DAY_AFTER_BEFORE_NAME.search(text, 0, match.start())
         )
+        # "the day before Christmas Eve": the day before the day named (not the holiday's own day before)
+        before_name = DAY_BEFORE_BEFORE_NAME.search(text, 0, match.start()) is not None
+        shift = -int(eve) + int(after) - int(before_name)
         for year in (today.year - 1, today.year, today.year + 1):
             for day, holiday in public_holidays(year).items():
                 named = f"{holiday.name_ko} {holiday.name_en}"
-                if ((itself or after) and AROUND.search(named)) or (
+                if ((itself or after or before_name) and AROUND.search(named)) or (
                     SUBSTITUTE.search(named) and not substitute
                 ):
                     continue
                 if _is(typed, holiday.name_ko.lower()) or _is(typed, holiday.name_en.lower()):
-                    found.add(day - timedelta(days=1) if eve else day + timedelta(days=1) if after else day)
+                    found.add(day + timedelta(days=shift))
                     found |= {day - timedelta(days=1)} if before else set()
     return found
 
@@ -116,7 +121,10 @@ def holiday_windows(text: str, today: date) -> list[tuple[date, date]]:
                 windows.append((first - timedelta(days=7), first - timedelta(days=1)))
             if weekday and AFTER.search(near):
                 windows.append((last, last + timedelta(days=7)))
-            if WEEK.search(near) and not WEEK_BEFORE.search(near):
+            if WEEK_AFTER.search(near):  # "크리스마스 다음 주": the calendar week after its week
+                following = last + timedelta(days=7 - last.weekday())
+                windows.append((following, following + timedelta(days=6)))
+            elif WEEK.search(near) and not WEEK_BEFORE.search(near):
                 windows.append((monday, last + timedelta(days=6 - last.weekday())))
     return windows
 

@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
-from bot.language.asked_words import ALSO, FRAME, SENTENCE, TAKING
-from bot.language.dates import blank_dates, days_named
+from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING
+from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
 from bot.language.relative_days import relative_days
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
+_DATED_WEEKDAY = re.compile(rf"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(?={MONTH_NAME}\s+\d)", re.I)
 
 
 def is_whole(quote: str, question: str) -> bool:
@@ -49,6 +50,12 @@ class Quoted:
         for sentence in self.sentences:
             if not _premise(sentence, today, chosen):
                 question = question.replace(sentence, " ", 1)
+        # beside a quote, what someone told the asker ("팀장님이 연말 전에 다 쓰라고 하셔서요") is a story too
+        for stretch in self.outside:
+            if REPORTED.search(stretch) and not sentence_asks(stretch, today, chosen):
+                question = re.sub(
+                    r"\s+".join(map(re.escape, stretch.split())), " ", question, count=1, flags=re.I
+                )
         return question
 
 
@@ -104,12 +111,16 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     named = asked_years(sentence, today) or days_named(sentence) or amount
     known, open_ask = asks_anything(sentence), bool(unanswered(sentence, chosen, today))
     unused = _unused(sentence, today, chosen)
+    # the days taken are those the taking names ("the wedding is on Sat Oct 10 so I want to take Thu Oct 8
+    # and Fri Oct 9 off": the 10th is the story's); in Korean the days come before the verb
+    taking = TAKING.search(sentence)
+    taken = sentence[taking.start() :] if taking and taking.group(0).isascii() else sentence
     return bool(
         (ASKING.search(sentence) and ("?" in sentence or open_ask or not known))
         or ("?" in sentence and open_ask)
         or (ALSO.search(sentence) and (named or known))
         or (known and unused and amount)
-        or (TAKING.search(sentence) and unused)
+        or (taking and _unused(taken, today, chosen))
     )
 
 
@@ -121,7 +132,10 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
     blanked = blank_dates(stretch)
     amounts = amounts_in(blanked) if DAYS_STATED.search(blanked) else set()
     # "taking 2 half days next week" taken as q(2): its days say when, the what-if what
-    readings = [span for span in relative_days(stretch, today) if span != (today, today)]
+    # (a weekday beside a date is that date's: "Thu Oct 8" names October 8, not the coming Thursday)
+    readings = [
+        span for span in relative_days(_DATED_WEEKDAY.sub(" ", stretch), today) if span != (today, today)
+    ]
     covered = any(a <= d <= b for a, b in readings for d in about.days | about.ends)
     if readings and not amounts & about.taken and not covered:
         return True

@@ -45,7 +45,7 @@ USED_ASKED = pattern(
     words.USED
     | words.USED_STATED
     | words.WHEN
-    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b"))
+    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b", r"\busage\b"))
 )
 
 
@@ -135,6 +135,8 @@ NEXT_GRANT_ASKED = pattern(
             # "새로 생겨" or a future ("생길", "나올"); "며칠 나와?" asks what one gets now, or next
             r"(?:(?:내년|다음|앞으로).{0,15})?(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*(?:생겨|생기|나와|나오)|생길|나올)|"
             r"(?:내년|다음|앞으로).{0,15}(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|나와|나오)",
+            # what comes once a year of service completes ("입사 1년 되면 몇 개 생겨요?")
+            r"(?:되면|지나면|채우면|넘으면)\s*(?:연차\s*)?(?:가\s*|는\s*)?(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|생길|나와|나오|나올|받)",
         ),
         en=(
             *words.NEXT_GRANT.en,
@@ -194,7 +196,7 @@ WHY_GRANT_ASKED = re.compile(
 
 # what a day is
 DAY_ASKED = re.compile(
-    r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀)|"
+    r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀|맞)|"
     r"\b(?:a\s+holiday|public\s+holiday|working\s+day|work\s*day|business\s+day|what\s+day)\b",
     re.I,
 )
@@ -224,6 +226,13 @@ WHAT_IF_ASKED = re.compile(
     re.I,
 )
 
+# what days off take ("12/21부터 31일까지 쉬면 며칠 필요해?", "how many days would that use?"): a count
+DAYS_TAKEN_ASKED = re.compile(
+    r"(?:쓰|쉬|내)(?:면|려면)\s*(?:[^?]{0,12})(?:필요|들어|드나|드는|빠지|차감)|"
+    r"\bhow\s+many\s+(?:leave\s+|annual\s+|vacation\s+)?days\s+(?:would|will|does)\s+(?:that|it|this)\s+(?:take|use|eat|cost)\b",
+    re.I,
+)
+
 # annual leave beside another kind
 ANNUAL_BESIDE_OTHER_ASKED = re.compile(
     r"(?:병가|sick|경조)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:연차|annual|vacation|pto)|"
@@ -239,7 +248,20 @@ OTHER_KIND_ASKED = re.compile(
 
 # records by date
 RECORDS_ASKED = re.compile(
-    r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b", re.I
+    r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b",
+    re.I,
+)
+
+# the days taken, listed ("list every day I took off", "쓴 날짜 좀 쭉"): a list, not the latest alone
+LIST_ASKED = re.compile(
+    r"(?:쓴|썼던|쉰)\s*날짜|날짜\s*(?:좀\s*)?(?:쭉|다|전부)|\blist\b|\b(?:all|every)\s+(?:the\s+)?days?\s+I\b",
+    re.I,
+)
+# half days left, counted ("남은 연차 반차로 쪼개 쓰면 몇 번?", "how many half days can I still take?")
+HALVES_LEFT_ASKED = re.compile(
+    r"반차로\s*[^?]{0,12}몇\s*(?:번|개|회)|\bhow\s+many\s+half[-\s]?days?\s+(?:can|could|do)\s+I\b|"
+    r"\b(?:as|in)\s+(?:half[-\s]?days|halves)\b",
+    re.I,
 )
 
 # the latest leave
@@ -274,3 +296,9 @@ FRAME = re.compile(
 
 # "지난 추석", "last Chuseok": the holiday's last occurrence, not its next.
 LAST_ONE = re.compile(r"지난|작년|저번|\b(?:last|past|previous)\b", re.I)
+
+# What someone told the asker, reported ("팀장님이 다 쓰라고 하셔서요", "my manager told me to use them"): a story.
+REPORTED = re.compile(
+    r"(?:라고|하래|쓰래|래서|라셔|라며|라네)\s*(?:하셔서|해서|하시네|하셨|했|그러|말)?|\b(?:told|asked)\s+(?:me|us)\s+to\b",
+    re.I,
+)

@@ -31,6 +31,8 @@ ALIASES |= {"seollal": "korean new year", "lunar new year": "korean new year", "
 # class of words beside the holiday's name; each a span of days.
 BEFORE = re.compile(r"전(?!\s*해)|앞|before|ahead\s+of|leading\s+up", re.I)
 AFTER = re.compile(r"끝나|지나|후|뒤|다음|이후|after|following|back\s+from", re.I)
+WEEK_AFTER = re.compile(r"다음\s*주|뒷\s*주|\b(?:the\s+)?week\s+after\b|\bfollowing\s+week\b", re.I)
+DAY_BEFORE_BEFORE_NAME = re.compile(r"\bthe\s+day\s+before\s+(?:the\s+)?$", re.I)
 WEEK_BEFORE = re.compile(r"전\s*주|앞\s*주|\b(?:the\s+)?week\s+before\b|\bprevious\s+week\b", re.I)
 WEEK = re.compile(r"(?<![가-힣])주(?:간|\s|에|$)(?!말)|\bweek\b", re.I)
 # A weekday beside it: before or after a holiday is a day of the week ("the Friday before", "끝나고 목금").

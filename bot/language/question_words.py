@@ -117,7 +117,10 @@ def months_named(question: str, today: date) -> tuple[set[tuple[int, int]], set[
 DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
 
 
-BARE_DAY = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\())")
+# "21일부터", "24일에", and "9일은요?" (a day asked after another: "2월 8일 쉬어? 9일은요?")
+BARE_DAY = re.compile(
+    r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|[은는도]\s*(?:요|어때|어떄)))"
+)
 
 
 ORDINAL_DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.I)
@@ -128,7 +131,7 @@ MONTH_BEFORE = re.compile(r"(?:달|월|month)\s*$", re.I)
 
 # An amount of days the question states: a number before a day's unit, not a day of the month ("21일부터").
 DAYS_STATED = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half|of\s+(?:them|those)\b|more\b(?!\s+(?:than|weeks?|months?|hours?|years?)))",
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:full|whole|more|extra|working|annual)\s+)?(?:일(?!\s*(?:부터|까지|에|날|자|요일|\())|days?\b|개\b|번|회|times\b|half|of\s+(?:them|those)\b|more\b(?!\s+(?:than|weeks?|months?|hours?|years?))|(?=\s+(?:left|remaining)\b))",
     re.I,
 )
 

@@ -149,7 +149,7 @@ CARRY_OVER_OR_PAY = Words(
         r"\bcarry\b(?=[^?.]{0,30}\binto\b)",
         r"\bcash\b(?=\s+(?:\w+\s+)?out\b)",
         r"roll(?:s|ed)?\s*over",
-        r"pa(?:y|id)\s*out",
+        r"pa(?:y|id)\s*(?:(?:it|them|those|me)\s+)?out",
         "payout",
         r"paid\s+for",
         r"\bcash\b",
