@@ -231,3 +231,13 @@ async def test_the_first_years_rule_asked_of_the_law_is_the_rule_alone(hr, minsu
 async def test_two_asks_one_reading_answers_are_answered(hr, minsu, question, says):
     turn = await ask(await _bot(hr), minsu, question)
     assert says in turn.answer, turn.answer
+
+
+async def test_an_opener_a_self_introduction_and_ok_before_a_question_are_read(hr, minsu):
+    bot = await _bot(hr)
+    turn = await ask(bot, minsu, "hey quick one - how much annual leave do i have left for 2026?")
+    assert "7.5 days" in turn.answer, turn.answer
+    turn = await ask(bot, minsu, "민수입니다~ 제 연차 지금 얼마나 남아있나요?")
+    assert "7.5일" in turn.answer, turn.answer
+    turn = await ask(bot, minsu, "ok and in hours?", previous="how many days do I have left?")
+    assert "welcome" not in turn.answer, turn.answer  # a question, not thanks

@@ -20,7 +20,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "done doing don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
     "many s far didn't didnt bc because "
-    "about actually through exactly under per u also btw anything something into say says",
+    "about actually through exactly under per u also btw anything something into say says across whatever",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
@@ -41,7 +41,7 @@ EN_RECORDS: frozenset[str] = frozenset(["records", "record", "history", "dates",
 # Whole words: the asker, all of it ("다 썼어?", "둘 다", "각각": the years they go with are read).
 _KO_WORDS: tuple[str, ...] = (
     "나 난 나는 내 내가 저 저는 제 제가 우리 저희 본인 다 둘 각각 같이 한번에 한꺼번에 전부 모두 총 "
-    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 "
+    "좀 혹시 그럼 근데 그리고 지금 현재 아직 네 예 ㅋㅋ ㅠㅠ 같은데 말이야 입니다 "
     # chat shorthand that names no figure: "잔여연차 ㅇㄷ?" (어디: where is it), "ㄱㄱ", "ㅇㅇ"
     "ㅇㄷ ㅇㅇ ㄱㄱ 걸로 ㅎㅎ ㅠ ㅜㅜ",
     # "거의 다 쓴 듯" (it seems): no figure
@@ -74,7 +74,7 @@ _KO_VERBS: tuple[str, ...] = (
 # ("내역 좀 쭉 보여줘": all of the list)
 KO_RECORDS: frozenset[str] = frozenset(["내역", "기록", "리스트", "목록", "날짜", "리스트업", "쭉"])
 _PARTICLE = (
-    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|하고|부터|까지|들|좀|별|"
+    r"은|는|이|가|을|를|의|도|에|에서|에는|엔|으로|로|랑|이랑|과|와|하고|부터|까지|들|좀|별|"
     r"이야|야|이에요|예요|이요|요|임|인가|인지|이었|였|이지|이면|면"
 )
 _VERB_ENDING = (
@@ -102,13 +102,15 @@ SELF_DESCRIBED = re.compile(
 )
 # "time off": leave; "this time", "at the time" are not.
 _TIME_OFF = re.compile(r"\btime\s+off\b", re.I)
+# "quick one", "quick q": a question's opener, not a number of days
+_OPENER = re.compile(r"\bquick\s+(?:one|q|question)\b", re.I)
 
 
 def unaccounted(text: str, records: bool = False) -> list[str]:
     """The words of `text` (what a reading left unread of a question) that are not in the vocabulary;
     `records`: the reading lists the days taken, so words asking for that list are read."""
     left = []
-    for token in _TOKEN.findall(_TIME_OFF.sub("off", SELF_DESCRIBED.sub(" ", text))):
+    for token in _TOKEN.findall(_TIME_OFF.sub("off", _OPENER.sub(" ", SELF_DESCRIBED.sub(" ", text)))):
         lower = token.lower()
         if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
             continue

@@ -243,7 +243,7 @@ SERVICE = Words(
 NEXT_GRANT = Words(
     ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
     en=(
-        r"next\s+(?:leave|grant|allowance|days?\s+off)",
+        r"next\s+(?:leave|grant|allowance|days?\s+off|(?:batch|lot|round|set)\s+of\s+(?:leave|days))",
         r"when\s+(?:do|will)\s+I\s+get\s+(?:my\s+)?(?:next|more|new)",
         r"new\s+(?:leave|days)\s+(?:arise|come)",
         # "how many days will I have next year?" asks what arises, as "내년엔 며칠 생겨?" does (not what is

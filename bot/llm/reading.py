@@ -127,7 +127,8 @@ def read_question(
         return Reading("someone_else")
     if _GREETING.search(question) and not has_leave:
         return Reading("greeting")
-    if _THANKS.search(question) and not has_leave and not years:
+    # thanks, not "ok and in hours?" (a question that opens with "ok")
+    if _THANKS.search(question) and not has_leave and not years and "?" not in question:
         return Reading("thanks")
     arithmetic = arithmetic_reading(question, years, today, earlier, window)
     if arithmetic is not None:
