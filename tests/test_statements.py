@@ -929,3 +929,20 @@ def test_what_someone_told_the_asker_is_a_story_and_a_part_pointing_back_takes_i
     question = "My sister's wedding is on Sat Dec 12 so I want to take Thu Dec 10 and Fri Dec 11 off. How many days is that?"
     parts = _parts(("How many days is that?", ['working_days("2026-12-10", "2026-12-11")']))
     assert write(parts, evidence(question), False).holds
+
+
+def test_the_thirty_sixth_and_seventh_sets_kinds_of_asking():
+    # after the thirty-sixth and thirty-seventh sets (first runs in docs/grounding.md)
+    assert said("Can I carry my unused days over to 2027?", "ask_hr()", korean=False)
+    assert said("what's the last day I can use my 2026 leave?", "expiring(2026)", korean=False)
+    assert said("how many did I end up using last year?", "used(2025)", korean=False)
+    assert "colleague" in stopped(
+        "my wife works here too — how many days does she have left?", "remaining(2026)"
+    )
+    question = "이번 주 금요일이랑 다음 주 화요일에 반차 2번 쓰려고요. 그러면 몇 개 남아요?"
+    assert said(question, "what_if(2026, q(2) * 0.5)")
+    assert said("12/28~31 working day 며칠이에요?", 'working_days("2026-12-28", "2026-12-31")')
+    assert stopped("Is New Year's Day a Friday?", 'day("2026-01-01")')  # the coming one is 2027's
+    assert stopped("다음주에 이틀 쉬려고 하는데 그럼 올해 연차 얼마나 남아요?", "remaining(2026)")
+    assert said("팀장님이 연말 전에 연차 소진하라고 하시는데ㅠ 저 올해 몇 개 남았어요?", "remaining(2026)")
+    assert stopped("12월 21일부터 24일까지 휴가 내면 연차 며칠 빠져?", "remaining(2026)")

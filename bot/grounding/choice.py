@@ -190,7 +190,14 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         SERVICE_ASKED,
         {"service_years"},
     ),
-    "a company rule": (pattern(words.CARRY_OVER_OR_PAY), {"ask_hr"}),
+    # (carrying days over, whatever they are called: "carry my unused days over")
+    "a company rule": (
+        re.compile(
+            rf"{pattern(words.CARRY_OVER_OR_PAY).pattern}|carr(?:y|ies|ied)\s+(?:[\w']+\s+){{0,4}}?(?:over|forward)",
+            re.I,
+        ),
+        {"ask_hr"},
+    ),
     "a comparison": (
         COMPARISON_ASKED,
         {"compare", "balance"},  # both years' figures side by side compare them too
@@ -293,6 +300,17 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
+THIRD_PERSON_ASKED = re.compile(
+    r"\b(?:does|did|has|will|can)\s+(?:he|she)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
+    r"\b(?:his|her|their)\s+(?:leave|balance|days|pto|vacation)\b",
+    re.I,
+)
+A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+_COUNT_WORDS = {"이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
+_DAYS_IN_WORDS = re.compile(
+    r"(이틀|사흘|나흘)(?!\s*반)|\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
+    re.I,
+)
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 _RULES_ASKED = {
     "the first year's rule": "act_rule:first_year",
@@ -509,7 +527,10 @@ class _DaysAsked:
 
     @classmethod
     def read(cls, question: str, today: date) -> _DaysAsked:
-        relative = [span for span in relative_days(question, today) if span != (today, today)]
+        # "is New Year's Day a Friday?", "falls on a Saturday": a weekday asked of a day, not a day itself
+        relative = [
+            span for span in relative_days(A_WEEKDAY.sub(" ", question), today) if span != (today, today)
+        ]
         taken_back = days_taken_back(question)
         named, holidays = days_named(question), holiday_days_named(question, today)
         if (named or holidays) and NOW.search(question):  # "between now and Dec 31": from today
@@ -732,7 +753,9 @@ def _about_a_colleague(evidence: Evidence) -> bool:
     the asker, nor the asker's plans around them ("민수 결혼식 때문에")."""
     named = evidence.colleague is not None or names_someone_else(evidence.question)
     return named and (
-        COLLEAGUES_FIGURE.search(evidence.question) is not None or not OWN.search(evidence.question)
+        COLLEAGUES_FIGURE.search(evidence.question) is not None
+        or THIRD_PERSON_ASKED.search(evidence.question) is not None  # "my wife works here — does she …"
+        or not OWN.search(evidence.question)
     )
 
 
@@ -750,4 +773,6 @@ def _amounts_unaccounted(
         and not (m[0].rstrip().endswith("일") and int(float(m[1])) in listed)
         and not (left_after and SAID_LEFT.match(question, m.end()))
     ]
+    # in words: "이틀 쉬려고", "take two days" (하루 is also "a day's hours": not read here)
+    said += [Decimal(_COUNT_WORDS[(m[1] or m[2]).lower()]) for m in _DAYS_IN_WORDS.finditer(question)]
     return [n for n in dict.fromkeys(said) if n not in chosen.taken and n not in chosen.stated]

@@ -35,6 +35,7 @@ from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
+from bot.language.asked_words import REPORTED_CLAUSE
 from bot.language.dates import blank_dates
 from bot.language.question_words import (
     AS_PARTS,
@@ -135,7 +136,9 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         chosen.add(in_part)
         # a part quoting the whole question is the whole question's check below
         if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
-            for problem in part_problems(replace(evidence, question=part.asks), today, in_part):
+            # what someone told the asker, quoted with the ask, is a story the part is not held to
+            asks = REPORTED_CLAUSE.sub(" ", part.asks).strip() or part.asks
+            for problem in part_problems(replace(evidence, question=asks), today, in_part):
                 given.add(problem.reason)
                 problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
     whole = evidence
@@ -144,6 +147,8 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         problems += reading_problems(read, today, chosen)
         # held to what is asked: a story told around the question is not (its dates are its own)
         whole = replace(evidence, question=read.asked(evidence.question, today, chosen))
+    told = REPORTED_CLAUSE.sub(" ", whole.question).strip()  # what someone told the asker: a story
+    whole = replace(whole, question=told or whole.question)
     problems += [p for p in choice_problems(whole, today, chosen) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 

@@ -45,7 +45,7 @@ USED_ASKED = pattern(
     words.USED
     | words.USED_STATED
     | words.WHEN
-    | words.Words(en=(r"\buse\b", r"\btake\b", r"\bburn\w*", r"\bspend\b", r"\busage\b"))
+    | words.Words(en=(r"\buse\b", r"\busing\b", r"\btake\b", r"\bburn\w*", r"\bspend\b", r"\busage\b"))
 )
 
 
@@ -58,7 +58,13 @@ ASKS_FOR: dict[str, re.Pattern[str]] = {
     "compare:granted": GRANT_ASKED,
     "compare:used": USED_ASKED,
     "used": USED_ASKED,
-    "expiring": pattern(words.EXPIRY | words.Words(ko=("언제까지",), en=(r"\buntil\b", r"\bby\s+when\b"))),
+    "expiring": pattern(
+        words.EXPIRY
+        | words.Words(
+            ko=("언제까지",),
+            en=(r"\buntil\b", r"\bby\s+when\b", r"\blast\s+day\s+(?:I\s+can|to)\s+(?:use|take)\b"),
+        )
+    ),
     # what is left, in hours: asked with what is left or how many ("can I take leave in hours?" asks a rule)
     "hours_left": re.compile(
         rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{LEFT.pattern}|{HOW_MANY.pattern}))", re.I | re.S
@@ -196,7 +202,7 @@ WHY_GRANT_ASKED = re.compile(
 
 # what a day is
 DAY_ASKED = re.compile(
-    r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이|뭐|좀|맞)|"
+    r"쉬는\s*날|공휴일|휴일|평일|무슨\s*요일|요일\s*(?:이(?!랑)|뭐|좀|맞)|"
     r"\b(?:a\s+holiday|public\s+holiday|working\s+day|work\s*day|business\s+day|what\s+day)\b",
     re.I,
 )
@@ -228,7 +234,7 @@ WHAT_IF_ASKED = re.compile(
 
 # what days off take ("12/21부터 31일까지 쉬면 며칠 필요해?", "how many days would that use?"): a count
 DAYS_TAKEN_ASKED = re.compile(
-    r"(?:쓰|쉬|내)(?:면|려면)\s*(?:[^?]{0,12})(?:필요|들어|드나|드는|빠지|차감)|"
+    r"(?:쓰|쉬|내)(?:면|려면)\s*(?:[^?]{0,12})(?:필요|들어|드나|드는|빠지|빠져|빠짐|차감)|"
     r"\bhow\s+many\s+(?:leave\s+|annual\s+|vacation\s+)?days\s+(?:would|will|does)\s+(?:that|it|this)\s+(?:take|use|eat|cost)\b",
     re.I,
 )
@@ -301,4 +307,8 @@ LAST_ONE = re.compile(r"지난|작년|저번|\b(?:last|past|previous)\b", re.I)
 REPORTED = re.compile(
     r"(?:라고|하래|쓰래|래서|라셔|라며|라네)\s*(?:하셔서|해서|하시네|하셨|했|그러|말)?|\b(?:told|asked)\s+(?:me|us)\s+to\b",
     re.I,
+)
+# The whole reported clause, from its start to the telling verb ("팀장님이 연말 전에 다 쓰라고 하시는데ㅠ").
+REPORTED_CLAUSE = re.compile(
+    r"[^?.!]*?(?:라고|하래|쓰래|라며)\s*(?:하셔서|하시는데|하시네요?|하셨어요?|하셨는데|해서|했는데|그러셔서|그러시는데)[ㅠㅜ~!.,\s]*"
 )
