@@ -284,3 +284,12 @@ async def test_a_what_if_naming_a_day_it_does_not_place_is_declined(hr, minsu):
 async def test_days_off_listed_by_date_with_their_sizes_are_worked_out(hr, minsu, question, says):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert says in turn.answer, turn.answer
+
+
+async def test_days_off_joined_by_a_verb_are_each_their_own(hr, minsu):
+    # after the eighteenth set: "…반차 쓰고 28일부터 31일까지 연차 내면" is a half day and a stretch, not a
+    # stretch of half days from the 24th to the 31st
+    turn = await ask(
+        await roster_bot(hr), minsu, "12월 24일 오후 반차 쓰고 28일부터 31일까지 연차 내면 몇 개 남음?"
+    )
+    assert "4.5일" in turn.answer and "3일이 돼요" in turn.answer, turn.answer

@@ -145,7 +145,8 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
 # A whole day said of a listed day ("12/28 연차", "a full day on the 3rd"), and halves said once for several.
 _WHOLE_DAY = re.compile(r"연차|휴가|종일|하루|\b(?:full|whole)\s+day\b|\boff\b", re.I)
 _HALVES = re.compile(r"\bhalf[-\s]?days\b|\bhalves\b|둘\s*다\s*반차|각각\s*반차|반차\s*(?:로|씩)", re.I)
-_LISTED = re.compile(r",\s*|\s+(?:and|&|plus)\s+|\s*\+\s*|\s*(?:이랑|랑|하고)\s+", re.I)
+# (and a clause joined after a verb: "24일 반차 쓰고 28일부터 31일까지 연차 내면")
+_LISTED = re.compile(r",\s*|\s+(?:and|&|plus)\s+|\s*\+\s*|\s*(?:이랑|랑|하고)\s+|(?<=[쓰내쉬]고)\s+", re.I)
 _BARE_DAY = re.compile(
     r"(?<![\d/.])(\d{1,2})(?:st|nd|rd|th|\s*일(?!\s*(?:더|동안|간)))?(?![\d/.]|\s*(?:월|more|days?|일))", re.I
 )
