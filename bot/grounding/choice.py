@@ -20,40 +20,53 @@ from bot.language.asked_words import (
     ACT_MAXIMUM_ASKED,
     ANNUAL_BESIDE_OTHER_ASKED,
     ARISEN_ASKED,
-    ASKED_GRANT_WORDS,
     ASKS_FOR,
+    COMPANY_RULE_ASKED,
     COMPARISON_ASKED,
     DAY_ASKED,
     DAYS_TAKEN_ASKED,
+    DAYS_UNTIL_ASKED,
+    EXTRA_DAYS_ASKED,
     FIRST_YEAR_ASKED,
     GRANT_SIZE_ASKED,
+    GRANTED_ASKED,
+    GROWING_ASKED,
     HALVES_LEFT_ASKED,
+    HOURS_ASKED,
     HOW_TO_ASKED,
     LAST_ONE,
     LATEST_ASKED,
     LEFT,
+    LEFT_ASKED,
     LIST_ASKED,
     MORE_THAN_A_DAY,
     NEXT_GRANT_ASKED,
     NOW,
     OTHER_KIND_ASKED,
+    PENDING_ASKED,
     RECORDS_ASKED,
     REQUEST_MADE_ASKED,
     SERVICE_ASKED,
     SHARE_ASKED,
     SO_FAR,
     TOTAL_ASKED,
+    USED_ASKED_WORDS,
     WHAT_IF_ASKED,
+    WHY_FIFTEEN_ASKED,
     WHY_GRANT_ASKED,
+    WORKING_DAYS_ASKED,
     WORKING_DAYS_LEFT,
 )
 from bot.language.dates import blank_dates, days_named, spans_named
 from bot.language.question_words import (
+    A_WEEKDAY,
     ASKER,
     BARE_DAY,
     BOTH_YEARS,
     COLLEAGUES_FIGURE,
+    COUNT_WORDS,
     DAY_RANGE,
+    DAYS_IN_WORDS,
     DAYS_STATED,
     HALF,
     HOUSE_RULE,
@@ -65,9 +78,11 @@ from bot.language.question_words import (
     PART_ASKED,
     PAST_ASKED,
     PLANS_AHEAD,
+    POINTS_BACK,
     QUARTER,
     SAID_LEFT,
     THE_YEAR_BEFORE,
+    THIRD_PERSON_ASKED,
     WHEN_ASKED,
     WHY_ASKED,
     days_taken_back,
@@ -92,25 +107,11 @@ class Problem:
 # for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
 # was used are looked for. A figure asked must be stated unless the answer declines or sends the person on.
 _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
+    # "how many days do I have (now)": what is left, to the check (the offline model asks which)
     "what is left": (
-        # "how many days do I have (now)": what is left, to the check (the offline model asks which)
-        re.compile(
-            LEFT.pattern
-            + r"|how\s+many\s+(?!(?:years?|yrs|hours?|hrs)\b)(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
-            re.I,
-        ),
-        {
-            "remaining",
-            "balance",
-            "what_if",
-            "what_if_days",
-            "hours_left",
-            "expiring",
-            "days_until",
-            "lapsing",
-            "compare:remaining",
-            *("claimed", "enough", "half_days_left", "plan", "current_days"),
-        },
+        LEFT_ASKED,
+        {"remaining", "balance", "what_if", "what_if_days", "hours_left", "expiring", "days_until", "lapsing"}
+        | {"compare:remaining", "claimed", "enough", "half_days_left", "plan", "current_days"},
     ),
     # a what-if: leave the asker would take ("3월 13일 연차 쓰면 몇 개 남아?"), answered by what would be left
     "what would be left": (
@@ -126,192 +127,78 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
             "claimed",
         },
     ),
+    # "did I use / take more …": a past question; "take" alone is a what-if's
     "what was used": (
-        # "did I use / take more …": a past question; "take" alone is a what-if's
-        pattern(
-            words.USED
-            | words.Words(
-                ko=words.USED_STATED.ko,
-                en=(
-                    r"\busage\b",
-                    r"\b(?:did|have|had)\s+I\s+(?:\w+\s+)?(?:use|take|taken)\b",
-                    r"\bI(?:'ve|\s+have)?\s+(?:already\s+)?(?:took|taken)\b",
-                ),
-            )
-        ),
-        {
-            "used",
-            "balance",
-            "records",
-            "taken",
-            "record",
-            "share_used",
-            "what_if",
-            "what_if_days",
-            "compare:used",
-            *("parts_taken", "latest", "month", "plan"),
-        },
+        USED_ASKED_WORDS,
+        {"used", "balance", "records", "taken", "record", "share_used", "what_if", "what_if_days"}
+        | {"compare:used", "parts_taken", "latest", "month", "plan"},
     ),
     "what expires": (pattern(words.EXPIRY), {"expiring", "balance", "lapsing"}),
-    "another kind of leave": (
-        # not "병가는 빼고" / "except sick days": leave of that kind left out of the question
-        OTHER_KIND_ASKED,
-        # whether such leave exists at all is a company rule (HR's)
-        {"taken:other", "records", "record", "ask_hr"},
-    ),
-    # "다음 연차", "next leave": not "연차가 어떻게 생겨요?", which asks the rule.
-    "the next grant": (
-        # "몇 일 새로 생겨요?" — not in the first year, where it asks §60②'s monthly days
-        NEXT_GRANT_ASKED,
-        {"next_grant"},
-    ),
+    # not "병가는 빼고" / "except sick days"; whether such leave exists at all is a company rule (HR's)
+    "another kind of leave": (OTHER_KIND_ASKED, {"taken:other", "records", "record", "ask_hr"}),
+    # "다음 연차", "next leave", "몇 일 새로 생겨요?": not "연차가 어떻게 생겨요?", which asks the rule
+    "the next grant": (NEXT_GRANT_ASKED, {"next_grant"}),
     "the days one gets": (
         GRANT_SIZE_ASKED,
         {"current_days", "balance", "granted", "next_grant", "act_rule:base"},
     ),
-    "what has arisen so far": (
-        # how many, not how it works ("how does leave accrue?" asks the rule)
-        ARISEN_ASKED,
-        {"current_days", "balance", "granted"},
-    ),
-    "the first year's rule": (
-        FIRST_YEAR_ASKED,
-        {"act_rule:first_year", "current_days", "next_grant"},
-    ),
-    "the Act's maximum": (
-        ACT_MAXIMUM_ASKED,
-        {
-            "act_rule:max",
-            "act_rule:first_year",
-        },  # the first year's rule says its maximum (11); the rule check
-        # below stops it for a question of the Act's maximum alone
-    ),
-    "years of service": (
-        SERVICE_ASKED,
-        {"service_years"},
-    ),
-    # (carrying days over, whatever they are called: "carry my unused days over")
-    "a company rule": (
-        re.compile(
-            rf"{pattern(words.CARRY_OVER_OR_PAY).pattern}|carr(?:y|ies|ied)\s+(?:[\w']+\s+){{0,4}}?(?:over|forward)",
-            re.I,
-        ),
-        {"ask_hr"},
-    ),
-    "a comparison": (
-        COMPARISON_ASKED,
-        {"compare", "balance"},  # both years' figures side by side compare them too
-    ),
-    "the days until a day": (
-        re.compile(
-            r"까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
-            re.I,
-        ),
-        {"days_until", "working_days"},
-    ),
+    # how many, not how it works ("how does leave accrue?" asks the rule)
+    "what has arisen so far": (ARISEN_ASKED, {"current_days", "balance", "granted"}),
+    "the first year's rule": (FIRST_YEAR_ASKED, {"act_rule:first_year", "current_days", "next_grant"}),
+    # the first year's rule says its maximum (11); the rule check below stops it for the Act's maximum alone
+    "the Act's maximum": (ACT_MAXIMUM_ASKED, {"act_rule:max", "act_rule:first_year"}),
+    "years of service": (SERVICE_ASKED, {"service_years"}),
+    "a company rule": (COMPANY_RULE_ASKED, {"ask_hr"}),
+    # both years' figures side by side compare them too
+    "a comparison": (COMPARISON_ASKED, {"compare", "balance"}),
+    "the days until a day": (DAYS_UNTIL_ASKED, {"days_until", "working_days"}),
     "what the days take": (
         DAYS_TAKEN_ASKED,
         {"working_days", "what_if_days", "plan", "drafted", "draft_refused"},
     ),
     # working days, not days of the calendar ("평일 몇 일 남았어?" is not answered by the days until a date)
-    "working days": (
-        re.compile(
-            r"평일|영업일|근무일|출근일|출근(?:해야)?\s*(?:하는|되는|할|될)\s*날|\b(?:working|business|work)\s*days\b|\bworkdays\b",
-            re.I,
-        ),
-        {"working_days", "what_if_days", "plan", "day", "enough"},
-    ),
+    "working days": (WORKING_DAYS_ASKED, {"working_days", "what_if_days", "plan", "day", "enough"}),
     "records by date": (
         RECORDS_ASKED,
         {"records", "record", "month", "latest", "parts_taken", "taken:other"},
     ),
     "the days taken, listed": (LIST_ASKED, {"records", "month", "parts_taken", "taken:other"}),
     "half days left": (HALVES_LEFT_ASKED, {"half_days_left"}),
-    "the latest leave": (
-        LATEST_ASKED,
-        {"latest", "records", "record", "parts_taken"},
-    ),
+    "the latest leave": (LATEST_ASKED, {"latest", "records", "record", "parts_taken"}),
     # "병가랑 연차 각각": annual leave asked beside another kind, which a statement of that kind does not say
     "annual leave beside another kind": (
         ANNUAL_BESIDE_OTHER_ASKED,
         {"used", "balance", "records", "taken:annual", "share_used", "remaining", "month"},
     ),
-    "a request made": (
-        # asked to request, not how to: "can you book Dec 24 off", "신청해 줘"
-        REQUEST_MADE_ASKED,
-        {"drafted", "draft_refused", "lookup_failed"},
-    ),
-    "a share": (
-        SHARE_ASKED,
-        {"share_used"},
-    ),
-    "the hours": (
-        # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
-        re.compile(
-            rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))"
-            rf"(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))",
-            re.I | re.S,
-        ),
-        {"hours_left"},
-    ),
-    "why the grant is its size": (
-        WHY_GRANT_ASKED,
-        {"why_grant", "act_rule:extra", "act_rule:first_year"},
-    ),
-    "why the grant is fifteen days": (
-        re.compile(r"(?:왜|어째서|\bwhy\b)[^?\d]*(?<![\d.])15(?![\d.])", re.I),
-        {"why_grant", "act_rule:base"},
-    ),
+    # asked to request, not how to: "can you book Dec 24 off", "신청해 줘"
+    "a request made": (REQUEST_MADE_ASKED, {"drafted", "draft_refused", "lookup_failed"}),
+    "a share": (SHARE_ASKED, {"share_used"}),
+    "the hours": (HOURS_ASKED, {"hours_left"}),
+    "why the grant is its size": (WHY_GRANT_ASKED, {"why_grant", "act_rule:extra", "act_rule:first_year"}),
+    "why the grant is fifteen days": (WHY_FIFTEEN_ASKED, {"why_grant", "act_rule:base"}),
     "what a day is": (
         DAY_ASKED,
         {"day", "working_days", "what_if_days", "plan", "days_until", "record", "enough", "today"},
     ),
-    "a total": (
-        TOTAL_ASKED,
-        {"total", "granted", "used", "balance"},  # "in total this year": one year's whole figure
-    ),
-    "what is pending": (
-        re.compile(
-            r"(?:승인|결재)\s*(?:대기|기다리)|대기\s*(?:중|걸린|상태)|pending|(?:awaiting|waiting\s+(?:on|for))\s+approval",
-            re.I,
-        ),
-        {"pending", "balance", "what_if", "what_if_days", "plan"},  # a what-if counts pending requests
-    ),
+    # "in total this year": one year's whole figure
+    "a total": (TOTAL_ASKED, {"total", "granted", "used", "balance"}),
+    # a what-if counts pending requests
+    "what is pending": (PENDING_ASKED, {"pending", "balance", "what_if", "what_if_days", "plan"}),
     "what was granted": (
-        re.compile(ASKED_GRANT_WORDS, re.I),
+        GRANTED_ASKED,
         {"granted", "balance", "share_used", "compare:granted", "current_days"},
     ),
-    "the extra days of long service": (
-        re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I),
-        {"act_rule:extra"},
-    ),
+    "the extra days of long service": (EXTRA_DAYS_ASKED, {"act_rule:extra"}),
     # "앞으로도 계속 늘어나나요?": the extra days' rule, or the maximum it grows to, or the next grant
     "whether it keeps growing": (
-        re.compile(
-            r"(?:계속|앞으로|매년|해마다)\s*(?:도\s*)?(?:계속\s*)?늘어|\bkeep\s+(?:going\s+up|growing)", re.I
-        ),
+        GROWING_ASKED,
         {"act_rule:extra", "act_rule:max", "next_grant", "why_grant"},
     ),
-    "how to request": (
-        HOW_TO_ASKED,
-        {"how_to_request", "drafted"},
-    ),
+    "how to request": (HOW_TO_ASKED, {"how_to_request", "drafted"}),
 }
 
 
 _FIGURES = ("what is left", "what was used", "what expires")
-THIRD_PERSON_ASKED = re.compile(
-    r"\b(?:does|did|has|will|can)\s+(?:he|she)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
-    r"\b(?:his|her|their)\s+(?:leave|balance|days|pto|vacation)\b",
-    re.I,
-)
-A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
-_COUNT_WORDS = {"이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
-_DAYS_IN_WORDS = re.compile(
-    r"(이틀|사흘|나흘)(?!\s*반)|\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
-    re.I,
-)
-POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 _RULES_ASKED = {
     "the first year's rule": "act_rule:first_year",
     "the Act's maximum": "act_rule:max",
@@ -774,5 +661,5 @@ def _amounts_unaccounted(
         and not (left_after and SAID_LEFT.match(question, m.end()))
     ]
     # in words: "이틀 쉬려고", "take two days" (하루 is also "a day's hours": not read here)
-    said += [Decimal(_COUNT_WORDS[(m[1] or m[2]).lower()]) for m in _DAYS_IN_WORDS.finditer(question)]
+    said += [Decimal(COUNT_WORDS[(m[1] or m[2]).lower()]) for m in DAYS_IN_WORDS.finditer(question)]
     return [n for n in dict.fromkeys(said) if n not in chosen.taken and n not in chosen.stated]

@@ -312,3 +312,52 @@ REPORTED = re.compile(
 REPORTED_CLAUSE = re.compile(
     r"[^?.!]*?(?:라고|하래|쓰래|라며)\s*(?:하셔서|하시는데|하시네요?|하셨어요?|하셨는데|해서|했는데|그러셔서|그러시는데)[ㅠㅜ~!.,\s]*"
 )
+
+
+# ----- the rest of the check's table (bot/grounding/choice.py `_ASKED`), by its row ---------------------------
+# what is left, or "how many days do I have (now)" (the offline model asks which)
+LEFT_ASKED = re.compile(
+    LEFT.pattern
+    + r"|how\s+many\s+(?!(?:years?|yrs|hours?|hrs)\b)(?:\w+\s+){0,3}(?:do|have)\s+I\s+(?:have|got)\b(?!\s+(?:per|a|each|every)\s+year)",
+    re.I,
+)
+# what was used: "did I use / take more …", "have I taken", "usage"
+USED_ASKED_WORDS = pattern(
+    words.USED
+    | words.Words(
+        ko=words.USED_STATED.ko,
+        en=(
+            r"\busage\b",
+            r"\b(?:did|have|had)\s+I\s+(?:\w+\s+)?(?:use|take|taken)\b",
+            r"\bI(?:'ve|\s+have)?\s+(?:already\s+)?(?:took|taken)\b",
+        ),
+    )
+)
+# a company rule: carry-over or payout (carrying days over, whatever they are called)
+COMPANY_RULE_ASKED = re.compile(
+    rf"{pattern(words.CARRY_OVER_OR_PAY).pattern}|carr(?:y|ies|ied)\s+(?:[\w']+\s+){{0,4}}?(?:over|forward)",
+    re.I,
+)
+DAYS_UNTIL_ASKED = re.compile(
+    r"까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
+    re.I,
+)
+WORKING_DAYS_ASKED = re.compile(
+    r"평일|영업일|근무일|출근일|출근(?:해야)?\s*(?:하는|되는|할|될)\s*날|\b(?:working|business|work)\s*days\b|\bworkdays\b",
+    re.I,
+)
+# hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
+HOURS_ASKED = re.compile(
+    rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))",
+    re.I | re.S,
+)
+WHY_FIFTEEN_ASKED = re.compile(r"(?:왜|어째서|\bwhy\b)[^?\d]*(?<![\d.])15(?![\d.])", re.I)
+PENDING_ASKED = re.compile(
+    r"(?:승인|결재)\s*(?:대기|기다리)|대기\s*(?:중|걸린|상태)|pending|(?:awaiting|waiting\s+(?:on|for))\s+approval",
+    re.I,
+)
+GRANTED_ASKED = re.compile(ASKED_GRANT_WORDS, re.I)
+EXTRA_DAYS_ASKED = re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I)
+GROWING_ASKED = re.compile(
+    r"(?:계속|앞으로|매년|해마다)\s*(?:도\s*)?(?:계속\s*)?늘어|\bkeep\s+(?:going\s+up|growing)", re.I
+)

@@ -234,3 +234,21 @@ TAKES_BACK = re.compile(
     r"^\s*(?:아\s*)?(?:아니다|아니\s*아니|아니요?,|됐고|말고)|^\s*(?:no\s+wait|wait\s+no|never\s*mind|scratch\s+that|nvm)\b",
     re.I,
 )
+
+
+# A third person asked of ("does she have", "his balance"): someone else's leave, beside family or not.
+THIRD_PERSON_ASKED = re.compile(
+    r"\b(?:does|did|has|will|can)\s+(?:he|she)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
+    r"\b(?:his|her|their)\s+(?:leave|balance|days|pto|vacation)\b",
+    re.I,
+)
+# "is New Year's Day a Friday?", "falls on a Saturday": a weekday asked of a day, not a day itself
+A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+# Days to take in words: "이틀 쉬려고", "take two days" (하루 is also a day's hours: not read here)
+COUNT_WORDS = {"이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
+DAYS_IN_WORDS = re.compile(
+    r"(이틀|사흘|나흘)(?!\s*반)|\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
+    re.I,
+)
+# A part pointing back to the one before ("그 주 월~목", "that week"): its days are the part before's.
+POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
