@@ -293,3 +293,19 @@ async def test_days_off_joined_by_a_verb_are_each_their_own(hr, minsu):
         await roster_bot(hr), minsu, "12월 24일 오후 반차 쓰고 28일부터 31일까지 연차 내면 몇 개 남음?"
     )
     assert "4.5일" in turn.answer and "3일이 돼요" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        # every Friday of December is four Fridays (the 25th a holiday), not this coming Friday alone
+        ("If I take every Friday in December off, how many days will I have left?", "to 4.5 days"),
+        ("12월 매주 금요일 반차 쓰면 몇 개 남아?", "6일이 돼요"),
+        ("If I take the week of Dec 14 off, how many days would I have left?", "to 2.5 days"),
+    ],
+)
+async def test_every_weekday_of_a_month_and_the_week_of_a_day_are_each_of_their_days(
+    hr, minsu, question, says
+):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert says in turn.answer, turn.answer

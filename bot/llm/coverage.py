@@ -31,7 +31,7 @@ from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import WHOLE_MONTH, dates_named, without_days_off
+from bot.llm.drafting import EVERY_WEEKDAY, WEEK_OF, WHOLE_MONTH, dates_named, without_days_off
 from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
@@ -161,6 +161,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
+        rest = blank(blank(rest, EVERY_WEEKDAY), WEEK_OF)  # every Friday in December, the week of Dec 14
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
         rest = _count_stated(rest, reading.spans)

@@ -276,6 +276,69 @@ def whole_month(question: str, today: date) -> DaysOff:
     return ((first, last, Decimal(1)),)
 
 
+# Every weekday of one kind in a month ("every Friday in December", "12월 금요일마다", "12월 매주 월요일"), and
+# the working week of a day ("the week of Dec 14", "12월 21일 있는 주"): each a plan of the days it names.
+EVERY_WEEKDAY = re.compile(
+    rf"\b(?:every|each)\s+(?P<en_day>mon|tues|wednes|thurs|fri)day(?:s)?\s+(?:in|of)\s+(?P<en>{MONTH_NAME})(?!\s*\d)|"
+    r"(?P<ko>\d{1,2})\s*월\s*(?:에\s*)?(?:매주\s*)?(?P<ko_day>[월화수목금])요일\s*마다|"
+    r"(?P<ko2>\d{1,2})\s*월\s*(?:에\s*)?매주\s*(?P<ko2_day>[월화수목금])요일",
+    re.I,
+)
+WEEK_OF = re.compile(
+    rf"\b(?:the\s+)?(?:whole\s+|entire\s+|full\s+)?week\s+of\s+(?:the\s+)?(?P<en>{MONTH_NAME})\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b|"
+    r"(?P<ko>\d{1,2})\s*월\s*(?P<ko_day>\d{1,2})\s*일\s*(?:이\s*)?(?:있는|낀|포함된)\s*주",
+    re.I,
+)
+_EN_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri")
+
+
+def weekdays_in_month(question: str, today: date) -> DaysOff:
+    """Each day of one weekday in the one month named, from today on (a half or a quarter day each when said
+    so); () for none, several, or more than a plan holds."""
+    found = list(EVERY_WEEKDAY.finditer(question))
+    if len(found) != 1:
+        return ()
+    m = found[0]
+    month = month_number(m["en"]) if m["en"] else int(m["ko"] or m["ko2"])
+    weekday = (
+        _EN_WEEKDAYS.index(m["en_day"].lower())
+        if m["en_day"]
+        else _SHORT_KO.index(m["ko_day"] or m["ko2_day"])
+    )
+    first = _upcoming(month, 1, today.replace(day=1)) if month and 1 <= month <= 12 else None
+    if first is None:
+        return ()
+    size = (
+        Decimal("0.25")
+        if _QUARTER.search(question)
+        else Decimal("0.5")
+        if _HALF.search(question)
+        else Decimal(1)
+    )
+    days = [
+        first + timedelta(days=n)
+        for n in range(31)
+        if (first + timedelta(days=n)).month == first.month
+        and (first + timedelta(days=n)).weekday() == weekday
+        and first + timedelta(days=n) >= today
+    ]
+    return tuple((d, d, size) for d in days) if 0 < len(days) <= 6 else ()
+
+
+def week_of(question: str, today: date) -> DaysOff:
+    """Monday to Friday of the week a day named is in ("the week of Dec 14"), when no other day is named."""
+    found = list(WEEK_OF.finditer(question))
+    if len(found) != 1 or dates_named(question[: found[0].start()] + question[found[0].end() :], today):
+        return ()
+    m = found[0]
+    month = month_number(m["en"]) if m["en"] else int(m["ko"])
+    day = _upcoming(month, int(m["day"] or m["ko_day"]), today) if month and 1 <= month <= 12 else None
+    if day is None:
+        return ()
+    monday = day - timedelta(days=day.weekday())
+    return ((monday, monday + timedelta(days=4), Decimal(1)),)
+
+
 def without_days_off(question: str, days: DaysOff) -> str:
     """`question` with the days `days_off` read blanked: the dates `dates_named` reads, the days named
     without a month, the weekdays beside them ("(목)"), and 반차 / "half day"."""

@@ -41,7 +41,7 @@ from bot.language.years import (
     year_words_read,
 )
 from bot.llm.arithmetic_reading import CARRIED_OVER, arithmetic_reading, bare_follow_up
-from bot.llm.drafting import dates_named, days_off, whole_month
+from bot.llm.drafting import dates_named, days_off, week_of, weekdays_in_month, whole_month
 from bot.llm.question_patterns import (
     ANNIVERSARY,
     LEAVE,
@@ -192,7 +192,9 @@ def read_question(
         or _PLANS.search(question)
         or (_CAN_I.search(question) and days_named(question))
     )
-    spans = days_off(question, today) if planned and halves is None else ()
+    # a week or every weekday of a month named first: "every Friday in December" is not this Friday
+    named = week_of(question, today) or weekdays_in_month(question, today)
+    spans = (named or days_off(question, today)) if planned and halves is None else ()
     spans = spans or (whole_month(question, today) if planned else ())
     # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
     # "Can I take Friday off?" stays can_i_take)
