@@ -946,3 +946,32 @@ def test_the_thirty_sixth_and_seventh_sets_kinds_of_asking():
     assert stopped("다음주에 이틀 쉬려고 하는데 그럼 올해 연차 얼마나 남아요?", "remaining(2026)")
     assert said("팀장님이 연말 전에 연차 소진하라고 하시는데ㅠ 저 올해 몇 개 남았어요?", "remaining(2026)")
     assert stopped("12월 21일부터 24일까지 휴가 내면 연차 며칠 빠져?", "remaining(2026)")
+
+
+def test_the_thirty_eighth_and_ninth_sets_kinds_of_asking():
+    # after the thirty-eighth and thirty-ninth sets (first runs in docs/grounding.md)
+    assert said(
+        "내년 설 연휴 언제야?", *(f'day("2027-02-0{d}")' for d in (6, 7, 8, 9))
+    )  # the break's substitute
+    assert said("다음달에 결혼하는데 경조휴가는 며칠 나와요?", "ask_hr()")
+    assert stopped("how many sick days did I take this year?", "ask_hr()")  # the records say it
+    assert stopped(
+        "how many sick days did I take this year, and how many annual leave days?", 'taken(2026, "sick")'
+    )
+    grants = (StatutoryGrant(date(2026, 3, 4), Decimal(16), "annual", 3, date(2027, 3, 3), ""),)
+    entitlement = Entitlement(TODAY, date(2023, 3, 4), "hire_date", 3, grants, ())
+    question = "신입 민재씨 있는데 지금 연차 몇 개 생겼는지 알 수 있나요?"
+    written = write(["current_days()"], evidence(question, entitlement=entitlement), True)
+    assert any("colleague" in p.reason for p in written.problems), written.problems
+    assert stopped("how many days did I end up using last year?", "remaining(2025)")
+    question = "thinking of taking xmas eve afternoon off, what would that leave me with? everyone's leaving early anyway"
+    assert said(question, 'plan(["2026-12-24", "2026-12-24", 0.5])', korean=False)
+
+
+def test_a_quote_with_a_particle_or_a_short_word_dropped_is_the_questions_words():
+    from bot.grounding.reading import quoted
+
+    question = "설 연휴 전날 오후 반차 1번 쓰면 남는거 몇개에요?"
+    assert quoted(question, ["반차 쓰면 남는거 몇개에요?"]).missing == []
+    assert quoted("2월 13일 금요일이 평일 맞죠?", ["2월 13일 금요일 평일 맞죠?"]).missing == []
+    assert quoted("can you check hers", ["can you check Jisoo's leave"]).missing  # a paraphrase is no quote

@@ -240,11 +240,18 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     sent_on = "ask_hr" in kinds and bool(
         _ASKED["a company rule"][0].search(question) or HOUSE_RULE.search(question)
     )
+    # ...and when it asks about another kind of leave ("경조휴가는 며칠 나와요?"): the company's to say
+    other_kind = (
+        "ask_hr" in kinds
+        and bool(OTHER_KIND_ASKED.search(question))
+        and not USED_ASKED_WORDS.search(question)
+    )
     return [
         what
         for what, (words_, says) in _ASKED.items()
         if not declined
-        and not (sent_on and what in _FIGURES)
+        and not ((sent_on or other_kind) and what in _FIGURES)
+        and not (other_kind and what in ("the days one gets", "the next grant", "what was granted"))
         # (a decline with no reason owes it too: "is anything still waiting for approval?")
         and (stated or what != "what is pending" or bool(kinds & {"cannot_answer", "what_i_can_do"}))
         # the next grant asked and said is what will be granted ("next year's allowance?")
@@ -332,7 +339,15 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     # a weekday or a holiday asked beside a colleague ("is tmrw a holiday? nobody in my team knows") is no
     # one's leave; "is Sarah off tomorrow?" asks hers
     calendar_asked = not kinds - _NOT_THE_ASKERS and bool(_ASKED["what a day is"][0].search(question))
-    if chosen.years and not calendar_asked and _about_a_colleague(evidence):
+    # (the Act's leave for the asker is theirs too: "신입 민재씨 연차 몇 개 생겼어요?" answered with current_days)
+    asker_figures = chosen.years or kinds & {
+        "current_days",
+        "service_years",
+        "next_grant",
+        "lapsing",
+        "why_grant",
+    }
+    if asker_figures and not calendar_asked and _about_a_colleague(evidence):
         problems.append(
             Problem(
                 "say", "states the asker's figures for a question about a colleague; say only_own_leave()"

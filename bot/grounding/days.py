@@ -15,6 +15,7 @@ from bot.language.holiday_words import (
     ALIASES,
     AROUND,
     BEFORE,
+    BREAK,
     DAY_AFTER,
     DAY_AFTER_BEFORE_NAME,
     DAY_BEFORE,
@@ -55,7 +56,8 @@ def holiday_days_named(text: str, today: date) -> set[date]:
         typed, eve = match.group("name"), bool(match.group("eve"))
         before = DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
         itself = ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
-        substitute = SUBSTITUTE.search(text) is not None
+        # a substitute day is named by its word, or is part of the break asked ("설 연휴", "Seollal break")
+        substitute = SUBSTITUTE.search(text) is not None or BREAK.search(text) is not None
         after = bool(
             DAY_AFTER.match(text, match.end()) or DAY_AFTER_BEFORE_NAME.search(text, 0, match.start())
         )

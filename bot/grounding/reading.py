@@ -75,10 +75,11 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
         start = 0
         for piece in filter(None, pieces):
             at = compact.find(piece, start)
-            if at < 0:
+            found_at = (at, at + len(piece)) if at >= 0 else _loosely(compact, piece, start)
+            if found_at is None:
                 break
-            spans.append((letters[at], letters[at + len(piece) - 1] + 1))
-            start = at + len(piece)
+            spans.append((letters[found_at[0]], letters[found_at[1] - 1] + 1))
+            start = found_at[1]
         if not spans or len(spans) < len(list(filter(None, pieces))):
             missing.append(quote)
             continue
@@ -96,6 +97,24 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
     outside = [re.sub(r"\s+", " ", s).strip() for s in stretches]  # marks kept: "?" asks
     return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
+
+
+def _loosely(text: str, quote: str, start: int) -> tuple[int, int] | None:
+    """Where `quote` stands in `text` with a particle or a word of a few letters dropped ("금요일 평일" for
+    "금요일이 평일", "반차 쓰면" for "반차 1번 쓰면"): its letters in order, no gap over 3 letters, and 3 or a fifth
+    of the quote in all; None when it is not there so."""
+    for begin in [i for i in range(start, len(text)) if text[i] == quote[0]]:
+        at, gaps = begin, 0
+        for letter in quote[1:]:
+            found = text.find(letter, at + 1, at + 5)
+            if found < 0:
+                break
+            gaps += found - at - 1
+            at = found
+        else:
+            if gaps <= max(3, len(quote) // 5):
+                return begin, at + 1
+    return None
 
 
 def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> bool:

@@ -241,7 +241,7 @@ DAYS_TAKEN_ASKED = re.compile(
 
 # annual leave beside another kind
 ANNUAL_BESIDE_OTHER_ASKED = re.compile(
-    r"(?:병가|sick|경조)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:연차|annual|vacation|pto)|"
+    r"(?:병가|sick|경조)[^?]{0,40}?(?:랑|이랑|하고|과|와|and|&|,)\s*(?:how\s+many\s+)?(?:연차|annual|vacation|pto)|"
     r"(?:연차|annual|vacation|pto)[^?]{0,12}(?:랑|이랑|하고|과|와|and|&|,)\s*(?:병가|sick|경조)",
     re.I,
 )
@@ -328,6 +328,7 @@ USED_ASKED_WORDS = pattern(
         ko=words.USED_STATED.ko,
         en=(
             r"\busage\b",
+            r"\b(?:end(?:ed)?\s+up\s+)using\b",
             r"\b(?:did|have|had)\s+I\s+(?:\w+\s+)?(?:use|take|taken)\b",
             r"\bI(?:'ve|\s+have)?\s+(?:already\s+)?(?:took|taken)\b",
         ),

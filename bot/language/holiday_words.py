@@ -14,6 +14,7 @@ DAY_AFTER_BEFORE_NAME = re.compile(r"\bthe\s+day\s+after\s+(?:the\s+)?$", re.I)
 ITSELF = re.compile(r"\s*(?:당일|itself\b|proper\b)", re.I)
 AROUND = re.compile(r"전날|다음날|The day (?:preceding|following)")
 # A substitute day is named by its own word: "개천절" is October 3, "개천절 대체공휴일" the Monday after.
+BREAK = re.compile(r"연휴|\bbreak\b|\bholidays\b|\blong\s+weekend\b", re.I)
 SUBSTITUTE = re.compile(r"대체|substitut|alternative|in\s+lieu", re.I)
 
 # The names people use for a holiday, and the word of the library's name they stand for.

@@ -16,7 +16,8 @@ from bot.language.years import asked_years
 
 # A rule of the house rather than of the Act or of the person's figures: how many days in a row, a limit.
 HOUSE_RULE = re.compile(
-    r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사",
+    r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사|"
+    r"\b(?:our|the)\s+company\b|\bbonus\b",
     re.I,
 )
 
@@ -170,7 +171,7 @@ OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
-    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|\bleave\s+me\b|"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
     r"(?:^|\s)(?:제|내|저의|나의)\s*(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:몇|며칠|연차|휴가|남은)",
     re.I,  # "do i have", typed in lower case
