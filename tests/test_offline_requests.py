@@ -90,3 +90,11 @@ def test_the_draft_answers_how_many_days_from_its_own_count(newcomer, monkeypatc
 @pytest.mark.parametrize("message", ["Dec 22 and Dec 23 off please", "12월 22일, 12월 24일 연차 쓸래"])
 def test_days_listed_apart_are_not_drafted_as_one_stretch(message):
     assert leave_asked(message, TODAY) is None
+
+
+def test_the_whole_week_of_a_day_is_drafted_monday_to_friday():
+    # after the twenty-third set: "the whole week of dec 21" drafted the 21st alone
+    asked = leave_asked(
+        "i wanna take the whole week of dec 21 off, ok? how many days will it cost", date(2026, 11, 29)
+    )
+    assert asked is not None and (asked.start, asked.end) == (date(2026, 12, 21), date(2026, 12, 25))

@@ -84,7 +84,8 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None
-    dates = dates_named(question, today)
+    week = week_of(question, today)  # "the whole week of Dec 21": Monday to Friday, not the 21st alone
+    dates = (week[0][0], week[0][1]) if week else dates_named(question, today)
     if dates is None and _TODAY_WORD.search(question) and "?" not in question:
         dates = (today, today)
     if dates is None:
