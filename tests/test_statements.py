@@ -975,3 +975,12 @@ def test_a_quote_with_a_particle_or_a_short_word_dropped_is_the_questions_words(
     assert quoted(question, ["반차 쓰면 남는거 몇개에요?"]).missing == []
     assert quoted("2월 13일 금요일이 평일 맞죠?", ["2월 13일 금요일 평일 맞죠?"]).missing == []
     assert quoted("can you check hers", ["can you check Jisoo's leave"]).missing  # a paraphrase is no quote
+
+
+def test_days_listed_without_their_month_and_each_days_part_of_a_day():
+    # after the fortieth and forty-first sets: "31일 하루" is December 31, taken whole
+    question = "12월 24일 오후 반차랑 31일 하루 쓰면 남는 연차?"
+    assert said(question, 'plan(["2026-12-24", "2026-12-24", 0.5], ["2026-12-31", "2026-12-31"])')
+    assert "another part of a day" in stopped(
+        question, 'plan(["2026-12-24", "2026-12-24"], ["2026-12-31", "2026-12-31", 0.5])'
+    )

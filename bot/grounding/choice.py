@@ -66,6 +66,7 @@ from bot.language.question_words import (
     COLLEAGUES_FIGURE,
     COUNT_WORDS,
     DAY_RANGE,
+    DAY_SIZED,
     DAYS_IN_WORDS,
     DAYS_STATED,
     HALF,
@@ -284,10 +285,22 @@ class Chosen:
     stated: set[Decimal] = field(default_factory=set)  # the figures they rest on, and the years' granted days
     parts: set[Decimal] = field(default_factory=set)  # the parts of a day taken (1: whole days)
     months: set[tuple[int, int]] = field(default_factory=set)
+    sized: set[tuple[date, Decimal]] = field(default_factory=set)  # each day of a plan and its part of a day
 
     def add(self, other: Chosen) -> None:
         """What another statement is about, added to these (a statement that failed adds nothing)."""
-        for name in ("years", "days", "kinds", "ends", "spans", "taken", "stated", "parts", "months"):
+        for name in (
+            "years",
+            "days",
+            "kinds",
+            "ends",
+            "spans",
+            "taken",
+            "stated",
+            "parts",
+            "months",
+            "sized",
+        ):
             getattr(self, name).update(getattr(other, name))
 
 
@@ -297,6 +310,13 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     question, kinds = evidence.question, chosen.kinds
     days = _DaysAsked.read(question, today)
     problems = _fit_problems(evidence, today, chosen, days, part=False)
+    # "12월 24일 오후 반차랑 31일 하루": each day taken in the part of a day its words give it
+    for match in DAY_SIZED.finditer(question):
+        size = Decimal("0.25") if match["quarter"] else Decimal("0.5") if match["half"] else Decimal(1)
+        if any(d.day == int(match["day"]) and part != size for d, part in chosen.sized):
+            problems.append(
+                Problem("say", f"takes the {match['day']}th in another part of a day than the question")
+            )
     # A rule of the Act other than the one asked ("first year?" answered with the rule after it).
     rules_said = {k for k in kinds if k.startswith("act_rule:")}
     rules_asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(question)}

@@ -23,7 +23,7 @@ import ast
 from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from bot import calendar
@@ -585,6 +585,7 @@ def _plan(w: _Writer, s: Statement) -> str:
         if len(values) != len(items) or last < first or (size != 1 and size not in PART_OF_A_DAY):
             raise Unresolved(f"{s.name}: argument {index + 1} is not a span of days")
         spans.append((first, last, size))
+        w.sized |= {(first + timedelta(days=n), size) for n in range((last - first).days + 1)}
         w.days |= {first, last}
         w.ends |= {first, last}
         w.spans.add((first, last))

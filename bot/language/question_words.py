@@ -118,9 +118,11 @@ def months_named(question: str, today: date) -> tuple[set[tuple[int, int]], set[
 DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])")
 
 
-# "21일부터", "24일에", and "9일은요?" (a day asked after another: "2월 8일 쉬어? 9일은요?")
+# "21일부터", "24일에", and "9일은요?" (a day asked after another: "2월 8일 쉬어? 9일은요?"), and one listed
+# after a dated day ("12월 24일 반차랑 31일 하루", "13일 금요일이랑 19일 목, 20일 금")
 BARE_DAY = re.compile(
-    r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|[은는도]\s*(?:요|어때|어떄)))"
+    r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|[은는도]\s*(?:요|어때|어떄)|하루|반차|반반차|"
+    r"[월화수목금토일](?:요일)?(?![가-힣])|,|이랑|랑|하고))"
 )
 
 
@@ -253,3 +255,8 @@ DAYS_IN_WORDS = re.compile(
 )
 # A part pointing back to the one before ("그 주 월~목", "that week"): its days are the part before's.
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
+# A day named with its part of a day ("24일 오후 반차", "31일 하루", "28일 반반차").
+DAY_SIZED = re.compile(
+    r"(?<![\d/])(?P<day>\d{1,2})\s*일\s*(?:\([^)]*\)\s*)?(?:[월화수목금]요일\s*)?(?:오전\s*|오후\s*)?"
+    r"(?:(?P<quarter>반반차)|(?P<half>반차)|(?P<whole>하루|종일|연차(?!\s*(?:몇|며칠))))"
+)
