@@ -241,3 +241,11 @@ async def test_an_opener_a_self_introduction_and_ok_before_a_question_are_read(h
     assert "7.5일" in turn.answer, turn.answer
     turn = await ask(bot, minsu, "ok and in hours?", previous="how many days do I have left?")
     assert "welcome" not in turn.answer, turn.answer  # a question, not thanks
+
+
+async def test_what_is_left_after_a_what_if_asked_again_is_declined_not_the_balance(hr, minsu):
+    # after the twenty-fifth set: "그럼 남는 건?" after a what-if was answered with the bare balance
+    turn = await ask(
+        await _bot(hr), minsu, "그럼 남는 건 몇 개야?", previous="12월 24일 하루 쓰면 몇 개 남아?"
+    )
+    assert turn.answer in CANNOT, turn.answer

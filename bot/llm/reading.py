@@ -137,6 +137,18 @@ def read_question(
         before = read_question(earlier.question, today, Earlier(), system, roster).kind
         if before in CARRIED_OVER:  # the same arithmetic, for the year now named
             return lookup(before, years, today, earlier, window, (leave_balance.NAME,))
+    # "그럼 남는 건?" after a what-if asks what is left after those days, which this turn does not carry:
+    # declined, never the bare balance
+    left_after = bool(
+        _FOLLOW_UP.search(question) and REMAINING.search(question) and not _DAYS.search(question)
+    )
+    before_kind = (
+        read_question(earlier.question, today, Earlier(), system, roster).kind
+        if left_after and earlier.question
+        else None
+    )
+    if before_kind in ("what_if", "what_if_span"):
+        return Reading("cannot")
     if asks_in_hours(question):
         return Reading("hours")
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
