@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import calendar as calendar_module
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -289,19 +289,8 @@ class Chosen:
 
     def add(self, other: Chosen) -> None:
         """What another statement is about, added to these (a statement that failed adds nothing)."""
-        for name in (
-            "years",
-            "days",
-            "kinds",
-            "ends",
-            "spans",
-            "taken",
-            "stated",
-            "parts",
-            "months",
-            "sized",
-        ):
-            getattr(self, name).update(getattr(other, name))
+        for each in fields(Chosen):
+            getattr(self, each.name).update(getattr(other, each.name))
 
 
 def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:

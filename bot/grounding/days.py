@@ -52,12 +52,12 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     found: set[date] = set()
     # A question may write a name in any case ("christmas"): it is read, not checked as prose.
     names = re.compile(_holiday_names(today.year).pattern, re.I)
+    # a substitute day is named by its word, or is part of the break asked ("설 연휴", "Seollal break")
+    substitute = SUBSTITUTE.search(text) is not None or BREAK.search(text) is not None
     for match in names.finditer(text):
         typed, eve = match.group("name"), bool(match.group("eve"))
         before = DAY_BEFORE.match(text, match.end()) is not None  # the holiday and the day before it
         itself = ITSELF.match(text, match.end()) is not None  # "추석 당일": not the days around it
-        # a substitute day is named by its word, or is part of the break asked ("설 연휴", "Seollal break")
-        substitute = SUBSTITUTE.search(text) is not None or BREAK.search(text) is not None
         after = bool(
             DAY_AFTER.match(text, match.end()) or DAY_AFTER_BEFORE_NAME.search(text, 0, match.start())
         )

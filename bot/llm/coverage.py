@@ -136,11 +136,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     for start, end in year_words_read(question, today):
         rest = rest[:start] + " " * (end - start) + rest[end:]
     # The Act's leave is answered as of today (the next grant: this year's or next): another year is unread.
-    ahead = reading.kind in (
-        "next_grant",
-        "carry_over",
-        "days_until",
-    )  # a grant, or leave carried, into next year
+    # a grant, or leave carried, into next year
+    ahead = reading.kind in ("next_grant", "carry_over", "days_until")
     statutory_years = {today.year, today.year + 1} if ahead else {today.year}
     if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
         return [str(y) for y in asked_years(question, today)]

@@ -193,9 +193,7 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
             return ()
         if found and span[0] <= found[-1][1]:  # in the order of the calendar, or not read
             return ()
-        size = (
-            Decimal("0.25") if _QUARTER.search(item) else Decimal("0.5") if _HALF.search(item) else Decimal(1)
-        )
+        size = _part_of_day(item)
         if size == Decimal("0.25") and span[0] != span[1]:  # a quarter day is of one day
             return ()
         # a stretch of days said with no size is whole days ("12월 14일부터 18일까지 + 31일 반차")
@@ -222,8 +220,7 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
         and every_day_read(question, whole)
         and not (_QUARTER.search(question) and whole[0] != whole[1])  # a quarter day is of one day
     ):
-        part = "0.25" if _QUARTER.search(question) else "0.5" if _HALF.search(question) else "1"
-        return ((*whole, Decimal(part)),)
+        return ((*whole, _part_of_day(question)),)
     return tuple(found) if len(found) > 1 and False not in placed else ()
 
 
@@ -290,7 +287,11 @@ WEEK_OF = re.compile(
     r"(?P<ko>\d{1,2})\s*월\s*(?P<ko_day>\d{1,2})\s*일\s*(?:이\s*)?(?:있는|낀|포함된)\s*주",
     re.I,
 )
-_EN_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri")
+
+
+def _part_of_day(text: str) -> Decimal:
+    """The part of a day a day off is said to be: a quarter (반반차), a half (반차, "half day"), else whole."""
+    return Decimal("0.25") if _QUARTER.search(text) else Decimal("0.5") if _HALF.search(text) else Decimal(1)
 
 
 def weekdays_in_month(question: str, today: date) -> DaysOff:
@@ -302,28 +303,16 @@ def weekdays_in_month(question: str, today: date) -> DaysOff:
     m = found[0]
     month = month_number(m["en"]) if m["en"] else int(m["ko"] or m["ko2"])
     weekday = (
-        _EN_WEEKDAYS.index(m["en_day"].lower())
+        WEEKDAYS_EN.index(f"{m['en_day'].lower()}day")
         if m["en_day"]
         else _SHORT_KO.index(m["ko_day"] or m["ko2_day"])
     )
     first = _upcoming(month, 1, today.replace(day=1)) if month and 1 <= month <= 12 else None
     if first is None:
         return ()
-    size = (
-        Decimal("0.25")
-        if _QUARTER.search(question)
-        else Decimal("0.5")
-        if _HALF.search(question)
-        else Decimal(1)
-    )
-    days = [
-        first + timedelta(days=n)
-        for n in range(31)
-        if (first + timedelta(days=n)).month == first.month
-        and (first + timedelta(days=n)).weekday() == weekday
-        and first + timedelta(days=n) >= today
-    ]
-    return tuple((d, d, size) for d in days) if 0 < len(days) <= 6 else ()
+    month_days = (first + timedelta(days=n) for n in range(31))
+    days = [d for d in month_days if d.month == first.month and d.weekday() == weekday and d >= today]
+    return tuple((d, d, _part_of_day(question)) for d in days) if 0 < len(days) <= 6 else ()
 
 
 def week_of(question: str, today: date) -> DaysOff:

@@ -400,9 +400,8 @@ def _arithmetic(kind: str, balances: list[Balance], figure: str | None) -> list[
 
 def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
     """The Act's leave for the asker: the next grant, what lapses, the first year, why a grant's size."""
-    if (
-        reading.kind == "days_until"
-    ):  # the day the Act's leave lapses, the next grant arises, or the hire date's
+    # the days until the day the Act's leave lapses, the next grant arises, or the hire date's anniversary
+    if reading.kind == "days_until":
         said, day = {
             "next_grant": ("next_grant()", ent.next_on),
             "anniversary": ("service_years()", after_years(ent.hire_date, ent.service_years + 1)),
