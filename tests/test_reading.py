@@ -8,6 +8,7 @@ import json
 from datetime import date
 from decimal import Decimal
 
+from bot.calendar import working_days
 from bot.domain.leave import Balance
 from bot.grounding.facts import Evidence
 from bot.grounding.reading import quoted, sentence_asks
@@ -95,10 +96,14 @@ def test_an_aside_needs_no_part_and_a_quote_is_found_loosely():
     assert not sentence_asks("my sister's wedding is on March 14.", TODAY)  # a story's date is its own
 
 
-def test_a_quote_that_is_not_the_questions_words_is_stopped():
+def test_a_quote_that_is_not_the_questions_words_is_held_to_the_whole_question():
+    # a paraphrase reads nothing: a right answer to the whole question holds, a wrong one is stopped
+    # for what the whole question asks, and a second ask it leaves out is still owed
     question = "올해 남은 연차 알려줘"
-    written = answer(question, ("올해 남은 휴가 알려줘", ["remaining(2026)"]))
-    assert 'quotes "올해 남은 휴가 알려줘", which is not in the question' in reasons(written)
+    assert answer(question, ("올해 남은 휴가 알려줘", ["remaining(2026)"])).holds
+    assert "the question asks" in reasons(answer(question, ("올해 남은 휴가 알려줘", ["used(2026)"])))
+    both = "올해 남은 연차 알려줘. 작년엔 몇 개 썼어?"
+    assert not answer(both, ("올해 남은 휴가 알려줘", ["remaining(2026)"])).holds
 
 
 def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
@@ -191,3 +196,71 @@ def test_a_question_taken_back_by_the_next_sentence_is_no_ask():
 def test_a_what_if_asked_is_answered_by_what_would_be_left():
     question = "12월 28일에 연차 쓰면 몇 개 남아?"
     assert "what would be left" in reasons(answer(question, (question, ["remaining(2026)"])))
+
+
+def _answer_on(today: date, question: str, *parts: tuple[str, list[str]]) -> Written:
+    evidence = Evidence(
+        balances={
+            2027: Balance(2027, Decimal(16), Decimal(0)),
+            2026: Balance(2026, Decimal(15), Decimal("7.5")),
+            2025: Balance(2025, Decimal(15), Decimal(12)),
+        },
+        question=question,
+        today=today,
+        calendar=lambda first, last: working_days(first, last).working,
+    )
+    return write([Part(asks, tuple(say)) for asks, say in parts], evidence, True)
+
+
+def test_right_readings_of_asides_frames_and_colleagues_hold():
+    # a colleague's ask declined in its own part leaves the rest of the question the asker's
+    colleague = "부장님은 올해 연차 얼마나 남으셨대요? 제 것도 같이 봐주세요"
+    assert answer(
+        colleague,
+        ("부장님은 올해 연차 얼마나 남으셨대요?", ["only_own_leave()"]),
+        ("제 것도 같이 봐주세요", ["remaining(2026)"]),
+    ).holds
+    # "둘 다" is what the frame asks for: the asks beside it
+    both = "올해 쓴 연차 몇 개야? 남은 건 몇 개고? 둘 다 알려줘"
+    assert answer(
+        both, ("올해 쓴 연차 몇 개야?", ["used(2026)"]), ("남은 건 몇 개고?", ["remaining(2026)"])
+    ).holds
+    # expense or tax paperwork is no question of leave payout
+    paperwork = "올해 연차 몇 개 남았어? 비용정산 서류 때문에"
+    assert answer(paperwork, ("올해 연차 몇 개 남았어?", ["remaining(2026)"])).holds
+    # the year's end is when a plan falls, not days to take
+    plan = "연말에 한꺼번에 쉬려고 하는데 올해 남은 연차 몇 개야?"
+    assert answer(plan, ("올해 남은 연차 몇 개야?", ["remaining(2026)"])).holds
+    # "so far" is no count of the days until a day
+    assert answer("올해 지금까지 몇 일 썼지?", ("올해 지금까지 몇 일 썼지?", ["used(2026)"])).holds
+
+
+def test_a_grant_of_a_year_still_to_come_answers_the_next_grant():
+    question = "내년엔 연차 몇 개 나와요?"
+    assert _answer_on(date(2026, 12, 10), question, (question, ["granted(2027)"])).holds
+    assert not _answer_on(date(2026, 12, 10), question, (question, ["granted(2026)"])).holds
+
+
+def test_working_days_left_until_a_day_count_from_tomorrow():
+    question = "12월 24일까지 근무일 며칠 남았어?"
+    sunday = date(2026, 12, 13)
+    held = _answer_on(sunday, question, (question, ['working_days("2026-12-14", "2026-12-24")']))
+    assert held.holds, held.problems
+    early = _answer_on(sunday, question, (question, ['working_days("2026-12-07", "2026-12-24")']))
+    assert not early.holds
+
+
+def test_wrong_choices_of_the_forty_second_kinds_are_stopped():
+    # a holiday the calendar dates needs no date asked for
+    assert "names its day" in reasons(
+        answer("Is New Year's Day a holiday?", ("Is New Year's Day a holiday?", ["ask_a_date()"]))
+    )
+    # a plan, then what it leaves, is a what-if
+    plan = "다음주 월화 쉬고 싶은데 그럼 연차 몇 개 남아?"
+    assert not answer(plan, (plan, ["remaining(2026)"])).holds
+    # the first year's at most is the rule's, not what one has now
+    first = "입사 첫해엔 연차 최대 몇 개까지 나와요?"
+    assert not answer(first, (first, ["current_days()"])).holds
+    # a figure asked in a sentence of its own is owed beside HR's rule
+    rule = "Can unused days roll over to next year? And how many unused days do I have?"
+    assert not answer(rule, (rule, ["ask_hr()"])).holds

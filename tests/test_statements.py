@@ -125,6 +125,18 @@ def test_the_act_is_written_from_the_statute_table():
         ("3일 쓰면 며칠 남아?", "what_if(2026, 2)", "q(n)"),
         ("3일 쓰면 며칠 남아?", "what_if(2026, q(2))", "the question has no such number"),
         ("3일 쓰면 며칠 남아?", "what_if(2026, q(3) * 2)", "a half or a quarter day"),
+        # a day listed after a date, or an ordinal, is a date: never days to take
+        (
+            "If I take Dec 22 and 23 off, what's left?",
+            "what_if(2026, q(23))",
+            "the question has no such number",
+        ),
+        ("12월 22일이랑 23일 쉬면 몇 개 남아?", "what_if(2026, q(23))", "the question has no such number"),
+        (
+            "If I take Thursday the 12th off, what's left?",
+            "what_if(2026, q(12))",
+            "the question has no such number",
+        ),
         ("12월 24일 쉬는 날이야?", 'day("2026-12-25")', "a day the question does not name"),
         ("연차 며칠 남았어?", "remaining('2026')", "a year such as 2026"),
         ("연차 며칠 남았어?", "looks_fine(2026)", "not in the catalogue"),

@@ -38,6 +38,7 @@ from bot.language.asked_words import (
     LATEST_ASKED,
     LEFT,
     LEFT_ASKED,
+    LEFT_UNTIL,
     LIST_ASKED,
     MORE_THAN_A_DAY,
     NEXT_GRANT_ASKED,
@@ -46,6 +47,7 @@ from bot.language.asked_words import (
     PENDING_ASKED,
     RECORDS_ASKED,
     REQUEST_MADE_ASKED,
+    SENTENCE,
     SERVICE_ASKED,
     SHARE_ASKED,
     SO_FAR,
@@ -138,7 +140,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     # not "병가는 빼고" / "except sick days"; whether such leave exists at all is a company rule (HR's)
     "another kind of leave": (OTHER_KIND_ASKED, {"taken:other", "records", "record", "ask_hr"}),
     # "다음 연차", "next leave", "몇 일 새로 생겨요?": not "연차가 어떻게 생겨요?", which asks the rule
-    "the next grant": (NEXT_GRANT_ASKED, {"next_grant"}),
+    "the next grant": (NEXT_GRANT_ASKED, {"next_grant", "granted:next"}),
     "the days one gets": (
         GRANT_SIZE_ASKED,
         {"current_days", "balance", "granted", "next_grant", "act_rule:base"},
@@ -237,10 +239,15 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     ):
         owing.add("which_year")
     declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
+
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
-    sent_on = "ask_hr" in kinds and bool(
-        _ASKED["a company rule"][0].search(question) or HOUSE_RULE.search(question)
-    )
+    def a_rule(words: str) -> bool:
+        return bool(_ASKED["a company rule"][0].search(words) or HOUSE_RULE.search(words))
+
+    sent_on = "ask_hr" in kinds and a_rule(question)
+    # ...in the sentences that ask the rule: "Do unused days carry over? And how many did I leave unused?"
+    # still owes the figure its own sentence asks
+    own_sentences = [s for s in SENTENCE.findall(question) if not a_rule(s)]
     # ...and when it asks about another kind of leave ("경조휴가는 며칠 나와요?"): the company's to say
     other_kind = (
         "ask_hr" in kinds
@@ -251,7 +258,11 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         what
         for what, (words_, says) in _ASKED.items()
         if not declined
-        and not ((sent_on or other_kind) and what in _FIGURES)
+        and not (
+            (sent_on or other_kind)
+            and what in _FIGURES
+            and not (sent_on and any(words_.search(s) for s in own_sentences))
+        )
         and not (other_kind and what in ("the days one gets", "the next grant", "what was granted"))
         # (a decline with no reason owes it too: "is anything still waiting for approval?")
         and (stated or what != "what is pending" or bool(kinds & {"cannot_answer", "what_i_can_do"}))
@@ -314,9 +325,8 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
         )
     problems += _missing_problems(question, chosen, today)
-    # "다음주 수요일 빨간날이야?" names its day; "is xmas a holiday?" asks of a holiday by its name
-    undated = {(d.month, d.day) for d in days.holidays} - days.named  # a holiday asked by its name alone
-    if "ask_a_date" in kinds and (days.named or days.relative) and not undated:
+    # "다음주 수요일 빨간날이야?" names its day, and "is xmas a holiday?" a holiday the calendar dates
+    if "ask_a_date" in kinds and days.any:
         problems.append(Problem("say", "asks for a date, but the question names its day: day(D)"))
     if (
         WHEN_ASKED.search(question)
@@ -435,6 +445,8 @@ class _DaysAsked:
     months_ahead: set[tuple[int, int]]  # those named ahead of this month by a relative word ("다음 달")
     taken_back: set[tuple[int, int]]  # "aug 14? wait no, the 13th": named, then taken back
     around_holidays: list[tuple[date, date]]  # "the Friday before Seollal", "추석 연휴 주"
+    # "연말까지 근무일 몇 일 남았어?": what is left until a day is counted from today or tomorrow
+    counted_from: tuple[date, ...] = ()
 
     @classmethod
     def read(cls, question: str, today: date) -> _DaysAsked:
@@ -448,7 +460,9 @@ class _DaysAsked:
             relative.append((today, today))
         months, ahead = months_named(question, today)
         around = holiday_windows(question, today)
-        return cls(named, holidays, relative, months, ahead, taken_back, around)
+        until = (named or holidays or relative) and LEFT_UNTIL.search(question)
+        starts = (today, today + timedelta(days=1)) if until else ()
+        return cls(named, holidays, relative, months, ahead, taken_back, around, starts)
 
     @property
     def any(self) -> bool:
@@ -528,6 +542,7 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     # a holiday's days are dated: Chuseok's day last year is not this year's (its month and day differ)
     asked_days = days.named | {(d.month, d.day) for d in chosen.days if d in days.holidays or d.day in bare}
     asked_days |= {(end.month, end.day) for span in days.relative for end in span}
+    asked_days |= {(d.month, d.day) for d in days.counted_from}
     # a month asked by its word names its days ("working days in Feb? seollal week")
     asked_days |= {(d.month, d.day) for d in chosen.days if (d.year, d.month) in days.months}
     asked_days -= days.taken_back

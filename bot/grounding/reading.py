@@ -18,7 +18,7 @@ from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING
 from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
-from bot.language.relative_days import relative_days
+from bot.language.relative_days import YEAR_END, relative_days
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
@@ -134,6 +134,8 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     # and Fri Oct 9 off": the 10th is the story's); in Korean the days come before the verb
     taking = TAKING.search(sentence)
     taken = sentence[taking.start() :] if taking and taking.group(0).isascii() else sentence
+    # "연말에 몰아서 쉬려고 하는데": the year's end is when, not days to take
+    taken = YEAR_END.sub(" ", taken)
     return bool(
         (ASKING.search(sentence) and ("?" in sentence or open_ask or not known))
         or ("?" in sentence and open_ask)
@@ -170,12 +172,10 @@ def _premise(sentence: str, today: date, about: Chosen) -> bool:
 
 
 def reading_problems(read: Quoted, today: date, chosen: Chosen) -> list[Problem]:
-    """Each quote is the question's own words, and what no quote covers asks nothing."""
-    problems = [
-        Problem("say", f'quotes "{quote}", which is not in the question; copy its words exactly')
-        for quote in read.missing
-    ]
-    if not read.missing:  # a quote not found leaves its words outside: one reason is enough
+    """What no quote covers asks nothing. A quote not found in the question (a paraphrase, words reordered)
+    reads nothing: its part is held to the whole question instead, so nothing is left outside it."""
+    problems: list[Problem] = []
+    if not read.missing:
         asking = [s for s in [*read.outside, *read.sentences] if sentence_asks(s, today, chosen)]
         problems += [
             Problem(

@@ -20,6 +20,7 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 from __future__ import annotations
 
 import ast
+import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -120,6 +121,8 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
     if len(statements) > MAX_STATEMENTS:
         problems.append(Problem("say", f"has more than {MAX_STATEMENTS} statements; keep to what was asked"))
     budget = MAX_STATEMENTS
+    quotes = [p.asks for p in parts if p.asks is not None]
+    read = quoted(evidence.question, quotes) if quotes else None
     given: set[str] = set()  # the reasons a part gave, more exactly (for its own words), than the whole
     for part in parts:
         in_part = Chosen()
@@ -135,22 +138,44 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         budget -= len(part.say)
         chosen.add(in_part)
         # a part quoting the whole question is the whole question's check below
-        if part.asks is not None and in_part.kinds and not is_whole(part.asks, evidence.question):
+        # a quote not found in the question (a paraphrase) is no reading of it: the part is held to the whole
+        # question below, as an answer quoting none is
+        if (
+            part.asks is not None
+            and read is not None
+            and part.asks not in read.missing
+            and in_part.kinds
+            and not is_whole(part.asks, evidence.question)
+        ):
             # what someone told the asker, quoted with the ask, is a story the part is not held to
             asks = REPORTED_CLAUSE.sub(" ", part.asks).strip() or part.asks
-            for problem in part_problems(replace(evidence, question=asks), today, in_part):
+            for problem in part_problems(_about(evidence, asks), today, in_part):
                 given.add(problem.reason)
                 problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
     whole = evidence
-    if quotes := [p.asks for p in parts if p.asks is not None]:
-        read = quoted(evidence.question, quotes)
+    if read is not None:
         problems += reading_problems(read, today, chosen)
-        # held to what is asked: a story told around the question is not (its dates are its own)
-        whole = replace(evidence, question=read.asked(evidence.question, today, chosen))
+        if not read.missing:  # held to what is asked: a story told around it is not (its dates are its own)
+            asked = read.asked(evidence.question, today, chosen)
+            # a colleague's ask declined in a part of its own is settled there; the rest is the asker's
+            # ("팀장님 올해 연차 몇 일 남으셨어요? 제 것도 알려주세요")
+            for part, found in zip([p for p in parts if p.asks is not None], read.found, strict=True):
+                if part.say and all(_DECLINED_COLLEAGUE.fullmatch(s) for s in part.say):
+                    asked = asked.replace(found, " ", 1)
+            whole = _about(evidence, asked)
     told = REPORTED_CLAUSE.sub(" ", whole.question).strip()  # what someone told the asker: a story
     whole = replace(whole, question=told or whole.question)
     problems += [p for p in choice_problems(whole, today, chosen) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
+
+
+_DECLINED_COLLEAGUE = re.compile(r"\s*only_own_leave\(\s*\)\s*")
+
+
+def _about(evidence: Evidence, words: str) -> Evidence:
+    """The evidence, held to some of the question's words: a colleague it names only where they stand."""
+    colleague = evidence.colleague if evidence.colleague and evidence.colleague in words else None
+    return replace(evidence, question=words, colleague=colleague)
 
 
 def _statement(source: str) -> Statement:
@@ -289,6 +314,8 @@ def _figure(kind: str) -> Callable[[_Writer, Statement], str]:
 
     def write(w: _Writer, s: Statement) -> str:
         year = w.year(s, 0)
+        if kind == "granted" and year > w.today.year:
+            w.kinds.add("granted:next")  # a year still to come: what it grants is the next grant
         return sentence(year, w.fact(kind, year), w.korean)
 
     return write

@@ -15,18 +15,20 @@ from bot.language.words import pattern
 LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 
 
-ASKED_GRANT_WORDS = r"부여|받은\s*연차|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+ASKED_GRANT_WORDS = r"부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 
 # "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
 GRANT_ASKED = re.compile(
     ASKED_GRANT_WORDS
-    + r"|생기|생겨|생겼|나와|나왔|나오|나온|받[아았나은는을]|\b(?:get|got|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
+    + r"|생기|생겨|생겼|나와|나왔|나오|나온|받[아았나은는을]|\b(?:get|got|getting|receive\w*|earn\w*|total|per\s+year|a\s+year)\b",
     re.I,
 )
 
 # "이번 달 남은 영업일", "working days left this month": days of the calendar left, not leave
 WORKING_DAYS_LEFT = re.compile(
-    r"남은\s*(?:영업일|근무일|평일|출근일)|\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b", re.I
+    r"남은\s*(?:영업일|근무일|평일|출근일)|(?:영업일|근무일|평일|출근일)\s*(?:이|은)?\s*(?:몇\s*일|며칠)\s*(?:이나\s*)?남|"
+    r"\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b",
+    re.I,
 )
 
 
@@ -40,6 +42,11 @@ MORE_THAN_A_DAY = re.compile(
 )
 
 NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
+# "연말까지 근무일 몇 일 남았어?", "working days left until Christmas": counted from today (or tomorrow)
+LEFT_UNTIL = re.compile(
+    r"까지[^?.!]{0,12}남|\b(?:until|till)\b[^?.!]{0,20}\bleft\b|\bleft\b[^?.!]{0,30}\b(?:until|till|before)\b",
+    re.I,
+)
 
 USED_ASKED = pattern(
     words.USED
@@ -141,6 +148,7 @@ NEXT_GRANT_ASKED = pattern(
             # "새로 생겨" or a future ("생길", "나올"); "며칠 나와?" asks what one gets now, or next
             r"(?:(?:내년|다음|앞으로).{0,15})?(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*(?:생겨|생기|나와|나오)|생길|나올)|"
             r"(?:내년|다음|앞으로).{0,15}(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|나와|나오)",
+            r"다음\s*(?:발생|부여)",
             # what comes once a year of service completes ("입사 1년 되면 몇 개 생겨요?")
             r"(?:되면|지나면|채우면|넘으면)\s*(?:연차\s*)?(?:가\s*|는\s*)?(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|생길|나와|나오|나올|받)",
         ),
@@ -148,6 +156,7 @@ NEXT_GRANT_ASKED = pattern(
             *words.NEXT_GRANT.en,
             r"next\s+(?:batch|lot|round|set)\b",
             r"\bnext\s+(?:work\s+)?anniversary\b",
+            r"\bget\s+next\s+time\b",
             r"\bnext\s+year'?s\s+(?:leave|allowance|grant|days|pto)\b",
         ),
     )
@@ -166,7 +175,7 @@ GRANT_SIZE_ASKED = re.compile(r"(?:몇\s*일|며칠|몇\s*개)\s*(?:씩\s*)?(?:�
 # the first year's rule
 FIRST_YEAR_ASKED = re.compile(
     r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-    r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
+    r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월(?!\s*(?:차|째))|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
     r"less\s+than\s+a\s+year",
     re.I,
 )
@@ -174,7 +183,9 @@ FIRST_YEAR_ASKED = re.compile(
 # the Act's maximum
 ACT_MAXIMUM_ASKED = re.compile(
     r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
-    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)",
+    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)|"
+    # the first year's at most ("입사 첫해에는 최대 몇 개까지 생겨요?"): the rule's, not what one has now
+    r"(?:첫\s*해|첫\s*1?\s*년|first\s+year)[^?.]*?(?:최대|상한|at\s+most|max)",
     re.I,
 )
 
@@ -224,6 +235,8 @@ COMPARISON_ASKED = re.compile(
 # what would be left
 WHAT_IF_ASKED = re.compile(
     r"(?:쓰|쉬|내|빼)면\s*(?:[^?]{0,12})(?:남|모자|부족|충분)|(?:쓴|쉰|낸)다면|"
+    # "다음주 목금 쉬고 싶은데 그러면 몇 개 남아요?": a plan, then what it leaves
+    r"(?:쓰|쉬|내|빼)(?:고\s*싶|려고|려는|려구)[^?]{0,20}(?:그러면|그럼|그렇게\s*하면)\s*(?:[^?]{0,12})남|"
     r"\bif\s+I\s+(?:take|use|book|took|used)\b[^?]*\b(?:left|remain\w*|have)\b|"
     r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b|"
     # "what's left after?", "how many would I have left after it?", "what would that leave me with?"
@@ -295,7 +308,7 @@ SHARE_ASKED = re.compile(
 FRAME = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz|kindly|tell\s+me|show\s+me|let\s+me\s+know|"
     r"and|also|i'd\s+like\s+to\s+know|i\s+want\s+to\s+know|hi|hello|hey|thanks?)\b|"
-    r"혹시|좀|알려\s*(?:줘|주세요|주실래요|주시겠어요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
+    r"혹시|좀|둘\s*다|전부|\bboth\b|알려\s*(?:줘|주세요|주실래요|주시겠어요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
     re.I,
 )
 
@@ -340,7 +353,7 @@ COMPANY_RULE_ASKED = re.compile(
     re.I,
 )
 DAYS_UNTIL_ASKED = re.compile(
-    r"까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
+    r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
     re.I,
 )
 WORKING_DAYS_ASKED = re.compile(

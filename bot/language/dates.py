@@ -53,7 +53,9 @@ DATE_AND_TIME_PATTERNS = (
 )
 # In a question, any "N시" is a time too; counts ("4번", "이틀") stay, since the person's counts are
 # what a what-if computes with.
-_DATES_AND_TIMES = re.compile("|".join([*DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시"]), re.I)
+_DATES_AND_TIMES = re.compile(
+    "|".join([*DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시", r"\b\d{1,2}(?:st|nd|rd|th)\b"]), re.I
+)
 
 
 def blank(text: str, pattern: re.Pattern[str]) -> str:
@@ -62,8 +64,18 @@ def blank(text: str, pattern: re.Pattern[str]) -> str:
 
 
 def blank_dates(text: str) -> str:
-    """`text` with its dates, times and years blanked out (same length): "12월에 1일씩 3번" keeps 1, 3."""
-    return blank(text, _DATES_AND_TIMES)
+    """`text` with its dates, times and years blanked out (same length): "12월에 1일씩 3번" keeps 1, 3. A day
+    listed after a date is a date too ("Dec 22 and 23", "12월 22일이랑 23일"), and so is an ordinal ("the
+    12th"): neither is ever an amount of days."""
+    blanked = blank(text, _DATES_AND_TIMES)
+    for m in _DATED_DAY.finditer(text):
+        listed, end = (_LISTED_KO if "일" in m[0] else _LISTED_EN), m.end()
+        while (after := listed.match(text, end)) is not None:
+            blanked = (
+                blanked[: after.start(1)] + " " * (after.end() - after.start(1)) + blanked[after.end() :]
+            )
+            end = after.end()
+    return blanked
 
 
 _MONTH_DAY = re.compile(rf"\b({MONTH_NAME})\s+(\d{{1,2}})", re.I)
@@ -122,6 +134,11 @@ _LISTED_KO = re.compile(
 )
 _LISTED_EN = re.compile(
     r"\s*(?:,|and|&)\s*(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:more\b|days?\b|[/.:]\d))", re.I
+)
+# A date with its day, which a listed day may follow (not a month alone, a year or a time).
+_DATED_DAY = re.compile(
+    rf"\d{{1,2}}\s*월\s*\d{{1,2}}\s*일|\b{MONTH_NAME}\s+{_DAY_NUMBER}\b|(?<![\d/])\d{{1,2}}/\d{{1,2}}(?![\d/])",
+    re.I,
 )
 
 

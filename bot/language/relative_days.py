@@ -60,7 +60,7 @@ _WEEKEND = re.compile(
     r"(?:(?P<rel>이번|다음|담|지난|저번)\s*)?주말|\b(?P<en>this|next|last)\s+weekend\b", re.I
 )
 _WEEKEND_STEP = {"이번": 0, "this": 0, "다음": 1, "담": 1, "next": 1, "지난": -1, "저번": -1, "last": -1}
-_YEAR_END = re.compile(r"연말|올해\s*말|년\s*말|year[-\s]end|end\s+of\s+(?:the|this)\s+year", re.I)
+YEAR_END = re.compile(r"연말|올해\s*말|년\s*말|year[-\s]end|end\s+of\s+(?:the|this)\s+year", re.I)
 _MONTH_END = re.compile(r"월말|이번\s*달\s*말|end\s+of\s+(?:the|this)\s+month", re.I)
 
 # "다음주 월~수": weekdays by their first syllable, as a span.
@@ -85,7 +85,7 @@ def relative_days(text: str, today: date) -> list[Span]:
     text = _SHORT_LIST_KO.sub(lambda m: m[1] + " ".join(f"{d}요일" for d in m[2]), text)  # "담주 월화"
     found += _weekdays(text, today)
     found += _weekends(text, today)
-    if _YEAR_END.search(text):
+    if YEAR_END.search(text):
         found.append((date(today.year, 12, 31), date(today.year, 12, 31)))
     if _MONTH_END.search(text):
         last = date(today.year, today.month, calendar.monthrange(today.year, today.month)[1])

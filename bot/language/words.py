@@ -142,7 +142,7 @@ WHEN = Words(
 )
 # Carrying leave over or paying it out: a company rule the statutory calculator does not answer.
 CARRY_OVER_OR_PAY = Words(
-    ko=("이월", "넘어가", "수당", r"(?<!연말)정산", r"돈으로", "현금"),
+    ko=("이월", "넘어가", "수당", r"(?<!연말)(?<!경비)(?<!비용)정산(?!\s*(?:서류|자료))", r"돈으로", "현금"),
     en=(
         r"cash\s+out",
         r"carr(?:y|ies|ied)\s*(?:(?:it|them|those|these|the\s+rest)\s+)?(?:over|forward)",
