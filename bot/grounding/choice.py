@@ -65,7 +65,6 @@ from bot.language.question_words import (
     ASKER,
     BARE_DAY,
     BOTH_YEARS,
-    COLLEAGUES_FIGURE,
     COUNT_WORDS,
     DAY_RANGE,
     DAY_SIZED,
@@ -77,7 +76,6 @@ from bot.language.question_words import (
     MONTH_BEFORE,
     NOT_HOW_MANY,
     ORDINAL_DAY,
-    OWN,
     PART_ASKED,
     PAST_ASKED,
     PLANS_AHEAD,
@@ -85,14 +83,13 @@ from bot.language.question_words import (
     QUARTER,
     SAID_LEFT,
     THE_YEAR_BEFORE,
-    THIRD_PERSON_ASKED,
     WHEN_ASKED,
     WHY_ASKED,
     days_taken_back,
     months_named,
     years_taken_back,
 )
-from bot.language.questions import names_someone_else
+from bot.language.questions import names_someone_else, theirs
 from bot.language.relative_days import relative_days
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
@@ -678,11 +675,7 @@ def _about_a_colleague(evidence: Evidence) -> bool:
     """A question about someone at work (a name in the HR directory, a title, a role, a mention, an id), not
     the asker, nor the asker's plans around them ("민수 결혼식 때문에")."""
     named = evidence.colleague is not None or names_someone_else(evidence.question)
-    return named and (
-        COLLEAGUES_FIGURE.search(evidence.question) is not None
-        or THIRD_PERSON_ASKED.search(evidence.question) is not None  # "my wife works here — does she …"
-        or not OWN.search(evidence.question)
-    )
+    return named and theirs(evidence.question)  # "my wife works here — does she …"
 
 
 def _amounts_unaccounted(

@@ -175,7 +175,7 @@ OWN = re.compile(
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|\bleave\s+me\b|"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
-    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)\s*)?(?:몇|며칠|연차|휴가|남은)",
+    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)",
     re.I,  # "do i have", typed in lower case
 )
 

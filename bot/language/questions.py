@@ -12,6 +12,7 @@ import re
 
 from bot.language import people, words
 from bot.language.accounted import SELF_DESCRIBED
+from bot.language.question_words import COLLEAGUES_FIGURE, OWN, THIRD_PERSON_ASKED
 from bot.language.words import pattern
 
 # A balance question names leave *and* asks for a quantity. "연차 신청은 어떻게 해?" names leave but asks
@@ -106,6 +107,13 @@ def names_someone_else(text: str) -> bool:
     return bool(_OTHER_MARKERS.search(SELF_DESCRIBED.sub(" ", text)))
 
 
+def theirs(text: str) -> bool:
+    """With someone else named, whether the question is theirs: their figure ("manager's", "does she"), or
+    no first person asking beside them ("어제 친구 결혼식 갔다가 … 나 작년에 연차 몇 개 날렸지?" is the asker's).
+    The number check and the offline model read it alike."""
+    return bool(COLLEAGUES_FIGURE.search(text) or THIRD_PERSON_ASKED.search(text) or not OWN.search(text))
+
+
 def about_someone_else(text: str) -> bool:
     """Whether the question asks about another person's leave (a name, a title, a mention, an id)."""
     text = SELF_DESCRIBED.sub(" ", text)  # "저 신입인데": the asker
@@ -120,4 +128,4 @@ def about_someone_else(text: str) -> bool:
 
 
 # A word ending like a verb ("하는데", "가려고", "쉬려면") is no name.
-_VERB_ENDINGS = frozenset("데고면요까며")
+_VERB_ENDINGS = frozenset("데고면요까며히피")  # and an adverb's ("정확히", "어차피")

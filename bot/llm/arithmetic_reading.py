@@ -20,7 +20,7 @@ from bot.tools import leave_balance
 
 # The arithmetic a balance answers: a share used, hours left, a difference between two years, the half
 # days the balance still holds.
-_HOURS = pattern(words.HOURS)
+_HOURS = re.compile(rf"{pattern(words.HOURS).pattern}|\bhrs?\b", re.I)  # "how many hrs is that"
 _USED_ANY = pattern(
     words.USED, words.USED_STATED, words.Words(ko=("썼", "쓴", "사용"), en=(r"\btake\b", r"\buse\b"))
 )
@@ -37,7 +37,7 @@ _HAS = re.compile(
 # "how many half days is that?" right after a balance: that balance, in half days
 _THAT = re.compile(r"\b(?:is|would\s+be)\s+that\b|그거|그건|그게", re.I)
 _THAT_IN_HOURS = re.compile(
-    r"\b(?:is|would(?:\s+be)?)\s+that\b|^\s*(?:and\s+|what\s+about\s+)?in\s+hours\s*[?？]?\s*$|^\s*(?:그럼\s*)?시간으로(?:는|하면|치면)?\s*[?？]?\s*$|그거|그건|그게",
+    r"\b(?:is|would(?:\s+be)?)\s+that\b|^\s*(?:and\s+|so\s+|what\s+about\s+)?in\s+hours\s*[?？]?\s*$|^\s*(?:그럼\s*)?시간으로\s*(?:는|하면|치면|환산하면|바꾸면)?\s*[?？]?\s*$|그거|그건|그게",
     re.I,
 )
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)

@@ -73,9 +73,21 @@ _NOT_AN_ASIDE = re.compile(
     r"님|씨|\b(?:my|our|his|her|their)\s+(?:manager|boss|team|lead|colleague|coworker)",
     re.I,
 )
+_LEAVE_WORDS = pattern(words.LEAVE, words.EXPIRY, words.CARRY_OVER_OR_PAY)
+_OCCASIONS = re.compile(
+    r"결혼|출산|장례|경조|부고|병원|아파|\b(?:wedding|funeral|maternity|paternity|birth|hospital|sick|ill)\b",
+    re.I,
+)
 _WHAT_IFS = frozenset({"what_if", "what_if_span", "can_i_take"})
 _LEFT_AFTER_IT = pattern(words.REMAINING)
 _SENTENCES = re.compile(r"(?<=[.!?？~])\s+|\n+")
+# Where a clause of a sentence ends: a comma or dash, or a Korean ending that joins clauses ("…는데",
+# "…라서", "…하느라", "…는지 기억이 안 나네": the clause after it), English "because" / "so" / "need to".
+_CLAUSES = re.compile(
+    r"(?<=[,—–])\s+|\s+[-—–]\s+|(?<=는데|은데|인데|라서|해서|어서|아서|니까|느라|지만|는지|려고|려구)\s+|"
+    r"\s+(?=\b(?:because|since|bc|cuz|so\s+i|need\s+to|trying\s+to|want\s+to\s+plan)\b)",
+    re.I,
+)
 
 
 def without_asides(question: str, today: date, roster: Roster) -> str:
@@ -83,9 +95,11 @@ def without_asides(question: str, today: date, roster: Roster) -> str:
     one stretch of the person's words)."""
     sentences = [s for s in _SENTENCES.split(question.strip()) if s.strip()]
 
-    def aside(text: str) -> bool:
+    def aside(text: str, clause: bool = False) -> bool:
         named = (
             _OWN.search(text)
+            # "…, 소멸된 건 없었는지": a clause of the leave asked; "결혼해서 …": maybe another kind of leave
+            or (clause and (_LEAVE_WORDS.search(text) or _OCCASIONS.search(text)))
             or asked_years(text, today)
             or dates_named(text, today)
             or MONTH_ASKED.search(text)
@@ -96,7 +110,13 @@ def without_asides(question: str, today: date, roster: Roster) -> str:
         sentences.pop()
     while len(sentences) > 1 and aside(sentences[0]):
         sentences.pop(0)
-    kept = " ".join(sentences)
+    # ...and the clauses that open or close what is left ("작년에 몇 개 날렸는지 기억이 안 나네")
+    clauses = [c for c in _CLAUSES.split(" ".join(sentences)) if c.strip()]
+    while len(clauses) > 1 and aside(clauses[-1], clause=True):
+        clauses.pop()
+    while len(clauses) > 1 and aside(clauses[0], clause=True):
+        clauses.pop(0)
+    kept = " ".join(clauses)
     return kept if kept in question else question
 
 

@@ -154,7 +154,9 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if (made := kind_words(reading, today)) is not None:
         rest = blank(rest, made)
     if reading.kind == "hours_left":  # "how many hours would that be?": the days left, not a condition
-        rest = blank(rest, re.compile(r"\bwould\s+(?:that|it)\s+be\b", re.I))
+        rest = blank(
+            rest, re.compile(r"\b(?:would|is)\s+(?:that|it)(?:\s+be)?\b|그거|그건|그게|바꾸면|바꿔", re.I)
+        )
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
     if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place

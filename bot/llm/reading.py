@@ -30,7 +30,7 @@ from bot.language.half_days import amounts_listed, half_days_counted
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
 from bot.language.question_words import ASKER
-from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours
+from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours, theirs
 from bot.language.words import alternation, pattern
 from bot.language.years import (
     UNREADABLE_YEAR,
@@ -269,7 +269,9 @@ def read_question(
         return replace(reading, month=number if number and 1 <= number <= 12 else None)
     follow = _relative_years(question, earlier)
     if follow:
-        return lookup("lookup", follow, today, earlier, window, _tools_for(question, earlier))
+        return _to_come(
+            lookup("lookup", follow, today, earlier, window, _tools_for(question, earlier)), today
+        )
     if has_leave or years:
         if not years and earlier.years and _FOLLOW_UP.search(question):
             years = list(earlier.years)
@@ -285,8 +287,16 @@ def read_question(
         )
         tools = (leave_taken.NAME,) if types or latest else _tools_for(question, earlier)
         reading = lookup("lookup", years, today, earlier, window, tools)
-        return replace(reading, types=tuple(types), latest=today if latest else None)
+        return _to_come(replace(reading, types=tuple(types), latest=today if latest else None), today)
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+def _to_come(reading: Reading, today: date) -> Reading:
+    """A year still to come has no balance yet ("내년엔?", "and in 2027?"): what it brings is the next grant."""
+    ahead = reading.kind == "lookup" and bool(reading.years) and min(reading.years) > today.year
+    if ahead and reading.tools == (leave_balance.NAME,) and not reading.types:
+        return Reading("next_grant", (), (entitlement.NAME,))
+    return reading
 
 
 # A question about the calendar, not about leave: how many working days a span has, what a day is.
@@ -370,9 +380,8 @@ def _about_someone_else(question: str, system: str, roster: Roster) -> bool:
     """Someone in the HR data other than the asker is named, or a role, a mention, an id, a pronoun is
     the one asked about; the asker's own name is the asker."""
     asker = asker_in(system)
-    if roster.colleague_named(question, asker):
-        return True
-    return about_someone_else(roster.without_asker(question, asker))
+    text = roster.without_asker(question, asker)
+    return bool(roster.colleague_named(question, asker) or about_someone_else(text)) and theirs(text)
 
 
 def _days_until(question: str, today: date) -> Reading | None:

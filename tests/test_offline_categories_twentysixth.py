@@ -1,0 +1,62 @@
+"""Issue 31, the categories the twenty-sixth and twenty-seventh held-out sets declined or got wrong: a clause
+that opens or closes a question and asks nothing, a follow-up asking the days left in hours, a year still to
+come (its leave is the next grant, not a missing record), a friend's story beside the asker's own question.
+Each question here is worded apart from those sets. Asked as E1001 (김민수) on 2026-11-29: 2026 granted 15,
+used 7.5, left 7.5; 2025 lapsed 3.5; the next grant 16 days on 2027-03-04."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.offline_chat import CANNOT, ask, lookups, roster_bot
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("작년에 소멸된 연차 몇 개였는지 도통 생각이 안 나네", "소멸 3.5일"),
+        ("올해 남은 연차 몇 개야, 다음 주 내내 야근이라 지치네", "7.5일"),
+        ("how many days do i have left - long week ugh", "7.5 days"),
+    ],
+)
+async def test_a_clause_that_asks_nothing_is_an_aside(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert says in turn.answer and not any(c in turn.answer for c in CANNOT), turn.answer
+
+
+async def test_a_clause_naming_an_occasion_or_the_leave_is_no_aside(hr, minsu):
+    # a wedding may be another kind of leave (경조사): the clause is kept, and the question declined
+    turn = await ask(await roster_bot(hr), minsu, "올해 연차 몇 개 남았지, 동생 결혼해서")
+    assert lookups(turn) == [], turn.answer  # declined: the balance alone may be the wrong leave
+
+
+@pytest.mark.parametrize(
+    ("previous", "question", "says"),
+    [
+        ("남은 연차 몇 개야?", "그럼 시간으로 바꾸면?", "60시간"),
+        ("what's my balance?", "so in hours?", "60 hours"),
+        ("how many days have I got left", "how many hrs is that", "60 hours"),
+    ],
+)
+async def test_the_days_left_just_asked_in_hours(hr, minsu, previous, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question, previous=previous)
+    assert says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("previous", "question", "says"),
+    [
+        ("올해 연차 몇 개 남았어?", "내년은요?", "16일"),
+        ("how many days do I have left?", "what about next year?", "16 days"),
+    ],
+)
+async def test_a_year_still_to_come_is_the_next_grant(hr, minsu, previous, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question, previous=previous)
+    assert ("get_leave_entitlement", None) in lookups(turn), turn.answer
+    assert says in turn.answer and "2027" in turn.answer, turn.answer
+
+
+async def test_a_friends_story_beside_the_askers_own_question_is_the_askers(hr, minsu):
+    question = "지난주 친구 돌잔치 다녀왔는데 다들 휴가 얘기뿐이더라. 근데 나 올해 연차 몇 개 남았어?"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
