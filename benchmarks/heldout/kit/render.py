@@ -11,7 +11,9 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, os.environ.get("FROZEN", str(Path(__file__).resolve().parents[3])))
+# the frozen checkout's code (the fallback, this checkout, only when no FROZEN is given: a copy of this
+# script outside the checkout needs FROZEN)
+sys.path.insert(0, os.environ.get("FROZEN") or str(Path(__file__).resolve().parents[3]))
 
 from benchmarks.named_answers import evidence_of
 from bot import text
