@@ -60,3 +60,24 @@ async def test_a_friends_story_beside_the_askers_own_question_is_the_askers(hr, 
     question = "지난주 친구 돌잔치 다녀왔는데 다들 휴가 얘기뿐이더라. 근데 나 올해 연차 몇 개 남았어?"
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        # Fri Oct 2 off: Sat 3 (개천절), Sun 4, Mon 5 (its substitute) → Fri 2 to Mon 5... and the days before
+        ("10월 2일 하루 연차 내면 며칠 연속으로 쉬게 돼?", "연속으로 쉬어요"),
+        (
+            "12월 28일부터 30일까지 쉬면 연속으로 며칠 쉬어?",
+            "12월 25일(금)부터 12월 30일(수)까지 6일",
+        ),  # the 31st is a working day
+    ],
+)
+async def test_the_days_off_in_a_row_a_plan_makes_are_the_calendars(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert says in turn.answer and lookups(turn) == [], turn.answer
+
+
+async def test_how_many_days_one_may_take_in_a_row_is_a_rule(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "연차 최대 며칠까지 연속으로 쓸 수 있어?")
+    assert "연속으로 쉬어요" not in turn.answer and lookups(turn) == [], turn.answer

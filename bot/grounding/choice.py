@@ -34,6 +34,7 @@ from bot.language.asked_words import (
     HALVES_LEFT_ASKED,
     HOURS_ASKED,
     HOW_TO_ASKED,
+    IN_A_ROW_ASKED,
     LAST_ONE,
     LATEST_ASKED,
     LEFT,
@@ -152,6 +153,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     # both years' figures side by side compare them too
     "a comparison": (COMPARISON_ASKED, {"compare", "balance"}),
     "the days until a day": (DAYS_UNTIL_ASKED, {"days_until", "working_days"}),
+    "the days off in a row": (IN_A_ROW_ASKED, {"in_a_row"}),
     "what the days take": (
         DAYS_TAKEN_ASKED,
         {"working_days", "what_if_days", "plan", "drafted", "draft_refused"},

@@ -442,6 +442,18 @@ def _working_days(w: _Writer, s: Statement) -> str:
     return say.working_days(first, last, count, w.today, w.korean)
 
 
+def _in_a_row(w: _Writer, s: Statement) -> str:
+    """The days off in a row when the working days of a span are taken: the span, and the weekends and
+    holidays that touch it on either side (from the calendar, as day() is)."""
+    first, last = _span(w, s)
+    off_from, off_to = first, last
+    while not calendar.day(off_from - timedelta(days=1)).working:
+        off_from -= timedelta(days=1)
+    while not calendar.day(off_to + timedelta(days=1)).working:
+        off_to += timedelta(days=1)
+    return say.in_a_row(first, last, off_from, off_to, w.today, w.korean)
+
+
 def _days_until(w: _Writer, s: Statement) -> str:
     on = w.day(s, 0)
     return say.days_until(on, (on - w.today).days, w.today, w.korean)
@@ -675,6 +687,7 @@ CATALOGUE: dict[str, tuple[tuple[int, ...], Writer]] = {
     "day": ((1,), _day),
     "working_days": ((2,), _working_days),
     "days_until": ((1,), _days_until),
+    "in_a_row": ((2,), _in_a_row),
     "today": ((0,), _today),
     "service_years": ((0,), _service_years),
     "current_days": ((0,), _current_days),

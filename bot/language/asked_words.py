@@ -60,7 +60,17 @@ USED_ASKED = pattern(
 # stand beside an answer ("…, and 3 days expire on 31 December"); alone, it must be what the question asks:
 # what was granted does not answer "what do I still have", nor the base rule "how does it work in my first
 # year". Statements not listed (what is left, a what-if, a day, a span) answer any question of their figures.
+# the days off in a row a plan makes, weekends and holidays included ("총 며칠 연속으로 쉬어?", "how many days
+# in a row am I off?"), not how many one may take in a row (a house rule: "can I take 10 days in a row?")
+IN_A_ROW_ASKED = re.compile(
+    r"^(?!.*(?:\bcan\s+I\b|\bmay\s+I\b|allowed|최대|가능|할\s*수|쓸\s*수|규정|\bpolicy\b|\blimit)).*(?:"
+    r"(?:며칠|몇\s*일)\s*(?:을\s*|이나\s*)?(?:연속|연달아|내리)|연속\s*(?:으로\s*)?(?:며칠|몇\s*일)|"
+    r"\bdays?\s+(?:off\s+)?in\s+a\s+row\b|\bconsecutive\s+days?\b|\bhow\s+long\s+(?:a|of\s+a|is\s+the|will\s+the)\s+break\b)",
+    re.I | re.S,
+)
+
 ASKS_FOR: dict[str, re.Pattern[str]] = {
+    "in_a_row": IN_A_ROW_ASKED,
     "granted": GRANT_ASKED,
     "compare:granted": GRANT_ASKED,
     "compare:used": USED_ASKED,

@@ -24,6 +24,7 @@ from decimal import Decimal
 from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import request_words, words
 from bot.language.accounted import unaccounted
+from bot.language.asked_words import IN_A_ROW_ASKED
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
@@ -32,10 +33,14 @@ from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
 from bot.llm.drafting import EVERY_WEEKDAY, WEEK_OF, WHOLE_MONTH, dates_named, without_days_off
-from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL
+from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL, WHAT_IF
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 
+# the days around a plan that make it longer, named beside the days off in a row
+_AROUND = re.compile(
+    r"주말|공휴일|빨간\s*날|연휴|포함|붙여|\b(?:incl\w*|weekends?|holidays?|including|total|off)\b|[+]", re.I
+)
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 # Arithmetic written out ("15 - 3"): no lookup reading computes it (its numbers are unread too).
@@ -96,6 +101,11 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
         r"오전|오후|\b(?:morning|afternoon|whole|full|entire)\b|하루|종일|붙여|이어서|연달아|연말",
         re.I,
     ),
+    # the plan whose days off in a row are asked ("28~31일 쓰면", "if I take …")
+    "in_a_row": re.compile(
+        rf"{WHAT_IF.pattern}|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}|연달아|붙여",
+        re.I,
+    ),
     "halves_left": re.compile(_MORE, re.I),
     "hours_left": re.compile(r"\bconvert(?:ed)?\b", re.I),  # "convert what's left to hours": the hours
     "can_i_take": pattern(request_words.PLAN_WORDS),  # "내일 반차 쓰려는데 가능?": the plan asked about
@@ -128,7 +138,7 @@ _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도�
 def unread(question: str, reading: Reading, today: date, follows_up: bool = False) -> list[str]:
     """The parts of `question` the reading leaves unread (empty: it accounts for all of it).
     `follows_up`: the turn before looked years up, so "the year before" / "그 전 해" are read."""
-    if reading.kind not in LOOKUP_KINDS:  # the kinds whose answer states figures: only they are checked
+    if reading.kind not in LOOKUP_KINDS | {"in_a_row"}:  # the kinds whose answer states figures
         return []
     rest = question
     if follows_up:  # before the years: "그 다음 해" is the year after the last turn's, not next year
@@ -159,7 +169,12 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         )
     # the kind of answer asked (a difference, a share, hours, why, …): the reading must write that kind
     left = unanswered(rest, reading)
-    if reading.kind == "what_if_span":  # the days the calendar counts working days over (a trip's place
+    if reading.in_a_row or reading.kind == "in_a_row":  # "총 며칠 연속으로 쉬어?", "incl. weekends"
+        rest = blank(blank(rest, IN_A_ROW_ASKED), _AROUND)
+    if reading.kind in (
+        "what_if_span",
+        "in_a_row",
+    ):  # the days the calendar counts working days over (a trip's place
         rest = blank(blank(rest, EVERY_WEEKDAY), WEEK_OF)  # every Friday in December, the week of Dec 14
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span

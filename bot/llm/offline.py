@@ -160,6 +160,8 @@ class OfflineModel:
             thinking = f"Read whole in {len(parts)} part(s): ask for every lookup they need at once."
             return self._message(body, self._uses(thinking, wanted), "tool_use")
         said = lines.offline_words(reading.kind, today, reading.years)
+        if reading.kind == "in_a_row":  # the calendar's, no lookup
+            said = [_in_a_row(reading)]
         if reading.kind == "days_until" and reading.until is not None:  # a day named: counted from today
             said = [f'days_until("{reading.until.isoformat()}")']
         return self._final(body, said, messages, question, today, declaring)
@@ -327,6 +329,7 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
         said = [f"parts_taken({t.year}, {format_days(days)})" for t in taken]
     elif kind == "what_if_span" and balances:
         said = [s for b in balances for s in (f"balance({b.year})", *_span_plan(results, reading))]
+        said += [_in_a_row(reading)] if reading.in_a_row else []
     elif kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []
     elif kind in ARITHMETIC_KINDS and balances:
@@ -358,6 +361,11 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     said += failed
     said += ["lookups_capped()"] if reading.capped else []
     return list(dict.fromkeys(said)) or list(lines.CANNOT)
+
+
+def _in_a_row(reading: Reading) -> str:
+    """The days off in a row the plan's days make, from its first day to its last."""
+    return f'in_a_row("{reading.spans[0][0].isoformat()}", "{reading.spans[-1][1].isoformat()}")'
 
 
 def _span_plan(results: list[dict[str, Any]], reading: Reading) -> list[str]:

@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from bot.domain.leave import ANNUAL
 from bot.language import request_words, words
+from bot.language.asked_words import IN_A_ROW_ASKED
 from bot.language.clause_words import LATEST, LEAVE_TYPE_WORDS
 from bot.language.dates import (
     DATE_QUESTION,
@@ -151,6 +152,11 @@ def read_question(
         return Reading("cannot")
     if asks_in_hours(question):
         return Reading("hours")
+    # the days off in a row a plan makes ("28~31일 쓰면 총 며칠 연속으로 쉬어?"): the calendar's, and what the
+    # days take and leave when that is asked too; not how many one may take in a row (a rule)
+    row = days_off(question, today) if IN_A_ROW_ASKED.search(question) else ()
+    if row and not _LEAVE_TOO.search(question):
+        return Reading("in_a_row", spans=row)
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     about_leave = has_leave or earlier.about_leave or _DAYS_STATED.search(question)
@@ -182,7 +188,7 @@ def read_question(
         return Reading("which_year")
     if _PUBLIC_HOLIDAY.search(question):
         return Reading("public_holiday")
-    if asks_about_rules(question):
+    if asks_about_rules(question) and not row:
         return Reading("rules")
     days = _days_named(question)
     # amounts, not days named ("12월 24일, 28일 쉬면": days off, read below)
@@ -218,7 +224,7 @@ def read_question(
     if one_year and span_asked:
         # "12월 24일, 28일~30일 쉬면 며칠 남아?": the calendar's working days taken from that year's balance
         reading = lookup("what_if_span", [spans[0][0].year], today, earlier, window, (leave_balance.NAME,))
-        return replace(reading, spans=spans)
+        return replace(reading, spans=spans, in_a_row=bool(row))
     if WHAT_IF.search(question) and days is not None and (wants_quantity or question.rstrip().endswith("?")):
         reading = lookup("what_if", years, today, earlier, window, (leave_balance.NAME,), days=days)
         return replace(reading, halves=halves)
@@ -289,6 +295,14 @@ def read_question(
         reading = lookup("lookup", years, today, earlier, window, tools)
         return _to_come(replace(reading, types=tuple(types), latest=today if latest else None), today)
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
+
+
+# Beside the days off in a row, the leave asked too: what the days take or leave.
+_LEAVE_TOO = re.compile(
+    r"남|연차\s*(?:며칠|몇\s*(?:개|일))|\bleft\b|\bleave\s+days\b|"
+    r"\bhow\s+many\s+(?:leave\s+)?days\s+(?:does|would|will)\s+(?:that|it|this)\s+(?:cost|take|use)\b",
+    re.I,
+)
 
 
 def _to_come(reading: Reading, today: date) -> Reading:

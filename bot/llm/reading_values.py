@@ -47,6 +47,7 @@ Kind = Literal[
     "help",
     "which_year",
     "public_holiday",
+    "in_a_row",
     "off_topic",
     "cannot",
 ]
@@ -103,10 +104,9 @@ class Reading:
     types: tuple[str, ...] = ()
     latest: date | None = None
     until: date | None = None  # days_until: the day named (else the lapse or the next grant, looked up)
-    rules: tuple[str, ...] = ()
-    amount: str | None = (
-        None  # a what-if of several amounts, as q() terms ("q(3) + q(1) * 0.5")  # the Act's rules asked by name (act_rules): max, base, extra
-    )
+    rules: tuple[str, ...] = ()  # the Act's rules asked by name (act_rules): max, base, extra
+    amount: str | None = None  # a what-if of several amounts, as q() terms ("q(3) + q(1) * 0.5")
+    in_a_row: bool = False  # what_if_span: the days off in a row it makes are asked too
 
     @property
     def capped(self) -> bool:

@@ -202,6 +202,20 @@ def working_days(first: date, last: date, count: int, today: date, korean: bool)
     return f"From {on_day(first, today, False)} to {on_day(last, today, False)} there {'is' if count == 1 else 'are'} {count} {unit}."
 
 
+def in_a_row(first: date, last: date, off_from: date, off_to: date, today: date, korean: bool) -> str:
+    """Taking the working days of first..last off, with the days off around them: off_from..off_to."""
+    count = (off_to - off_from).days + 1
+    if korean:
+        return (
+            f"{span(first, last, today, True)}에 쉬시면 주말·공휴일을 붙여 "
+            f"{on_day(off_from, today, True)}부터 {on_day(off_to, today, True)}까지 {count}일 연속으로 쉬어요."
+        )
+    return (
+        f"Taking {span(first, last, today, False)} off, with the weekends and holidays around it you are off "
+        f"{count} days in a row, from {on_day(off_from, today, False)} to {on_day(off_to, today, False)}."
+    )
+
+
 def no_working_day(first: date, last: date, today: date, korean: bool) -> str:
     if korean:
         return f"{span(first, last, today, True)}에는 근무일이 없어서 연차를 쓸 날이 없어요."
