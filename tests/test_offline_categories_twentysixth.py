@@ -81,3 +81,22 @@ async def test_the_days_off_in_a_row_a_plan_makes_are_the_calendars(hr, minsu, q
 async def test_how_many_days_one_may_take_in_a_row_is_a_rule(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "연차 최대 며칠까지 연속으로 쓸 수 있어?")
     assert "연속으로 쉬어요" not in turn.answer and lookups(turn) == [], turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        # joined 2024-03-04: 15 + (years - 1) // 2 days: 16 at 3 years (2027-03-04), 20 at 11, 25 at 21 (2045)
+        ("법적으로 연차 20개 받는 건 몇 년도부터야?", "2035년 3월 4일"),
+        ("when will my yearly leave first reach 25 days?", "March 4, 2045"),
+        ("When does my annual leave go up?", "16 days"),
+    ],
+)
+async def test_when_the_acts_grant_grows_is_written_from_the_hire_date(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_entitlement", None)] and says in turn.answer, turn.answer
+
+
+async def test_a_size_the_act_never_gives_is_said_so(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "언제 연차 30개 받게 돼요?")
+    assert "최대 25일" in turn.answer, turn.answer

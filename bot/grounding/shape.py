@@ -33,7 +33,7 @@ _STATEMENTS: dict[str, Any] = {
     'days), records(Y), taken(Y, "sick"), record("YYYY-MM-DD"), day("YYYY-MM-DD") (weekday, '
     'holiday, working day), working_days("YYYY-MM-DD", "YYYY-MM-DD"), days_until("YYYY-MM-DD"), '
     'in_a_row("D1", "D2"), '
-    "today(), service_years(), current_days(), next_grant(), "
+    "today(), service_years(), current_days(), next_grant(), grows_to(q(n)) (reaching n days), "
     'act_rule("first_year"|"base"|"extra"|"max") (§60), drafted() (after draft_leave_request), '
     "lookup_failed() (say what a failed tool said), how_to_request(), ask_hr() (carry-over, payout, "
     "company rules), cannot_answer(), only_own_leave(), which_year(), greeting(), thanks(), "

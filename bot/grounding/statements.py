@@ -51,6 +51,7 @@ from bot.language.question_words import (
 )
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import annual_days
+from bot.policy.periods import after_years
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
 from bot.text import balance_sentence, taken_sentence
@@ -489,6 +490,25 @@ def _next_grant(w: _Writer, s: Statement) -> str:
     )
 
 
+def _grows_to(w: _Writer, s: Statement) -> str:
+    """When the Act's yearly grant for the person reaches q(n) days, or with no argument, when it next grows:
+    from the hire date and §60's table (the statute's figures, never the model's)."""
+    ent = _entitlement(w)
+    if ent.none_because is not None:
+        return say.NO_ACT_LEAVE.pick(w.korean)
+    served = max(ent.service_years, 1)
+    now = annual_days(served) if ent.service_years else 0
+    target = w.amount(s, 0) if s.nodes else Decimal(now + 1)
+    most = Decimal(annual_days(10**3))
+    if target > most or (not s.nodes and now >= most):
+        return say.never_grows_to(target, most, w.korean)
+    years = next(y for y in range(1, 10**3) if annual_days(y) >= target)
+    on = after_years(ent.hire_date, years)
+    w.days.add(on)
+    w.stated.add(Decimal(annual_days(years)))
+    return say.grows_to(Decimal(annual_days(years)), on, years, w.today, w.korean)
+
+
 def _act_rule(w: _Writer, s: Statement) -> str:
     rule = w.word(s, 0, RULES)
     w.kinds.add(f"act_rule:{rule}")  # the rule it states, as a question asks for one
@@ -692,6 +712,7 @@ CATALOGUE: dict[str, tuple[tuple[int, ...], Writer]] = {
     "service_years": ((0,), _service_years),
     "current_days": ((0,), _current_days),
     "next_grant": ((0,), _next_grant),
+    "grows_to": ((0, 1), _grows_to),
     "act_rule": ((1,), _act_rule),
     "drafted": ((0,), _drafted),
     "lookup_failed": ((0,), _lookup_failed),

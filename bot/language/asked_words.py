@@ -69,7 +69,27 @@ IN_A_ROW_ASKED = re.compile(
     re.I | re.S,
 )
 
+# when the Act's yearly grant reaches a size ("22개 받게 되는 건 몇 년도?", "when do I hit the 25-day cap?")
+REACHES_ASKED = re.compile(
+    r"(?:\d+\s*(?:개|일)|최대)[^?.]{0,20}(?:받게\s*되|받는|나오는|생기는|되는|로\s*늘|까지\s*늘)[^?.]{0,10}(?:몇\s*년도|언제)|"
+    r"(?:몇\s*년도|언제)[^?.]{0,10}(?:\d+\s*(?:개|일)|최대)[^?.]{0,10}(?:받|되|늘)|"
+    r"\b(?:which|what)\s+year\b[^?.]*\b(?:\d+|max\w*|cap)\b|"
+    r"\bwhen\b[^?.]*\b(?:hit|reach|get\s+to|go(?:es)?\s+up\s+to|first\s+get)\s+(?:the\s+)?\d+|"
+    r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b",
+    re.I,
+)
+# when it next grows ("언제 늘어?", "when does my leave go up?"): the next grant says its size too
+GROWS_ASKED = re.compile(
+    r"언제\s*(?:쯤|부터)?\s*(?:연차가?\s*)?(?:늘|올라|많아)|"
+    r"\bwhen\b[^?.]*\b(?:go(?:es)?\s+up|increase|grow)\b",
+    re.I,
+)
+
 ASKS_FOR: dict[str, re.Pattern[str]] = {
+    "grows_to": re.compile(
+        rf"{REACHES_ASKED.pattern}|{GROWS_ASKED.pattern}|늘|올라|몇\s*년도|\b(?:grow|go(?:es)?\s+up|increase|reach|hit|cap|max\w*)\b",
+        re.I,
+    ),
     "in_a_row": IN_A_ROW_ASKED,
     "granted": GRANT_ASKED,
     "compare:granted": GRANT_ASKED,

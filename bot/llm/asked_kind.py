@@ -95,7 +95,8 @@ ANSWERS: dict[Kind, frozenset[Asked]] = {
     "half_days": frozenset({"when"}),
     "what_if": _WITH_A_CONDITION,
     "what_if_span": _WITH_A_CONDITION,
-    "in_a_row": _WITH_A_CONDITION,  # the days off in a row if the plan's days are taken
+    "in_a_row": _WITH_A_CONDITION,
+    "grows": frozenset({"coming", "when", "law"}),  # the days off in a row if the plan's days are taken
 }
 # Role words, for the two-year readings: which figure the years are compared on.
 ROLES: dict[str, re.Pattern[str]] = {

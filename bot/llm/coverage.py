@@ -24,7 +24,7 @@ from decimal import Decimal
 from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import request_words, words
 from bot.language.accounted import unaccounted
-from bot.language.asked_words import IN_A_ROW_ASKED
+from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
@@ -53,6 +53,12 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     # (the month it is said to come in: "내년 1월에 몇 개 생겨?", answered with the day it arises)
     "next_grant": re.compile(
         rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로|{MONTH_ASKED.pattern}", re.I
+    ),
+    # when the Act's grant grows: the words that ask it, the law named, a year of it
+    "grows": re.compile(
+        rf"{REACHES_ASKED.pattern}|{GROWS_ASKED.pattern}|{pattern(words.ACT_NAMED).pattern}|년도|연도|"
+        r"늘|올라|받게|되는|\b(?:which|what|year|hit|reach|get|first|finally|max\w*|cap|go(?:es)?|up|to|a|under)\b|[-]",
+        re.I,
     ),
     "service_years": pattern(words.SERVICE),
     "days_until": re.compile(
@@ -194,7 +200,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
             rest = rest[:start] + " " * (end - start) + rest[end:]
     elif reading.halves is not None:  # "반차 3번 쓰면": the half days the what-if counts with
         rest = blank(rest, HALF_TIMES)
-    elif reading.kind in _DAY_KINDS or reading.kind == "why_days":
+    elif reading.kind in _DAY_KINDS or reading.kind in ("why_days", "grows"):
         rest = _blank_days(rest, reading.days)
     left += [m.group(0) for found in (NUMERAL, _OPERATOR) for m in found.finditer(rest)]
     # every other word: one that never changes the figures (a year word nobody read, a month, a date, a

@@ -415,6 +415,8 @@ def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
             "anniversary": ("service_years()", after_years(ent.hire_date, ent.service_years + 1)),
         }.get(reading.figure or "", ("lapsing()", ent.nearest_expiry))
         return [said, f'days_until("{day.isoformat()}")'] if day is not None else list(lines.CANNOT)
+    if reading.kind == "grows":  # the size asked ("22개"), or the next that is bigger
+        return [f"grows_to(q({format_days(reading.days)}))" if reading.days else "grows_to()"]
     if reading.kind == "service_years":  # from the hire date, whether or not the Act's leave applies
         return ["service_years()"]
     if reading.kind == "act_rules":  # the statute's own numbers, whoever asks

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from bot.domain.leave import ANNUAL
 from bot.language import request_words, words
-from bot.language.asked_words import IN_A_ROW_ASKED
+from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED
 from bot.language.clause_words import LATEST, LEAVE_TYPE_WORDS
 from bot.language.dates import (
     DATE_QUESTION,
@@ -164,6 +164,13 @@ def read_question(
         # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
         # lapses and when; last year's carried into this one is not read
         return Reading("carry_over", (), (entitlement.NAME,))
+    reaches = REACHES_ASKED.search(question)
+    if reaches or GROWS_ASKED.search(question):  # "22개 받게 되는 건 몇 년도?", "when does it go up?"
+        sized = _SIZE.search(reaches.group(0)) if reaches else None
+        if reaches and sized is None:  # "when do I hit the cap?": a size it does not read
+            return Reading("cannot")
+        target = Decimal(next(g for g in sized.groups() if g)) if sized else None
+        return Reading("grows", (), (entitlement.NAME,), days=target)
     rules = tuple(rule for rule, finder in _ACT_RULES.items() if finder.search(question))
     personal = _FIRST_YEAR.search(question) or _SPENT_OR_LEFT.search(
         question
@@ -297,6 +304,11 @@ def read_question(
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
+# The size a grant is asked to reach: "22개", "25-day", "get to 18".
+_SIZE = re.compile(
+    r"(\d+)\s*(?:개|일|[-\s]*days?)|\b(?:get\s+to|go(?:es)?\s+up\s+to|hit|reach|first\s+get)\s+(?:the\s+)?(\d+)",
+    re.I,
+)
 # Beside the days off in a row, the leave asked too: what the days take or leave.
 _LEAVE_TOO = re.compile(
     r"남|연차\s*(?:며칠|몇\s*(?:개|일))|\bleft\b|\bleave\s+days\b|"

@@ -48,6 +48,7 @@ Kind = Literal[
     "which_year",
     "public_holiday",
     "in_a_row",
+    "grows",
     "off_topic",
     "cannot",
 ]
@@ -62,6 +63,7 @@ ENTITLEMENT_KINDS: frozenset[Kind] = frozenset(
         "carry_over",
         "act_rules",
         "days_until",
+        "grows",  # when the yearly grant reaches a size, or next grows
     }
 )
 # The kinds answered from a lookup; the others are answered in words, with no lookup.

@@ -284,6 +284,32 @@ def next_grant(
     return f"{said}, for a month of full attendance in your first year." if kind == "monthly" else f"{said}."
 
 
+def grows_to(amount: Decimal, on: date, years: int, today: date, korean: bool) -> str:
+    """When the Act's yearly grant reaches `amount` days: the grant on `on`, for `years` of service."""
+    if korean:
+        if on <= today:
+            return f"법에 따르면 근속 {years}년을 채운 {on_day(on, today, True)}부터 연차가 {days(amount, True)}이에요."
+        return f"법에 따르면 연차가 {days(amount, True)}이 되는 건 근속 {years}년을 채우는 {on_day(on, today, True)}부터예요."
+    if on <= today:
+        return f"Under the Act, your yearly leave reached {days(amount, False)} with the grant on {on_day(on, today, False)}, for {years} years of service."
+    return f"Under the Act, your yearly leave reaches {days(amount, False)} with the grant on {on_day(on, today, False)}, when you complete {years} years of service."
+
+
+def never_grows_to(amount: Decimal, most: Decimal, korean: bool) -> str:
+    """A size the Act's yearly grant never reaches, or already at its most."""
+    if amount <= most:
+        return (
+            f"이미 법정 최대 {days(most, True)}이에요."
+            if korean
+            else f"You are already at the Act's most, {days(most, False)} a year."
+        )
+    if korean:
+        return f"법정 연차는 한 해 최대 {days(most, True)}이라 {days(amount, True)}까지는 늘지 않아요."
+    return (
+        f"The Act's leave is at most {days(most, False)} a year, so it never reaches {days(amount, False)}."
+    )
+
+
 def no_next_grant(korean: bool) -> str:
     return (
         "고용 기간 안에 새로 생기는 연차가 없어요."
