@@ -100,3 +100,26 @@ async def test_when_the_acts_grant_grows_is_written_from_the_hire_date(hr, minsu
 async def test_a_size_the_act_never_gives_is_said_so(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "언제 연차 30개 받게 돼요?")
     assert "최대 25일" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("how mnay days off do I have lft?", "7.5 days"),  # a slip of the thumb in words of no figure
+        ("연차 밸런스 체크 좀 해주세용", "7.5일"),  # Konglish for the balance
+    ],
+)
+async def test_typos_and_konglish_of_words_of_no_figure_are_read(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", 2026)] and says in turn.answer, turn.answer
+
+
+async def test_a_slip_that_makes_another_word_is_not_taken_for_one(hr, minsu):
+    # "hour" is one letter from "our", but a word of its own: what is left in hours is not the days left
+    turn = await ask(await roster_bot(hr), minsu, "how many hour do i have")
+    assert "7.5 days of annual leave left" not in turn.answer, turn.answer
+
+
+async def test_the_tenure_told_beside_the_next_grant_is_the_askers_own(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "been here 2 years now. when's my next grant?")
+    assert lookups(turn) == [("get_leave_entitlement", None)] and "16 days" in turn.answer, turn.answer

@@ -25,7 +25,8 @@ _EN_GROUPS: tuple[str, ...] = (
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
     "plz quick question wondering want wanted like need get got give given",
     # greetings, thanks, politeness and chat noise
-    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh basically",
+    "hi hello hey hiya yo morning afternoon evening thanks thank thx cheers ok okay sure bot lol ugh basically "
+    "omg wow haha",
     # chat shorthand: right now, at the moment, though, "hw" for how
     "rn atm tho hw",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
@@ -59,6 +60,8 @@ _KO_NOUNS: tuple[str, ...] = (
     "중",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "연차 연챠 년차 휴가 잔여 잔량 미사용 사용량 사용 일수 부여 발생 가능 유급 연간 개수 날 차감 현황",
+    # the same in Konglish: "리프 밸런스 체크", "연차 리메이닝 몇 데이?"
+    "밸런스 리메이닝 리프 데이 체크",
     # which half of the day: a half day costs the same in the morning or the afternoon
     "오전 오후",
 )
@@ -79,7 +82,7 @@ _PARTICLE = (
 )
 _VERB_ENDING = (
     r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|던|래|세요|"
-    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|랑)*"
+    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|세용|랑|용)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
 _NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}|해용)")
@@ -114,12 +117,42 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
         lower = token.lower()
         if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
             continue
+        if _typo_of_a_known_word(lower):  # "lft", "mnay": a slip of the thumb, still a word of no figure
+            continue
         if _JAMO_ONLY.fullmatch(token):
             continue  # chat shorthand in bare consonants and vowels ("ㅎㅇ", "ㅋㅋㅋ", "ㅜㅜ"): no figure
         if _NOUN_ENDING.fullmatch(token) or _korean_known(token, records):
             continue  # endings left after a word that was read ("작년에" → "에", "비교해줘" → "해줘")
         left.append(token)
     return left
+
+
+def _typo_of_a_known_word(token: str) -> bool:
+    """Whether an English token is one slip (a letter left out, added, changed or two swapped) from a word of
+    the vocabulary of four letters or more that begins with the same letter: such a word never changes the
+    figures, so neither does its typo. (Not "hour" for "our": the first letter is kept.)"""
+    if len(token) < 3 or not token.isascii() or not token.isalpha() or token in _WORDS_OF_THEIR_OWN:
+        return False
+    return any(
+        len(word) >= 4 and word[0] == token[0] and abs(len(word) - len(token)) <= 1 and _one_slip(token, word)
+        for word in EN_WORDS
+    )
+
+
+# Words one slip from the vocabulary that are words of their own and may change the figures ("till" is no
+# "tell", "lost" no "most").
+_WORDS_OF_THEIR_OWN = frozenset(
+    {"till", "lose", "lost", "less", "next", "last", "half", "sick", "hour", "over"}
+)
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if len(a) == len(b):
+        differ = [i for i in range(len(a)) if a[i] != b[i]]
+        swapped = len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
+        return len(differ) == 1 or (swapped and a[differ[1]] == b[differ[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _korean_known(token: str, records: bool) -> bool:

@@ -41,6 +41,16 @@ from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 _AROUND = re.compile(
     r"주말|공휴일|빨간\s*날|연휴|포함|붙여|\b(?:incl\w*|weekends?|holidays?|including|total|off)\b|[+]", re.I
 )
+# The asker telling their own tenure: since when, or how long
+_TENURE_TOLD = re.compile(
+    r"\b(?:i'?ve\s+)?(?:been\s+here|worked\s+here|joined|started)\s+(?:since\s+|in\s+|for\s+)?"
+    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{4}|\d+\s+(?:years?|yrs?))(?:\s+now)?|"
+    r"\b(?:been\s+here|here\s+for)\s+\d+\s+(?:years?|yrs?)(?:\s+now)?|\b\d+\s+(?:years?|yrs?)\s+(?:in|here)(?:\s+now)?|"
+    r"\byear\s+\d+\s+here\b|"
+    r"(?:입사한\s*지\s*)?(?:벌써\s*)?\d+\s*년\s*(?:차|째)(?:네요|예요|에요|인데요?|이에요|입니다)?|"
+    r"(?:\d{4}\s*년\s*(?:\d{1,2}\s*월\s*)?|\d{1,2}\s*월\s*)입사(?:했는데|인데요?|해서|한)?(?=\s)",
+    re.I,
+)
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
 # Arithmetic written out ("15 - 3"): no lookup reading computes it (its numbers are unread too).
@@ -147,6 +157,10 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     if reading.kind not in LOOKUP_KINDS | {"in_a_row"}:  # the kinds whose answer states figures
         return []
     rest = question
+    # the asker's own tenure told ("been here 6 years", "2013년 입사") beside the Act's leave, which is counted
+    # from the HR data's hire date (not when the tenure is what is asked: then it made the reading's kind)
+    told = blank(rest, _TENURE_TOLD) if reading.kind in ENTITLEMENT_KINDS - {"service_years"} else rest
+    rest = told
     if follows_up:  # before the years: "그 다음 해" is the year after the last turn's, not next year
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
     for start, end in year_words_read(question, today):
@@ -155,8 +169,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     # a grant, or leave carried, into next year
     ahead = reading.kind in ("next_grant", "carry_over", "days_until")
     statutory_years = {today.year, today.year + 1} if ahead else {today.year}
-    if reading.kind in ENTITLEMENT_KINDS and set(asked_years(question, today)) - statutory_years:
-        return [str(y) for y in asked_years(question, today)]
+    if reading.kind in ENTITLEMENT_KINDS and set(asked_years(told, today)) - statutory_years:
+        return [str(y) for y in asked_years(told, today)]
     if len(reading.asked) > 1:
         rest = blank(rest, _EACH_YEAR)
     if reading.latest:

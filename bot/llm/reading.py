@@ -166,7 +166,9 @@ def read_question(
         return Reading("carry_over", (), (entitlement.NAME,))
     reaches = REACHES_ASKED.search(question)
     if reaches or GROWS_ASKED.search(question):  # "22개 받게 되는 건 몇 년도?", "when does it go up?"
-        sized = _SIZE.search(reaches.group(0)) if reaches else None
+        # the size nearest the asking ("18일이라던데, 그 다음 19일로 늘어나는 건"): the last one named
+        sizes = list(_SIZE.finditer(reaches.group(0))) if reaches else []
+        sized = sizes[-1] if sizes else None
         if reaches and sized is None:  # "when do I hit the cap?": a size it does not read
             return Reading("cannot")
         target = Decimal(next(g for g in sized.groups() if g)) if sized else None
