@@ -123,3 +123,13 @@ async def test_a_slip_that_makes_another_word_is_not_taken_for_one(hr, minsu):
 async def test_the_tenure_told_beside_the_next_grant_is_the_askers_own(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "been here 2 years now. when's my next grant?")
     assert lookups(turn) == [("get_leave_entitlement", None)] and "16 days" in turn.answer, turn.answer
+
+
+async def test_how_many_days_that_is_after_the_next_grant_is_its_days(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "how many days is that?", previous="when's my next grant?")
+    assert "16 days" in turn.answer and "7.5 days" not in turn.answer, turn.answer
+
+
+async def test_a_lapse_asked_in_the_past_tense_after_last_year_is_last_years(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "작년 연차는 몇 개 썼고 소멸된 건 몇 개였어?")
+    assert "소멸 3.5일" in turn.answer and "12월 31일" not in turn.answer, turn.answer

@@ -78,6 +78,7 @@ from bot.language.question_words import (
     HOW_MANY,
     MONTH_BEFORE,
     NOT_HOW_MANY,
+    OF_THE_TURN_BEFORE,
     ORDINAL_DAY,
     PART_ASKED,
     PAST_ASKED,
@@ -421,6 +422,7 @@ def _fit_problems(
     # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
     if (
         not evidence.earlier_years
+        and not OF_THE_TURN_BEFORE.search(question)
         and (not part or asks_anything(question))
         and (unasked := _answers_nothing_asked(question, kinds))
     ):

@@ -15,7 +15,7 @@ from bot.language.words import pattern
 LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 
 
-ASKED_GRANT_WORDS = r"부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받았|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+ASKED_GRANT_WORDS = r"부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받(?:았|은\s*(?:거|건))|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 
 # "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
 GRANT_ASKED = re.compile(

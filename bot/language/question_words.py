@@ -254,6 +254,12 @@ DAYS_IN_WORDS = re.compile(
     re.I,
 )
 # A part pointing back to the one before ("그 주 월~목", "that week"): its days are the part before's.
+# A short question asking "how many" of what the turn before answered ("how many days will that be?",
+# "그거 며칠이야?"): a follow-up whose kind is the turn before's, which the words do not say.
+OF_THE_TURN_BEFORE = re.compile(
+    r"^(?=.{0,40}$)(?=.*(?:\b(?:that|it)\b|그거|그건|그게)).*(?:\bhow\s+many\b|\bhow\s+much\b|몇|며칠|얼마)",
+    re.I | re.S,
+)
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 # A day named with its part of a day ("24일 오후 반차", "31일 하루", "28일 반반차").
 DAY_SIZED = re.compile(

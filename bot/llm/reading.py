@@ -150,6 +150,12 @@ def read_question(
     )
     if before_kind in ("what_if", "what_if_span"):
         return Reading("cannot")
+    # "how many days will that be?" right after the next grant: that grant's days
+    points_back = earlier.question and _THAT_ONE.search(question) and QUANTITY.search(question)
+    if points_back and not years:
+        before = read_question(earlier.question, today, Earlier(), system, roster).kind
+        if before == "next_grant":
+            return Reading("next_grant", (), (entitlement.NAME,))
     if asks_in_hours(question):
         return Reading("hours")
     # the days off in a row a plan makes ("28~31일 쓰면 총 며칠 연속으로 쉬어?"): the calendar's, and what the
@@ -159,6 +165,10 @@ def read_question(
         return Reading("in_a_row", spans=row)
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
+    # ...and right after a past year, asked in the past tense ("…, 소멸된 건 몇 개였나요?"): that year's
+    past_before = bool(earlier.years) and max(earlier.years, default=today.year) < today.year
+    if _EXPIRY.search(question) and not years and past_before and _PAST_TENSE.search(question):
+        return lookup("lookup", list(earlier.years), today, earlier, window, (leave_balance.NAME,))
     about_leave = has_leave or earlier.about_leave or _DAYS_STATED.search(question)
     if _CARRY_OVER_OR_PAY.search(question) and about_leave and _none_past([*years, *earlier.years], today):
         # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
@@ -306,6 +316,9 @@ def read_question(
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
+# Pointing back at what the turn before answered, and the past tense of a lapse asked after a past year.
+_THAT_ONE = re.compile(r"\b(?:that|it)\b|그거|그건|그게|그때", re.I)
+_PAST_TENSE = re.compile(r"였|었|됐|했|\b(?:did|was|were|had)\b", re.I)
 # The size a grant is asked to reach: "22개", "25-day", "get to 18".
 _SIZE = re.compile(
     r"(\d+)\s*(?:개|일|[-\s]*days?)|\b(?:get\s+to|go(?:es)?\s+up\s+to|hit|reach|first\s+get)\s+(?:the\s+)?(\d+)",
