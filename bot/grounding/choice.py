@@ -62,7 +62,7 @@ from bot.language.asked_words import (
     WORKING_DAYS_ASKED,
     WORKING_DAYS_LEFT,
 )
-from bot.language.dates import blank_dates, days_named, spans_named
+from bot.language.dates import MONTH_ASKED, blank_dates, days_named, spans_named
 from bot.language.question_words import (
     A_WEEKDAY,
     ASKER,
@@ -76,10 +76,12 @@ from bot.language.question_words import (
     HALF,
     HOUSE_RULE,
     HOW_MANY,
+    LISTED_DAYS,
     MONTH_BEFORE,
     NOT_HOW_MANY,
     OF_THE_TURN_BEFORE,
     ORDINAL_DAY,
+    OWN,
     PART_ASKED,
     PAST_ASKED,
     PLANS_AHEAD,
@@ -93,7 +95,7 @@ from bot.language.question_words import (
     months_named,
     years_taken_back,
 )
-from bot.language.questions import names_someone_else, theirs
+from bot.language.questions import about_someone_else, names_someone_else, theirs
 from bot.language.relative_days import relative_days
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
@@ -185,7 +187,17 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "why the grant is fifteen days": (WHY_FIFTEEN_ASKED, {"why_grant", "act_rule:base"}),
     "what a day is": (
         DAY_ASKED,
-        {"day", "working_days", "what_if_days", "plan", "days_until", "record", "enough", "today"},
+        {
+            "day",
+            "working_days",
+            "what_if_days",
+            "plan",
+            "days_until",
+            "record",
+            "enough",
+            "today",
+            "in_a_row",
+        },
     ),
     # "in total this year": one year's whole figure
     "a total": (TOTAL_ASKED, {"total", "granted", "used", "balance"}),
@@ -216,8 +228,9 @@ _RULES_ASKED = {
 # An answer that declines or sends the person on need not state the figures the question names — but a
 # decline is a choice too, and some need their reason in the question (`_asked`): ask_hr() a company or house
 # rule asked; "I can't", "here is what I can do", "which year?" and "not in hours" owe the asker's own
-# figures. Declining as someone else's leave is never second-guessed: stopping it when the colleague is named
-# in a way the check cannot read would post the asker's own figures for them.
+# figures. Declining as someone else's leave is second-guessed only when the question asks in the first person
+# and names nobody in any way (a name's shape in either script counts): stopping it when a colleague is
+# named in a way the check cannot read would post the asker's own figures for them.
 _DECLINES = {
     *("ask_hr", "cannot_answer", "only_own_leave", "lookup_failed", "which_year", "cannot_offline"),
     *("what_i_can_do", "ask_a_date", "not_in_hours", "no_monthly_totals", "draft_refused", "no_act_leave"),
@@ -359,23 +372,20 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         and (MORE_THAN_A_DAY.search(question) or any(a != b for a, b in spans_named(question)))
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
-    # a weekday or a holiday asked beside a colleague ("is tmrw a holiday? nobody in my team knows") is no
-    # one's leave; "is Sarah off tomorrow?" asks hers
-    calendar_asked = not kinds - _NOT_THE_ASKERS and bool(_ASKED["what a day is"][0].search(question))
-    # (the Act's leave for the asker is theirs too: "신입 민재씨 연차 몇 개 생겼어요?" answered with current_days)
-    asker_figures = chosen.years or kinds & {
-        "current_days",
-        "service_years",
-        "next_grant",
-        "lapsing",
-        "why_grant",
-    }
-    if asker_figures and not calendar_asked and _about_a_colleague(evidence):
+    # whether days named fit ("enough left to take the week of Dec 21 off?"): what they leave, not the balance
+    # (the working days beside the balance let the person see it: both figures are given)
+    fits = {"enough", "what_if_days", "plan", "what_if", "drafted", "draft_refused", "working_days"}
+    if _ENOUGH.search(question) and days.any and kinds and not kinds & (fits | _DECLINES):
         problems.append(
-            Problem(
-                "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
-            )
+            Problem("say", "the question asks whether the days named fit: what_if_days or enough")
         )
+    # declined as someone else's when nobody else is named and the asker asks in the first person ("제 올해
+    # 남은 연차가 며칠인지"): their own question, refused
+    if "only_own_leave" in kinds and OWN.search(question) and not _someone_named(evidence):
+        problems.append(
+            Problem("say", "declines as someone else's, but the question is the asker's own: answer it")
+        )
+    problems += _colleague_problems(evidence, chosen)
     # a figure said to be left after a what-if ("will I still have 5 left after?") is answered by what is
     # left after it, which the what-if states
     after = bool(chosen.kinds & {"what_if", "what_if_days", "plan"})
@@ -385,6 +395,30 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
         )
     return problems
+
+
+def _colleague_problems(evidence: Evidence, chosen: Chosen) -> list[Problem]:
+    """The asker's figures stated for a question (or a part) about a colleague. A weekday or a holiday asked
+    beside a colleague ("is tmrw a holiday? nobody in my team knows") is no one's leave; "is Sarah off
+    tomorrow?" asks hers. The Act's leave for the asker is theirs too ("신입 민재씨 연차 몇 개 생겼어요?")."""
+    kinds = chosen.kinds
+    calendar_asked = not kinds - _NOT_THE_ASKERS and bool(
+        _ASKED["what a day is"][0].search(evidence.question)
+    )
+    asker_figures = chosen.years or kinds & {
+        "current_days",
+        "service_years",
+        "next_grant",
+        "lapsing",
+        "why_grant",
+    }
+    if asker_figures and not calendar_asked and _about_a_colleague(evidence):
+        return [
+            Problem(
+                "say", "states the asker's figures for a question about a colleague; say only_own_leave()"
+            )
+        ]
+    return []
 
 
 def asks_anything(text: str) -> bool:
@@ -402,7 +436,9 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     caller says which part each reason is for)."""
     days = _DaysAsked.read(evidence.question, today)
     problems = _fit_problems(evidence, today, chosen, days, part=True)
-    return problems + _missing_problems(evidence.question, chosen, today)
+    return (
+        problems + _missing_problems(evidence.question, chosen, today) + _colleague_problems(evidence, chosen)
+    )
 
 
 def _fit_problems(
@@ -506,6 +542,26 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
         problems.append(
             Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
         )
+    # a day named without its year is of the years the words give it ("my anniversary on March 2", asked in
+    # February, is this year's)
+    elsewhere = sorted(
+        d for d in chosen.days | chosen.ends if (d.month, d.day) in days.named and d.year not in asked
+    )
+    if elsewhere:
+        problems.append(
+            Problem("say", f"is about {elsewhere[0].isoformat()}, of another year than the day named")
+        )
+    # a failed lookup excuses its own year, not another asked whose lookup succeeded ("2023 and 2024?"),
+    # unless the two are compared (no comparison with a year that has no record)
+    found = (set(evidence.balances) | set(evidence.taken)) & named_years
+    compared = _COMPARED.search(question)
+    if "lookup_failed" in chosen.kinds and not compared and (missed := sorted(found - years)):
+        problems.append(
+            Problem(
+                "say",
+                f"leaves out {', '.join(map(str, missed))}, which the question asks about and was looked up",
+            )
+        )
     # This year may stand beside a year asked ("more than last year?"), never instead of it. A carry-over
     # question's years are where leave would go ("내년으로 이월돼?"), not what it asks.
     rule_asked = bool(_ASKED["a company rule"][0].search(question))
@@ -532,6 +588,18 @@ def _month_problems(question: str, today: date, chosen: Chosen, days: _DaysAsked
     if months and (other_months := chosen.months - months):
         said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
         problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
+    # what was used in a month ("how many days did I take in August?") is not the year's: month(Y, M)
+    by_month = {"month", "records", "record", "taken:other", "taken:annual", "latest", "parts_taken"}
+    if (
+        months
+        and MONTH_ASKED.search(question)
+        and "used" in chosen.kinds
+        and not chosen.kinds & by_month
+        and USED_ASKED_WORDS.search(question)
+    ):
+        problems.append(
+            Problem("say", "states the year's used days, but the question asks a month's: month(Y, M)")
+        )
     if chosen.parts and (wrong_part := _part_not_asked(question, chosen.parts, chosen.kinds)):
         problems.append(Problem("say", wrong_part))
     return problems
@@ -543,9 +611,11 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
     bare = {int(m[1]) for m in BARE_DAY.finditer(question)}
     bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(question)}  # "the 4th and 5th"
+    bare |= {int(m[1] or m[2]) for m in LISTED_DAYS.finditer(question)}  # "10월 6, 7, 8일"
     bare |= {int(n) for m in DAY_RANGE.finditer(question) for n in m.groups()}  # "and 28-31"
     # a holiday's days are dated: Chuseok's day last year is not this year's (its month and day differ)
-    asked_days = days.named | {(d.month, d.day) for d in chosen.days if d in days.holidays or d.day in bare}
+    about = chosen.days | chosen.ends
+    asked_days = days.named | {(d.month, d.day) for d in about if d in days.holidays or d.day in bare}
     asked_days |= {(end.month, end.day) for span in days.relative for end in span}
     asked_days |= {(d.month, d.day) for d in days.counted_from}
     # a month asked by its word names its days ("working days in Feb? seollal week")
@@ -677,6 +747,24 @@ def _whole_months(ends: set[date], months: set[tuple[int, int]], today: date) ->
     starts = {date(y, m, 1) for y, m in months} | {today}
     closes = {date(y, m, calendar_module.monthrange(y, m)[1]) for y, m in months}
     return first in starts and last in closes
+
+
+def _someone_named(evidence: Evidence) -> bool:
+    """Anyone but the asker named in any way: the HR directory, a marker, a Korean name's shape, a name in
+    English capitals beside a possessive or a verb."""
+    question = evidence.question
+    return bool(evidence.colleague or about_someone_else(question) or _ENGLISH_NAME.search(question))
+
+
+_ENOUGH = re.compile(r"\benough\b|충분|모자라|부족", re.I)
+_COMPARED = re.compile(
+    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar|\bvs\b|\bversus\b", re.I
+)
+# a capitalised word after the first that is no month, weekday, holiday or word of the Act: maybe a name
+_ENGLISH_NAME = re.compile(
+    r"(?<=\S)\s+(?!(?:I|HR|PTO|Act|Labour|Labor|Standards|Korea|Korean|Seoul|Slack|Christmas|Chuseok|Seollal)\b)"
+    r"(?!(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b)[A-Z][a-z]+"
+)
 
 
 def _about_a_colleague(evidence: Evidence) -> bool:

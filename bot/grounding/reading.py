@@ -22,6 +22,11 @@ from bot.language.relative_days import YEAR_END, relative_days
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
+# A clause that gives the background of the question: a Korean connective ending it, "because"/"since"
+_BACKGROUND = re.compile(
+    r"(?:는데|은데|인데|해서|어서|아서|라서|니까|지만|그런데|거든요?)\s*[,.]?\s*$|^\s*(?:because|since|as)\b",
+    re.I,
+)
 _DATED_WEEKDAY = re.compile(rf"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(?={MONTH_NAME}\s+\d)", re.I)
 
 
@@ -50,9 +55,12 @@ class Quoted:
         for sentence in self.sentences:
             if not _premise(sentence, today, chosen):
                 question = question.replace(sentence, " ", 1)
-        # beside a quote, what someone told the asker ("팀장님이 연말 전에 다 쓰라고 하셔서요") is a story too
+        # beside a quote, what someone told the asker ("팀장님이 연말 전에 다 쓰라고 하셔서요") is a story too, and
+        # so is a clause of background that asks nothing and names nothing the statements are not about ("남은
+        # 연차 연말까지 다 써야 하는데,", "반반차를 자주 써서 그런데"): its figure words are told, not asked
         for stretch in self.outside:
-            if REPORTED.search(stretch) and not sentence_asks(stretch, today, chosen):
+            background = _BACKGROUND.search(stretch) and not _unused(stretch, today, chosen)
+            if (REPORTED.search(stretch) or background) and not sentence_asks(stretch, today, chosen):
                 question = re.sub(
                     r"\s+".join(map(re.escape, stretch.split())), " ", question, count=1, flags=re.I
                 )

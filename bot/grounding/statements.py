@@ -125,8 +125,10 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
     quotes = [p.asks for p in parts if p.asks is not None]
     read = quoted(evidence.question, quotes) if quotes else None
     given: set[str] = set()  # the reasons a part gave, more exactly (for its own words), than the whole
+    each: list[Chosen] = []
     for part in parts:
         in_part = Chosen()
+        each.append(in_part)
         for source in part.say[:budget]:
             writer = _Writer(evidence, korean, today)
             try:
@@ -153,20 +155,26 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
             for problem in part_problems(_about(evidence, asks), today, in_part):
                 given.add(problem.reason)
                 problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
-    whole = evidence
+    whole, rest = evidence, chosen
     if read is not None:
         problems += reading_problems(read, today, chosen)
         if not read.missing:  # held to what is asked: a story told around it is not (its dates are its own)
             asked = read.asked(evidence.question, today, chosen)
-            # a colleague's ask declined in a part of its own is settled there; the rest is the asker's
-            # ("팀장님 올해 연차 몇 일 남으셨어요? 제 것도 알려주세요")
-            for part, found in zip([p for p in parts if p.asks is not None], read.found, strict=True):
-                if part.say and all(_DECLINED_COLLEAGUE.fullmatch(s) for s in part.say):
-                    asked = asked.replace(found, " ", 1)
+            # a colleague's ask declined in a part of its own is settled there, with its statement; the rest
+            # is the asker's ("팀장님 올해 연차 몇 일 남으셨어요? 제 것도 알려주세요")
+            quoting = [(p, c) for p, c in zip(parts, each, strict=True) if p.asks is not None]
+            declined = [p.say and all(_DECLINED_COLLEAGUE.fullmatch(s) for s in p.say) for p, _ in quoting]
+            if any(declined) and not all(declined):
+                rest = Chosen()
+                for (_, in_part), found, settled in zip(quoting, read.found, declined, strict=True):
+                    if settled:
+                        asked = asked.replace(found, " ", 1)
+                    else:
+                        rest.add(in_part)
             whole = _about(evidence, asked)
     told = REPORTED_CLAUSE.sub(" ", whole.question).strip()  # what someone told the asker: a story
     whole = replace(whole, question=told or whole.question)
-    problems += [p for p in choice_problems(whole, today, chosen) if p.reason not in given]
+    problems += [p for p in choice_problems(whole, today, rest) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
 
 
@@ -452,6 +460,7 @@ def _in_a_row(w: _Writer, s: Statement) -> str:
         off_from -= timedelta(days=1)
     while not calendar.day(off_to + timedelta(days=1)).working:
         off_to += timedelta(days=1)
+    w.spans.add((off_from, off_to))  # the run covers the holidays the question names around the days taken
     return say.in_a_row(first, last, off_from, off_to, w.today, w.korean)
 
 

@@ -65,6 +65,7 @@ USED_ASKED = pattern(
 IN_A_ROW_ASKED = re.compile(
     r"^(?!.*(?:\bcan\s+I\b|\bmay\s+I\b|allowed|최대|가능|할\s*수|쓸\s*수|규정|\bpolicy\b|\blimit)).*(?:"
     r"(?:며칠|몇\s*일)\s*(?:을\s*|이나\s*)?(?:연속|연달아|내리)|연속\s*(?:으로\s*)?(?:며칠|몇\s*일)|"
+    r"(?:까지|총)\s*(?:총\s*)?(?:며칠|몇\s*일)\s*(?:을\s*|동안\s*)?쉬|(?:며칠|몇\s*일)\s*(?:붙어|이어)\s*(?:서\s*)?쉬|"
     r"\bdays?\s+(?:off\s+)?in\s+a\s+row\b|\bconsecutive\s+days?\b|\bhow\s+long\s+(?:a|of\s+a|is\s+the|will\s+the)\s+break\b)",
     re.I | re.S,
 )
@@ -72,9 +73,9 @@ IN_A_ROW_ASKED = re.compile(
 # when the Act's yearly grant reaches a size ("22개 받게 되는 건 몇 년도?", "when do I hit the 25-day cap?")
 REACHES_ASKED = re.compile(
     r"(?:\d+\s*(?:개|일)|최대)[^?.]{0,20}(?:받게\s*되|받는|나오는|생기는|되는|로\s*늘|까지\s*늘)[^?.]{0,10}(?:몇\s*년도|언제)|"
-    r"(?:몇\s*년도|언제)[^?.]{0,10}(?:\d+\s*(?:개|일)|최대)[^?.]{0,10}(?:받|되|늘)|"
+    r"(?:몇\s*년도|언제)[^?.]{0,10}(?:\d+\s*(?:개|일)|최대)[^?.]{0,10}(?:받|되|늘|올라|이에요|예요|인가요)|"
     r"\b(?:which|what)\s+year\b[^?.]*\b(?:\d+|max\w*|cap)\b|"
-    r"\bwhen\b[^?.]*\b(?:hit|reach|get\s+to|go(?:es)?\s+up\s+to|first\s+get)\s+(?:the\s+)?\d+|"
+    r"\b(?:when|how\s+long)\b[^?.]*\b(?:hits?|reach(?:es)?|gets?\s+to|go(?:es)?\s+up\s+to|first\s+get)\s+(?:the\s+)?\d+|"
     r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b",
     re.I,
 )
@@ -291,7 +292,8 @@ ANNUAL_BESIDE_OTHER_ASKED = re.compile(
 
 # another kind of leave
 OTHER_KIND_ASKED = re.compile(
-    r"(?<!except )(?<!excluding )(?:병가|sick|경조|special\s+leave)(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
+    r"(?<!except )(?<!excluding )(?:병가|sick|경조|대체\s*휴무|보상\s*휴가|special\s+leave|comp(?:ensatory)?\s+(?:day|leave|time))"
+    r"(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
     re.I,
 )
 
@@ -383,7 +385,7 @@ COMPANY_RULE_ASKED = re.compile(
     re.I,
 )
 DAYS_UNTIL_ASKED = re.compile(
-    r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
+    r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)(?![^?.]{0,6}쉬)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
     re.I,
 )
 WORKING_DAYS_ASKED = re.compile(

@@ -54,7 +54,15 @@ DATE_AND_TIME_PATTERNS = (
 # In a question, any "N시" is a time too; counts ("4번", "이틀") stay, since the person's counts are
 # what a what-if computes with.
 _DATES_AND_TIMES = re.compile(
-    "|".join([*DATE_AND_TIME_PATTERNS, r"\d{1,2}\s*시", r"\b\d{1,2}(?:st|nd|rd|th)\b"]), re.I
+    "|".join(
+        [
+            *DATE_AND_TIME_PATTERNS,
+            r"\d{1,2}\s*시",
+            r"\b\d{1,2}(?:st|nd|rd|th)\b",
+            r"(?<![\d.])\d{1,2}\s*일\s*\(?(?:[월화수목금토일]요일|[월화수목금토일](?![가-힣]))",  # "25일 금요일"
+        ]
+    ),
+    re.I,
 )
 
 

@@ -120,9 +120,11 @@ DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])"
 
 # "21일부터", "24일에", and "9일은요?" (a day asked after another: "2월 8일 쉬어? 9일은요?"), and one listed
 # after a dated day ("12월 24일 반차랑 31일 하루", "13일 금요일이랑 19일 목, 20일 금")
+# Days of a month listed with commas ("10월 6, 7, 8일", "4일, 5일"): each is a day, as the last is.
+LISTED_DAYS = re.compile(r"(?<![\d.])(\d{1,2})\s*일?\s*(?=,\s*\d{1,2}\s*일?)|(?<=,)\s*(\d{1,2})\s*일")
 BARE_DAY = re.compile(
     r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|[은는도]\s*(?:요|어때|어떄)|하루|반차|반반차|"
-    r"[월화수목금토일](?:요일)?(?![가-힣])|,|이랑|랑|하고))"
+    r"[월화수목금토일]요일|[월화수목금토일](?![가-힣])|,|이랑|랑|하고))"
 )
 
 
@@ -147,7 +149,7 @@ QUARTER = pattern(words.QUARTER_DAY)
 
 
 # A part of a day asked for: a whole-day plan (what_if_days) does not answer it.
-PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|morning|afternoon", re.I)
+PART_ASKED = re.compile(r"반차|반반차|반나절|오전|오후|half|quarter|(?<!good )(?:morning|afternoon)", re.I)
 
 
 HALF = re.compile(r"(?<!반)반차|half", re.I)
@@ -175,7 +177,7 @@ OWN = re.compile(
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|\bleave\s+me\b|"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
-    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)",
+    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)",
     re.I,  # "do i have", typed in lower case
 )
 

@@ -69,7 +69,7 @@ _OTHER_MARKERS = re.compile(
     r"(?:우리|저희)\s*팀(?!장)|\b(?:our|the)\s+team\b|"
     r"\b(?:is|was|will)\s+(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:be\s+)?(?:on|off|out|away|taking|using)\b|"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
-    r"\b(?:does|did|has|will|can)\s+(?:he|she|they)\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
+    r"\b(?:does|did|has|will|can)\s+(?:he|she|they(?!\s+(?:expire|lapse|carry|roll|count|disappear|reset|vanish|go)))\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"
     rf"\b(?:my|our|the)\s+(?:{'|'.join(people.RELATIONS_EN)})s?\b(?!'s\s+(?:approval|sign)|\s+(?:to\s+)?approv)|\b(?:his|her|their)\s+(?:leave|vacation|pto|balance|days)\b|"
     r"\b(?:does|did|has|will)\s+(?!(?:I|that|this|it|you|we|those|these|there)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:have|has|take|get|use)|"
     r"\b(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:still\s+)?has\s+(?:left|used|taken|remaining|got)\b|"  # "days Minji has left"

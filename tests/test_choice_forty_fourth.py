@@ -1,0 +1,99 @@
+"""The number check's readings taught after the forty-second to forty-fifth held-out answer sets, each as a
+kind (not the sets' phrasings; the questions here are worded apart from them): a clause of background is
+told, not asked; days listed with commas and dated by their weekday are days; a decline as someone else's
+for a question in the first person naming nobody; a colleague's part held to its own words; a failed lookup
+excusing only its own year; a month's use; days that fit; a day's year."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from benchmarks.named_answers import evidence_of
+from bot.grounding.shape import parts_of
+from bot.grounding.statements import Written, write
+from bot.language.dates import blank_dates
+from bot.language.number_tokens import amounts_in
+
+BALANCE_2026 = {
+    "tool": "get_leave_balance",
+    "input": {"year": 2026},
+    "result": {"year": 2026, "granted": "15", "used": "7.5"},
+}
+
+
+def _written(
+    question: str, answer: list[tuple[str, list[str]]], *, today: str = "2026-11-29", lookups: Any = None
+) -> Written:
+    case = {
+        "question": question,
+        "today": today,
+        "lookups": [BALANCE_2026] if lookups is None else lookups,
+        "answer": {"parts": [{"asks": asks, "say": say} for asks, say in answer]},
+    }
+    return write(parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question))
+
+
+def test_a_clause_of_background_is_told_not_asked():
+    question = "반차를 자꾸 쪼개 써서 그런데 올해 남은 연차는 몇 개예요?"
+    assert _written(question, [("올해 남은 연차는 몇 개예요?", ["remaining(2026)"])]).holds
+    # ...but one that names a day no statement is about still asks of it
+    dated = "10/9 공휴일인데 쉬었는데 그날도 연차로 빠졌어요?"
+    assert not _written(dated, [("그날도 연차로 빠졌어요?", ["balance(2026)"])]).holds
+
+
+def test_days_listed_with_commas_or_dated_by_their_weekday_are_days():
+    question = "9월 21, 22, 23일 쉬면 총 며칠 연속으로 쉬어?"
+    assert _written(question, [(question, ['in_a_row("2026-09-21", "2026-09-23")'])]).holds
+    # "25일 금요일" is a date, not 25 days
+    assert Decimal(25) not in amounts_in(blank_dates("추석이 25일 금요일이니까 28일도 쉬어?"))
+
+
+def test_a_decline_as_someone_elses_for_the_askers_own_question_is_stopped():
+    own = "제 올해 남은 연차가 몇 개인지 봐주세요"
+    assert "the question is the asker's own" in " ".join(
+        p.reason for p in _written(own, [(own, ["only_own_leave()"])]).problems
+    )
+    named = "민지 씨 올해 남은 연차 몇 개인지 봐주세요"
+    assert _written(named, [(named, ["only_own_leave()"])]).holds
+
+
+def test_a_colleagues_part_is_held_to_its_own_words():
+    question = "How many days do I have left, and how many does my lead, Sora Kim, have left?"
+    written = _written(
+        question,
+        [
+            ("How many days do I have left", ["remaining(2026)"]),
+            ("how many does my lead, Sora Kim, have left?", ["balance(2026)"]),
+        ],
+    )
+    assert "about a colleague" in " ".join(p.reason for p in written.problems)
+
+
+def test_a_failed_lookup_excuses_only_its_own_year():
+    lookups = [
+        {
+            "tool": "get_leave_balance",
+            "input": {"year": 2023},
+            "result": {"error": "no record for 2023; records exist for 2025, 2026"},
+        },
+        {
+            "tool": "get_leave_balance",
+            "input": {"year": 2025},
+            "result": {"year": 2025, "granted": "15", "used": "12"},
+        },
+    ]
+    question = "How many days did I use in 2023 and in 2025?"
+    assert not _written(question, [(question, ["lookup_failed()"])], lookups=lookups).holds
+    assert _written(question, [(question, ["lookup_failed()", "used(2025)"])], lookups=lookups).holds
+
+
+def test_a_months_use_days_that_fit_and_a_days_year():
+    month = "How many days off did I take in October?"
+    assert not _written(month, [(month, ["used(2026)"])]).holds
+    fit = "Is what I have left enough for Dec 28 to Dec 30?"
+    assert not _written(fit, [(fit, ["remaining(2026)"])]).holds
+    # asked in February, "April 1" is this year's
+    until = "How many days until April 1?"
+    assert not _written(until, [(until, ['days_until("2027-04-01")'])], today="2026-02-10").holds
+    assert _written(until, [(until, ['days_until("2026-04-01")'])], today="2026-02-10").holds
