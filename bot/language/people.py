@@ -146,6 +146,7 @@ NOT_NAMES = frozenset(
 # Leave words with a particle ("연차는", "연차가") start like a surname too (연): never a name.
 NOT_NAME_STARTS = (
     "연차",
+    *("하루", "이틀", "사흘", "나흘"),  # a count of days ("하루만 연차 내면"), not 하 and a given name
     "금요일",  # a weekday, not 금 and a given name ("다음주 금요일 연차 가능?")
     "휴가",
     "반차",

@@ -229,7 +229,9 @@ NOT_HOW_MANY = re.compile(
 
 # Asked in the past tense: a day named without its year is the last one passed ("did I take dec 24 off?").
 PAST_ASKED = re.compile(
-    r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|I\s+(?:took|used|was))\b", re.I
+    r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|I\s+(?:took|used|was))\b|"
+    r"\b(?:was|were)\s+(?:it\s+|that\s+)?(?:on\s+)?(?:the\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+    re.I,
 )
 
 

@@ -75,7 +75,7 @@ _OTHER_MARKERS = re.compile(
     r"\b(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:still\s+)?has\s+(?:left|used|taken|remaining|got)\b|"  # "days Minji has left"
     r"\b(?!I\b)(?!(?:year|today|month|week|yesterday|tomorrow|this|last|next|my|everyone|it)(?:'s|’s))[A-Z][a-z]+(?:'s|’s)\s+(?:leave|vacation|pto|balance|annual|remaining|days|time)|"
     # "John from sales", "Mina in marketing", "Kim on the design team"
-    rf"\b(?!I\b)[A-Z][a-z]+\s+(?:from|in|on)\s+(?:the\s+)?(?:{'|'.join(people.DEPARTMENTS_EN)}|"
+    rf"\b(?!I\b)[A-Z][a-z]+\s+(?:from|in|on)\s+(?:the\s+)?(?:{'|'.join(d for d in people.DEPARTMENTS_EN if d != 'it')}|(?-i:IT)\b|"
     r"[a-z]+\s+(?:team|department))\b",
     re.I,
 )

@@ -30,7 +30,7 @@ from bot.language.dates import (
 from bot.language.half_days import amounts_listed, half_days_counted
 from bot.language.numbers import first_amount_in_words
 from bot.language.people import Roster
-from bot.language.question_words import ASKER
+from bot.language.question_words import ASKER, PAST_ASKED
 from bot.language.questions import about_someone_else, asks_about_rules, asks_in_hours, theirs
 from bot.language.words import alternation, pattern
 from bot.language.years import (
@@ -298,7 +298,13 @@ def read_question(
             lookup("lookup", follow, today, earlier, window, _tools_for(question, earlier)), today
         )
     if has_leave or years:
-        if not years and earlier.years and _FOLLOW_UP.search(question):
+        # a follow-up, or the past tense right after a past year ("…? 남은 건 어떻게 됐어요?"): that year
+        past_before = bool(earlier.years) and max(earlier.years, default=today.year) < today.year
+        if (
+            not years
+            and earlier.years
+            and (_FOLLOW_UP.search(question) or (past_before and _PAST_TENSE.search(question)))
+        ):
             years = list(earlier.years)
         # another type of leave ("병가 며칠 썼어?") or the latest record ("when did I last …"): the records
         types = [kind for finder, kind in LEAVE_TYPE_WORDS if finder.search(question)]
@@ -380,6 +386,10 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
         span = (today, span[1])  # "between now and Dec 31", "오늘부터 12월 31일까지"
     if span is None:
         return None
+    # "was oct 9 a holiday?": asked in the past tense, the last one passed, not the next
+    if span[0] == span[1] > today and PAST_ASKED.search(question) and not asked_years(question, today):
+        last = span[0].replace(year=span[0].year - 1)
+        span = (last, last) if last <= today else span
     start, end = span
     if _WORKING_DAYS.search(question) and start < end:
         return count_working_days.NAME, {"start": start.isoformat(), "end": end.isoformat()}

@@ -1,0 +1,30 @@
+"""Issue 31, the categories the twenty-eighth and twenty-ninth held-out sets got wrong or declined for the
+wrong reason: a day asked in the past tense is the last one passed; a count of days is no name ("하루만
+연차"), nor "from it" a colleague in IT; the past tense right after a part about last year stays there.
+Worded apart from those sets. Asked as E1001 (김민수) on 2026-11-29: 2025 granted 15, used 11.5, lapsed 3.5."""
+
+from __future__ import annotations
+
+from tests.support.offline_chat import ask, lookups, roster_bot
+
+
+async def test_a_day_asked_in_the_past_tense_is_the_last_one(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "was oct 3 a public holiday?")
+    assert "2027" not in turn.answer and "October 3" in turn.answer, turn.answer
+
+
+async def test_a_count_of_days_is_no_name(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "12월 4일 하루만 연차 쓰면 몇 개 남아?")
+    assert lookups(turn)[:1] == [("get_leave_balance", 2026)], turn.answer
+
+
+async def test_from_it_is_no_colleague_in_it(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "what's the legal maximum of annual leave? how far am I from it"
+    )
+    assert "anyone else's leave" not in turn.answer, turn.answer
+
+
+async def test_the_past_tense_after_a_part_about_last_year_stays_there(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "작년 연차 몇 개 썼어요? 남은 건 어떻게 됐어요?")
+    assert lookups(turn) == [("get_leave_balance", 2025)] and "소멸 3.5일" in turn.answer, turn.answer
