@@ -28,3 +28,8 @@ async def test_from_it_is_no_colleague_in_it(hr, minsu):
 async def test_the_past_tense_after_a_part_about_last_year_stays_there(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "작년 연차 몇 개 썼어요? 남은 건 어떻게 됐어요?")
     assert lookups(turn) == [("get_leave_balance", 2025)] and "소멸 3.5일" in turn.answer, turn.answer
+
+
+async def test_hedges_name_no_figure(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "올해 남은 연차 진짜 정확히 몇 개예요?")
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer

@@ -29,6 +29,8 @@ _EN_GROUPS: tuple[str, ...] = (
     "omg wow haha",
     # chat shorthand: right now, at the moment, though, "hw" for how
     "rn atm tho hw",
+    # hedges and checking: "really", "even", "double check", "sanity check", "I feel like", "kinda"
+    "really even double sanity kinda sorta feel think thought guess wait hmm correct",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
@@ -51,6 +53,8 @@ _KO_WORDS: tuple[str, ...] = (
     "통으로 통째로 풀로",
     # "기억이 안남" (I don't remember): says nothing of the figures
     "기억이 기억 안남",
+    # hedges and exclamations: "정확히", "진짜", "그냥", "헐", "설마" (the figure asked is the reading's)
+    "정확히 정확하게 진짜 그냥 헐 실제로 설마 아마 대충",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
