@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from bot.cli import main
-from bot.evaluation.cases import Case, bundled_set_path, load_set
+from bot.evaluation.cases import BadSet, Case, bundled_set_path, load_set
 
 
 def _case(states: list[str], may: list[str] = [], mentions: list[str] = []) -> Case:  # noqa: B006
@@ -77,3 +77,14 @@ def test_a_set_that_is_not_one_is_one_line(newcomer, capsys):
     assert main(["eval", "--set", str(newcomer / "bad.json")]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("officebot: --set:") and "bad.json" in line
+
+
+def test_a_set_with_a_word_among_its_numbers_names_the_case_and_the_word(tmp_path):
+    bad = tmp_path / "set.json"
+    bad.write_text(
+        '{"today": "2026-11-29", "cases": [{"id": "ok-1", "as": "E1001", "question": "hi"},'
+        ' {"id": "en-008", "as": "E1001", "question": "hi", "mentions": ["12", "months"]}]}',
+        encoding="utf-8",
+    )
+    with pytest.raises(BadSet, match=r"case en-008: mentions holds 'months', which is not a number"):
+        load_set(bad)

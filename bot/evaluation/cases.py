@@ -74,15 +74,21 @@ def load_set(path: Path) -> EvalSet:
 
 
 def _case(item: Any, index: int) -> Case:
+    # a case is named by its id, else by its place counted from 1, as a person counts
+    named = f"case {item.get('id') or index + 1}" if isinstance(item, dict) else f"case {index + 1}"
+
     def figures(name: str) -> frozenset[Decimal]:
-        try:
-            return frozenset(Decimal(str(value)) for value in item.get(name) or [])
-        except InvalidOperation:
-            raise ValueError(f"case {index}: {name} holds a value that is not a number") from None
+        values = item.get(name) or []
+        for value in values:
+            try:
+                Decimal(str(value))
+            except InvalidOperation:
+                raise ValueError(f"{named}: {name} holds {value!r}, which is not a number") from None
+        return frozenset(Decimal(str(value)) for value in values)
 
     question, employee = item["question"], item["as"]
     if not isinstance(question, str) or not isinstance(employee, str):
-        raise ValueError(f"case {index}: question and as must be text")
+        raise ValueError(f"{named}: question and as must be text")
     return Case(
         str(item.get("id") or index),
         employee,
