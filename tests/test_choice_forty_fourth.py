@@ -12,6 +12,7 @@ from typing import Any
 from benchmarks.named_answers import evidence_of
 from bot.grounding.shape import parts_of
 from bot.grounding.statements import Written, write
+from bot.language.asked_words import SENTENCE
 from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
 
@@ -97,3 +98,37 @@ def test_a_months_use_days_that_fit_and_a_days_year():
     until = "How many days until April 1?"
     assert not _written(until, [(until, ['days_until("2027-04-01")'])], today="2026-02-10").holds
     assert _written(until, [(until, ['days_until("2026-04-01")'])], today="2026-02-10").holds
+
+
+def test_the_forty_sixth_kinds():
+    # a decimal point ends no sentence, and an emoji ends one
+    said = "지난주에 8.5일 남았다고 들었어요. 결재 대기 중인 신청 있어요?"
+    assert "지난주에 8.5일 남았다고 들었어요." in SENTENCE.findall(said)
+    story = "Back from the beach 🏖️ How many working days are there in March?"
+    march = [(story.split("🏖️ ")[1], ['working_days("2026-03-01", "2026-03-31")'])]
+    assert _written(story, march, today="2026-02-20").holds
+    # a bare follow-up in hours asks the hours
+    assert not _written("그럼 시간으로는?", [("그럼 시간으로는?", ["remaining(2026)"])]).holds
+    # a plan, a question mark, then what it leaves
+    plan = "12월 28일부터 30일까지 휴가 내면 며칠 빠져요? 그럼 몇 개 남아요?"
+    assert not _written(plan, [(plan, ['working_days("2026-12-28", "2026-12-30")', "remaining(2026)"])]).holds
+    # 하루 with a day to take is an amount the what-if owes
+    days = "금요일에 하루 연차 쓰고 반차 2번 더 쓰면 몇 개 남아요?"
+    assert not _written(days, [(days, ["what_if(2026, q(2) * 0.5)"])]).holds
+    # a list of days asked is not the latest one alone
+    listing = "올해 쓴 연차 내역 보여줘"
+    assert not _written(listing, [(listing, ["latest(2026)"])], lookups=[TAKEN_2026]).holds
+    # the asker's own figure asked beside a colleague's, declined whole
+    both = "김서준 님 연차랑 제 연차 남은 거 알려주세요"
+    assert not _written(both, [(both, ["only_own_leave()"])]).holds
+    # two trips told, both taken: the second's days are owed too
+    trips = "Two trips left this year: 2 days in October and 1 more in December. If I take both, what's left?"
+    assert not _written(trips, [("If I take both, what's left?", ["what_if(2026, q(2))"])]).holds
+    assert _written(trips, [("If I take both, what's left?", ["what_if(2026, q(2) + q(1))"])]).holds
+
+
+TAKEN_2026 = {
+    "tool": "list_leave_taken",
+    "input": {"year": 2026},
+    "result": {"year": 2026, "records": [{"date": "2026-03-02", "days": "1", "type": "annual"}]},
+}

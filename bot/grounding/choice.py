@@ -82,6 +82,7 @@ from bot.language.question_words import (
     OF_THE_TURN_BEFORE,
     ORDINAL_DAY,
     OWN,
+    OWN_FIGURE,
     PART_ASKED,
     PAST_ASKED,
     PLANS_AHEAD,
@@ -169,7 +170,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "working days": (WORKING_DAYS_ASKED, {"working_days", "what_if_days", "plan", "day", "enough"}),
     "records by date": (
         RECORDS_ASKED,
-        {"records", "record", "month", "latest", "parts_taken", "taken:other"},
+        {"records", "record", "month", "parts_taken", "taken:other"},
     ),
     "the days taken, listed": (LIST_ASKED, {"records", "month", "parts_taken", "taken:other"}),
     "half days left": (HALVES_LEFT_ASKED, {"half_days_left"}),
@@ -200,7 +201,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         },
     ),
     # "in total this year": one year's whole figure
-    "a total": (TOTAL_ASKED, {"total", "granted", "used", "balance"}),
+    "a total": (TOTAL_ASKED, {"total", "granted", "used", "balance", "in_a_row"}),
     # a what-if counts pending requests
     "what is pending": (PENDING_ASKED, {"pending", "balance", "what_if", "what_if_days", "plan"}),
     "what was granted": (
@@ -384,6 +385,13 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     if "only_own_leave" in kinds and OWN.search(question) and not _someone_named(evidence):
         problems.append(
             Problem("say", "declines as someone else's, but the question is the asker's own: answer it")
+        )
+    # ...and the asker's own figure asked beside someone else's ("이서연 님 연차랑 제 연차 둘 다")
+    elif (
+        "only_own_leave" in kinds and OWN_FIGURE.search(question) and not chosen.years and kinds <= _DECLINES
+    ):
+        problems.append(
+            Problem("say", "declines the colleague's figure but leaves out the asker's own: state it")
         )
     problems += _colleague_problems(evidence, chosen)
     # a figure said to be left after a what-if ("will I still have 5 left after?") is answered by what is
@@ -585,6 +593,10 @@ def _month_problems(question: str, today: date, chosen: Chosen, days: _DaysAsked
         and not _whole_months(chosen.ends, months, today)
     ):
         problems.append(Problem("say", "counts part of a month; the question asks about the whole month"))
+    # (a month named without its year may be read as this year's or the next's: its number is what counts)
+    if chosen.months and (left_out := sorted({m for _, m in months} - {m for _, m in chosen.months})):
+        said = ", ".join(map(str, left_out))
+        problems.append(Problem("say", f"leaves out month {said}, which the question asks about"))
     if months and (other_months := chosen.months - months):
         said = ", ".join(f"{y}-{m:02d}" for y, m in sorted(other_months))
         problems.append(Problem("say", f"is about {said}, a month the question does not ask about"))
@@ -788,6 +800,11 @@ def _amounts_unaccounted(
         and not (m[0].rstrip().endswith("일") and int(float(m[1])) in listed)
         and not (left_after and SAID_LEFT.match(question, m.end()))
     ]
-    # in words: "이틀 쉬려고", "take two days" (하루 is also "a day's hours": not read here)
-    said += [Decimal(COUNT_WORDS[(m[1] or m[2]).lower()]) for m in DAYS_IN_WORDS.finditer(question)]
+    # in words: "이틀 쉬려고", "take two days", "하루 연차 쓰고" (하루 alone is also "a day's hours": not read)
+    # (하루 beside days the statements are about is that day's size: "8월 14일 하루 연차 쓰면")
+    said += [
+        Decimal(COUNT_WORDS[(m[1] or m[2]).lower()])
+        for m in DAYS_IN_WORDS.finditer(question)
+        if not (m[1] == "하루" and (chosen.days or chosen.ends))
+    ]
     return [n for n in dict.fromkeys(said) if n not in chosen.taken and n not in chosen.stated]

@@ -132,8 +132,9 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     with an amount no statement is about; or the asker's leave planned on days or in amounts no statement
     is about. A story's dates, numbers and figure words ("my sister's wedding is on June 13") are its own."""
     chosen = chosen or Chosen()
-    if not FRAME.sub("", sentence).strip(_MARKS + "-—"):
-        return False  # "could you tell me", "알려 주세요": the frame of the asks quoted beside it
+    # "could you tell me", "알려 주세요", "…도 알려주세요": the frame of the asks quoted beside it
+    if re.fullmatch(r"(?:도|요|은|는|를|을|\s)*", FRAME.sub("", sentence).strip(_MARKS + "-—")):
+        return False
     amount = DAYS_STATED.search(blank_dates(sentence))
     named = asked_years(sentence, today) or days_named(sentence) or amount
     known, open_ask = asks_anything(sentence), bool(unanswered(sentence, chosen, today))
@@ -158,6 +159,11 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
     of days no statement is about."""
     years = set(asked_years(stretch, today)) - about.years
     days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
+    days = {
+        (m, d)
+        for m, d in days
+        if not any(a <= date(a.year, m, d) <= b for a, b in about.spans if a.year == b.year)
+    }
     blanked = blank_dates(stretch)
     amounts = amounts_in(blanked) if DAYS_STATED.search(blanked) else set()
     # "taking 2 half days next week" taken as q(2): its days say when, the what-if what
@@ -176,7 +182,10 @@ def _premise(sentence: str, today: date, about: Chosen) -> bool:
     named = (  # a year alone: any story's
         days_named(sentence) or relative_days(sentence, today) or DAYS_STATED.search(blank_dates(sentence))
     )
-    return bool(named) and not _unused(sentence, today, about)
+    # ...or some of them ("3 days for a wedding and another 2 around Christmas. If I take both…"): the ask's
+    # premise still, whose other figures the answer owes
+    taken = amounts_in(blank_dates(sentence)) & about.taken
+    return bool(named) and (not _unused(sentence, today, about) or bool(taken))
 
 
 def reading_problems(read: Quoted, today: date, chosen: Chosen) -> list[Problem]:

@@ -86,9 +86,13 @@ GROWS_ASKED = re.compile(
     re.I,
 )
 
+# Hours asked as a follow-up of its own ("what about in hours?", "시간으로는?"): what was just said
+IN_HOURS_ALONE = r"^\s*(?:(?:and|so|ok|what\s+about|how\s+about|그럼)\s+)*(?:in\s+hours|시간으로\s*(?:는|하면|치면)?)\s*[?？]*\s*$"
+
 ASKS_FOR: dict[str, re.Pattern[str]] = {
     "grows_to": re.compile(
-        rf"{REACHES_ASKED.pattern}|{GROWS_ASKED.pattern}|늘|올라|몇\s*년도|\b(?:grow|go(?:es)?\s+up|increase|reach|hit|cap|max\w*)\b",
+        rf"{REACHES_ASKED.pattern}|{GROWS_ASKED.pattern}|늘|올라|몇\s*년도|"
+        r"\b(?:grow|go(?:es)?\s+up|increase|reach|hit|cap|max\w*|get\s+to)\b",
         re.I,
     ),
     "in_a_row": IN_A_ROW_ASKED,
@@ -100,12 +104,18 @@ ASKS_FOR: dict[str, re.Pattern[str]] = {
         words.EXPIRY
         | words.Words(
             ko=("언제까지",),
-            en=(r"\buntil\b", r"\bby\s+when\b", r"\blast\s+day\s+(?:I\s+can|to)\s+(?:use|take)\b"),
+            en=(
+                r"\buntil\b",
+                r"\bby\s+when\b",
+                r"\blast\s+day\s+(?:I\s+can|to)\s+(?:use|take)\b",
+                r"\bwhat\s+happens\s+to\b",
+            ),
         )
     ),
     # what is left, in hours: asked with what is left or how many ("can I take leave in hours?" asks a rule)
     "hours_left": re.compile(
-        rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{LEFT.pattern}|{HOW_MANY.pattern}))", re.I | re.S
+        rf"^(?=.*(?:{pattern(words.HOURS).pattern}))(?=.*(?:{LEFT.pattern}|{HOW_MANY.pattern}))|{IN_HOURS_ALONE}",
+        re.I | re.S,
     ),
     "share_used": re.compile(
         r"%|퍼센트|프로|비율|\w*[률율]|percent\w*|share|proportion|how\s+much\s+of|what\s+part", re.I
@@ -149,7 +159,10 @@ ASKS_FOR: dict[str, re.Pattern[str]] = {
 }
 
 # Where a sentence ends: its mark, then space; a line break.
-SENTENCE = re.compile(r"[^.!?？~…\n]+(?:[.!?？~…]+|$)")
+# (a decimal point is no sentence's end: "7.5일 남았다고 했잖아요")
+# (an emoji ends one too: "Back from Seollal 😅 How many working days are there in March?")
+_ENDS = ".!?？~…\n\U0001f300-\U0001faff\u2600-\u27bf"
+SENTENCE = re.compile(rf"(?:(?<=\d)\.(?=\d)|[^{_ENDS}])+(?:[{_ENDS}]+|$)")
 
 # Asking again, in a sentence of its own with no question word: "작년 것도.", "and last year too".
 ALSO = re.compile(
@@ -180,6 +193,7 @@ NEXT_GRANT_ASKED = pattern(
             r"(?:(?:내년|다음|앞으로).{0,15})?(?:몇\s*일|며칠|몇\s*개)\s*(?:새로\s*(?:생겨|생기|나와|나오)|생길|나올)|"
             r"(?:내년|다음|앞으로).{0,15}(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|나와|나오)",
             r"다음\s*(?:발생|부여)",
+            r"다음\s*(?:엔|에는|에)?\s*언제\s*(?:쯤\s*)?(?:생|나와|나오|받)",
             # what comes once a year of service completes ("입사 1년 되면 몇 개 생겨요?")
             r"(?:되면|지나면|채우면|넘으면)\s*(?:연차\s*)?(?:가\s*|는\s*)?(?:몇\s*일|며칠|몇\s*개)\s*(?:생겨|생기|생길|나와|나오|나올|받)",
         ),
@@ -206,7 +220,7 @@ GRANT_SIZE_ASKED = re.compile(r"(?:몇\s*일|며칠|몇\s*개)\s*(?:씩\s*)?(?:�
 # the first year's rule
 FIRST_YEAR_ASKED = re.compile(
     r"첫\s*해(?!\s*(?:이후|지나|끝나|다음|후))|첫\s*1?\s*년|입사\s*1\s*년\s*(?:미만|안)|(?:1|일)\s*년\s*(?:이\s*|도\s*)?(?:미만|안\s*[됐된돼되]|못\s*[채됐된])|"
-    r"신입(?!\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월(?!\s*(?:차|째))|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
+    r"신입(?!\s*(?:인데요?|이라서?|이에요|입니다|이거든요?|임)(?![가-힣]))|올해\s*입사|입사\s*(?:한\s*지|하고)?\s*\d{1,2}\s*개월(?!\s*(?:차|째))|\b\d{1,2}\s+months?\s+(?:in|ago|since)|(?<!after my )(?<!after the )(?:first|1st)[\s-]+year|new\s+hire|joined\s+this\s+year|"
     r"less\s+than\s+a\s+year",
     re.I,
 )
@@ -272,7 +286,9 @@ WHAT_IF_ASKED = re.compile(
     r"\bafter\s+(?:taking|I\s+take)\b[^?]*\b(?:left|remain\w*|have)\b|"
     # "what's left after?", "how many would I have left after it?", "what would that leave me with?"
     r"\b(?:left|remain\w*)\s+(?:over\s+)?after\b|\bafter\s+(?:that|it|this|those|them)\b[^?]*\b(?:left|remain\w*)\b|"
-    r"\b(?:would|will)\s+(?:that|it|this)\s+leave\s+me\b",
+    r"\b(?:would|will)\s+(?:that|it|this)\s+leave\s+me\b|\b(?:will|would)\s+I\s+have\s+(?:left\s+)?after\b|"
+    # "12월 21일부터 24일까지 휴가 내면 며칠 빠져요? 그럼 올해 몇 개 남아요?": a plan, then what it leaves
+    r"(?:쓰|쉬|내|빼)면[^.]{0,40}[?？]\s*(?:그러면|그럼)\s*[^?]{0,12}남",
     re.I,
 )
 
@@ -394,7 +410,8 @@ WORKING_DAYS_ASKED = re.compile(
 )
 # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
 HOURS_ASKED = re.compile(
-    rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))",
+    rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))|"
+    + IN_HOURS_ALONE,
     re.I | re.S,
 )
 WHY_FIFTEEN_ASKED = re.compile(r"(?:왜|어째서|\bwhy\b)[^?\d]*(?<![\d.])15(?![\d.])", re.I)

@@ -252,9 +252,10 @@ THIRD_PERSON_ASKED = re.compile(
 # "is New Year's Day a Friday?", "falls on a Saturday": a weekday asked of a day, not a day itself
 A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
 # Days to take in words: "이틀 쉬려고", "take two days" (하루 is also a day's hours: not read here)
-COUNT_WORDS = {"이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
+COUNT_WORDS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
 DAYS_IN_WORDS = re.compile(
-    r"(이틀|사흘|나흘)(?!\s*반)|\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
+    r"(이틀|사흘|나흘|하루(?=\s*(?:연차|휴가)\s*(?:쓰|내|빼)))(?!\s*반)|"
+    r"\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
     re.I,
 )
 # A part pointing back to the one before ("그 주 월~목", "that week"): its days are the part before's.
@@ -263,6 +264,13 @@ DAYS_IN_WORDS = re.compile(
 OF_THE_TURN_BEFORE = re.compile(
     r"^(?=.{0,40}$)(?=.*(?:\b(?:that|it)\b|그거|그건|그게)).*(?:\bhow\s+many\b|\bhow\s+much\b|몇|며칠|얼마)",
     re.I | re.S,
+)
+# The asker's own figure asked in the first person ("제 연차 남은 거", "how many of mine", "do I have"): not the
+# family words of OWN, which a story about them uses
+OWN_FIGURE = re.compile(
+    r"(?:제|내|저의|나의)\s*(?:(?:올해|작년)\s*)?(?:연차|휴가|남은)|\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|"
+    r"\b(?:of\s+)?mine\b|\bI\s+(?:still\s+)?have\b|\b(?:do|did|can|will)\s+I\s+(?:have|get|use|take)\b",
+    re.I,
 )
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 # A day named with its part of a day ("24일 오후 반차", "31일 하루", "28일 반반차").
