@@ -33,3 +33,25 @@ async def test_the_past_tense_after_a_part_about_last_year_stays_there(hr, minsu
 async def test_hedges_name_no_figure(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "올해 남은 연차 진짜 정확히 몇 개예요?")
     assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+
+
+async def test_someone_elses_day_off_is_no_request(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "who else is off on dec 31?")
+    assert ("draft_leave_request", None) not in lookups(turn) and "Submit" not in turn.answer, turn.answer
+
+
+async def test_days_taken_told_before_a_question_are_no_request(hr, minsu):
+    question = "3월에 반차 한 번 쓴 게 다인데, 12월에 남은 거 다 쓰고 싶어요. 12월 근무일이 며칠이에요?"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "신청" not in turn.answer and "초안" not in turn.answer, turn.answer
+
+
+async def test_a_date_asked_in_a_month_is_no_count(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "워크숍이 12월 며칠인지, 그날은 근무일로 치는 건지 알려주세요.")
+    assert "근무일은 22일" not in turn.answer, turn.answer
+
+
+async def test_a_fixed_answer_does_not_half_answer_two_asks(hr, minsu):
+    question = "1월 공휴일은 며칠 무슨 요일인지, 그리고 1월 근무일은 총 며칠인지 알려줘"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "날짜로 물어봐" not in turn.answer, turn.answer

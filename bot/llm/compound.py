@@ -120,6 +120,17 @@ def without_asides(question: str, today: date, roster: Roster) -> str:
     return kept if kept in question else question
 
 
+def asks_in(question: str) -> int:
+    """How many asks a message holds: its questions and the joined clauses that ask ("12월 공휴일은
+    며칠인지, 그리고 근무일은 총 며칠인지")."""
+    return sum(
+        1
+        for piece in questions_in(question)
+        for clause in _JOINS.split(piece)
+        if clause and _ASKS.search(clause)
+    )
+
+
 def questions_in(question: str) -> list[str]:  # split at its question marks
     return [piece.strip() for piece in _QUESTION_END.split(question) if piece.strip()]
 

@@ -13,11 +13,15 @@ from decimal import Decimal
 from bot.domain.requests import Part
 from bot.language import request_words, words
 from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number, spelled_out
+from bot.language.question_words import PAST_ASKED
 from bot.language.relative_days import TWO_DAYS, relative_days, without_relative_days
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
 
 _WANTS = pattern(request_words.WANTS_LEAVE)
+_SOMEONE_ELSE = re.compile(
+    r"\bwho\b|누가|누구|\b(?:some|any|every)(?:one|body)\b|다른\s*(?:사람|분|팀원)", re.I
+)
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
 _ASKS_AMOUNT = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
 # "Can I take Friday off?" asks, it does not request ("I'd like to take Friday off" does)
@@ -83,6 +87,10 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
     if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, CONDITION)):
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
+        return None
+    # not a request: someone else's day off ("who else on my team is off on christmas eve?"), or the days
+    # taken told before a question ("4월에 반반차 한 번 … 쓴 게 전부인 것 같은데 … 근무일이 며칠이나 돼요")
+    if _SOMEONE_ELSE.search(question) or (PAST_ASKED.search(question) and _ASKS_AMOUNT.search(question)):
         return None
     week = week_of(question, today)  # "the whole week of Dec 21": Monday to Friday, not the 21st alone
     dates = (week[0][0], week[0][1]) if week else dates_named(question, today)

@@ -39,7 +39,7 @@ from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
 from bot.llm import offline_lines as lines
-from bot.llm.compound import Part, composed, questions_in, without_asides
+from bot.llm.compound import Part, asks_in, composed, questions_in, without_asides
 from bot.llm.conversation import (
     earlier_in,
     is_correction,
@@ -222,6 +222,9 @@ class OfflineModel:
         # a part unread: no partial answer — unless the whole is read word for word by a reading whose one
         # statement says both how many and when ("몇 개 소멸돼? 언제까지 써야 돼?": the days left lapse, and when)
         if parts is None and (left or (several and reading.kind != "expiry")):
+            reading = Reading("cannot")
+        # an answer in fixed words answers one ask: a message with another is declined, not half answered
+        if reading.kind in ("public_holiday", "how_to") and asks_in(newest) > 1:
             reading = Reading("cannot")
         return reading, parts or ([Part(question, reading=reading)] if reading.kind in LOOKUP_KINDS else [])
 

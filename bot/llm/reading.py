@@ -322,6 +322,8 @@ def read_question(
     return Reading("help" if _ASKS_HELP.search(question) or not question.strip() else "off_topic")
 
 
+# "12월 며칠인지": which day of the month, not how many days
+_A_DATE_ASKED = re.compile(r"\d{1,2}\s*월\s*며칠")
 # Pointing back at what the turn before answered, and the past tense of a lapse asked after a past year.
 _THAT_ONE = re.compile(r"\b(?:that|it)\b|그거|그건|그게|그때", re.I)
 _PAST_TENSE = re.compile(r"였|었|됐|했|\b(?:did|was|were|had)\b", re.I)
@@ -371,7 +373,8 @@ _ABOUT_FIGURES = pattern(
 def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | None:
     """The calendar tool and its input for "12월 24일부터 26일까지 근무일 며칠이야?" (count_working_days) or
     "is Christmas a holiday?" (get_day); None for anything about leave figures or requests."""
-    counted = _WORKING_DAYS.search(question) and QUANTITY.search(question)
+    # (not "12월 며칠" / "what date in December", which asks a date)
+    counted = _WORKING_DAYS.search(question) and QUANTITY.search(_A_DATE_ASKED.sub(" ", question))
     # "how many working days are left this year?": the calendar's, from today (no leave is named)
     left = counted and REMAINING.search(question) and not NAMES_LEAVE.search(question)
     if _ABOUT_FIGURES.search(question) and not left:
