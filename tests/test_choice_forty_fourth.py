@@ -132,3 +132,38 @@ TAKEN_2026 = {
     "input": {"year": 2026},
     "result": {"year": 2026, "records": [{"date": "2026-03-02", "days": "1", "type": "annual"}]},
 }
+
+
+def test_the_forty_eighth_kinds():
+    # the run of days off stated is no amount left out ("총 4일 연속 맞아?")
+    run = "10월 2일 금요일 하루 쓰면 총 4일 연속으로 쉬는 거 맞아?"
+    assert _written(run, [(run, ['in_a_row("2026-10-02", "2026-10-02")'])], today="2026-09-01").holds
+    # a year to come named beside the next grant is answered by it
+    ahead = "올해 남은 거 몇 개고 내년엔 몇 개 받게 돼요?"
+    entitlement = {
+        "tool": "get_leave_entitlement",
+        "input": {},
+        "result": {
+            "hire_date": "2024-03-04",
+            "service_years": 2,
+            "current_days": "15",
+            "next_grant_date": "2027-03-04",
+            "next_grant_days": "16",
+        },
+    }
+    assert _written(
+        ahead,
+        [("올해 남은 거 몇 개고", ["remaining(2026)"]), ("내년엔 몇 개 받게 돼요?", ["next_grant()"])],
+        lookups=[BALANCE_2026, entitlement],
+    ).holds
+    # "how many did I get" asks what was granted; every two years is the extra days' rule
+    got = "How many days did I get in 2026?"
+    assert not _written(got, [(got, ["remaining(2026)"])]).holds
+    every_two = "2년마다 하루씩 는다는 게 법이에요?"
+    assert not _written(every_two, [(every_two, ['act_rule("base")'])]).holds
+    # a dated day asked in the past is that day's record
+    day = "10월 8일에 연차 썼는지 확인해줘"
+    assert not _written(day, [(day, ["used(2026)"])]).holds
+    # a calendar question beside a colleague is no one's leave
+    calendar = "팀원들 일정 짜는데 12월 근무일 며칠이에요?"
+    assert not _written(calendar, [(calendar, ["only_own_leave()"])]).holds

@@ -47,7 +47,9 @@ async def test_days_taken_told_before_a_question_are_no_request(hr, minsu):
 
 
 async def test_a_date_asked_in_a_month_is_no_count(hr, minsu):
-    turn = await ask(await roster_bot(hr), minsu, "워크숍이 12월 며칠인지, 그날은 근무일로 치는 건지 알려주세요.")
+    turn = await ask(
+        await roster_bot(hr), minsu, "워크숍이 12월 며칠인지, 그날은 근무일로 치는 건지 알려주세요."
+    )
     assert "근무일은 22일" not in turn.answer, turn.answer
 
 

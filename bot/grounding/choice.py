@@ -89,6 +89,7 @@ from bot.language.question_words import (
     POINTS_BACK,
     QUARTER,
     SAID_LEFT,
+    TENURE_TOLD,
     THE_YEAR_BEFORE,
     WHEN_ASKED,
     WHY_ASKED,
@@ -373,6 +374,25 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         and (MORE_THAN_A_DAY.search(question) or any(a != b for a, b in spans_named(question)))
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
+    # a day asked in the past ("지난주 금요일에 연차 썼는지") is that day's record, not the year's figures
+    one_day = (
+        days.named or days.holidays
+    )  # (a weekday read relative to today may be a story's: "on the saturday shift")
+    if (
+        one_day
+        and PAST_ASKED.search(question)
+        and kinds
+        and kinds <= {"used", "remaining", "balance", "granted"}
+    ):
+        problems.append(
+            Problem("say", "states the year's figures, but the question asks about a day: record(D)")
+        )
+    # a calendar question beside someone named is no one's leave: declining it answers nothing asked
+    calendar_only = _ASKED["working days"][0].search(question) and not LEFT.search(question)
+    if "only_own_leave" in kinds and calendar_only and not kinds - _DECLINES:
+        problems.append(
+            Problem("say", "declines a question of the calendar, which is no one's leave: answer it")
+        )
     # whether days named fit ("enough left to take the week of Dec 21 off?"): what they leave, not the balance
     # (the working days beside the balance let the person see it: both figures are given)
     fits = {"enough", "what_if_days", "plan", "what_if", "drafted", "draft_refused", "working_days"}
@@ -534,7 +554,8 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
             upcoming.add(max((d for d in days.holidays if d < today), default=today).year)
     upcoming |= {end.year for span in days.relative for end in span}
     upcoming |= {year for year, _ in days.months_ahead}  # "다음 달" in December: next year's
-    named_years = set(asked_years(question, today)) - years_taken_back(question)
+    # (a year in the asker's tenure told is no year asked: "I've been here since 2013")
+    named_years = set(asked_years(TENURE_TOLD.sub(" ", question), today)) - years_taken_back(question)
     if BOTH_YEARS.search(question):
         named_years |= {today.year, today.year - 1}
     if THE_YEAR_BEFORE.search(question) and named_years:  # "last year than the year before"
@@ -546,14 +567,22 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
         named_years = {max(evidence.earlier_years) + 1}
     asked = (named_years | upcoming) or {today.year}
     problems: list[Problem] = []
-    if years and not chosen.kinds & _DECLINES and (left_out := sorted(named_years - years)):
+    # (the next grant is a year to come's leave: "내년엔 며칠 받게 되는지" is answered by it)
+    to_come = (
+        {y for y in named_years if y > today.year} if chosen.kinds & {"next_grant", "grows_to"} else set()
+    )
+    if years and not chosen.kinds & _DECLINES and (left_out := sorted(named_years - years - to_come)):
         problems.append(
             Problem("say", f"leaves out {', '.join(map(str, left_out))}, which the question asks about")
         )
     # a day named without its year is of the years the words give it ("my anniversary on March 2", asked in
     # February, is this year's)
+    # (only where no other clause names a year or the past: "April 3rd … and last year's?" reads both)
+    plain = not named_years and not PAST_ASKED.search(question)
     elsewhere = sorted(
-        d for d in chosen.days | chosen.ends if (d.month, d.day) in days.named and d.year not in asked
+        d
+        for d in chosen.days | chosen.ends
+        if plain and (d.month, d.day) in days.named and d.year not in asked
     )
     if elsewhere:
         problems.append(
@@ -623,7 +652,9 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
     # "21일부터 24일까지" names days of a month it leaves to the context: any month's.
     bare = {int(m[1]) for m in BARE_DAY.finditer(question)}
     bare |= {int(m[1]) for m in ORDINAL_DAY.finditer(question)}  # "the 4th and 5th"
-    bare |= {int(m[1] or m[2]) for m in LISTED_DAYS.finditer(question)}  # "10월 6, 7, 8일"
+    bare |= {
+        int(m[1] or m[2] or m[3]) for m in LISTED_DAYS.finditer(question)
+    }  # "10월 6, 7, 8일", "22일 23일"
     bare |= {int(n) for m in DAY_RANGE.finditer(question) for n in m.groups()}  # "and 28-31"
     # a holiday's days are dated: Chuseok's day last year is not this year's (its month and day differ)
     about = chosen.days | chosen.ends

@@ -461,6 +461,7 @@ def _in_a_row(w: _Writer, s: Statement) -> str:
     while not calendar.day(off_to + timedelta(days=1)).working:
         off_to += timedelta(days=1)
     w.spans.add((off_from, off_to))  # the run covers the holidays the question names around the days taken
+    w.stated.add(Decimal((off_to - off_from).days + 1))  # the run's length: "5일 연휴 맞아?" is answered
     return say.in_a_row(first, last, off_from, off_to, w.today, w.korean)
 
 

@@ -15,7 +15,7 @@ from bot.language.words import pattern
 LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 
 
-ASKED_GRANT_WORDS = r"부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받(?:았|은\s*(?:거|건))|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+ASKED_GRANT_WORDS = r"\bhow\s+(?:many|much)\b[^?]{0,25}\bdid\s+I\s+(?:get|receive)\b|부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받(?:았|은\s*(?:거|건))|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 
 # "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
 GRANT_ASKED = re.compile(
@@ -65,7 +65,8 @@ USED_ASKED = pattern(
 IN_A_ROW_ASKED = re.compile(
     r"^(?!.*(?:\bcan\s+I\b|\bmay\s+I\b|allowed|최대|가능|할\s*수|쓸\s*수|규정|\bpolicy\b|\blimit)).*(?:"
     r"(?:며칠|몇\s*일)\s*(?:을\s*|이나\s*)?(?:연속|연달아|내리)|연속\s*(?:으로\s*)?(?:며칠|몇\s*일)|"
-    r"(?:까지|총)\s*(?:총\s*)?(?:며칠|몇\s*일)\s*(?:을\s*|동안\s*)?쉬|(?:며칠|몇\s*일)\s*(?:붙어|이어)\s*(?:서\s*)?쉬|"
+    r"(?:까지|총)\s*(?:총\s*)?(?:며칠|몇\s*일)\s*(?:을\s*|동안\s*)?쉬|\d+\s*일\s*(?:연속|연휴)|"
+    r"(?:며칠|몇\s*일)\s*(?:붙어|이어)\s*(?:서\s*)?쉬|"
     r"\bdays?\s+(?:off\s+)?in\s+a\s+row\b|\bconsecutive\s+days?\b|\bhow\s+long\s+(?:a|of\s+a|is\s+the|will\s+the)\s+break\b)",
     re.I | re.S,
 )
@@ -109,6 +110,7 @@ ASKS_FOR: dict[str, re.Pattern[str]] = {
                 r"\bby\s+when\b",
                 r"\blast\s+day\s+(?:I\s+can|to)\s+(?:use|take)\b",
                 r"\bwhat\s+happens\s+to\b",
+                r"\b(?:vanish|disappear)\w*",
             ),
         )
     ),
@@ -132,7 +134,8 @@ ASKS_FOR: dict[str, re.Pattern[str]] = {
     # the next grant, asked as next or by when ("right now" asks what there is now)
     "next_grant": re.compile(
         pattern(words.NEXT_GRANT).pattern
-        + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease",
+        + r"|다음|언제|내년|새해|\bnext\b|\bwhen\b|anniversary|생기|생겨|생길|나와|나오|늘어|받[아을나]|\bget\b|\bgrow|\bincrease|"
+        r"\bgo(?:es)?\s+up\b",
         re.I,
     ),
     # the Act's leave that has arisen and can be used now: asked as the law's, as arisen, or as now
@@ -366,7 +369,8 @@ LAST_ONE = re.compile(r"지난|작년|저번|\b(?:last|past|previous)\b", re.I)
 
 # What someone told the asker, reported ("팀장님이 다 쓰라고 하셔서요", "my manager told me to use them"): a story.
 REPORTED = re.compile(
-    r"(?:라고|하래|쓰래|래서|라셔|라며|라네)\s*(?:하셔서|해서|하시네|하셨|했|그러|말)?|\b(?:told|asked)\s+(?:me|us)\s+to\b",
+    r"(?:라고|하래|쓰래|래서|라셔|라며|라네|다던데|다더라)\s*(?:하셔서|해서|하시네|하셨|했|그러|말)?|"
+    r"\b(?:told|asked)\s+(?:me|us)\s+to\b",
     re.I,
 )
 # The whole reported clause, from its start to the telling verb ("팀장님이 연말 전에 다 쓰라고 하시는데ㅠ").
@@ -420,7 +424,10 @@ PENDING_ASKED = re.compile(
     re.I,
 )
 GRANTED_ASKED = re.compile(ASKED_GRANT_WORDS, re.I)
-EXTRA_DAYS_ASKED = re.compile(r"가산|장기\s*근속|extra\s+(?:leave|days?)|long\s+service", re.I)
+EXTRA_DAYS_ASKED = re.compile(
+    r"가산|장기\s*근속|(?:2|두)\s*년\s*마다|extra\s+(?:leave|days?)|long\s+service|every\s+(?:two|2)\s+years",
+    re.I,
+)
 GROWING_ASKED = re.compile(
     r"(?:계속|앞으로|매년|해마다)\s*(?:도\s*)?(?:계속\s*)?늘어|\bkeep\s+(?:going\s+up|growing)", re.I
 )

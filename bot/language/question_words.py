@@ -121,7 +121,9 @@ DAY_RANGE = re.compile(r"(?<![\d./-])(\d{1,2})\s*[-~–]\s*(\d{1,2})(?![\d./-])"
 # "21일부터", "24일에", and "9일은요?" (a day asked after another: "2월 8일 쉬어? 9일은요?"), and one listed
 # after a dated day ("12월 24일 반차랑 31일 하루", "13일 금요일이랑 19일 목, 20일 금")
 # Days of a month listed with commas ("10월 6, 7, 8일", "4일, 5일"): each is a day, as the last is.
-LISTED_DAYS = re.compile(r"(?<![\d.])(\d{1,2})\s*일?\s*(?=,\s*\d{1,2}\s*일?)|(?<=,)\s*(\d{1,2})\s*일")
+LISTED_DAYS = re.compile(
+    r"(?<![\d.])(\d{1,2})\s*일?\s*(?=,\s*\d{1,2}\s*일?|\s*일\s+\d{1,2}\s*일)|(?<=,)\s*(\d{1,2})\s*일|(?<=일)\s+(\d{1,2})\s*일"
+)
 BARE_DAY = re.compile(
     r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|[은는도]\s*(?:요|어때|어떄)|하루|반차|반반차|"
     r"[월화수목금토일]요일|[월화수목금토일](?![가-힣])|,|이랑|랑|하고))"
@@ -175,7 +177,7 @@ OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
-    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|\bleave\s+me\b|"
+    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation|time\s+off)\b|\bleave\s+me\b|"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
     r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)",
     re.I,  # "do i have", typed in lower case
@@ -270,6 +272,16 @@ OF_THE_TURN_BEFORE = re.compile(
 OWN_FIGURE = re.compile(
     r"(?:제|내|저의|나의)\s*(?:(?:올해|작년)\s*)?(?:연차|휴가|남은)|\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation)\b|"
     r"\b(?:of\s+)?mine\b|\bI\s+(?:still\s+)?have\b|\b(?:do|did|can|will)\s+I\s+(?:have|get|use|take)\b",
+    re.I,
+)
+# The asker telling their own tenure: since when, or how long
+TENURE_TOLD = re.compile(
+    r"\b(?:i'?ve\s+)?(?:been\s+here|worked\s+here|joined|started)\s+(?:since\s+|in\s+|for\s+)?"
+    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{4}|\d+\s+(?:years?|yrs?))(?:\s+now)?|"
+    r"\b(?:been\s+here|here\s+for)\s+\d+\s+(?:years?|yrs?)(?:\s+now)?|\b\d+\s+(?:years?|yrs?)\s+(?:in|here)(?:\s+now)?|"
+    r"\byear\s+\d+\s+here\b|"
+    r"(?:입사한\s*지\s*)?(?:벌써\s*)?\d+\s*년\s*(?:차|째)(?:네요|예요|에요|인데요?|이에요|입니다)?|"
+    r"(?:\d{4}\s*년\s*(?:\d{1,2}\s*월\s*)?|\d{1,2}\s*월\s*)입사(?:했는데|인데요?|해서|한)?(?=\s)",
     re.I,
 )
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)

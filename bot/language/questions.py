@@ -57,7 +57,7 @@ _OTHER_MARKERS = re.compile(
     # a title or relation as the one asked about: "팀장님 연차", "사수의 휴가", "팀원들은 며칠" (not "팀장님이
     # 승인하면" or "팀장님한테 신청": the asker's own question that names a role)
     rf"(?:{words.alternation(people.TITLES, people.RELATIONS)})(?:님)?(?:들)?(?:의|은|는|이|가|도|께서)?"
-    r"(?=[\s?.!,~]|$)(?!\s*(?:아직|이미|벌써|다시|또)?\s*(?:안\s*)?(?:승인|결재|반려|허락|확인|물어|묻|궁금|시켜|말해|한테|에게|께|가[는요서]|갈|하|해|했|날))"
+    r"(?=[\s?.!,~]|$)(?!\s*(?:아직|이미|벌써|다시|또)?\s*(?:안\s*)?(?:승인|결재|반려|허락|확인|물어|묻|궁금|시켜|말해|한테|에게|께|가[는요서]|갈|하|해|했|날|회의|미팅))"
     # nor the one who told the asker something ("팀장님이 연말 전에 다 쓰라고 하셔서요"): reported speech
     r"(?![^?.!]{0,40}?(?:라고|하래|쓰래|래서|라셔|라며|라네))|"
     r"걔|쟤|그\s*(?:사람|분|친구)|그녀|"

@@ -29,6 +29,7 @@ from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
+from bot.language.question_words import TENURE_TOLD
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
@@ -40,16 +41,6 @@ from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
 # the days around a plan that make it longer, named beside the days off in a row
 _AROUND = re.compile(
     r"주말|공휴일|빨간\s*날|연휴|포함|붙여|\b(?:incl\w*|weekends?|holidays?|including|total|off)\b|[+]", re.I
-)
-# The asker telling their own tenure: since when, or how long
-_TENURE_TOLD = re.compile(
-    r"\b(?:i'?ve\s+)?(?:been\s+here|worked\s+here|joined|started)\s+(?:since\s+|in\s+|for\s+)?"
-    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{4}|\d+\s+(?:years?|yrs?))(?:\s+now)?|"
-    r"\b(?:been\s+here|here\s+for)\s+\d+\s+(?:years?|yrs?)(?:\s+now)?|\b\d+\s+(?:years?|yrs?)\s+(?:in|here)(?:\s+now)?|"
-    r"\byear\s+\d+\s+here\b|"
-    r"(?:입사한\s*지\s*)?(?:벌써\s*)?\d+\s*년\s*(?:차|째)(?:네요|예요|에요|인데요?|이에요|입니다)?|"
-    r"(?:\d{4}\s*년\s*(?:\d{1,2}\s*월\s*)?|\d{1,2}\s*월\s*)입사(?:했는데|인데요?|해서|한)?(?=\s)",
-    re.I,
 )
 _DAY_KINDS: frozenset[Kind] = frozenset({"what_if", "what_if_span", "can_i_take", "check_claim"})
 
@@ -159,7 +150,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     rest = question
     # the asker's own tenure told ("been here 6 years", "2013년 입사") beside the Act's leave, which is counted
     # from the HR data's hire date (not when the tenure is what is asked: then it made the reading's kind)
-    told = blank(rest, _TENURE_TOLD) if reading.kind in ENTITLEMENT_KINDS - {"service_years"} else rest
+    told = blank(rest, TENURE_TOLD) if reading.kind in ENTITLEMENT_KINDS - {"service_years"} else rest
     rest = told
     if follows_up:  # before the years: "그 다음 해" is the year after the last turn's, not next year
         rest = blank(blank(rest, YEAR_BEFORE), YEAR_AFTER)
