@@ -57,3 +57,12 @@ async def test_a_fixed_answer_does_not_half_answer_two_asks(hr, minsu):
     question = "1월 공휴일은 며칠 무슨 요일인지, 그리고 1월 근무일은 총 며칠인지 알려줘"
     turn = await ask(await roster_bot(hr), minsu, question)
     assert "날짜로 물어봐" not in turn.answer, turn.answer
+
+
+async def test_the_past_tense_after_last_year_carries_into_a_share_or_a_count(hr, minsu):
+    share = await ask(
+        await roster_bot(hr), minsu, "Did I use all my leave in 2025? And what percent did I use?"
+    )
+    assert "2026" not in share.answer, share.answer
+    count = await ask(await roster_bot(hr), minsu, "작년엔 연차 다 썼었나? 몇 개 썼지?")
+    assert lookups(count) == [("get_leave_balance", 2025)], count.answer

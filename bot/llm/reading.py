@@ -131,6 +131,10 @@ def read_question(
     # thanks, not "ok and in hours?" (a question that opens with "ok")
     if _THANKS.search(question) and not has_leave and not years and "?" not in question:
         return Reading("thanks")
+    # the past tense right after a past year ("Did I use all of last year's? What % did I use?"): that year
+    past_before = bool(earlier.years) and max(earlier.years, default=today.year) < today.year
+    if not years and past_before and _PAST_TENSE.search(question) and not _FOLLOW_UP_NOW.search(question):
+        years = list(earlier.years)
     arithmetic = arithmetic_reading(question, years, today, earlier, window)
     if arithmetic is not None:
         return arithmetic
@@ -324,9 +328,11 @@ def read_question(
 
 # "12월 며칠인지": which day of the month, not how many days
 _A_DATE_ASKED = re.compile(r"\d{1,2}\s*월\s*며칠")
+# "this year", "now": the question's own time, whatever the part before was about
+_FOLLOW_UP_NOW = re.compile(r"올해|이번\s*해|지금|현재|\bthis\s+year\b|\bnow\b|\bso\s+far\b", re.I)
 # Pointing back at what the turn before answered, and the past tense of a lapse asked after a past year.
 _THAT_ONE = re.compile(r"\b(?:that|it)\b|그거|그건|그게|그때", re.I)
-_PAST_TENSE = re.compile(r"였|었|됐|했|\b(?:did|was|were|had)\b", re.I)
+_PAST_TENSE = re.compile(r"였|었|됐|했|썼|냈|뺐|\b(?:did|was|were|had)\b", re.I)
 # The size a grant is asked to reach: "22개", "25-day", "get to 18".
 _SIZE = re.compile(
     r"(\d+)\s*(?:개|일|[-\s]*days?)|\b(?:get\s+to|go(?:es)?\s+up\s+to|hit|reach|first\s+get)\s+(?:the\s+)?(\d+)",
