@@ -167,3 +167,29 @@ def test_the_forty_eighth_kinds():
     # a calendar question beside a colleague is no one's leave
     calendar = "팀원들 일정 짜는데 12월 근무일 며칠이에요?"
     assert not _written(calendar, [(calendar, ["only_own_leave()"])]).holds
+
+
+def test_a_day_that_is_no_date_beside_a_span_stops_nothing_and_raises_nothing():
+    # "2월 30일" is named but is no date: reading it beside a span the statements cover must not fail
+    question = "2월 2일부터 6일까지 쉬는데, 2월 30일에도 쉬면 몇 개 남아?"
+    written = _written(
+        question, [("몇 개 남아?", ['what_if_days("2026-02-02", "2026-02-06")'])], today="2026-01-05"
+    )
+    assert written.statements == 1
+
+
+def test_at_the_acts_most_the_next_growth_is_said_so():
+    capped = {
+        "tool": "get_leave_entitlement",
+        "input": {},
+        "result": {
+            "hire_date": "2000-01-03",
+            "service_years": 26,
+            "current_days": "25",
+            "next_grant_date": "2027-01-03",
+            "next_grant_days": "25",
+        },
+    }
+    question = "When does my annual leave go up?"
+    written = _written(question, [(question, ["grows_to()"])], lookups=[capped])
+    assert "already at the Act's most, 25 days" in written.text

@@ -66,3 +66,11 @@ async def test_the_past_tense_after_last_year_carries_into_a_share_or_a_count(hr
     assert "2026" not in share.answer, share.answer
     count = await ask(await roster_bot(hr), minsu, "작년엔 연차 다 썼었나? 몇 개 썼지?")
     assert lookups(count) == [("get_leave_balance", 2025)], count.answer
+
+
+async def test_feb_29_asked_in_the_past_tense_in_a_year_with_none_raises_nothing(hr, minsu):
+    from datetime import date
+
+    from bot.llm.reading import calendar_asked
+
+    assert calendar_asked("was feb 29 a holiday?", date(2027, 3, 1)) == ("get_day", {"date": "2028-02-29"})

@@ -68,6 +68,7 @@ from bot.language.question_words import (
     ASKER,
     BARE_DAY,
     BOTH_YEARS,
+    COMPARED,
     COUNT_WORDS,
     DAY_RANGE,
     DAY_SIZED,
@@ -374,12 +375,10 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         and (MORE_THAN_A_DAY.search(question) or any(a != b for a, b in spans_named(question)))
     ):
         problems.append(Problem("say", "says whether one day fits, but the question asks about more days"))
-    # a day asked in the past ("지난주 금요일에 연차 썼는지") is that day's record, not the year's figures
-    one_day = (
-        days.named or days.holidays
-    )  # (a weekday read relative to today may be a story's: "on the saturday shift")
+    # a dated day asked in the past ("10월 8일에 연차 썼는지") is that day's record, not the year's figures
+    # (not a weekday read relative to today, which may be a story's: "on the saturday shift")
     if (
-        one_day
+        (days.named or days.holidays)
         and PAST_ASKED.search(question)
         and kinds
         and kinds <= {"used", "remaining", "balance", "granted"}
@@ -579,11 +578,8 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     # February, is this year's)
     # (only where no other clause names a year or the past: "April 3rd … and last year's?" reads both)
     plain = not named_years and not PAST_ASKED.search(question)
-    elsewhere = sorted(
-        d
-        for d in chosen.days | chosen.ends
-        if plain and (d.month, d.day) in days.named and d.year not in asked
-    )
+    about = chosen.days | chosen.ends if plain else set()
+    elsewhere = sorted(d for d in about if (d.month, d.day) in days.named and d.year not in asked)
     if elsewhere:
         problems.append(
             Problem("say", f"is about {elsewhere[0].isoformat()}, of another year than the day named")
@@ -591,7 +587,7 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     # a failed lookup excuses its own year, not another asked whose lookup succeeded ("2023 and 2024?"),
     # unless the two are compared (no comparison with a year that has no record)
     found = (set(evidence.balances) | set(evidence.taken)) & named_years
-    compared = _COMPARED.search(question)
+    compared = COMPARED.search(question)
     if "lookup_failed" in chosen.kinds and not compared and (missed := sorted(found - years)):
         problems.append(
             Problem(
@@ -800,9 +796,6 @@ def _someone_named(evidence: Evidence) -> bool:
 
 
 _ENOUGH = re.compile(r"\benough\b|충분|모자라|부족", re.I)
-_COMPARED = re.compile(
-    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar|\bvs\b|\bversus\b", re.I
-)
 # a capitalised word after the first that is no month, weekday, holiday or word of the Act: maybe a name
 _ENGLISH_NAME = re.compile(
     r"(?<=\S)\s+(?!(?:I|HR|PTO|Act|Labour|Labor|Standards|Korea|Korean|Seoul|Slack|Christmas|Chuseok|Seollal)\b)"

@@ -159,10 +159,11 @@ def _unused(stretch: str, today: date, about: Chosen) -> bool:
     of days no statement is about."""
     years = set(asked_years(stretch, today)) - about.years
     days = {(m, d) for m, d in days_named(stretch)} - {(d.month, d.day) for d in about.days | about.ends}
+    # (compared as month and day: a day named may be no date at all, "2월 30일")
     days = {
         (m, d)
         for m, d in days
-        if not any(a <= date(a.year, m, d) <= b for a, b in about.spans if a.year == b.year)
+        if not any((a.month, a.day) <= (m, d) <= (b.month, b.day) for a, b in about.spans if a.year == b.year)
     }
     blanked = blank_dates(stretch)
     amounts = amounts_in(blanked) if DAYS_STATED.search(blanked) else set()

@@ -20,7 +20,6 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 from __future__ import annotations
 
 import ast
-import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -50,7 +49,7 @@ from bot.language.question_words import (
     SAID_LEFT,
 )
 from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
-from bot.policy.entitlement import annual_days
+from bot.policy.entitlement import MAX_DAYS, annual_days
 from bot.policy.periods import after_years
 from bot.policy.standing import Entitlement
 from bot.policy.statute import STATUTE
@@ -163,7 +162,7 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
             # a colleague's ask declined in a part of its own is settled there, with its statement; the rest
             # is the asker's ("팀장님 올해 연차 몇 일 남으셨어요? 제 것도 알려주세요")
             quoting = [(p, c) for p, c in zip(parts, each, strict=True) if p.asks is not None]
-            declined = [p.say and all(_DECLINED_COLLEAGUE.fullmatch(s) for s in p.say) for p, _ in quoting]
+            declined = [in_part.kinds == {"only_own_leave"} for _, in_part in quoting]
             if any(declined) and not all(declined):
                 rest = Chosen()
                 for (_, in_part), found, settled in zip(quoting, read.found, declined, strict=True):
@@ -176,9 +175,6 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
     whole = replace(whole, question=told or whole.question)
     problems += [p for p in choice_problems(whole, today, rest) if p.reason not in given]
     return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
-
-
-_DECLINED_COLLEAGUE = re.compile(r"\s*only_own_leave\(\s*\)\s*")
 
 
 def _about(evidence: Evidence, words: str) -> Evidence:
@@ -506,11 +502,12 @@ def _grows_to(w: _Writer, s: Statement) -> str:
     ent = _entitlement(w)
     if ent.none_because is not None:
         return say.NO_ACT_LEAVE.pick(w.korean)
-    served = max(ent.service_years, 1)
-    now = annual_days(served) if ent.service_years else 0
+    now = annual_days(ent.service_years) if ent.service_years else 0
     target = w.amount(s, 0) if s.nodes else Decimal(now + 1)
-    most = Decimal(annual_days(10**3))
-    if target > most or (not s.nodes and now >= most):
+    most = Decimal(MAX_DAYS)
+    if not s.nodes and now >= most:  # asked when it next grows: it is at the Act's most already
+        return say.never_grows_to(Decimal(now), most, w.korean)
+    if target > most:
         return say.never_grows_to(target, most, w.korean)
     years = next(y for y in range(1, 10**3) if annual_days(y) >= target)
     on = after_years(ent.hire_date, years)

@@ -284,6 +284,10 @@ TENURE_TOLD = re.compile(
     r"(?:\d{4}\s*년\s*(?:\d{1,2}\s*월\s*)?|\d{1,2}\s*월\s*)입사(?:했는데|인데요?|해서|한)?(?=\s)",
     re.I,
 )
+# Two figures compared ("작년보다", "than", "vs"): the words both the check and the offline reader go by
+COMPARED = re.compile(
+    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar|\bvs\b|\bversus\b", re.I
+)
 POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
 # A day named with its part of a day ("24일 오후 반차", "31일 하루", "28일 반반차").
 DAY_SIZED = re.compile(

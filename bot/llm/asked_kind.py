@@ -15,6 +15,7 @@ import re
 from typing import Literal
 
 from bot.language import words
+from bot.language.question_words import COMPARED
 from bot.language.words import alternation, pattern
 from bot.llm.question_patterns import CONDITION, PERCENT
 from bot.llm.reading_values import Kind, Reading
@@ -61,9 +62,8 @@ _WORDS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
 # "more" also says "again" (반차 몇 번 더, "2 more days"): a difference only beside a comparison word or
 # two years; alone it is left to the reading that counts with it.
 _MORE_ALONE = re.compile(r"\bmore\b", re.I)
-_COMPARING = re.compile(
-    r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar|\bvs\b|\bversus\b|\bor\b|중에", re.I
-)
+# (and a choice between two: "2025 or 2026", "둘 중에")
+_COMPARING = re.compile(rf"{COMPARED.pattern}|\bor\b|중에", re.I)
 # A "when" of something to come (a grant, a lapse): never the records of days taken.
 _FUTURE = re.compile(
     r"다음|생기|생겨|생길|나와|나오|나올|들어와|소멸|없어|날아|\bnext\b|\bwill\b|\bupcoming\b|\bget\b|"

@@ -170,7 +170,6 @@ def read_question(
     if _EXPIRY.search(question) and years and max(years) < today.year:  # what lapsed then: its balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     # ...and right after a past year, asked in the past tense ("…, 소멸된 건 몇 개였나요?"): that year's
-    past_before = bool(earlier.years) and max(earlier.years, default=today.year) < today.year
     if _EXPIRY.search(question) and not years and past_before and _PAST_TENSE.search(question):
         return lookup("lookup", list(earlier.years), today, earlier, window, (leave_balance.NAME,))
     about_leave = has_leave or earlier.about_leave or _DAYS_STATED.search(question)
@@ -303,7 +302,6 @@ def read_question(
         )
     if has_leave or years:
         # a follow-up, or the past tense right after a past year ("…? 남은 건 어떻게 됐어요?"): that year
-        past_before = bool(earlier.years) and max(earlier.years, default=today.year) < today.year
         if (
             not years
             and earlier.years
@@ -396,7 +394,8 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     if span is None:
         return None
     # "was oct 9 a holiday?": asked in the past tense, the last one passed, not the next
-    if span[0] == span[1] > today and PAST_ASKED.search(question) and not asked_years(question, today):
+    one_day = span[0] == span[1] > today and (span[0].month, span[0].day) != (2, 29)  # a year back exists
+    if one_day and PAST_ASKED.search(question) and not asked_years(question, today):
         last = span[0].replace(year=span[0].year - 1)
         span = (last, last) if last <= today else span
     start, end = span
