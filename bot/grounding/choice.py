@@ -56,13 +56,14 @@ from bot.language.asked_words import (
     SO_FAR,
     TOTAL_ASKED,
     USED_ASKED_WORDS,
+    USED_UP,
     WHAT_IF_ASKED,
     WHY_FIFTEEN_ASKED,
     WHY_GRANT_ASKED,
     WORKING_DAYS_ASKED,
     WORKING_DAYS_LEFT,
 )
-from bot.language.dates import MONTH_ASKED, blank_dates, days_named, spans_named
+from bot.language.dates import MONTH_ASKED, blank_dates, days_named, spans_named, weekdays_named
 from bot.language.question_words import (
     A_WEEKDAY,
     ASKER,
@@ -244,6 +245,8 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
     blanked = LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    if kinds & {"remaining", "balance"}:  # "다 썼나?": whether any is left, which what is left says
+        blanked = USED_UP.sub(" ", blanked)
     # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
     # "which year?" are choices too: for a question of the asker's own figures in a year it names, they owe.
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
@@ -524,7 +527,8 @@ class _DaysAsked:
         ]
         taken_back = days_taken_back(question)
         named, holidays = days_named(question), holiday_days_named(question, today)
-        if (named or holidays) and NOW.search(question):  # "between now and Dec 31": from today
+        # "between now and Dec 31", "from today until the end of the year": from today
+        if (named or holidays or relative) and NOW.search(question):
             relative.append((today, today))
         months, ahead = months_named(question, today)
         around = holiday_windows(question, today)
@@ -637,7 +641,8 @@ def _month_problems(question: str, today: date, chosen: Chosen, days: _DaysAsked
         problems.append(
             Problem("say", "states the year's used days, but the question asks a month's: month(Y, M)")
         )
-    if chosen.parts and (wrong_part := _part_not_asked(question, chosen.parts, chosen.kinds)):
+    counted = chosen.parts or "half_days_left" in chosen.kinds
+    if counted and (wrong_part := _part_not_asked(question, chosen.parts, chosen.kinds)):
         problems.append(Problem("say", wrong_part))
     return problems
 
@@ -670,6 +675,17 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
         or any(a <= d <= b for a, b in [*days.relative, *days.around_holidays])
     ]
     around = days.around_holidays
+    # a date named with its weekday ("1월 4일 월요일", asked in December) is of the year where it falls so
+    # (unless it falls so in no year near: then the person's weekday is a slip, and the date counts)
+    for d in sorted(chosen.days | chosen.ends):
+        for month, day, weekday in weekdays_named(question):
+            if (d.month, d.day) == (month, day) and d.weekday() != weekday and _falls_on(d, weekday):
+                problems.append(
+                    Problem(
+                        "say", f"is about {d.isoformat()}, but the day the question names is another weekday"
+                    )
+                )
+                break
     if len(inside) < len(chosen.days) or any(
         (d.month, d.day) not in asked_days and not any(a <= d <= b for a, b in around) for d in chosen.ends
     ):
@@ -748,11 +764,21 @@ def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
     asked = {rule for what, rule in _RULES_ASKED.items() if _ASKED[what][0].search(question)}
     if _ASKED["whether it keeps growing"][0].search(question):  # by the extra days, up to the maximum
         asked |= {"act_rule:extra", "act_rule:max"}
+    rules = substantive - {"service_years"}  # the years of service beside it answer another ask
     return (
-        bool(substantive)
-        and substantive <= general
-        and not substantive <= asked
+        bool(rules)
+        and rules <= general
+        and not rules <= asked
         and bool(ASKER.search(question) and HOW_MANY.search(question))
+    )
+
+
+def _falls_on(day: date, weekday: int) -> bool:
+    """Whether the same month and day falls on `weekday` in the year before or after `day`'s."""
+    return any(
+        day.replace(year=year).weekday() == weekday
+        for year in (day.year - 1, day.year + 1)
+        if (day.month, day.day) != (2, 29)
     )
 
 
@@ -773,6 +799,10 @@ def _part_not_asked(question: str, parts: set[Decimal], kinds: set[str]) -> str:
         return "takes whole days for a part of a day asked: 0.5 or 0.25 for the part"
     if half and not quarter and parts == {Decimal("0.25")}:
         return "takes quarter days, but the question asks about half days (0.5)"
+    if (
+        quarter and not half and "half_days_left" in kinds
+    ):  # "반반차로 몇 번 쓸 수 있어?": no statement counts those
+        return "counts half days left, but the question asks about quarter days (0.25)"
     if quarter and not half and parts == {Decimal("0.5")}:
         return "takes half days, but the question asks about quarter days (0.25)"
     return ""

@@ -15,8 +15,9 @@ from bot.agent.trace import ToolResult
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken
 from bot.domain.requests import Checked
 from bot.grounding.expressions import Argument, Unresolved
-from bot.language.dates import blank_dates
+from bot.language.dates import blank, blank_dates
 from bot.language.number_tokens import amounts_in
+from bot.language.quantities import COUNTS_OF_OTHER_THINGS
 from bot.policy.standing import Entitlement
 
 HOURS_PER_DAY = Decimal(8)
@@ -57,8 +58,9 @@ class Evidence:
 
     @property
     def question_numbers(self) -> set[Decimal]:
-        """The amounts the person wrote (`q(n)`); never the digits of a date, a time or a year in it."""
-        return amounts_in(blank_dates(self.question))
+        """The amounts the person wrote (`q(n)`); never the digits of a date, a time or a year in it, nor a
+        count of something else ("our 3 kids")."""
+        return amounts_in(blank(blank_dates(self.question), COUNTS_OF_OTHER_THINGS))
 
 
 class Resolver:

@@ -19,6 +19,7 @@ from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
 from bot.language.relative_days import YEAR_END, relative_days
+from bot.language.words import LEAVE, pattern
 from bot.language.years import asked_years
 
 _MARKS = " ?!.~,;:…\"'()[]"
@@ -107,6 +108,9 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
     return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
 
 
+LEAVE_NAMED = pattern(LEAVE)
+
+
 def _loosely(text: str, quote: str, start: int) -> tuple[int, int] | None:
     """Where `quote` stands in `text` with a particle or a word of a few letters dropped ("금요일 평일" for
     "금요일이 평일", "반차 쓰면" for "반차 1번 쓰면"): its letters in order, no gap over 3 letters, and 3 or a fifth
@@ -146,12 +150,29 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     # "연말에 몰아서 쉬려고 하는데": the year's end is when, not days to take
     taken = YEAR_END.sub(" ", taken)
     return bool(
-        (ASKING.search(sentence) and ("?" in sentence or open_ask or not known))
+        # (without a question mark, an asking word the check cannot read asks only beside leave or as the
+        # stretch opens, "also is there a max I'll hit": "we're trying to figure out who covers" is a story)
+        (
+            ASKING.search(sentence)
+            and (
+                "?" in sentence
+                or open_ask
+                or (not known and (bool(LEAVE_NAMED.search(sentence)) or _opens_with_ask(sentence)))
+            )
+        )
         or ("?" in sentence and open_ask)
         or (ALSO.search(sentence) and (named or known))
         or (known and unused and amount)
         or (taking and _unused(taken, today, chosen))
     )
+
+
+def _opens_with_ask(stretch: str) -> bool:
+    opening = _CONNECTIVE.sub("", stretch.strip(_MARKS + " "))
+    return any(m.start() == 0 for m in ASKING.finditer(opening))
+
+
+_CONNECTIVE = re.compile(r"^(?:(?:and|also|so|plus|oh|btw|then|그리고|근데|또|그럼)\b[\s,]*)+", re.I)
 
 
 def _unused(stretch: str, today: date, about: Chosen) -> bool:

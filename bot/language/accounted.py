@@ -102,7 +102,7 @@ _JAMO_ONLY = re.compile(r"[ㄱ-ㄳㄷ-ㅎㅏ-ㅣ]+")
 # The asker describing themselves ("저 신입인데", "new here", "I'm a new hire"): the asker, not new hires as
 # a group ("신입은 연차 몇 개 받아?" asks a rule, about_someone_else); it names no figure.
 SELF_DESCRIBED = re.compile(
-    r"(?:(?:저는?|나는?|제가|내가)\s*|(?<![가-힣]))(?:아직\s*)?신입(?:\s*사원)?\s*(?:인데|이라서?|이에요|입니다|이거든요?|임)(?![가-힣])|"
+    r"(?:(?:저는?|나는?|제가|내가)\s*|(?<![가-힣]))(?:아직\s*)?신입(?:\s*사원)?\s*(?:인데요?|이라서?|이에요|입니다|이거든요?|임)(?![가-힣])|"
     r"\b(?:i'?m|i\s+am)\s+(?:a\s+|still\s+)?new(?:\s+(?:hire|employee|joiner|starter))?(?:\s+here)?\b|"
     r"\bnew\s+here\b|"
     r"(?:제|내|저의|나의)\s*사번\s*(?:은|는|이)?\s*[A-Za-z]{1,3}-?\d{3,6}\s*(?:인데요?|이고|이에요|입니다)?|"

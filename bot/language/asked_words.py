@@ -15,7 +15,7 @@ from bot.language.words import pattern
 LEFT = pattern(words.REMAINING | words.REMAINING_STATED)
 
 
-ASKED_GRANT_WORDS = r"\bhow\s+(?:many|much)\b[^?]{0,25}\bdid\s+I\s+(?:get|receive)\b|부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받(?:았|은\s*(?:거|건))|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
+ASKED_GRANT_WORDS = r"(?:연차|휴가)[^?]{0,8}(?:새로\s*)?들어(?:왔|온)|새로\s*(?:생겼|나왔|들어왔)|\bhow\s+(?:many|much)\b[^?]{0,25}\bdid\s+I\s+(?:get|receive)\b|부여|받은\s*연차(?!\s*(?:중|에서))|총\s*연차|받[는을]\s*지|(?:연차|몇\s*개|며칠)[^?]{0,6}받(?:았|은\s*(?:거|건))|\b(?:given|granted|entitled)\b|allowance|\b(?:did|do|will)\s+I\s+get\s+(?:more|fewer|less)\b"
 
 # "How many did I get", "총 몇 개": a question that what was granted answers (beside "what was granted" asked).
 GRANT_ASKED = re.compile(
@@ -350,7 +350,8 @@ HOW_TO_ASKED = re.compile(
 
 # a share
 SHARE_ASKED = re.compile(
-    r"%|퍼센트|프로(?!젝트)|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
+    # (not how sure the person is: "I'm 99% sure", "100프로 확실")
+    r"(?:%|퍼센트|프로(?!젝트))(?!\s*(?:sure|certain|positive|확실|확신|맞))|비율|사용률|소진율|\b(?:percent\w*|share\s+of|proportion|fraction)\b",
     re.I,
 )
 
@@ -387,6 +388,13 @@ LEFT_ASKED = re.compile(
     re.I,
 )
 # what was used: "did I use / take more …", "have I taken", "usage"
+# "작년 연차 다 썼나?", "did I use it all up?": whether any is left, which what is left answers as well
+USED_UP = re.compile(
+    r"다\s*(?:썼|쓴|써\s*버렸|소진)|\bused?\s+(?:it\s+|them\s+|everything\s+)?(?:all|up)\b|\ball\s+used\b",
+    re.I,
+)
+
+
 USED_ASKED_WORDS = pattern(
     words.USED
     | words.Words(
@@ -405,7 +413,7 @@ COMPANY_RULE_ASKED = re.compile(
     re.I,
 )
 DAYS_UNTIL_ASKED = re.compile(
-    r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)(?![^?.]{0,6}쉬)|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
+    r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)(?![^?.]{0,6}(?:쉬|연속|연휴))|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
     re.I,
 )
 WORKING_DAYS_ASKED = re.compile(

@@ -60,6 +60,8 @@ _DATES_AND_TIMES = re.compile(
             r"\d{1,2}\s*시",
             r"\b\d{1,2}(?:st|nd|rd|th)\b",
             r"(?<![\d.])\d{1,2}\s*일\s*\(?(?:[월화수목금토일]요일|[월화수목금토일](?![가-힣]))",  # "25일 금요일"
+            r"(?:[월화수목금토일]요일|[월화수목금토일]욜)\s*\(?\s*\d{1,2}\s*일",  # "목요일 3일", "월요일(28일)"
+            r"(?<![\d.])\d{1,2}\s*일(?=에(?!서|\s*걸쳐))",  # "3일에 쉬어야": on a day ("3일에 걸쳐": over days)
         ]
     ),
     re.I,
@@ -208,6 +210,37 @@ def spans_named(text: str) -> list[tuple[MonthDay, MonthDay]]:
         first = (int(m[1]), int(m[2]))
         found.append((first, (int(m[3]), int(m[4])) if m[3] else first))
     return [(a, b) for a, b in found if all(1 <= month <= 12 and 1 <= day <= 31 for month, day in (a, b))]
+
+
+# A date with its weekday ("12월 28일(월)", "1월 4일 월요일", "Mon Dec 28", "December 28 (Mon)"): the pair
+# pins down the year, so a statement about the same day of another year is about another day.
+_KO_DAY = r"(?P<m1>\d{1,2})\s*월\s*(?P<d1>\d{1,2})\s*일\s*\(?\s*(?P<w1>[월화수목금토일])(?:요일|욜|\))"
+_EN_DAY_NAME = r"(?P<{}>mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
+_WEEKDAY_AND_DATE = re.compile(
+    "|".join(
+        (
+            _KO_DAY,
+            rf"\b{_EN_DAY_NAME.format('w2')},?\s+(?P<n2>{MONTH_NAME})\s+(?P<d2>\d{{1,2}})(?!\d)",
+            rf"\b(?P<n3>{MONTH_NAME})\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?,?\s*\(?\s*{_EN_DAY_NAME.format('w3')}\b",
+        )
+    ),
+    re.I,
+)
+
+
+def weekdays_named(text: str) -> set[tuple[int, int, int]]:
+    """(month, day, weekday: Monday 0) of each date `text` names with its weekday."""
+    found = set()
+    for m in _WEEKDAY_AND_DATE.finditer(text):
+        if m["m1"]:
+            month, day, weekday = int(m["m1"]), int(m["d1"]), "월화수목금토일".index(m["w1"])
+        else:
+            name, number, short = (m["n2"], m["d2"], m["w2"]) if m["n2"] else (m["n3"], m["d3"], m["w3"])
+            month, day = month_number(name) or 0, int(number)
+            weekday = [w[:3] for w in WEEKDAYS_EN].index(short.lower()[:3])
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            found.add((month, day, weekday))
+    return found
 
 
 def days_named(text: str) -> set[MonthDay]:

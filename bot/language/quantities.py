@@ -58,3 +58,13 @@ def stray_quantities(text: str, occasions: bool = True) -> list[str]:
     found += [(m.start(), m.group(0)) for m in QUANTITY_WORDS.finditer(unmarked)]
     found += [(m.start(), m.group(0)) for m in OCCASION_WORDS.finditer(unmarked) if occasions]
     return [said for _, said in sorted(dict(found).items())]  # one word found twice is one
+
+
+# A count of something that is no leave ("our 3 kids", "아이 2명", "99% sure", "5 years in"): never the
+# person's amount of leave, so never a `q(n)` a statement computes with. (Years and hours are kept: "근속
+# 6년이면" is what a rule is asked of, "4 hours" what an hours question converts.)
+COUNTS_OF_OTHER_THINGS = re.compile(
+    r"(?<![\d.])\d+(?:\.\d+)?(?=\s*(?:%|퍼센트|프로(?![가-힣])|명|살|세(?![가-힣])|"
+    r"(?:kids?|children|people|persons?|guests?|members?|colleagues?|percent|yrs? old|years? old)\b))",
+    re.I,
+)

@@ -104,7 +104,17 @@ _NOT_NAME_START = re.compile(rf"^(?:{'|'.join((*people.NOT_NAME_STARTS, *_VOCABU
 def names_someone_else(text: str) -> bool:
     """Whether the question names someone else by a marker (a title, a role, a mention, an id, "씨"), not
     by the syllables of a bare Korean name: what the number check may rely on. "저 신입인데": the asker."""
-    return bool(_OTHER_MARKERS.search(SELF_DESCRIBED.sub(" ", text)))
+    return bool(_OTHER_MARKERS.search(_without_the_asker(text)))
+
+
+def _without_the_asker(text: str) -> str:
+    """`text` less the asker describing themselves ("저 신입인데"); once they are new themselves, new hires
+    as a group ("신입은 연차 어떻게 생겨요?") are people like the asker, no one else."""
+    described = SELF_DESCRIBED.sub(" ", text)
+    return _NEW_HIRES.sub(" ", described) if described != text else described
+
+
+_NEW_HIRES = re.compile(r"신입|신규\s*입사자|\bnew\s+(?:hires?|employees?|joiners?|starters?)\b", re.I)
 
 
 def theirs(text: str) -> bool:
@@ -116,9 +126,9 @@ def theirs(text: str) -> bool:
 
 def about_someone_else(text: str) -> bool:
     """Whether the question asks about another person's leave (a name, a title, a mention, an id)."""
-    text = SELF_DESCRIBED.sub(" ", text)  # "저 신입인데": the asker
     if names_someone_else(text):
         return True
+    text = _without_the_asker(text)
     return any(
         match.group(1) not in people.NOT_NAMES
         and not _NOT_NAME_START.match(match.group(1))

@@ -1,0 +1,141 @@
+"""The number check's readings taught after the fiftieth and fifty-first held-out answer sets, each as a
+kind (the questions here are worded apart from the sets'): a date named with its weekday pins its year; a
+count of something else is no amount to compute with; a weekday before a day of the month, or "N일에", is a
+date; today and the year's end named as a span's ends; how sure the person is is no share asked; "다 썼나?"
+answered by what is left; the asker new themselves; an embedded "who" in a story; quarter days counted;
+the Act's base rule for the asker's own figure beside their years of service."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from benchmarks.named_answers import evidence_of
+from bot.grounding.shape import parts_of
+from bot.grounding.statements import Written, write
+from bot.language.dates import blank_dates, weekdays_named
+from bot.language.number_tokens import amounts_in
+from bot.language.questions import about_someone_else
+
+BALANCE_2026 = {
+    "tool": "get_leave_balance",
+    "input": {"year": 2026},
+    "result": {"year": 2026, "granted": "15", "used": "7.5"},
+}
+BALANCE_2025 = {
+    "tool": "get_leave_balance",
+    "input": {"year": 2025},
+    "result": {"year": 2025, "granted": "15", "used": "13"},
+}
+ENTITLEMENT = {
+    "tool": "get_leave_entitlement",
+    "input": {},
+    "result": {
+        "hire_date": "2021-04-05",
+        "service_years": 5,
+        "current_days": "17",
+        "next_grant_date": "2027-04-05",
+        "next_grant_days": "17",
+    },
+}
+
+
+def _written(
+    question: str, answer: list[tuple[str, list[str]]], *, today: str = "2026-11-29", lookups: Any = None
+) -> Written:
+    case = {
+        "question": question,
+        "today": today,
+        "lookups": [BALANCE_2026] if lookups is None else lookups,
+        "answer": {"parts": [{"asks": asks, "say": say} for asks, say in answer]},
+    }
+    return write(parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question))
+
+
+def _reasons(written: Written) -> str:
+    return " ".join(p.reason for p in written.problems)
+
+
+def test_a_date_named_with_its_weekday_is_of_the_year_it_falls_so():
+    # asked in December: January 8 is a Friday in 2027, a Thursday in 2026
+    question = "1월 8일 금요일 하루 쉬면 주말까지 며칠 연속이에요?"
+    wrong_year = _written(
+        question, [(question, ['in_a_row("2026-01-08", "2026-01-08")'])], today="2026-12-10"
+    )
+    assert "another weekday" in _reasons(wrong_year)
+    assert _written(
+        question, [(question, ['in_a_row("2027-01-08", "2027-01-08")'])], today="2026-12-10"
+    ).holds
+    assert weekdays_named("Fri Jan 8 and January 11 (Mon)") == {(1, 8, 4), (1, 11, 0)}
+    # a weekday that fits no year near is the person's slip: the date counts
+    slip = "12월 24일 수요일 반차 쓰면 몇 개 남아?"  # Thursday in 2026, Tuesday in 2025, Friday in 2027
+    assert "another weekday" not in _reasons(
+        _written(slip, [(slip, ['plan(["2026-12-24", 0.5])'])], today="2026-11-29")
+    )
+
+
+def test_a_count_of_something_else_is_no_amount_of_leave():
+    question = "Moving house with my 2 kids on Dec 10, so I need that day off. What's left after?"
+    assert "no such number" in _reasons(_written(question, [(question, ["what_if(2026, q(2))"])]))
+    assert _written(question, [(question, ['what_if_days("2026-12-10", "2026-12-10")'])]).holds
+
+
+def test_a_weekday_before_a_day_of_the_month_is_a_date():
+    assert Decimal(8) not in amounts_in(blank_dates("다음 주 화요일 8일에 병원 가야 해서 쉬려고요"))
+    assert Decimal(8) not in amounts_in(blank_dates("화요일(8일) 쉬면"))
+    assert Decimal(3) in amounts_in(blank_dates("3일에 걸쳐 쉬면"))  # over three days: an amount
+
+
+def test_today_and_the_years_end_are_a_spans_ends():
+    question = "how many working days from today to the end of the year?"
+    answer = [(question, ['working_days("2026-12-14", "2026-12-31")'])]
+    assert _written(question, answer, today="2026-12-14").holds
+
+
+def test_how_sure_the_person_is_asks_no_share():
+    question = "I'm 100% sure I was off on Dec 4, is that on record?"
+    taken = {
+        "tool": "list_leave_taken",
+        "input": {"year": 2026},
+        "result": {"year": 2026, "records": [{"date": "2026-12-04", "days": "1", "type": "annual"}]},
+    }
+    answer = [(question, ['record("2026-12-04")'])]
+    assert _written(question, answer, today="2026-12-10", lookups=[BALANCE_2026, taken]).holds
+
+
+def test_whether_all_was_used_is_answered_by_what_is_left():
+    question = "작년 연차 다 쓴 거 맞아요?"
+    assert _written(question, [(question, ["remaining(2025)"])], lookups=[BALANCE_2025]).holds
+    # "how many did I use" still owes what was used
+    used = "작년에 연차 몇 개 썼어요?"
+    assert not _written(used, [(used, ["remaining(2025)"])], lookups=[BALANCE_2025]).holds
+
+
+def test_the_asker_new_themselves_is_no_colleague():
+    question = "올해 입사한 신입인데요, 신입은 연차가 어떻게 생겨요?"
+    assert not about_someone_else(question)
+    assert about_someone_else("신입 민재 씨는 연차가 몇 개예요?")
+
+
+def test_an_embedded_who_in_a_story_asks_nothing_but_an_opening_one_does():
+    declined = "Does Jun from marketing have leave left?"
+    story = "We are sorting out who covers the release. " + declined
+    assert _written(story, [(declined, ["only_own_leave()"])]).holds
+    asks = "How many days do I have left? also is there a cap I will reach"
+    assert not _written(asks, [("How many days do I have left?", ["remaining(2026)"])]).holds
+
+
+def test_quarter_days_are_not_counted_by_half_days_left():
+    question = "남은 연차로 반반차 몇 번 쓸 수 있어요?"
+    assert "quarter days" in _reasons(_written(question, [(question, ["half_days_left(2026)"])]))
+    halves = "남은 연차로 반차 몇 번 쓸 수 있어요?"
+    assert _written(halves, [(halves, ["half_days_left(2026)"])]).holds
+
+
+def test_the_acts_base_rule_is_not_the_askers_own_figure_beside_their_years():
+    question = "근속 몇 년인지, 그리고 제가 법적으로 받는 연차가 몇 일인지 알려주세요"
+    lookups = [ENTITLEMENT]
+    assert not _written(
+        question, [(question, ["service_years()", 'act_rule("base")'])], lookups=lookups
+    ).holds
+    assert _written(question, [(question, ["service_years()", "current_days()"])], lookups=lookups).holds
