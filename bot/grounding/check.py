@@ -91,6 +91,7 @@ def evidence_for(draft: Unchecked, question: str, today: date, calendar: Working
         tuple(drafts),
         failed,
         earlier,
+        follows_up=any(r.tool_use_id not in this_turn and not r.is_error for r in draft.results.values()),
     )
 
 

@@ -487,7 +487,7 @@ def _fit_problems(
         problems += _day_problems(question, chosen, days)
     # A follow-up ("작년엔?") asks again what the turn before asked, in words this check does not see.
     if (
-        not evidence.earlier_years
+        not (evidence.earlier_years or evidence.follows_up)
         and not OF_THE_TURN_BEFORE.search(question)
         and (not part or asks_anything(question))
         and (unasked := _answers_nothing_asked(question, kinds))

@@ -44,6 +44,9 @@ class Evidence:
     drafts: tuple[Checked, ...] = ()  # the drafts made (draft_leave_request), in order
     failed: tuple[ToolResult, ...] = ()  # the lookups that failed, for an answer that says why
     earlier_years: frozenset[int] = frozenset()  # the years earlier turns looked up (for "the year before")
+    # earlier turns looked something up: a short follow-up ("몇 개 나옴?" after "내년 연차 언제 생겨요?") asks
+    # again what the turn before asked, in words this turn does not hold
+    follows_up: bool = False
     colleague: str | None = None  # a name in the HR directory the question uses, not the asker's
 
     @cached_property

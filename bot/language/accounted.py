@@ -19,7 +19,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "a an the i me my mine i'm i've i'd we our us you your it its is are am was were be been do does did "
     "done doing don't have has had will would can could should to of in on at for with from by as and or so just "
     "still yet now currently right then there this that these those them they any some all not no much "
-    "many s far didn't didnt bc because "
+    "many s far didn't didnt bc because again forgot forget barely "
     "about actually through exactly under per u also btw anything something into say says across whatever",
     # question words and asking ("can you tell me", "please check", "what about …")
     "what what's whats how how's hows tell show check see know find let look looking up pull please pls "
@@ -34,7 +34,7 @@ _EN_GROUPS: tuple[str, ...] = (
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
-    "total allowance entitlement entitled grant grants granted count number amount",
+    "total allowance entitlement entitled grant grants granted count number amount batch ones come comes",
 )
 EN_WORDS: frozenset[str] = frozenset(word for group in _EN_GROUPS for word in group.split())
 # Words about the list of days taken: read only by a reading that looks the records up.
@@ -55,6 +55,8 @@ _KO_WORDS: tuple[str, ...] = (
     "기억이 기억 안남",
     # hedges and exclamations: "정확히", "진짜", "그냥", "헐", "설마" (the figure asked is the reading's)
     "정확히 정확하게 진짜 그냥 헐 실제로 설마 아마 대충",
+    # connectives and chat endings that name nothing: "그래서", "써야됨" (must), "몇 개 나옴?" (comes out)
+    "그래서 그러면 그니까 됨 나옴",
 )
 # Nouns (taking particles, a copula, or 하다/되다: "연차는", "확인해줘", "차감되나요").
 _KO_NOUNS: tuple[str, ...] = (
@@ -72,7 +74,7 @@ _KO_NOUNS: tuple[str, ...] = (
 # Verb stems (taking verb endings: "남았나요", "썼더라", "보여줘", "생기나요").
 _KO_VERBS: tuple[str, ...] = (
     # asking, showing, confirming ("알려줘", "보여주세요", "뽑아줘", "맞죠?", "어땠어?")
-    "알 알려 말해 보여 봐 볼 뽑아 맞 어때 어땠 되 돼 됐 있 주 줘",
+    "알 알려 말해 보여 봐 볼 뽑아 맞 어때 어땠 되 돼 됐 있 주 줘 바라 바랍",
     # counting as, converting ("반차로 치면", "시간으로 환산하면"): the unit is read by the reading, or not
     "치",
     # leave vocabulary: remaining, used, granted, taking a day off
@@ -86,7 +88,7 @@ _PARTICLE = (
 )
 _VERB_ENDING = (
     r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|던|래|세요|"
-    r"시|셨|신|실|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|세용|랑|용)*"
+    r"시|셨|신|실|기|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|세용|랑|용)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
 _NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}|해용)")
@@ -120,6 +122,8 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
     `records`: the reading lists the days taken, so words asking for that list are read."""
     left = []
     for token in _TOKEN.findall(_TIME_OFF.sub("off", _OPENER.sub(" ", SELF_DESCRIBED.sub(" ", text)))):
+        if "가" <= token[0] <= "힣":  # "있나요ㅠㅠ", "같은데ㅋ": the sigh or laugh after a word is chat noise
+            token = token.rstrip("ㄱㅋㅎㅠㅜ")
         lower = token.lower()
         if lower in EN_WORDS or lower in _KO_EXACT or (records and lower in EN_RECORDS | KO_RECORDS):
             continue
@@ -129,8 +133,57 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
             continue  # chat shorthand in bare consonants and vowels ("ㅎㅇ", "ㅋㅋㅋ", "ㅜㅜ"): no figure
         if _NOUN_ENDING.fullmatch(token) or _korean_known(token, records):
             continue  # endings left after a word that was read ("작년에" → "에", "비교해줘" → "해줘")
+        if _spaced_out(token, records):
+            continue  # words typed without their spaces ("몇개남음", "쓸수있어요"), each one of no figure
         left.append(token)
     return left
+
+
+def _known_piece(piece: str, records: bool) -> bool:
+    """A piece of a run-together token: a word of two syllables or more, not an ending alone, or one of the
+    few one-syllable words that run into the next ("몇개", "쓸수", "남은거"). Single syllables in general
+    would make day names of innocent pieces ("수"+"요"+"일")."""
+    if len(piece) == 1:
+        return piece in _RUN_TOGETHER
+    return not _NOUN_ENDING.fullmatch(piece) and _known_korean(piece, records)
+
+
+_PARTICLES_ONLY = re.compile(rf"(?:{_PARTICLE})+")
+_RUN_TOGETHER = frozenset("몇개수쓸할다거건게좀총것됨")
+
+
+def _known_korean(token: str, records: bool) -> bool:
+    return (
+        token in _KO_EXACT
+        or (records and token in KO_RECORDS)
+        or bool(_NOUN_ENDING.fullmatch(token))
+        or _korean_known(token, records)
+    )
+
+
+def _spaced_out(token: str, records: bool) -> bool:
+    """Whether a Korean token is two or more words of the vocabulary run together (chat drops the spaces):
+    each piece is read as a word of its own would be, so a piece the reading must read ("반차" in "오후반차")
+    leaves the whole unaccounted, as it would with its space."""
+    if not ("가" <= token[0] <= "힣") or len(token) < 3:
+        return False
+    known = [True] + [False] * len(token)  # known[i]: token[:i] splits into known words
+    for end in range(1, len(token) + 1):
+        known[end] = any(
+            known[start]
+            and (
+                _known_piece(token[start:end], records)
+                # a particle closing the run ("지금까지", "남은거요"), after a word of its own
+                or (
+                    end == len(token)
+                    and start > 1
+                    and _PARTICLES_ONLY.fullmatch(token[start:end]) is not None
+                )
+            )
+            for start in range(end)
+        )
+    pieces_needed = not _known_korean(token, records)
+    return pieces_needed and known[len(token)]
 
 
 def _typo_of_a_known_word(token: str) -> bool:

@@ -231,7 +231,7 @@ NOT_HOW_MANY = re.compile(
 
 # Asked in the past tense: a day named without its year is the last one passed ("did I take dec 24 off?").
 PAST_ASKED = re.compile(
-    r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|I\s+(?:took|used|was))\b|"
+    r"썼|쓴\s*(?:거|게|날)|쉬었|갔었|\b(?:did\s+I|had\s+I|was\s+I|(?<!if )I\s+(?:took|used|was))\b|"
     r"\b(?:was|were)\s+(?:it\s+|that\s+)?(?:on\s+)?(?:the\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
     re.I,
 )
@@ -281,6 +281,7 @@ TENURE_TOLD = re.compile(
     r"\b(?:been\s+here|here\s+for)\s+\d+\s+(?:years?|yrs?)(?:\s+now)?|\b\d+\s+(?:years?|yrs?)\s+(?:in|here)(?:\s+now)?|"
     r"\byear\s+\d+\s+here\b|"
     r"(?:입사한\s*지\s*)?(?:벌써\s*)?\d+\s*년\s*(?:차|째)(?:네요|예요|에요|인데요?|이에요|입니다)?|"
+    r"(?:근속\s*)?\d+\s*년\s*(?:넘게\s*|넘어\s*|이상\s*)?(?:다녔(?:으면|는데|어요|고)?|일했(?:으면|는데|어요|고)?|근무했(?:으면|는데|어요|고)?|넘었(?:는데|어요|고)?)|"
     r"(?:\d{4}\s*년\s*(?:\d{1,2}\s*월\s*)?|\d{1,2}\s*월\s*)입사(?:했는데|인데요?|해서|한)?(?=\s)",
     re.I,
 )

@@ -56,6 +56,9 @@ PLAN_WORDS = Words(
         r"\bplan(?:ning|s)?(?:\s+to)?\b",
         r"\bgoing\s+(?:to|on)\b",
         r"\b(?:want|wanna|'d\s+like|would\s+like)(?:\s+to)?\b",
+        # "thinking of going away Dec 14 to Dec 31", "considering taking …"
+        r"\b(?:thinking\s+(?:of|about)|considering)\b",
+        r"\b(?:going|be(?:ing)?)\s+away\b",
     ),
 )
 # Saying one plans leave, beside asking about it ("쉬려고 하는데 몇 개 남아?", "planning to take … off").

@@ -216,7 +216,13 @@ ACT_RULES: dict[str, Words] = {
 # The asker's requests awaiting approval ("결재 대기중인 것도 있나", "any requests pending?"): a balance
 # states them (None: not looked up, so not said).
 PENDING = Words(
-    ko=(r"(?:승인|결재)\s*(?:대기|기다리[가-힣]*)(?:\s*중(?:인|이)?)?", r"대기\s*중(?:인|이)?"),
+    ko=(
+        r"(?:승인|결재)\s*(?:대기|기다리[가-힣]*)(?:\s*중(?:인|이)?)?",
+        r"대기\s*중(?:인|이)?",
+        # in Konglish: "펜딩된 연차", "아직 어프루브 안 된 거"
+        r"펜딩(?:된|중인?|걸린)?",
+        r"(?:아직\s*)?(?:어프루브|승인)\s*(?:안|못)\s*(?:된|난|받은)\s*(?:거|건|것)?",
+    ),
     en=(
         r"(?:(?:any|my)\s+)?(?:leave\s+)?(?:requests?\s+)?(?:still\s+)?pending(?:\s+(?:leave\s+)?requests?)?(?:\s+approval)?",
         r"(?:(?:any|my)\s+)?(?:leave\s+)?(?:requests?\s+)?(?:awaiting|waiting\s+(?:for|on))\s+approval",
@@ -234,6 +240,9 @@ SERVICE = Words(
         r"how\s+long\s+(?:have|'ve)\s+I\s+(?:been\s+(?:here|working\s+here|with\s+(?:the|this)\s+company|"
         r"at\s+(?:the|this)\s+company|employed(?:\s+here)?)|worked\s+(?:here|at\s+(?:the|this)\s+company|"
         r"for\s+(?:the|this)\s+company))",
+        # "how many years have I been at the company / worked for this firm / been working here"
+        r"how\s+(?:long|many\s+(?:years|yrs))\s+(?:have|'ve)\s+I\s+(?:been\s+)?(?:working|employed|worked)?\s*"
+        r"(?:(?:at|with|for|in)\s+(?:the|this|our)\s+(?:company|firm|place|org(?:ani[sz]ation)?)\b)",
         r"how\s+many\s+(?:years|yrs)\s+(?:have\s+I\s+(?:been\s+(?:here|working\s+here)|worked(?:\s+here)?)|"
         r"(?:of\s+service\s+)?do\s+I\s+have)",
         r"(?:my\s+)?years?\s+of\s+service",
@@ -241,7 +250,7 @@ SERVICE = Words(
     ),
 )
 NEXT_GRANT = Words(
-    ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차"),
+    ko=("생겨", "생기", "생길", "생깁", r"다음\s*연차", r"언제\s*(?:쯤\s*)?(?:새로\s*)?들어(?:와|오|옴|올)"),
     en=(
         r"next\s+(?:leave|grant|allowance|days?\s+off|(?:batch|lot|round|set)\s+of\s+(?:leave|days))",
         r"when\s+(?:do|will)\s+I\s+get\s+(?:my\s+)?(?:next|more|new)",
@@ -322,7 +331,7 @@ ASKED_CONDITION = Words(
         "다녀오면",
         r"(?:쓰고|사용하고)\s*나면",
     ),
-    en=(r"if\s+I\s+(?:take|use|book)", r"after\s+(?:taking|using)"),
+    en=(r"if\s+I\s+(?:take|use|book|took|used|booked)", r"after\s+(?:taking|using)"),
 )
 # Checking a figure: "맞지?", "right?", "don't I?".
 CONFIRM = Words(

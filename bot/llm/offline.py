@@ -321,8 +321,9 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     amount = reading.amount or amount
     kind = reading.kind
     said: list[str] = []
+    # (a what-if says what is left before and after: the year's other figures are not asked)
     if kind == "what_if" and balances:
-        said = [s for b in balances for s in (f"balance({b.year})", f"what_if({b.year}, {amount})")]
+        said = [f"what_if({b.year}, {amount})" for b in balances]
     elif kind == "can_i_take" and balances:
         fits = (f"what_if({b.year}, {amount})" if days in stated else f"enough({b.year})" for b in balances)
         said = ["how_to_request()", *fits]
@@ -331,7 +332,7 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     elif kind == "half_days" and taken:
         said = [f"parts_taken({t.year}, {format_days(days)})" for t in taken]
     elif kind == "what_if_span" and balances:
-        said = [s for b in balances for s in (f"balance({b.year})", *_span_plan(results, reading))]
+        said = [s for b in balances for s in _span_plan(results, reading)]
         said += [_in_a_row(reading)] if reading.in_a_row else []
     elif kind in ("difference", "total") and failed:  # a year missing: the failure said
         said = []

@@ -155,7 +155,12 @@ def read_question(
     if before_kind in ("what_if", "what_if_span"):
         return Reading("cannot")
     # "how many days will that be?" right after the next grant: that grant's days
-    points_back = earlier.question and _THAT_ONE.search(question) and QUANTITY.search(question)
+    # ("몇 개 나옴?" after "내년 연차 언제 생겨요?": the days that grant brings)
+    points_back = (
+        earlier.question
+        and (_THAT_ONE.search(question) or _ARISES.search(question))
+        and QUANTITY.search(question)
+    )
     if points_back and not years:
         before = read_question(earlier.question, today, Earlier(), system, roster).kind
         if before == "next_grant":
@@ -238,8 +243,13 @@ def read_question(
     spans = spans or (whole_month(question, today) if planned else ())
     # what the days take and leave, or whether days named by date fit ("12/24에 반차 쓰고 싶은데 가능해?";
     # "Can I take Friday off?" stays can_i_take)
+    # ("and if I take Dec 21-31 off?" right after the balance asks what would be left)
+    after_the_balance = earlier.tools == (leave_balance.NAME,) and bool(_FOLLOW_UP.search(question))
     span_asked = (
-        wants_quantity or REMAINING.search(question) or (_CAN_I.search(question) and days_named(question))
+        wants_quantity
+        or REMAINING.search(question)
+        or (_CAN_I.search(question) and days_named(question))
+        or (after_the_balance and WHAT_IF.search(question))
     )
     # the days' own year: another named ("… 쉬려고 하는데 작년 연차 몇 개 남아?") is not read
     one_year = spans and spans[0][0].year == spans[-1][1].year and set(years) <= {spans[0][0].year}
@@ -329,6 +339,7 @@ _A_DATE_ASKED = re.compile(r"\d{1,2}\s*월\s*며칠")
 # "this year", "now": the question's own time, whatever the part before was about
 _FOLLOW_UP_NOW = re.compile(r"올해|이번\s*해|지금|현재|\bthis\s+year\b|\bnow\b|\bso\s+far\b", re.I)
 # Pointing back at what the turn before answered, and the past tense of a lapse asked after a past year.
+_ARISES = re.compile(r"나오|나와|나옴|나올|생기|생겨|생길|생김|들어와|들어옴", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|it)\b|그거|그건|그게|그때", re.I)
 _PAST_TENSE = re.compile(r"였|었|됐|했|썼|냈|뺐|\b(?:did|was|were|had)\b", re.I)
 # The size a grant is asked to reach: "22개", "25-day", "get to 18".

@@ -108,9 +108,12 @@ def final_text(
     the whole question, for the offline model answers a message whole or declines it), or else (a plain-text
     peer) as code writes them, from the lookups on the wire."""
     # as the check reads it: with the calendar, and the years the turns before looked up (a follow-up's)
-    earlier = frozenset(earlier_in(messages[: question_index(messages)]).years)
+    before = earlier_in(messages[: question_index(messages)])
     evidence = replace(
-        wire_evidence(messages, question, today), calendar=_working_days, earlier_years=earlier
+        wire_evidence(messages, question, today),
+        calendar=_working_days,
+        earlier_years=frozenset(before.years),
+        follows_up=bool(before.tools),
     )
     written = write(statements, evidence, text.is_korean(question))
     if not written.holds:

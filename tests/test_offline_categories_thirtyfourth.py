@@ -1,0 +1,61 @@
+"""Issue 31, the categories the thirty-fourth and thirty-fifth held-out question sets declined or answered
+for the wrong reason: words typed without their spaces, a follow-up of the next grant, a what-if right after
+the balance, years at the company, Konglish for pending, a what-if's answer without the year's other
+figures. Worded apart from those sets. Asked as E1001 (김민수) on 2026-11-29: 2026 granted 15, used 7.5."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.language.accounted import unaccounted
+from tests.support.offline_chat import ask, lookups, roster_bot
+
+
+@pytest.mark.parametrize(
+    ("run_together", "spaced"),
+    [("몇개남았어", "몇 개 남았어"), ("쓸수있어요", "쓸 수 있어요"), ("남은거요", "남은 거요")],
+)
+def test_words_run_together_read_as_with_their_spaces(run_together, spaced):
+    assert unaccounted(spaced) == [] and unaccounted(run_together) == []
+
+
+@pytest.mark.parametrize("named", ["다음주", "수요일", "몇시간", "몇년", "안쓴", "반차몇"])
+def test_a_run_of_innocent_pieces_that_names_a_day_or_a_unit_is_still_unread(named):
+    # "수"+"요"+"일" are words of no figure one by one, "수요일" a day: single syllables do not split
+    assert unaccounted(named) == [named]
+
+
+async def test_run_together_words_get_the_answer_spaced_ones_do(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "올해 연차 몇개남았어??")
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5일" in turn.answer, turn.answer
+
+
+async def test_how_many_right_after_the_next_grant_is_that_grants_days(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "몇 개 나와요?", previous="다음 연차 언제 생겨요?")
+    assert lookups(turn)[-1] == ("get_leave_entitlement", None), turn.answer
+    assert "다음 연차" in turn.answer and "남은 연차" not in turn.answer, turn.answer
+
+
+async def test_a_what_if_right_after_the_balance_asks_what_would_be_left(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "and if I took dec 28-30 off?", previous="how many days do I have?"
+    )
+    assert "goes from 7.5 days to 4.5 days" in turn.answer, turn.answer
+
+
+async def test_years_at_the_company_are_years_of_service(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "how many years have I been with the company?")
+    assert "years of service" in turn.answer or "year of service" in turn.answer, turn.answer
+
+
+def test_pending_in_konglish_is_pending():
+    from bot.language.words import PENDING, pattern
+
+    assert pattern(PENDING).search("펜딩된 연차 있어요?")
+    assert pattern(PENDING).search("아직 어프루브 안 된 거 있어?")
+    assert unaccounted(pattern(PENDING).sub(" ", "펜딩된 연차 있어요?").replace("연차", " ")) == []
+
+
+async def test_a_what_if_says_what_is_left_before_and_after_and_nothing_else(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "if I take 2 days, how many are left?")
+    assert "goes from 7.5 days to 5.5 days" in turn.answer and "granted" not in turn.answer, turn.answer
