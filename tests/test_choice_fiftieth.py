@@ -139,3 +139,12 @@ def test_the_acts_base_rule_is_not_the_askers_own_figure_beside_their_years():
         question, [(question, ["service_years()", 'act_rule("base")'])], lookups=lookups
     ).holds
     assert _written(question, [(question, ["service_years()", "current_days()"])], lookups=lookups).holds
+
+
+def test_working_days_left_run_to_the_years_or_the_months_end():
+    question = "how many working days are left this year, starting tomorrow?"
+    assert _written(question, [(question, ['working_days("2026-11-30", "2026-12-31")'])]).holds
+    # from today, when the question says tomorrow
+    assert not _written(question, [(question, ['working_days("2026-11-29", "2026-12-31")'])]).holds
+    month = "12월에 남은 영업일 며칠이에요?"
+    assert _written(month, [(month, ['working_days("2026-12-01", "2026-12-31")'])], today="2026-12-01").holds

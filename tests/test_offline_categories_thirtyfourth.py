@@ -59,3 +59,22 @@ def test_pending_in_konglish_is_pending():
 async def test_a_what_if_says_what_is_left_before_and_after_and_nothing_else(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "if I take 2 days, how many are left?")
     assert "goes from 7.5 days to 5.5 days" in turn.answer and "granted" not in turn.answer, turn.answer
+
+
+async def test_working_days_left_counting_from_tomorrow_run_to_the_years_end(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "how many working days are left this year, starting tomorrow?"
+    )
+    assert lookups(turn) == [("count_working_days", None)], turn.answer
+    assert "November 30 to Thursday, December 31" in turn.answer, turn.answer
+
+
+async def test_every_working_day_of_a_span_taken_is_the_spans_what_if(hr, minsu):
+    question = "if I take every working day from Dec 28 to Dec 31 off, what's left?"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "goes from 7.5 days to 3.5 days" in turn.answer, turn.answer
+
+
+async def test_half_days_over_a_span_are_said_as_leave_not_working_days(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "12월 28일부터 31일까지 평일 전부 반차 쓰면 몇 개 남아?")
+    assert "모두 2일을" in turn.answer and "근무일 2일" not in turn.answer, turn.answer

@@ -533,7 +533,16 @@ class _DaysAsked:
         months, ahead = months_named(question, today)
         around = holiday_windows(question, today)
         until = (named or holidays or relative) and LEFT_UNTIL.search(question)
-        starts = (today, today + timedelta(days=1)) if until else ()
+        # "how many working days are left (this year / in December)?": until the year's or the month's end
+        if WORKING_DAYS_LEFT.search(question) and not (named or holidays):
+            year = max(asked_years(question, today), default=today.year)
+            ends = (date(y, m, calendar_module.monthrange(y, m)[1]) for y, m in months)
+            last = min((end for end in ends if end >= today), default=None)  # the month still to come
+            relative.append(((end := last or date(year, 12, 31)), end))
+            until = True
+        # (counted from today or tomorrow, unless the question names where: "starting tomorrow")
+        tomorrow = today + timedelta(days=1)
+        starts = (today, tomorrow) if until and (tomorrow, tomorrow) not in relative else ()
         return cls(named, holidays, relative, months, ahead, taken_back, around, starts)
 
     @property

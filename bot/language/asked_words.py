@@ -27,7 +27,7 @@ GRANT_ASKED = re.compile(
 # "이번 달 남은 영업일", "working days left this month": days of the calendar left, not leave
 WORKING_DAYS_LEFT = re.compile(
     r"남은\s*(?:영업일|근무일|평일|출근일)|(?:영업일|근무일|평일|출근일)\s*(?:이|은)?\s*(?:몇\s*일|며칠)\s*(?:이나\s*)?남|"
-    r"\b(?:working|business|work)\s*days\s+(?:are\s+)?left\b",
+    r"\b(?:working|business|work)\s*days\s+(?:(?:are|do\s+(?:we|I)\s+have)\s+)?left\b",
     re.I,
 )
 

@@ -33,7 +33,14 @@ from bot.language.question_words import TENURE_TOLD
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
-from bot.llm.drafting import EVERY_WEEKDAY, WEEK_OF, WHOLE_MONTH, dates_named, without_days_off
+from bot.llm.drafting import (
+    EVERY_WEEKDAY,
+    EVERY_WORKING_DAY,
+    WEEK_OF,
+    WHOLE_MONTH,
+    dates_named,
+    without_days_off,
+)
 from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL, WHAT_IF
 from bot.llm.reading_values import ENTITLEMENT_KINDS, LOOKUP_KINDS, Kind, Reading
 from bot.tools.registry import LEAVE_BALANCE, LEAVE_TAKEN
@@ -186,7 +193,8 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
         "what_if_span",
         "in_a_row",
     ):  # the days the calendar counts working days over (a trip's place
-        rest = blank(blank(rest, EVERY_WEEKDAY), WEEK_OF)  # every Friday in December, the week of Dec 14
+        rest = blank(blank(blank(rest, EVERY_WEEKDAY), WEEK_OF), EVERY_WORKING_DAY)  # every Friday in
+        # December, the week of Dec 14, every working day from Dec 21
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
         rest = _count_stated(rest, reading.spans)

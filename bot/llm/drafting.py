@@ -290,6 +290,13 @@ EVERY_WEEKDAY = re.compile(
     r"(?P<ko2>\d{1,2})\s*월\s*(?:에\s*)?매주\s*(?P<ko2_day>[월화수목금])요일",
     re.I,
 )
+# The working days of a span taken whole: what the span's what-if counts in any case ("every working day from
+# Dec 21 to Dec 31", "all the working days", "평일 전부", "근무일 다")
+EVERY_WORKING_DAY = re.compile(
+    r"\b(?:every|each|all(?:\s+the)?)\s+(?:remaining\s+)?(?:working|business|work)\s*days?\b|"
+    r"(?:평일|근무일|영업일)\s*(?:을|를|에)?\s*(?:전부|다|모두|몽땅|싹)",
+    re.I,
+)
 WEEK_OF = re.compile(
     rf"\b(?:the\s+)?(?:whole\s+|entire\s+|full\s+)?week\s+of\s+(?:the\s+)?(?P<en>{MONTH_NAME})\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b|"
     r"(?P<ko>\d{1,2})\s*월\s*(?P<ko_day>\d{1,2})\s*일\s*(?:이\s*)?(?:있는|낀|포함된)\s*주",

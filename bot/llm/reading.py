@@ -370,7 +370,9 @@ _WORKING_DAYS = re.compile(
 )
 _FROM_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
 _AFTER_TODAY = re.compile(
-    r"\bafter\s+today\b|\bfrom\s+tomorrow\b|오늘\s*(?:빼고|제외|이후)|내일\s*부터", re.I
+    r"\bafter\s+today\b|\b(?:(?:counting\s+)?from|starting(?:\s+from)?|beginning)\s+(?:tomorrow|tmrw|tmr)\b|"
+    r"\bnot\s+counting\s+today\b|오늘\s*(?:빼고|제외|이후)|내일\s*(?:부터|기준)",
+    re.I,
 )
 # One month named, not a day of it ("12월에", "in january 2027"; not "12월 24일")
 _MONTH = re.compile(
@@ -391,10 +393,14 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
     # (not "12월 며칠" / "what date in December", which asks a date)
     counted = _WORKING_DAYS.search(question) and QUANTITY.search(_A_DATE_ASKED.sub(" ", question))
     # "how many working days are left this year?": the calendar's, from today (no leave is named)
+    # (not "if I take every working day … off, what's left?": what the days leave of the balance)
     left = counted and REMAINING.search(question) and not NAMES_LEAVE.search(question)
+    left = left and not WHAT_IF.search(question)
     if _ABOUT_FIGURES.search(question) and not left:
         return None
     span = dates_named(question, today)
+    if left and span is not None and span[0] == span[1] and _AFTER_TODAY.search(question):
+        span = None  # "left this year, counting from tomorrow": tomorrow is where the count starts
     if counted and span is None:  # "12월에 출근해야 하는 날 며칠?", "working days in january 2027"
         span = _month_named(question, today)
         if left and set(asked_years(question, today)) <= {today.year}:

@@ -120,6 +120,7 @@ def what_if(
     span: str = "",
     pending: Decimal = Decimal(0),
     parts: tuple[int, Decimal] | None = None,
+    leave_days: bool = False,
 ) -> str:
     """Taking `take` days from what is left (pending requests already taken off): what would be left, or
     by how much it does not fit. `parts`: the person's count of half (or quarter) days, said with it."""
@@ -127,7 +128,7 @@ def what_if(
     if parts is not None:
         ko, en = _PARTS[parts[1]]
         counted = f"{ko} {parts[0]}번" if korean else f"{parts[0]} {en}s"
-    said = _what_if(year, take, left, korean, span, counted)
+    said = _what_if(year, take, left, korean, span, counted, leave_days)
     if pending:
         said += (
             f" 승인을 기다리는 신청 {days(pending, True)}을 뺀 값이에요."
@@ -137,10 +138,24 @@ def what_if(
     return said
 
 
-def _what_if(year: int, take: Decimal, left: Decimal, korean: bool, span: str, parts: str = "") -> str:
-    taking = f"{span} 근무일 {days(take, True)}" if korean and span else days(take, korean)
+def _what_if(
+    year: int,
+    take: Decimal,
+    left: Decimal,
+    korean: bool,
+    span: str,
+    parts: str = "",
+    leave_days: bool = False,
+) -> str:
+    # (half or quarter days over working days: the leave they take, not the working days they fall on)
+    unit = ", 모두" if leave_days else " 근무일"
+    taking = f"{span}{unit} {days(take, True)}" if korean and span else days(take, korean)
     if not korean:
-        working = f"{format_days(take)} working {'day' if take == 1 else 'days'}"
+        working = (
+            f"{days(take, False)} of leave in all"
+            if leave_days
+            else f"{format_days(take)} working {'day' if take == 1 else 'days'}"
+        )
         taking = f"{span} ({working})" if span else taking
     if parts:  # "반차 4번": the person's count, then the days it is
         taking = f"{parts}, {taking}" if korean else f"{parts} ({taking})"
@@ -546,7 +561,7 @@ def plan(
         if korean
         else ", ".join(listed[:-1]) + (" and " if len(listed) > 1 else "") + listed[-1]
     )
-    return what_if(year, take, left, korean, joined, pending)
+    return what_if(year, take, left, korean, joined, pending, leave_days=any(size != 1 for _, size in taken))
 
 
 def lapsing(unused: list[tuple[date, Decimal]], has_current: bool, today: date, korean: bool) -> str:
