@@ -532,7 +532,7 @@ class _DaysAsked:
             relative.append((today, today))
         months, ahead = months_named(question, today)
         around = holiday_windows(question, today)
-        until = (named or holidays or relative) and LEFT_UNTIL.search(question)
+        until = bool((named or holidays or relative) and LEFT_UNTIL.search(question))
         # "how many working days are left (this year / in December)?": until the year's or the month's end
         if WORKING_DAYS_LEFT.search(question) and not (named or holidays):
             year = max(asked_years(question, today), default=today.year)
