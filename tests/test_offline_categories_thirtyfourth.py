@@ -78,3 +78,16 @@ async def test_every_working_day_of_a_span_taken_is_the_spans_what_if(hr, minsu)
 async def test_half_days_over_a_span_are_said_as_leave_not_working_days(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "12월 28일부터 31일까지 평일 전부 반차 쓰면 몇 개 남아?")
     assert "모두 2일을" in turn.answer and "근무일 2일" not in turn.answer, turn.answer
+
+
+async def test_the_next_grants_date_and_size_asked_in_shorthand(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "next grant date + amount?")
+    assert lookups(turn) == [("get_leave_entitlement", None)] and "next leave" in turn.answer, turn.answer
+
+
+async def test_when_new_ones_come_beside_the_balance_is_the_next_grant(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "how many days do I have left? when do I get new ones and how many?"
+    )
+    assert lookups(turn) == [("get_leave_balance", 2026), ("get_leave_entitlement", None)], turn.answer
+    assert "next leave" in turn.answer, turn.answer

@@ -59,8 +59,11 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     "first_year": pattern(words.FIRST_YEAR),
     # "몇 개 나와?", "새로 생기나?"
     # (the month it is said to come in: "내년 1월에 몇 개 생겨?", answered with the day it arises)
+    # ("next grant date + amount": the day and the days it says)
     "next_grant": re.compile(
-        rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로|{MONTH_ASKED.pattern}", re.I
+        rf"{pattern(words.NEXT_GRANT).pattern}|나와|나오|나올|새로|{MONTH_ASKED.pattern}|"
+        r"발생일|날짜|\b(?:date|amount|size)\b",
+        re.I,
     ),
     # when the Act's grant grows: the words that ask it, the law named, a year of it
     "grows": re.compile(

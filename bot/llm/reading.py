@@ -202,7 +202,7 @@ def read_question(
     until = _days_until(question, today)
     if until is not None:
         return until
-    statutory = _statutory_kind(question, has_leave, years, today)
+    statutory = _statutory_kind(question, has_leave, years, today, earlier.about_leave)
     if statutory is not None:
         # the first year's rule asked of the law, not of the asker ("what does the law say about the first
         # year?"): the rule alone, not the asker's own years and days beside it
@@ -477,7 +477,9 @@ def _days_until(question: str, today: date) -> Reading | None:
     return None
 
 
-def _statutory_kind(question: str, has_leave: bool, years: list[int], today: date) -> Kind | None:
+def _statutory_kind(
+    question: str, has_leave: bool, years: list[int], today: date, about_leave: bool = False
+) -> Kind | None:
     """A question the Act's leave for the asker answers: the first year's days, why a grant is that many
     days, when leave lapses (not carrying it over or paying it out: a company rule), the next grant."""
     if _CARRY_OVER_OR_PAY.search(question) or (_HOW_TO.search(question) and not _WHY.search(question)):
@@ -491,8 +493,9 @@ def _statutory_kind(question: str, has_leave: bool, years: list[int], today: dat
     if _EXPIRY.search(question) and (has_leave or _DAYS_STATED.search(question)):
         return "expiry"
     # "next grant" names what it asks; "when do I get more days?" names days
+    # (or in a talk about leave: "how many days left? when do I get new ones?")
     if _NEXT_GRANT.search(question) and (
-        has_leave or _DAYS_STATED.search(question) or _A_GRANT.search(question)
+        has_leave or _DAYS_STATED.search(question) or _A_GRANT.search(question) or about_leave
     ):
         return "next_grant"
     # "내년 연차 몇 일 나와요?", "how many days do I get next year?": next year's leave is the next grant,
