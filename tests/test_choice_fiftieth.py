@@ -148,3 +148,63 @@ def test_working_days_left_run_to_the_years_or_the_months_end():
     assert not _written(question, [(question, ['working_days("2026-11-29", "2026-12-31")'])]).holds
     month = "12월에 남은 영업일 며칠이에요?"
     assert _written(month, [(month, ['working_days("2026-12-01", "2026-12-31")'])], today="2026-12-01").holds
+
+
+# ----- the fifty-second and fifty-third sets' kinds ---------------------------------------------------------
+
+
+def test_a_day_more_said_in_words_is_taken_not_echoed():
+    question = "반차 2번이랑 연차 하루 더 쓰면 몇 개 남아요?"
+    assert not _written(question, [(question, ["what_if(2026, q(2) * 0.5)"])]).holds
+
+
+def test_on_the_24th_is_a_date_not_an_amount():
+    assert Decimal(24) not in amounts_in(blank_dates("half day on the 24, what's left"))
+
+
+def test_a_figure_claimed_of_someone_else_is_not_confirmed_for_the_asker():
+    question = "김과장님은 연차 9개 남았다던데 맞아요? 저는 몇 개 남았어요?"
+    answer = [(question, ["claimed(2026, q(9))", "remaining(2026)"])]
+    assert "someone else" in _reasons(_written(question, answer))
+
+
+def test_days_named_to_take_are_taken_by_their_dates():
+    # (Christmas Day and a weekend inside: one working day, not four)
+    question = "12월 24일부터 27일까지 4일 쉬면 몇 개 남아?"
+    assert "names the days" in _reasons(_written(question, [(question, ["what_if(2026, q(4))"])]))
+    told = "If I take Dec 22 off, what's left? I think I have 6."
+    assert not _written(told, [(told, ["what_if(2026, q(6))"])]).holds
+    # one day named with one day's part is that day
+    half = "12월 22일 오후 반차 하나 쓰면 몇 개 남아?"
+    assert _written(half, [(half, ["what_if(2026, q(1) * 0.5)"])]).holds
+
+
+def test_seollal_said_alone_names_its_days():
+    question = "2027년 설에 대체공휴일 있어요?"
+    answer = [(question, ['day("2027-02-07")', 'day("2027-02-09")'])]
+    assert _written(question, answer, today="2026-10-14").holds
+
+
+def test_which_days_a_holiday_falls_on_is_no_record_asked():
+    question = "Which days are the 2027 Chuseok holidays?"
+    answer = [(question, ['day("2027-09-14")', 'day("2027-09-15")', 'day("2027-09-16")'])]
+    assert _written(question, answer, today="2026-10-14").holds
+
+
+def test_a_day_of_the_month_past_which_leave_lapses_is_a_date():
+    assert Decimal(31) not in amounts_in(blank_dates("31일 지나면 다 없어진다고 들었는데"))
+
+
+def test_a_tag_left_after_a_quote_asks_nothing():
+    question = "3월 2일 쉬면 며칠 연속이에요?"
+    answer = [("3월 2일 쉬면 며칠 연속", ['in_a_row("2027-03-02", "2027-03-02")'])]
+    assert _written(question, answer, today="2026-12-10").holds
+
+
+def test_the_askers_own_what_if_beside_a_colleague_named_in_a_premise():
+    question = "지현님이랑 7월 3일에 같이 쉬기로 했어요. 저는 그날 쓰면 몇 개 남아요? 지현님 건요?"
+    answer = [
+        ("저는 그날 쓰면 몇 개 남아요?", ['what_if_days("2026-07-03", "2026-07-03")']),
+        ("지현님 건요?", ["only_own_leave()"]),
+    ]
+    assert _written(question, answer, today="2026-06-20").holds

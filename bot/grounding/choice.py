@@ -64,6 +64,7 @@ from bot.language.asked_words import (
     WORKING_DAYS_LEFT,
 )
 from bot.language.dates import MONTH_ASKED, blank_dates, days_named, spans_named, weekdays_named
+from bot.language.number_tokens import amounts_in
 from bot.language.question_words import (
     A_WEEKDAY,
     ASKER,
@@ -416,6 +417,24 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", "declines the colleague's figure but leaves out the asker's own: state it")
         )
     problems += _colleague_problems(evidence, chosen)
+    # a figure claimed of someone else ("박대리님은 11개 남았다던데 진짜예요?") is not the asker's to confirm
+    if "claimed" in kinds and _claimed_of_someone_else(question, chosen.taken):
+        problems.append(
+            Problem("say", "confirms a figure the question gives for someone else: only_own_leave()")
+        )
+    # days named to take ("if I take December 21 off …") are taken by their dates, not by an amount
+    # (a day named beside one day's amount is that day: "12월 24일 오후에 반차 하나 쓰면" is q(1) * 0.5)
+    ranged = any(first != last for first, last in spans_named(question))
+    if (
+        "what_if" in kinds
+        and days.named
+        and (ranged or any(n > 1 for n in chosen.taken))
+        and WHAT_IF_ASKED.search(question)
+        and not kinds & {"what_if_days", "plan", "drafted", "draft_refused", "working_days", "enough"}
+    ):
+        problems.append(
+            Problem("say", "takes an amount, but the question names the days: what_if_days or plan")
+        )
     # a figure said to be left after a what-if ("will I still have 5 left after?") is answered by what is
     # left after it, which the what-if states
     after = bool(chosen.kinds & {"what_if", "what_if_days", "plan"})
@@ -425,6 +444,12 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", f"leaves out the question's {said}: each amount it states is q(n) in a statement")
         )
     return problems
+
+
+def _claimed_of_someone_else(question: str, taken: set[Decimal]) -> bool:
+    """Whether each sentence stating a number the statements took names someone else."""
+    sentences = [s for s in SENTENCE.findall(question) if amounts_in(blank_dates(s)) & taken]
+    return bool(sentences) and all(names_someone_else(s) for s in sentences)
 
 
 def _colleague_problems(evidence: Evidence, chosen: Chosen) -> list[Problem]:
@@ -865,9 +890,14 @@ def _amounts_unaccounted(
     ]
     # in words: "이틀 쉬려고", "take two days", "하루 연차 쓰고" (하루 alone is also "a day's hours": not read)
     # (하루 beside days the statements are about is that day's size: "8월 14일 하루 연차 쓰면")
-    said += [
+    in_words = [
         Decimal(COUNT_WORDS[(m[1] or m[2]).lower()])
         for m in DAYS_IN_WORDS.finditer(question)
         if not (m[1] == "하루" and (chosen.days or chosen.ends))
     ]
-    return [n for n in dict.fromkeys(said) if n not in chosen.taken and n not in chosen.stated]
+    # (days to take said in words are taken by a what-if, not echoed: "반차 2번이랑 하루 더" is not answered
+    # by a sum that happens to be a day)
+    taking = [n for n in in_words if "what_if" in chosen.kinds and n not in chosen.taken]
+    said += in_words
+    unaccounted = [n for n in said if n not in chosen.taken and n not in chosen.stated]
+    return list(dict.fromkeys(unaccounted + taking))

@@ -14,6 +14,7 @@ from bot.language.holiday_words import (
     AFTER,
     ALIASES,
     AROUND,
+    BARE_SEOLLAL,
     BEFORE,
     BREAK,
     DAY_AFTER,
@@ -50,6 +51,7 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     """The days of the holidays `text` names by name ("크리스마스", "Chuseok"), in the year before, this year
     and the next; an eve ("Christmas Eve", "크리스마스 이브") names the day before."""
     found: set[date] = set()
+    text = BARE_SEOLLAL.sub("설날", text)
     # A question may write a name in any case ("christmas"): it is read, not checked as prose.
     names = re.compile(_holiday_names(today.year).pattern, re.I)
     # a substitute day is named by its word, or is part of the break asked ("설 연휴", "Seollal break")

@@ -109,6 +109,11 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
 
 
 LEAVE_NAMED = pattern(LEAVE)
+_TAG_ONLY = re.compile(
+    r"(?:\b(?:is\s+it|isn'?t\s+it|right|correct|true|yes|no)\b|맞(?:지|죠|나요|아요|아|음|니)?|이에요|예요|인가요|"
+    r"인지|이야|야|요|[ㅎㅋㅠㅜ]+|\s)*",
+    re.I,
+)
 
 
 def _loosely(text: str, quote: str, start: int) -> tuple[int, int] | None:
@@ -138,6 +143,9 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     chosen = chosen or Chosen()
     # "could you tell me", "알려 주세요", "…도 알려주세요": the frame of the asks quoted beside it
     if re.fullmatch(r"(?:도|요|은|는|를|을|\s)*", FRAME.sub("", sentence).strip(_MARKS + "-—")):
+        return False
+    # ...and a tag or an ending left after a quote ("이에요", "맞지", "is it", "ㅎㅎ"): the quoted ask's own
+    if _TAG_ONLY.fullmatch(FRAME.sub("", sentence).strip(_MARKS + "-—")):
         return False
     amount = DAYS_STATED.search(blank_dates(sentence))
     named = asked_years(sentence, today) or days_named(sentence) or amount

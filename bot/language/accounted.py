@@ -33,7 +33,7 @@ _EN_GROUPS: tuple[str, ...] = (
     "really even double sanity kinda sorta feel think thought guess wait hmm correct",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
-    "balance balances available unused used use usage using take taking taken took spent burn burned burnt "
+    "balance balances available unused leftover used use usage using take taking taken took spent burn burned burnt "
     "total allowance entitlement entitled grant grants granted count number amount batch ones come comes",
 )
 EN_WORDS: frozenset[str] = frozenset(word for group in _EN_GROUPS for word in group.split())

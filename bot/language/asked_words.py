@@ -318,7 +318,9 @@ OTHER_KIND_ASKED = re.compile(
 
 # records by date
 RECORDS_ASKED = re.compile(
-    r"날짜별|언제\s*언제|기록|내역|\bwhich\s+days\b|\bwhat\s+dates\b|\brecords?\b|\bhistory\b",
+    # (not "which days are the Seollal holidays?": the calendar's)
+    r"날짜별|언제\s*언제|기록|내역|\b(?:which\s+days|what\s+dates)\b(?!\s+(?:are|is|were)\b[^?]*\bholidays?\b)|"
+    r"\brecords?\b|\bhistory\b",
     re.I,
 )
 

@@ -62,6 +62,10 @@ _DATES_AND_TIMES = re.compile(
             r"(?<![\d.])\d{1,2}\s*일\s*\(?(?:[월화수목금토일]요일|[월화수목금토일](?![가-힣]))",  # "25일 금요일"
             r"(?:[월화수목금토일]요일|[월화수목금토일]욜)\s*\(?\s*\d{1,2}\s*일",  # "목요일 3일", "월요일(28일)"
             r"(?<![\d.])\d{1,2}\s*일(?=에(?!서|\s*걸쳐))",  # "3일에 쉬어야": on a day ("3일에 걸쳐": over days)
+            # "31일 지나면 없어진다": a day of the month past which something happens (10 and over: "3일
+            # 지나면" may be three days passing)
+            r"(?<![\d.])(?:[12]\d|3[01])\s*일(?=\s*(?:이\s*)?(?:지나|넘어|넘으면|이후|이전|전에|전까지))",
+            r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:days?|half|hours?|of\s+(?:them|those)))",  # "on the 24"
         ]
     ),
     re.I,

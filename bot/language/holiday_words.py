@@ -26,6 +26,8 @@ ALIASES = {
     "구정": "설날",
 }
 ALIASES |= {"seollal": "korean new year", "lunar new year": "korean new year", "한가위": "추석"}
+# "설" alone, as people say it ("2027년 설에", "설 때", "설 끝나고"): 설날 (not 설명, 설정, 설마)
+BARE_SEOLLAL = re.compile(r"(?<![가-힣])설(?=\s*(?:에|엔|은|는|이|때|까지|부터|당일|전|후|앞|뒤|끝|쇠|\?|$))")
 
 # Days around a holiday named: before it ("the Friday before Seollal", "연휴 전날", "설 전에"), after it ("추석
 # 끝나고 목금", "after Chuseok"), its week or break ("Seollal week", "설 연휴 주", "over Chuseok", "추석 때"). A closed

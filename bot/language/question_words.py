@@ -179,7 +179,9 @@ OWN = re.compile(
     r"\bI\s+(?:still\s+)?(?:have|had|used|took|get|got)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation|time\s+off)\b|\bleave\s+me\b|"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
-    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)",
+    r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)"
+    # "저는 그날 쓰면 몇 개 남아요?": the asker's own what-if, "저는" opening its clause
+    r"|(?:^|[\s.?!,])(?:저는|전|난|나는)\s+[^?.!]{0,20}?(?:쓰면|내면|쉬면|남아|남았|남은|몇|며칠)",
     re.I,  # "do i have", typed in lower case
 )
 
@@ -256,7 +258,7 @@ A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?:mon|tues|wednes|thurs|fri|satur|su
 # Days to take in words: "이틀 쉬려고", "take two days" (하루 is also a day's hours: not read here)
 COUNT_WORDS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "two": 2, "three": 3, "four": 4, "five": 5}
 DAYS_IN_WORDS = re.compile(
-    r"(이틀|사흘|나흘|하루(?=\s*(?:연차|휴가)\s*(?:쓰|내|빼)))(?!\s*반)|"
+    r"(이틀|사흘|나흘|하루(?=\s*(?:연차|휴가)\s*(?:쓰|내|빼))|(?<=연차\s)하루(?=\s*더)|(?<=휴가\s)하루(?=\s*더))(?!\s*반)|"
     r"\b(?:take|taking|use|using|off)\s+(two|three|four|five)\s+(?:more\s+|full\s+)?days?\b",
     re.I,
 )

@@ -54,7 +54,7 @@ LEAVE = Words(
 # role, so the order is kept as the claims reader was written against).
 REMAINING = Words(
     ko=("남은", "남았", "남앗", "남아", "남음", "남는", "잔여"),
-    en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance"),
+    en=(r"\bleft(?![A-Za-z])", r"remain\w*", "balance", r"\bleftover\b"),
 )
 REMAINING_STATED = Words(
     ko=(

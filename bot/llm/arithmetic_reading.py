@@ -31,6 +31,10 @@ _STILL = re.compile(
     r"더|남은|남았|남아|잔여|가능|\bstill\b|\bmore\b|\bleft\b|\bremaining\b|쓸\s*수|\bcan\s+I\b|\bcould\s+I\b",
     re.I,
 )
+_WHAT_IS_LEFT = re.compile(
+    r"남은\s*(?:거|걸|것|게|건|\d+(?:\.\d+)?\s*(?:일|개))|\bwhat\s+I\s+have\s+left\b|\bmy\s+(?:leftover|remaining)\b",
+    re.I,
+)
 _HAS = re.compile(
     r"\b(?:do|have)\s+I\s+(?:have|got)\b|\bI(?:'ve)?\s+(?:have|got)\b|있어|있나|있는지|있음", re.I
 )
@@ -115,7 +119,10 @@ def arithmetic_reading(
     # hours of leave left (the leave named: "몇 시간 남았어?" alone may be hours of anything); leave one
     # "has" now is what is left ("how many hours of leave do I have?", "연차 몇 시간 있어?")
     held = left or _HAS.search(question)
-    if _HOURS.search(question) and ((held and NAMES_LEAVE.search(question)) or that_left) and len(years) <= 1:
+    # ("남은 거 시간으로 치면?", "남은 8.75일은 몇 시간?": what is left, in a leave bot, is the leave)
+    what_is_left = _WHAT_IS_LEFT.search(question)
+    named = NAMES_LEAVE.search(question) or what_is_left
+    if _HOURS.search(question) and ((held and named) or that_left) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     if (
         _HALF.search(question)
