@@ -5,8 +5,11 @@ figures. Worded apart from those sets. Asked as E1001 (김민수) on 2026-11-29:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from bot.cli import main
 from bot.language.accounted import unaccounted
 from tests.support.offline_chat import ask, lookups, roster_bot
 
@@ -91,3 +94,33 @@ async def test_when_new_ones_come_beside_the_balance_is_the_next_grant(hr, minsu
     )
     assert lookups(turn) == [("get_leave_balance", 2026), ("get_leave_entitlement", None)], turn.answer
     assert "next leave" in turn.answer, turn.answer
+
+
+async def test_the_years_end_as_a_spans_end_is_december_31(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "12월 28일부터 연말까지 평일 전부 연차 쓰면 몇 개 남아?")
+    assert "12월 28일(월)~12월 31일(목) 근무일 4일" in turn.answer, turn.answer
+
+
+async def test_working_days_left_until_the_years_end_are_counted_from_today(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "how many working days are left until the end of the year?")
+    assert "November 29 to Thursday, December 31" in turn.answer, turn.answer
+
+
+async def test_half_and_quarter_days_asked_together_are_both_said(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "how many half days and quarter days have I taken this year?"
+    )
+    assert "half day once" in turn.answer and "quarter day" in turn.answer, turn.answer
+
+
+def test_a_refused_draft_still_says_the_working_days_asked(newcomer, capsys):
+    # through `officebot eval` (its requests store drafts; E1003 has 8.75 days left): more than what is left
+    question = "12월 21일부터 1월 8일까지 쉬고 싶은데 근무일 기준으로 며칠이에요?"
+    case = {"id": "c", "as": "E1003", "question": question, "states": [], "may": [], "mentions": []}
+    (newcomer / "set.json").write_text(
+        json.dumps({"about": "t", "today": "2026-11-29", "cases": [case]}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    assert main(["eval", "--set", str(newcomer / "set.json"), "--json"]) == 0
+    [answered] = json.loads(capsys.readouterr().out)["cases"]
+    assert "신청할 수 없어요" in answered["answer"] and "근무일은 13일" in answered["answer"], answered

@@ -39,6 +39,7 @@ from bot.llm.drafting import (
     WEEK_OF,
     WHOLE_MONTH,
     dates_named,
+    to_the_years_end,
     without_days_off,
 )
 from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL, WHAT_IF
@@ -198,6 +199,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     ):  # the days the calendar counts working days over (a trip's place
         rest = blank(blank(blank(rest, EVERY_WEEKDAY), WEEK_OF), EVERY_WORKING_DAY)  # every Friday in
         # December, the week of Dec 14, every working day from Dec 21
+        rest = to_the_years_end(rest)  # "to the end of the year": Dec 31, the span's end
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
         rest = _count_stated(rest, reading.spans)

@@ -124,9 +124,30 @@ _DAYS_AHEAD = (
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
 
+# The year's end as a span's end ("12월 14일부터 연말까지", "from Dec 14 to the end of the year"): December 31.
+_TO_THE_YEARS_END = (
+    (re.compile(r"(부터\s*)(?:연말|올해\s*말|연도\s*말|이번\s*해\s*말)(?=\s*까지)"), r"\g<1>12월 31일"),
+    (
+        re.compile(
+            r"\b(to|until|till|through|thru)\s+(?:the\s+)?(?:end\s+of\s+(?:the|this)\s+year|year[-\s]?end)\b",
+            re.I,
+        ),
+        r"\1 Dec 31",
+    ),
+)
+
+
+def to_the_years_end(question: str) -> str:
+    """`question` with the year's end as a span's end written as its date."""
+    for found, date_written in _TO_THE_YEARS_END:
+        question = found.sub(date_written, question)
+    return question
+
+
 def dates_named(question: str, today: date) -> tuple[date, date] | None:
     """The first and last day a question names ("12월 24일부터 26일까지", "December 28 to 30", "Christmas",
     "next Friday"), in the year it names before them if it names one, else the next such day from today."""
+    question = to_the_years_end(question)
     found = _dates(question, today)
     ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
     if found is None and TWO_DAYS.search(question):
@@ -166,6 +187,7 @@ def days_off(question: str, today: date) -> DaysOff:
     """`_listed_days_off`, or, where it reads fewer days than are named relative to today ("next fri",
     "내일 하루 쓰고 금욜 반차"), the days `relative_days` reads clause by clause (a word with two readings:
     none, so declined)."""
+    question = to_the_years_end(question)
     dated = _listed_days_off(question, today)
     if days_named(question) or not relative_days(question, today):
         return dated

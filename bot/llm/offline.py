@@ -118,8 +118,15 @@ class OfflineModel:
             return self._final(body, said, messages, question, today, declaring)
         if results and refused_for_the_balance(messages):
             balances = [b for b in map(balance_in, results) if b is not None]
+            # ("… 쉬고 싶은데 근무일 기준으로 며칠이에요?": the count asked, from the calendar, beside the refusal)
+            asked = leave_asked(question, today)
+            counted = (
+                [f'working_days("{asked.start.isoformat()}", "{asked.end.isoformat()}")']
+                if asked is not None and asked.counted and asked.start < asked.end
+                else []
+            )
             said = (
-                ["draft_refused()", f"remaining({balances[0].year})"]
+                ["draft_refused()", *counted, f"remaining({balances[0].year})"]
                 if balances
                 else _answer_from_results(results, Reading("lookup"), question)
             )
@@ -330,7 +337,8 @@ def _answer_from_results(results: list[dict[str, Any]], reading: Reading, questi
     elif kind == "check_claim" and balances:
         said = [f"claimed({b.year}, {amount})" for b in balances]
     elif kind == "half_days" and taken:
-        said = [f"parts_taken({t.year}, {format_days(days)})" for t in taken]
+        sizes = ["0.5", "0.25"] if reading.days is None else [format_days(days)]
+        said = [f"parts_taken({t.year}, {size})" for t in taken for size in sizes]
     elif kind == "what_if_span" and balances:
         said = [s for b in balances for s in _span_plan(results, reading)]
         said += [_in_a_row(reading)] if reading.in_a_row else []

@@ -281,7 +281,9 @@ def read_question(
             days=Decimal(claim.group(1) or claim.group(2)),
         )
     if _HALF_COUNT.search(question):
-        size = Decimal("0.25") if QUARTER.search(question) else Decimal("0.5")
+        # ("half days and quarter days I've taken": both, said one after the other — days=None)
+        quarter, half = QUARTER.search(question), _HALF_ALONE.search(question)
+        size = None if quarter and half else Decimal("0.25") if quarter else Decimal("0.5")
         return lookup("half_days", years, today, earlier, window, (leave_taken.NAME,), days=size)
     month = MONTH_ASKED.search(question)
     # A month's records, not what is left in (or by) a month: that is no reading's.
@@ -339,6 +341,7 @@ _A_DATE_ASKED = re.compile(r"\d{1,2}\s*월\s*며칠")
 # "this year", "now": the question's own time, whatever the part before was about
 _FOLLOW_UP_NOW = re.compile(r"올해|이번\s*해|지금|현재|\bthis\s+year\b|\bnow\b|\bso\s+far\b", re.I)
 # Pointing back at what the turn before answered, and the past tense of a lapse asked after a past year.
+_HALF_ALONE = re.compile(r"(?<!반)반차|\bhalf[-\s]?days?\b", re.I)  # not 반반차
 _ARISES = re.compile(r"나오|나와|나옴|나올|생기|생겨|생길|생김|들어와|들어옴", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|it)\b|그거|그건|그게|그때", re.I)
 _PAST_TENSE = re.compile(r"였|었|됐|했|썼|냈|뺐|\b(?:did|was|were|had)\b", re.I)
@@ -368,6 +371,7 @@ _WORKING_DAYS = re.compile(
     r"근무일|영업일|출근일|(?:일|출근)(?:해야\s*(?:하|되)|하)는\s*날|working\s+days?|business\s+days?|work\s*days?",
     re.I,
 )
+_TILL = re.compile(r"\b(?:until|till|through|thru|before)\b|까지", re.I)  # "left until the end of the year"
 _FROM_NOW = re.compile(r"\b(?:now|today)\b|오늘|지금", re.I)
 _AFTER_TODAY = re.compile(
     r"\bafter\s+today\b|\b(?:(?:counting\s+)?from|starting(?:\s+from)?|beginning)\s+(?:tomorrow|tmrw|tmr)\b|"
@@ -406,7 +410,12 @@ def calendar_asked(question: str, today: date) -> tuple[str, dict[str, str]] | N
         if left and set(asked_years(question, today)) <= {today.year}:
             first = today + timedelta(days=1) if _AFTER_TODAY.search(question) else today
             span = (max(first, span[0]), span[1]) if span else (first, date(today.year, 12, 31))
-    elif counted and span and span[0] == span[1] > today and _FROM_NOW.search(question):
+    elif (
+        counted
+        and span
+        and span[0] == span[1] > today
+        and (_FROM_NOW.search(question) or (left and _TILL.search(question)))
+    ):
         span = (today, span[1])  # "between now and Dec 31", "오늘부터 12월 31일까지"
     if span is None:
         return None
