@@ -124,3 +124,23 @@ def test_a_refused_draft_still_says_the_working_days_asked(newcomer, capsys):
     assert main(["eval", "--set", str(newcomer / "set.json"), "--json"]) == 0
     [answered] = json.loads(capsys.readouterr().out)["cases"]
     assert "신청할 수 없어요" in answered["answer"] and "근무일은 13일" in answered["answer"], answered
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "안녕하세요, 이 봇 오늘 처음 써봐요 ㅎㅎ 올해 연차 몇 개 남았어요?",
+        "hi bot, first time here! how many days do I have left?",
+    ],
+)
+async def test_trying_the_bot_for_the_first_time_names_no_figure(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("get_leave_balance", 2026)] and "7.5" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"), [("ok and in half days?", "15 half days"), ("시간으로는요?", "60시간")]
+)
+async def test_the_days_left_asked_again_in_another_unit(hr, minsu, question, says):
+    turn = await ask(await roster_bot(hr), minsu, question, previous="올해 연차 몇 개 남았어?")
+    assert says in turn.answer, turn.answer

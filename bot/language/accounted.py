@@ -114,7 +114,16 @@ SELF_DESCRIBED = re.compile(
 # "time off": leave; "this time", "at the time" are not.
 _TIME_OFF = re.compile(r"\btime\s+off\b", re.I)
 # "quick one", "quick q": a question's opener, not a number of days
-_OPENER = re.compile(r"\bquick\s+(?:one|q|question)\b", re.I)
+# Openers that name no figure: "quick q", and trying the bot for the first time ("이 봇 오늘 처음 써봐요",
+# "hi bot, first time here", "sorry for the dumb q")
+_OPENER = re.compile(
+    r"\bquick\s+(?:one|q|question)\b|"
+    r"(?:이\s*)?봇\s*(?:을|를)?\s*(?:오늘\s*)?처음\s*(?:써\s*봐요|써\s*보는데요?|써\s*봐|사용해\s*봐요)|"
+    r"(?:오늘\s*)?처음\s*(?:써\s*보는데요?|써\s*봐요|사용해\s*보는데요?)|"
+    r"\b(?:hi|hello|hey)\s+bot\b|\bfirst\s+time\s+(?:here|using\s+(?:this|the\s+bot|you))\b|"
+    r"\b(?:sorry\s+(?:for\s+the\s+)?)?(?:dumb|stupid|silly)\s+(?:q|question)\b",
+    re.I,
+)
 
 
 def unaccounted(text: str, records: bool = False) -> list[str]:

@@ -39,9 +39,14 @@ _HAS = re.compile(
     r"\b(?:do|have)\s+I\s+(?:have|got)\b|\bI(?:'ve)?\s+(?:have|got)\b|있어|있나|있는지|있음", re.I
 )
 # "how many half days is that?" right after a balance: that balance, in half days
+# "ok and in half days?" right after the days left: those days, in another unit
+_AGAIN_IN = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|and|so|what\s+about)[\s,]+)*in\s+half[-\s]?days\s*[?？]?\s*$", re.I
+)
 _THAT = re.compile(r"\b(?:is|would\s+be)\s+that\b|그거|그건|그게", re.I)
 _THAT_IN_HOURS = re.compile(
-    r"\b(?:is|would(?:\s+be)?)\s+that\b|^\s*(?:and\s+|so\s+|what\s+about\s+)?in\s+hours\s*[?？]?\s*$|^\s*(?:그럼\s*)?시간으로\s*(?:는|하면|치면|환산하면|바꾸면)?\s*[?？]?\s*$|그거|그건|그게",
+    r"\b(?:is|would(?:\s+be)?)\s+that\b|^\s*(?:(?:ok(?:ay)?|and|so|what\s+about)[\s,]+)*in\s+hours\s*[?？]?\s*$|"
+    r"^\s*(?:그럼\s*)?시간으로\s*(?:는|하면|치면|환산하면|바꾸면)?\s*(?:요|은요|는요)?\s*[?？]?\s*$|그거|그건|그게",
     re.I,
 )
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
@@ -127,8 +132,15 @@ def arithmetic_reading(
     if (
         _HALF.search(question)
         and not QUARTER.search(question)
-        and (QUANTITY.search(question) or _TIMES.search(question))
-        and (_STILL.search(question) or (_THAT.search(question) and earlier.tools == balance))
+        and (
+            QUANTITY.search(question)
+            or _TIMES.search(question)
+            or (_AGAIN_IN.search(question) and left_before)
+        )
+        and (
+            _STILL.search(question)
+            or ((_THAT.search(question) or _AGAIN_IN.search(question)) and left_before)
+        )
         and not _TAKEN_HALVES.search(question)
         and not WHAT_IF.search(question)
         and len(years) <= 1
