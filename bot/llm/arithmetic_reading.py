@@ -139,7 +139,8 @@ def arithmetic_reading(
         )
         and (
             _STILL.search(question)
-            or ((_THAT.search(question) or _AGAIN_IN.search(question)) and left_before)
+            or (_THAT.search(question) and earlier.tools == balance)
+            or (_AGAIN_IN.search(question) and left_before)
         )
         and not _TAKEN_HALVES.search(question)
         and not WHAT_IF.search(question)
