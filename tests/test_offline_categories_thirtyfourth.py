@@ -144,3 +144,15 @@ async def test_trying_the_bot_for_the_first_time_names_no_figure(hr, minsu, ques
 async def test_the_days_left_asked_again_in_another_unit(hr, minsu, question, says):
     turn = await ask(await roster_bot(hr), minsu, question, previous="올해 연차 몇 개 남았어?")
     assert says in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "내년 1월 근무일은 며칠이에요? 신정 빼고요.",
+        "How many working days are there in January 2027, not counting New Year's Day?",
+    ],
+)
+async def test_holidays_left_out_of_a_count_of_working_days_change_nothing(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn) == [("count_working_days", None)] and "20" in turn.answer, turn.answer

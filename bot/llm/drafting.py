@@ -137,6 +137,25 @@ _TO_THE_YEARS_END = (
 )
 
 
+# Holidays or weekends left out of a count of working days ("신정 빼고요", "(공휴일 빼고)", "not counting New
+# Year's Day"): working days leave them out in any case, so the words change nothing counted.
+_HOLIDAYS_EXCLUDED = re.compile(
+    r"[,(]?\s*(?:(?:주말|공휴일|대체\s*공휴일|빨간\s*날|신정|크리스마스|성탄절|설\s*연휴|추석\s*연휴|휴일)"
+    r"(?:\s*(?:이랑|랑|과|와|하고|,)\s*)?)+\s*(?:다\s*|은\s*|는\s*)?(?:빼고|제외하고|제외)\s*(?:요|서)?\s*[).]?|"
+    r"[,(]?\s*\b(?:not\s+counting|excluding|without|minus)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?|"
+    r"new\s+year'?s(?:\s+day)?|christmas(?:\s+day)?)(?:\s+(?:and|or|&)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?))?\)?",
+    re.I,
+)
+_WORKING_DAYS_ASKED = re.compile(r"근무일|영업일|평일|출근일|\b(?:working|business|work)\s*days?\b", re.I)
+
+
+def without_holidays_excluded(question: str) -> str:
+    """A question of working days less the holidays it says to leave out (they are not working days)."""
+    if not _WORKING_DAYS_ASKED.search(question):
+        return question
+    return re.sub(r"\s{2,}", " ", _HOLIDAYS_EXCLUDED.sub(" ", question)).strip()
+
+
 def to_the_years_end(question: str) -> str:
     """`question` with the year's end as a span's end written as its date."""
     for found, date_written in _TO_THE_YEARS_END:

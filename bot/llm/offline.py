@@ -51,7 +51,7 @@ from bot.llm.conversation import (
     wants_declared,
 )
 from bot.llm.coverage import pending_asked, unread
-from bot.llm.drafting import leave_asked
+from bot.llm.drafting import leave_asked, without_holidays_excluded
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import asker_in, calendar_asked, read_question
 from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, MAX_LOOKUPS, Reading
@@ -204,6 +204,7 @@ class OfflineModel:
         (a calendar question, or a lookup read whole), or each of several questions read whole
         (bot/llm/compound.py); none when nothing is looked up. A question it cannot read whole is read
         again without the asides that open or close it ("planning a trip!")."""
+        question = without_holidays_excluded(question)
         reading, parts = self._read_whole(question, before, today, system)
         trimmed = without_asides(question, today, self.roster)
         if reading.kind == "cannot" and trimmed != question:
