@@ -156,3 +156,8 @@ async def test_the_days_left_asked_again_in_another_unit(hr, minsu, question, sa
 async def test_holidays_left_out_of_a_count_of_working_days_change_nothing(hr, minsu, question):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [("count_working_days", None)] and "20" in turn.answer, turn.answer
+
+
+async def test_the_last_day_i_took_off_is_the_latest_record(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "What was the last day I took off?")
+    assert lookups(turn) == [("list_leave_taken", 2026)] and "October 9" in turn.answer, turn.answer

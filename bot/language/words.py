@@ -45,7 +45,15 @@ def pattern(*words: Words, flags: re.RegexFlag = re.I) -> re.Pattern[str]:
 # Naming leave. `leave` has no word boundary: "leaves", "leave's" name it too.
 LEAVE = Words(
     ko=("연차", "연챠", "년차", "휴가", "반차"),
-    en=("leave", "vacation", r"\bpto\b", r"days?\s+off", r"time\s+off", "holiday"),
+    en=(
+        "leave",
+        "vacation",
+        r"\bpto\b",
+        r"days?\s+off",
+        r"time\s+off",
+        "holiday",
+        r"\bday\s+I\s+(?:took|was|had)\s+off\b",  # "the last day I took off"
+    ),
 )
 # The three figures of a year's leave, as a question or an answer names them ("남은 연차", "used"),
 # and the further ways an answer states them ("사용 가능한", "can still take", "allowance"). A question
