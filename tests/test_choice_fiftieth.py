@@ -208,3 +208,65 @@ def test_the_askers_own_what_if_beside_a_colleague_named_in_a_premise():
         ("지현님 건요?", ["only_own_leave()"]),
     ]
     assert _written(question, answer, today="2026-06-20").holds
+
+
+# ----- the fifty-fourth and fifty-fifth sets' kinds ---------------------------------------------------------
+
+
+def test_the_askers_own_plan_beside_their_team_is_theirs():
+    question = "팀원들 반차 다 승인해 주고 저도 12월 24일 오후 반차 쓰려고요. 그럼 남은 연차 몇 개예요?"
+    answer = [(question, ['plan(["2026-12-24", "2026-12-24", 0.5])'])]
+    assert _written(question, answer, today="2026-12-07").holds
+
+
+def test_a_figure_someone_told_the_asker_about_their_own_leave_is_theirs_to_check():
+    question = "My manager says I only have 6 days left. Is that correct?"
+    assert "someone else" not in _reasons(_written(question, [(question, ["claimed(2026, q(6))"])]))
+
+
+def test_days_it_takes_are_not_the_days_until_its_end():
+    question = "12월 21일부터 31일까지 쉬면 연차 며칠 써야 돼요?"
+    assert not _written(question, [(question, ['days_until("2026-12-31")'])], today="2026-12-01").holds
+
+
+def test_a_decline_beside_the_askers_figures_still_owes_their_other_asks():
+    question = "제 올해 남은 연차랑, 그중 12월 31일에 소멸되는 거, 그리고 김주임 남은 것도 알려주세요"
+    answer = [(question, ["remaining(2026)", "only_own_leave()"])]
+    assert "expires" in _reasons(_written(question, answer, today="2026-12-02"))
+
+
+def test_years_named_in_a_sentence_of_their_own_are_the_asks():
+    question = "For my visa I need the leave I used in 2024 and 2025. Can you give me each year?"
+    lookups = [
+        BALANCE_2025,
+        {**BALANCE_2025, "input": {"year": 2024}, "result": {**BALANCE_2025["result"], "year": 2024}},
+    ]
+    answer = [("Can you give me each year?", ["used(2024)", "used(2025)"])]
+    assert _written(question, answer, lookups=lookups).holds
+
+
+def test_hours_at_eight_a_day_are_not_the_hours_of_a_shorter_day():
+    question = "I work 6-hour days. How many hours of leave do I have left?"
+    answer = [("How many hours of leave do I have left?", ["hours_left(2026)"])]
+    assert "another length" in _reasons(_written(question, answer))
+
+
+def test_the_same_ask_for_another_year_is_not_declined():
+    question = "작년 연차 며칠 썼어요? 재작년은요?"
+    answer = [("작년 연차 며칠 썼어요?", ["used(2025)"]), ("재작년은요?", ["cannot_answer()"])]
+    assert "another year" in _reasons(_written(question, answer, lookups=[BALANCE_2025]))
+
+
+def test_a_plans_days_long_past_this_year_are_next_years():
+    question = "How many working days are there from January 11 to January 15?"
+    past = [(question, ['working_days("2026-01-11", "2026-01-15")'])]
+    assert not _written(question, past, today="2026-12-18").holds
+    assert _written(
+        question, [(question, ['working_days("2027-01-11", "2027-01-15")'])], today="2026-12-18"
+    ).holds
+
+
+def test_days_held_in_requests_are_pending_not_what_is_left():
+    question = "How many days do I have in requests still waiting for approval?"
+    balance = {**BALANCE_2026, "result": {**BALANCE_2026["result"], "pending": "1"}}
+    assert _written(question, [(question, ["pending(2026)"])], lookups=[balance]).holds

@@ -103,7 +103,7 @@ from bot.language.question_words import (
 from bot.language.questions import about_someone_else, names_someone_else, theirs
 from bot.language.relative_days import relative_days
 from bot.language.words import pattern
-from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 
 
 @dataclass(frozen=True)
@@ -242,6 +242,31 @@ _DECLINES = {
 }
 
 
+# statements of days to come: a plan's working days, days off in a row, a what-if over days
+_PLANNING = frozenset({"working_days", "what_if_days", "plan", "in_a_row", "drafted"})
+
+
+def _a_year_alone(text: str, today: date) -> bool:
+    """Whether `text` is a year and nothing more ("재작년은요?", "and 2024?", "what about last year?")."""
+    rest = text
+    for start, end in sorted(year_words_read(text, today), reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    bare = re.fullmatch(
+        r"[\s?!.~,]*(?:and|what\s+about|how\s+about|그럼|그리고)?[\s,]*(?:은요|는요|은|는|엔|에는|요|도)?[\s?!.~]*",
+        rest,
+        re.I,
+    )
+    return bool(year_words_read(text, today)) and bare is not None
+
+
+OWN_HOURS_A_DAY = re.compile(
+    r"\b(\d{1,2})[-\s]*(?:hours?|hrs?|h)\s+(?:shifts?|days?|a\s+day|per\s+day|workdays?)\b|"
+    r"하루\s*(\d{1,2})\s*시간\s*(?:근무|일해|씩|만)|(\d{1,2})\s*시간\s*(?:근무|교대|파트)",
+    re.I,
+)
+_CLAUSE_JOINS = re.compile(r"(?<=[,.?!])\s+|\s*그리고\s*|(?<=는데|던데|은데)\s+|\s+and\s+", re.I)
+
+
 def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
@@ -262,13 +287,29 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         or relative_days(question, today)
     ):
         owing.add("which_year")
-    declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing))
+    # (a decline beside figures of the asker's own declines its part only: "제 남은 연차랑, 그중 소멸되는 거,
+    # 그리고 김주임 것도" still owes what lapses)
+    stated_too = bool(kinds - _DECLINES - {"greeting", "thanks", "how_to_request"})
+    declined = bool(kinds & (_DECLINES - {"ask_hr"} - owing)) and not (
+        "only_own_leave" in kinds and stated_too
+    )
+    if "only_own_leave" in kinds and stated_too:  # the clauses about someone else are declined, not owed
+        question = " ".join(c for c in _CLAUSE_JOINS.split(question) if not names_someone_else(c))
+        blanked = LEFT.sub(" ", question)
+        blanked = USED_UP.sub(" ", blanked) if kinds & {"remaining", "balance"} else blanked
 
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     def a_rule(words: str) -> bool:
         return bool(_ASKED["a company rule"][0].search(words) or HOUSE_RULE.search(words))
 
     sent_on = "ask_hr" in kinds and a_rule(question)
+    # "how many days do I have in requests still waiting?": what is pending, which pending() says — not
+    # what is left
+    without_pending = (
+        " ".join(s for s in SENTENCE.findall(question) if not PENDING_ASKED.search(s))
+        if "pending" in kinds
+        else question
+    )
     # ...in the sentences that ask the rule: "Do unused days carry over? And how many did I leave unused?"
     # still owes the figure its own sentence asks
     own_sentences = [s for s in SENTENCE.findall(question) if not a_rule(s)]
@@ -300,7 +341,7 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         and words_.search(
             blanked
             if what in ("what was used", "what expires")
-            else WORKING_DAYS_LEFT.sub(" ", question)
+            else WORKING_DAYS_LEFT.sub(" ", without_pending)
             if what == "what is left"
             else question
         )
@@ -417,6 +458,14 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", "declines the colleague's figure but leaves out the asker's own: state it")
         )
     problems += _colleague_problems(evidence, chosen)
+    # hours at the HR data's 8 a day, for someone who says their day is another length ("part-time, 4-hour
+    # shifts"): not their hours
+    if "hours_left" in kinds and any(
+        int(n) != 8 for m in OWN_HOURS_A_DAY.finditer(question) for n in m.groups() if n
+    ):
+        problems.append(
+            Problem("say", "counts 8 hours a day, but the question says the asker's day is another length")
+        )
     # a figure claimed of someone else ("박대리님은 11개 남았다던데 진짜예요?") is not the asker's to confirm
     if "claimed" in kinds and _claimed_of_someone_else(question, chosen.taken):
         problems.append(
@@ -449,7 +498,8 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
 def _claimed_of_someone_else(question: str, taken: set[Decimal]) -> bool:
     """Whether each sentence stating a number the statements took names someone else."""
     sentences = [s for s in SENTENCE.findall(question) if amounts_in(blank_dates(s)) & taken]
-    return bool(sentences) and all(names_someone_else(s) for s in sentences)
+    # ("My manager says I only have 3 days left": the asker's figure, told by someone)
+    return bool(sentences) and all(names_someone_else(s) and theirs(s) for s in sentences)
 
 
 def _colleague_problems(evidence: Evidence, chosen: Chosen) -> list[Problem]:
@@ -491,6 +541,11 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     caller says which part each reason is for)."""
     days = _DaysAsked.read(evidence.question, today)
     problems = _fit_problems(evidence, today, chosen, days, part=True)
+    # "재작년은요?", "and 2024?": a year alone, after a part asking of another — the same ask for it, which a
+    # lookup answers; declining it "can't" is no answer
+    kinds = chosen.kinds
+    if kinds and kinds <= {"cannot_answer", "what_i_can_do"} and _a_year_alone(evidence.question, today):
+        problems.append(Problem("say", "declines the same ask for another year: look that year up"))
     return (
         problems + _missing_problems(evidence.question, chosen, today) + _colleague_problems(evidence, chosen)
     )
@@ -581,7 +636,13 @@ def _year_problems(evidence: Evidence, today: date, chosen: Chosen, days: _DaysA
     # A day named without its year is this year's or, once passed, maybe next year's ("1월 5일" in December)...
     upcoming = {today.year + (date(today.year, m, min(d, 28)) < today) for m, d in days.named}
     # ...unless the question plans ahead ("taking Jan 2 off"): then a day passed this year is next year's.
-    upcoming |= {today.year} if days.named and not PLANS_AHEAD.search(question) else set()
+    # (a day more than a month past is this year's only when asked in the past: "working days from January 4
+    # to January 8?" asked in December is next January's)
+    planning = bool(chosen.kinds) and chosen.kinds <= _PLANNING
+    recent = not planning or any(
+        date(today.year, m, min(d, 28)) >= today - timedelta(days=31) for m, d in days.named
+    )
+    upcoming |= {today.year} if days.named and recent and not PLANS_AHEAD.search(question) else set()
     # ...or, asked in the past tense ("did I take leave on dec 24?" in January), the last one passed.
     if PAST_ASKED.search(question) and not PLANS_AHEAD.search(question):
         upcoming = {today.year - (date(today.year, m, min(d, 28)) > today) for m, d in days.named}

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
+from bot.grounding.choice import OWN_HOURS_A_DAY, Chosen, Problem, asks_anything, unanswered
 from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING
 from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
@@ -215,6 +215,13 @@ def _premise(sentence: str, today: date, about: Chosen) -> bool:
     # ...or some of them ("3 days for a wedding and another 2 around Christmas. If I take both…"): the ask's
     # premise still, whose other figures the answer owes
     taken = amounts_in(blank_dates(sentence)) & about.taken
+    # ...or years the statements are about, each ("I need the leave I used every year from 2021 to 2026.
+    # Can you give me each year?": the years are the ask's)
+    years = set(asked_years(sentence, today))
+    if len(years) > 1 and years <= about.years:
+        return True
+    if OWN_HOURS_A_DAY.search(sentence) and "hours_left" in about.kinds:  # "part-time, 4-hour shifts."
+        return True
     return bool(named) and (not _unused(sentence, today, about) or bool(taken))
 
 

@@ -298,6 +298,7 @@ WHAT_IF_ASKED = re.compile(
 # what days off take ("12/21부터 31일까지 쉬면 며칠 필요해?", "how many days would that use?"): a count
 DAYS_TAKEN_ASKED = re.compile(
     r"(?:쓰|쉬|내)(?:면|려면)\s*(?:[^?]{0,12})(?:필요|들어|드나|드는|빠지|빠져|빠짐|차감)|"
+    r"(?:쓰|쉬|내)(?:면|려면)\s*(?:[^?]{0,12})(?:며칠|몇\s*(?:일|개))\s*(?:써야|내야|써|빠)|"
     r"\bhow\s+many\s+(?:leave\s+|annual\s+|vacation\s+)?days\s+(?:would|will|does)\s+(?:that|it|this)\s+(?:take|use|eat|cost)\b",
     re.I,
 )
