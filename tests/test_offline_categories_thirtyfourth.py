@@ -161,3 +161,23 @@ async def test_holidays_left_out_of_a_count_of_working_days_change_nothing(hr, m
 async def test_the_last_day_i_took_off_is_the_latest_record(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "What was the last day I took off?")
     assert lookups(turn) == [("list_leave_taken", 2026)] and "October 9" in turn.answer, turn.answer
+
+
+async def test_whether_days_are_enough_to_take_is_asked_not_requested(hr, minsu):
+    turn = await ask(
+        await roster_bot(hr), minsu, "do I have enough days to take the whole week of dec 21 off?"
+    )
+    assert ("draft_leave_request", None) not in lookups(turn) and "Submit" not in turn.answer, turn.answer
+
+
+async def test_a_months_ordinals_are_its_days(hr, minsu):
+    question = "How many working days are there in the last stretch of December, 21st to 31st?"
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "December 21 to Thursday, December 31 there are 8" in turn.answer, turn.answer
+
+
+async def test_whether_all_of_it_can_be_used_is_not_enough_for_a_day(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "올해 남은 근무일 며칠이야? 남은 연차 다 쓸 수 있을까?")
+    assert "근무일은 23일" in turn.answer and "충분" not in turn.answer and "7.5일" in turn.answer, (
+        turn.answer
+    )

@@ -63,7 +63,14 @@ from bot.language.asked_words import (
     WORKING_DAYS_ASKED,
     WORKING_DAYS_LEFT,
 )
-from bot.language.dates import MONTH_ASKED, blank_dates, days_named, spans_named, weekdays_named
+from bot.language.dates import (
+    MONTH_ASKED,
+    as_dates,
+    blank_dates,
+    days_named,
+    spans_named,
+    weekdays_named,
+)
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import (
     A_WEEKDAY,
@@ -601,6 +608,7 @@ class _DaysAsked:
 
     @classmethod
     def read(cls, question: str, today: date) -> _DaysAsked:
+        question = as_dates(question)  # "December, 21st to 31st", "부터 연말까지": dates written out
         # "is New Year's Day a Friday?", "falls on a Saturday": a weekday asked of a day, not a day itself
         relative = [
             span for span in relative_days(A_WEEKDAY.sub(" ", question), today) if span != (today, today)

@@ -250,3 +250,53 @@ def weekdays_named(text: str) -> set[tuple[int, int, int]]:
 def days_named(text: str) -> set[MonthDay]:
     """Every (month, day) `text` names (`spans_named`'s firsts and lasts)."""
     return {end for span in spans_named(text) for end in span}
+
+
+# The year's end as a span's end ("12월 14일부터 연말까지", "from Dec 14 to the end of the year"): December 31.
+_TO_THE_YEARS_END = (
+    (re.compile(r"(부터\s*)(?:연말|올해\s*말|연도\s*말|이번\s*해\s*말)(?=\s*까지)"), r"\g<1>12월 31일"),
+    (
+        re.compile(
+            r"\b(to|until|till|through|thru)\s+(?:the\s+)?(?:end\s+of\s+(?:the|this)\s+year|year[-\s]?end)\b",
+            re.I,
+        ),
+        r"\1 Dec 31",
+    ),
+)
+
+
+# Holidays or weekends left out of a count of working days ("신정 빼고요", "(공휴일 빼고)", "not counting New
+# Year's Day"): working days leave them out in any case, so the words change nothing counted.
+_HOLIDAYS_EXCLUDED = re.compile(
+    r"[,(]?\s*(?:(?:주말|공휴일|대체\s*공휴일|빨간\s*날|신정|크리스마스|성탄절|설\s*연휴|추석\s*연휴|휴일)"
+    r"(?:\s*(?:이랑|랑|과|와|하고|,)\s*)?)+\s*(?:다\s*|은\s*|는\s*)?(?:빼고|제외하고|제외)\s*(?:요|서)?\s*[).]?|"
+    r"[,(]?\s*\b(?:not\s+counting|excluding|without|minus)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?|"
+    r"new\s+year'?s(?:\s+day)?|christmas(?:\s+day)?)(?:\s+(?:and|or|&)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?))?\)?",
+    re.I,
+)
+_WORKING_DAYS_ASKED = re.compile(r"근무일|영업일|평일|출근일|\b(?:working|business|work)\s*days?\b", re.I)
+
+
+def without_holidays_excluded(question: str) -> str:
+    """A question of working days less the holidays it says to leave out (they are not working days)."""
+    if not _WORKING_DAYS_ASKED.search(question):
+        return question
+    return re.sub(r"\s{2,}", " ", _HOLIDAYS_EXCLUDED.sub(" ", question)).strip()
+
+
+# A month named, then ordinals for the span ("the last stretch of December, 21st to 31st"): that month's days.
+_MONTH_THEN_ORDINALS = re.compile(
+    rf"\b(?P<month>{MONTH_NAME})\b[^?\d]{{0,30}}?\b(?P<first>\d{{1,2}})(?:st|nd|rd|th)\s*"
+    r"(?:to|-|–|through|thru|until)\s*(?:the\s+)?(?P<last>\d{1,2})(?:st|nd|rd|th)\b",
+    re.I,
+)
+
+
+def as_dates(question: str) -> str:
+    """`question` with the year's end as a span's end written as its date, and a month's ordinals as
+    dates of that month."""
+    for found, date_written in _TO_THE_YEARS_END:
+        question = found.sub(date_written, question)
+    return _MONTH_THEN_ORDINALS.sub(
+        lambda m: f"{m['month']} {m['first']} to {m['month']} {m['last']}", question
+    )

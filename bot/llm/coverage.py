@@ -26,7 +26,7 @@ from bot.language import request_words, words
 from bot.language.accounted import unaccounted
 from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED
 from bot.language.clause_words import LATEST
-from bot.language.dates import MONTH_ASKED, blank
+from bot.language.dates import MONTH_ASKED, as_dates, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.question_words import TENURE_TOLD
@@ -39,7 +39,6 @@ from bot.llm.drafting import (
     WEEK_OF,
     WHOLE_MONTH,
     dates_named,
-    to_the_years_end,
     without_days_off,
 )
 from bot.llm.question_patterns import ANNIVERSARY, PENDING, UNTIL, WHAT_IF
@@ -199,7 +198,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     ):  # the days the calendar counts working days over (a trip's place
         rest = blank(blank(blank(rest, EVERY_WEEKDAY), WEEK_OF), EVERY_WORKING_DAY)  # every Friday in
         # December, the week of Dec 14, every working day from Dec 21
-        rest = to_the_years_end(rest)  # "to the end of the year": Dec 31, the span's end
+        rest = as_dates(rest)  # "to the end of the year": Dec 31, the span's end
         rest = without_days_off(blank(blank(rest, _TRAVEL), WHOLE_MONTH), reading.spans)  # first: "to" may
         # be a span's; a whole month is its own span
         rest = _count_stated(rest, reading.spans)

@@ -12,7 +12,15 @@ from decimal import Decimal
 
 from bot.domain.requests import Part
 from bot.language import request_words, words
-from bot.language.dates import KOREAN_WEEKDAYS, MONTH_NAME, WEEKDAYS_EN, days_named, month_number, spelled_out
+from bot.language.dates import (
+    KOREAN_WEEKDAYS,
+    MONTH_NAME,
+    WEEKDAYS_EN,
+    as_dates,
+    days_named,
+    month_number,
+    spelled_out,
+)
 from bot.language.question_words import PAST_ASKED
 from bot.language.relative_days import TWO_DAYS, relative_days, without_relative_days
 from bot.language.words import pattern
@@ -24,6 +32,8 @@ _SOMEONE_ELSE = re.compile(
 )
 # A balance question is not a request, whatever else it says ("how many days off do I have left?").
 _ASKS_AMOUNT = pattern(words.REMAINING, words.HOW_MUCH, words.DAYS_QUANTITY)
+# "do I have enough days to take …?": a question of the balance, not a request
+_ENOUGH = re.compile(r"\benough\b(?:\s+\w+){0,3}\s+to\s+(?:take|have|book|get)\b", re.I)
 # "Can I take Friday off?" asks, it does not request ("I'd like to take Friday off" does)
 _ASKS_IF = pattern(
     words.Words(ko=words.CAN_I_TAKE.ko, en=tuple(w for w in words.CAN_I_TAKE.en if "off" not in w))
@@ -84,7 +94,7 @@ def leave_asked(question: str, today: date) -> LeaveAsked | None:
     if follow_on is not None:
         question = question[: follow_on.start()]
     wants = _WANTS.search(question) or (_PART_NAMED.search(question) and "?" not in question)
-    if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, CONDITION)):
+    if not wants or any(p.search(question) for p in (_ASKS_IF, _ASKS_HOW, _YES_NO, CONDITION, _ENOUGH)):
         return None
     if _ASKS_AMOUNT.search(question) and "?" in question:
         return None
@@ -124,49 +134,10 @@ _DAYS_AHEAD = (
 _YEAR_BEFORE_DATE = re.compile(r"((?:19|20)\d{2})\s*년?\s*(?=\d{1,2}\s*월|[A-Za-z])")
 
 
-# The year's end as a span's end ("12월 14일부터 연말까지", "from Dec 14 to the end of the year"): December 31.
-_TO_THE_YEARS_END = (
-    (re.compile(r"(부터\s*)(?:연말|올해\s*말|연도\s*말|이번\s*해\s*말)(?=\s*까지)"), r"\g<1>12월 31일"),
-    (
-        re.compile(
-            r"\b(to|until|till|through|thru)\s+(?:the\s+)?(?:end\s+of\s+(?:the|this)\s+year|year[-\s]?end)\b",
-            re.I,
-        ),
-        r"\1 Dec 31",
-    ),
-)
-
-
-# Holidays or weekends left out of a count of working days ("신정 빼고요", "(공휴일 빼고)", "not counting New
-# Year's Day"): working days leave them out in any case, so the words change nothing counted.
-_HOLIDAYS_EXCLUDED = re.compile(
-    r"[,(]?\s*(?:(?:주말|공휴일|대체\s*공휴일|빨간\s*날|신정|크리스마스|성탄절|설\s*연휴|추석\s*연휴|휴일)"
-    r"(?:\s*(?:이랑|랑|과|와|하고|,)\s*)?)+\s*(?:다\s*|은\s*|는\s*)?(?:빼고|제외하고|제외)\s*(?:요|서)?\s*[).]?|"
-    r"[,(]?\s*\b(?:not\s+counting|excluding|without|minus)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?|"
-    r"new\s+year'?s(?:\s+day)?|christmas(?:\s+day)?)(?:\s+(?:and|or|&)\s+(?:the\s+)?(?:weekends?|(?:public\s+)?holidays?))?\)?",
-    re.I,
-)
-_WORKING_DAYS_ASKED = re.compile(r"근무일|영업일|평일|출근일|\b(?:working|business|work)\s*days?\b", re.I)
-
-
-def without_holidays_excluded(question: str) -> str:
-    """A question of working days less the holidays it says to leave out (they are not working days)."""
-    if not _WORKING_DAYS_ASKED.search(question):
-        return question
-    return re.sub(r"\s{2,}", " ", _HOLIDAYS_EXCLUDED.sub(" ", question)).strip()
-
-
-def to_the_years_end(question: str) -> str:
-    """`question` with the year's end as a span's end written as its date."""
-    for found, date_written in _TO_THE_YEARS_END:
-        question = found.sub(date_written, question)
-    return question
-
-
 def dates_named(question: str, today: date) -> tuple[date, date] | None:
     """The first and last day a question names ("12월 24일부터 26일까지", "December 28 to 30", "Christmas",
     "next Friday"), in the year it names before them if it names one, else the next such day from today."""
-    question = to_the_years_end(question)
+    question = as_dates(question)
     found = _dates(question, today)
     ahead = [days for pattern, days in _DAYS_AHEAD if pattern.search(question)]
     if found is None and TWO_DAYS.search(question):
@@ -206,7 +177,7 @@ def days_off(question: str, today: date) -> DaysOff:
     """`_listed_days_off`, or, where it reads fewer days than are named relative to today ("next fri",
     "내일 하루 쓰고 금욜 반차"), the days `relative_days` reads clause by clause (a word with two readings:
     none, so declined)."""
-    question = to_the_years_end(question)
+    question = as_dates(question)
     dated = _listed_days_off(question, today)
     if days_named(question) or not relative_days(question, today):
         return dated

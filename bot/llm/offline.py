@@ -34,7 +34,7 @@ import httpx2
 
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
-from bot.language.dates import blank_dates
+from bot.language.dates import blank_dates, without_holidays_excluded
 from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
 from bot.language.years import years_in  # noqa: F401  (re-exported: tests read years through the model)
@@ -51,7 +51,7 @@ from bot.llm.conversation import (
     wants_declared,
 )
 from bot.llm.coverage import pending_asked, unread
-from bot.llm.drafting import leave_asked, without_holidays_excluded
+from bot.llm.drafting import leave_asked
 from bot.llm.prompt_cache import PromptCache, estimate_tokens
 from bot.llm.reading import asker_in, calendar_asked, read_question
 from bot.llm.reading_values import ARITHMETIC_KINDS, ENTITLEMENT_KINDS, LOOKUP_KINDS, MAX_LOOKUPS, Reading

@@ -262,6 +262,10 @@ def read_question(
         return replace(reading, halves=halves)
     if WHAT_IF.search(question) and wants_quantity:  # days it cannot count ("다음주 월화"): the balance
         return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
+    if _CAN_I.search(question) and _ALL_OF_IT.search(question):
+        # "남은 연차 다 쓸 수 있을까?": whether all of it fits, which no statement says as yes or no — what is
+        # left is said (beside the working days it is asked with), not "enough for a day"
+        return lookup("lookup", years, today, earlier, window, (leave_balance.NAME,))
     if _CAN_I.search(question) and not QUANTITY.search(question) and not _PAST_DAYS.search(question):
         return lookup(
             "can_i_take", years, today, earlier, window, (leave_balance.NAME,), days=days or Decimal(1)
@@ -369,6 +373,11 @@ def _to_come(reading: Reading, today: date) -> Reading:
 # A question about the calendar, not about leave: how many working days a span has, what a day is.
 _WORKING_DAYS = re.compile(
     r"근무일|영업일|출근일|(?:일|출근)(?:해야\s*(?:하|되)|하)는\s*날|working\s+days?|business\s+days?|work\s*days?",
+    re.I,
+)
+_ALL_OF_IT = re.compile(
+    r"(?:남은\s*(?:연차|거|걸|것)?\s*(?:을|를)?\s*)?(?:다|전부|모두|몽땅)\s*(?:쓸|소진|사용)|"
+    r"\b(?:use|take|burn)\s+(?:up\s+)?(?:all|everything)\b|\ball\s+(?:of\s+)?my\s+(?:remaining\s+)?(?:leave|days)\b",
     re.I,
 )
 _TILL = re.compile(r"\b(?:until|till|through|thru|before)\b|까지", re.I)  # "left until the end of the year"
