@@ -181,3 +181,12 @@ async def test_whether_all_of_it_can_be_used_is_not_enough_for_a_day(hr, minsu):
     assert "근무일은 23일" in turn.answer and "충분" not in turn.answer and "7.5일" in turn.answer, (
         turn.answer
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["12월 28일부터 31일까지 쭉 쉬면 며칠 빠지고 몇 개 남아?", "올해 남은 연차 일수를 알려주시겠어요?"],
+)
+async def test_straight_through_deducted_and_a_formal_request_name_no_figure(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert lookups(turn)[0] == ("get_leave_balance", 2026) and "7.5" in turn.answer, turn.answer

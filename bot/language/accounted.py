@@ -30,7 +30,7 @@ _EN_GROUPS: tuple[str, ...] = (
     # chat shorthand: right now, at the moment, though, "hw" for how
     "rn atm tho hw",
     # hedges and checking: "really", "even", "double check", "sanity check", "I feel like", "kinda"
-    "really even double sanity kinda sorta feel think thought guess wait hmm correct",
+    "really even double sanity kinda sorta feel think thought guess wait hmm correct honestly hiya",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused leftover used use usage using take taking taken took spent burn burned burnt "
@@ -88,7 +88,7 @@ _PARTICLE = (
 )
 _VERB_ENDING = (
     r"(?:았|었|였|어|아|여|해|했|은|는|을|음|임|나|니|냐|요|지|죠|까|고|서|면|으면|더라|던가|던|래|세요|"
-    r"시|셨|신|실|기|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|세용|랑|용)*"
+    r"시|셨|신|실|겠|기|게|거|건|걸|데|줘|주|줄|드려|드립|드리|니다|습니다|있|야|도|될|된|돼|되|ㅂ니다|립니다|세여|세용|랑|용)*"
 )
 # after a noun: particles, a copula's or 하다's endings ("며칠이었어", "확인 부탁드립니다", "비교해줘")
 _NOUN_ENDING = re.compile(rf"(?:{_PARTICLE})*(?:(?:하|해|한|했|할|함|합|되|돼|됐|된|될)?{_VERB_ENDING}|해용)")

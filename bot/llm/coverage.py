@@ -115,7 +115,9 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
     "what_if_span": re.compile(
         rf"{_MORE}|{_SHORT}|\bafter\b|충분|필요|{pattern(request_words.PLAN_WORDS, request_words.TRAVEL).pattern}|"
         # the part of a day a half is ("오후 반차"), a whole day said so, days joined to others ("붙여서")
-        r"오전|오후|\b(?:morning|afternoon|whole|full|entire)\b|하루|종일|붙여|이어서|연달아|연말",
+        r"오전|오후|\b(?:morning|afternoon|whole|full|entire)\b|하루|종일|붙여|이어서|연달아|연말|"
+        # what the days take off the balance ("몇 개 빠지고", "차감돼요"), and "straight through" (쭉, 내리)
+        r"빠지|빠져|차감|쭉|내리",
         re.I,
     ),
     # the plan whose days off in a row are asked ("28~31일 쓰면", "if I take …")
