@@ -134,7 +134,6 @@ async def test_words_that_change_no_figure(hr, minsu, question, says, tool):
         "convert my remaining leave to cash",  # a payout, not hours
         "convert my leave to pay please",
         "convert my remaining days to half days",
-        "12월 21일부터 31일까지 쭉 쉬면 몇 개 남아?",  # 쭉 is read beside the records only
     ],
 )
 async def test_a_conversion_to_anything_but_hours_is_declined(hr, minsu, question):
