@@ -270,3 +270,18 @@ def test_days_held_in_requests_are_pending_not_what_is_left():
     question = "How many days do I have in requests still waiting for approval?"
     balance = {**BALANCE_2026, "result": {**BALANCE_2026["result"], "pending": "1"}}
     assert _written(question, [(question, ["pending(2026)"])], lookups=[balance]).holds
+
+
+# ----- the fifty-sixth and fifty-seventh sets' kinds ---------------------------------------------------------
+
+
+def test_a_sentence_told_with_an_asking_word_inside_it_asks_nothing():
+    story = "I just got back from paternity leave and I have no idea what state my leave is in. "
+    question = story + "What's my balance for this year?"
+    answer = [("What's my balance for this year?", ["balance(2026)"])]
+    assert _written(question, answer).holds
+    told = "팀장님도 본인 연차가 몇 개인지 모르더라고요. 제 연차는 몇 개 남았어요?"
+    assert _written(told, [("제 연차는 몇 개 남았어요?", ["remaining(2026)"])]).holds
+    # ...but a request without a question mark still asks
+    asks = "What's my balance for this year? Please also tell me what lapses"
+    assert not _written(asks, [("What's my balance for this year?", ["remaining(2026)"])]).holds

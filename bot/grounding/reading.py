@@ -157,11 +157,21 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     taken = sentence[taking.start() :] if taking and taking.group(0).isascii() else sentence
     # "연말에 몰아서 쉬려고 하는데": the year's end is when, not days to take
     taken = YEAR_END.sub(" ", taken)
+    # A sentence told, not asked: no question mark, no asking word opening it, no request ("tell me",
+    # "wondering", "알려", "궁금"), and in Korean a telling ending ("…모르더라고요", "…합니다"): its asking
+    # words are embedded in a story ("I have no idea what state my leave is in", "whatever that means")
+    told = (
+        "?" not in sentence
+        and not _opens_with_ask(sentence)
+        and not _REQUEST.search(sentence)
+        and (sentence.isascii() or bool(_TELLING_ENDING.search(sentence)))
+    )
     return bool(
         # (without a question mark, an asking word the check cannot read asks only beside leave or as the
         # stretch opens, "also is there a max I'll hit": "we're trying to figure out who covers" is a story)
         (
-            ASKING.search(sentence)
+            not told
+            and ASKING.search(sentence)
             and (
                 "?" in sentence
                 or open_ask
@@ -169,10 +179,21 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
             )
         )
         or ("?" in sentence and open_ask)
-        or (ALSO.search(sentence) and (named or known))
+        or (not told and ALSO.search(sentence) and (named or known))
         or (known and unused and amount)
         or (taking and _unused(taken, today, chosen))
     )
+
+
+_REQUEST = re.compile(
+    r"알려|궁금|알고\s*싶|확인\s*(?:해|부탁)|봐\s*주|\b(?:tell|show)\s+me\b|\blet\s+me\s+know\b|"
+    r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bpls\b|\bwonder(?:ing)?\b|\bcurious\b|"
+    r"\b(?:want|need|like)\s+to\s+know\b|\bconfirm\b|\bcheck\b",
+    re.I,
+)
+_TELLING_ENDING = re.compile(
+    r"(?:더라고요|더라구요|거든요|네요|군요|습니다|합니다|했어요|했는데요)\s*[.!~…ㅠㅜㅎㅋ]*\s*$"
+)
 
 
 def _opens_with_ask(stretch: str) -> bool:
