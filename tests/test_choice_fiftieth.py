@@ -285,3 +285,21 @@ def test_a_sentence_told_with_an_asking_word_inside_it_asks_nothing():
     # ...but a request without a question mark still asks
     asks = "What's my balance for this year? Please also tell me what lapses"
     assert not _written(asks, [("What's my balance for this year?", ["remaining(2026)"])]).holds
+
+
+def test_weeks_off_are_no_days_but_weeks_of_occasions_count_them():
+    question = "겨울에 2주 정도 길게 쉬면 연차 몇 개 남을까요?"
+    assert "no such number" in _reasons(_written(question, [(question, ["what_if(2026, q(2))"])]))
+    fridays = "what if I take a half day every Friday for the next 6 weeks? how much would I have left"
+    assert _written(fridays, [(fridays, ["what_if(2026, q(6) * 0.5)"])], today="2026-08-03").holds
+
+
+def test_half_days_counted_are_not_the_days_used():
+    question = "올해 반차 몇 번 썼는지 궁금해요."
+    assert "half days taken" in _reasons(_written(question, [(question, ["used(2026)"])]))
+
+
+def test_an_ask_taken_back_is_not_owed():
+    question = "올해 반차 몇 번 썼어요? 아 아니다, 그냥 올해 쓴 연차 전체 며칠인지요"
+    answer = [("그냥 올해 쓴 연차 전체 며칠인지요", ["used(2026)"])]
+    assert _written(question, answer).holds

@@ -33,6 +33,7 @@ from bot.language.asked_words import (
     GROWING_ASKED,
     GROWS_ASKED,
     HALVES_LEFT_ASKED,
+    HALVES_TAKEN_ASKED,
     HOURS_ASKED,
     HOW_TO_ASKED,
     IN_A_ROW_ASKED,
@@ -185,6 +186,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     ),
     "the days taken, listed": (LIST_ASKED, {"records", "month", "parts_taken", "taken:other"}),
     "half days left": (HALVES_LEFT_ASKED, {"half_days_left"}),
+    "the half days taken": (HALVES_TAKEN_ASKED, {"parts_taken", "records", "month"}),
     "the latest leave": (LATEST_ASKED, {"latest", "records", "record", "parts_taken"}),
     # "병가랑 연차 각각": annual leave asked beside another kind, which a statement of that kind does not say
     "annual leave beside another kind": (

@@ -48,6 +48,7 @@ class Quoted:
     missing: list[str]  # quotes that are not in it
     outside: list[str]  # the question's stretches no quote covers, within a sentence a quote is in
     sentences: list[str]  # its sentences no quote touches (a story told, an aside)
+    taken_back: tuple[str, ...] = ()  # sentences the next one takes back ("반차 몇 번 썼어요? 아 아니다, …")
 
     def asked(self, question: str, today: date, chosen: Chosen) -> str:
         """The question less the sentences no quote touches that ask nothing and name nothing the
@@ -56,6 +57,8 @@ class Quoted:
         for sentence in self.sentences:
             if not _premise(sentence, today, chosen):
                 question = question.replace(sentence, " ", 1)
+        for sentence in self.taken_back:  # asked, then taken back: not asked
+            question = question.replace(sentence, " ", 1)
         # beside a quote, what someone told the asker ("팀장님이 연말 전에 다 쓰라고 하셔서요") is a story too, and
         # so is a clause of background that asks nothing and names nothing the statements are not about ("남은
         # 연차 연말까지 다 써야 하는데,", "반반차를 자주 써서 그런데"): its figure words are told, not asked
@@ -96,16 +99,19 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
         first, last = spans[0][0], spans[-1][1]  # what "…" cut out is of the same ask
         covered[first:last] = [True] * (last - first)
     sentences: list[str] = []
+    taken_back: list[str] = []
     found_sentences = list(SENTENCE.finditer(question))
     for at, match in enumerate(found_sentences):
         if match.group().strip(_MARKS) and not any(covered[match.start() : match.end()]):
             after = found_sentences[at + 1].group() if at + 1 < len(found_sentences) else ""
             if not TAKES_BACK.search(after):  # taken back by the next sentence: no ask, no aside
                 sentences.append(match.group())
+            else:
+                taken_back.append(match.group())
             covered[match.start() : match.end()] = [True] * (match.end() - match.start())
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
     outside = [re.sub(r"\s+", " ", s).strip() for s in stretches]  # marks kept: "?" asks
-    return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences)
+    return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences, tuple(taken_back))
 
 
 LEAVE_NAMED = pattern(LEAVE)

@@ -415,6 +415,12 @@ COMPANY_RULE_ASKED = re.compile(
     rf"{pattern(words.CARRY_OVER_OR_PAY).pattern}|carr(?:y|ies|ied)\s+(?:[\w']+\s+){{0,4}}?(?:over|forward)",
     re.I,
 )
+# half or quarter days taken, counted ("올해 반차 몇 번 썼어?", "how many half days have I taken?")
+HALVES_TAKEN_ASKED = re.compile(
+    r"(?:반반차|반차)\s*(?:를|을)?\s*(?:몇\s*(?:번|회|개)|횟수)\s*(?:나\s*)?(?:썼|쓴|사용했|냈)|"
+    r"\bhow\s+many\s+(?:half|quarter)[-\s]?days?\s+(?:have|did)\s+I\s+(?:taken|take|used|use)\b",
+    re.I,
+)
 DAYS_UNTIL_ASKED = re.compile(
     r"(?<!지금)(?<!여태)(?<!이제)(?<!현재)까지\s*(?:며칠|몇\s*일)(?![^?.]{0,6}(?:쉬|연속|연휴))|\bhow\s+many\s+days\s+(?:till|until|to|before)\b|\bdays\s+(?:till|until)\b",
     re.I,

@@ -60,11 +60,14 @@ def stray_quantities(text: str, occasions: bool = True) -> list[str]:
     return [said for _, said in sorted(dict(found).items())]  # one word found twice is one
 
 
-# A count of something that is no leave ("our 3 kids", "아이 2명", "99% sure", "5 years in"): never the
+# A count of something that is no leave ("our 3 kids", "아이 2명", "99% sure", "2 weeks off"): never the
 # person's amount of leave, so never a `q(n)` a statement computes with. (Years and hours are kept: "근속
 # 6년이면" is what a rule is asked of, "4 hours" what an hours question converts.)
 COUNTS_OF_OTHER_THINGS = re.compile(
     r"(?<![\d.])\d+(?:\.\d+)?(?=\s*(?:%|퍼센트|프로(?![가-힣])|명|살|세(?![가-힣])|"
+    # weeks off, not occasions over weeks ("2주 정도 쉬면", "2 weeks off"; "every Friday for 6 weeks" counts Fridays)
+    r"(?:주(?:일|간)?|weeks?|wks?)\s*(?:정도\s*|동안\s*|of\s+)?(?:[가-힣]+\s+)?"
+    r"(?:쉬|휴가|연차|off\b|leave\b|vacation\b|break\b|holiday\b)|"
     r"(?:kids?|children|people|persons?|guests?|members?|colleagues?|percent|yrs? old|years? old)\b))",
     re.I,
 )
