@@ -17,12 +17,12 @@ from bot.language.dates import blank_dates, weekdays_named
 from bot.language.number_tokens import amounts_in
 from bot.language.questions import about_someone_else
 
-BALANCE_2026 = {
+BALANCE_2026: dict[str, Any] = {
     "tool": "get_leave_balance",
     "input": {"year": 2026},
     "result": {"year": 2026, "granted": "15", "used": "7.5"},
 }
-BALANCE_2025 = {
+BALANCE_2025: dict[str, Any] = {
     "tool": "get_leave_balance",
     "input": {"year": 2025},
     "result": {"year": 2025, "granted": "15", "used": "13"},
