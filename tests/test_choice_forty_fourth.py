@@ -7,45 +7,24 @@ excusing only its own year; a month's use; days that fit; a day's year."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
-from benchmarks.named_answers import evidence_of
-from bot.grounding.shape import parts_of
-from bot.grounding.statements import Written, write
 from bot.language.asked_words import SENTENCE
 from bot.language.dates import blank_dates
 from bot.language.number_tokens import amounts_in
-
-BALANCE_2026 = {
-    "tool": "get_leave_balance",
-    "input": {"year": 2026},
-    "result": {"year": 2026, "granted": "15", "used": "7.5"},
-}
-
-
-def _written(
-    question: str, answer: list[tuple[str, list[str]]], *, today: str = "2026-11-29", lookups: Any = None
-) -> Written:
-    case = {
-        "question": question,
-        "today": today,
-        "lookups": [BALANCE_2026] if lookups is None else lookups,
-        "answer": {"parts": [{"asks": asks, "say": say} for asks, say in answer]},
-    }
-    return write(parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question))
+from tests.support.answers import BALANCE_2026, written
 
 
 def test_a_clause_of_background_is_told_not_asked():
     question = "반차를 자꾸 쪼개 써서 그런데 올해 남은 연차는 몇 개예요?"
-    assert _written(question, [("올해 남은 연차는 몇 개예요?", ["remaining(2026)"])]).holds
+    assert written(question, [("올해 남은 연차는 몇 개예요?", ["remaining(2026)"])]).holds
     # ...but one that names a day no statement is about still asks of it
     dated = "10/9 공휴일인데 쉬었는데 그날도 연차로 빠졌어요?"
-    assert not _written(dated, [("그날도 연차로 빠졌어요?", ["balance(2026)"])]).holds
+    assert not written(dated, [("그날도 연차로 빠졌어요?", ["balance(2026)"])]).holds
 
 
 def test_days_listed_with_commas_or_dated_by_their_weekday_are_days():
     question = "9월 21, 22, 23일 쉬면 총 며칠 연속으로 쉬어?"
-    assert _written(question, [(question, ['in_a_row("2026-09-21", "2026-09-23")'])]).holds
+    assert written(question, [(question, ['in_a_row("2026-09-21", "2026-09-23")'])]).holds
     # "25일 금요일" is a date, not 25 days
     assert Decimal(25) not in amounts_in(blank_dates("추석이 25일 금요일이니까 28일도 쉬어?"))
 
@@ -53,22 +32,22 @@ def test_days_listed_with_commas_or_dated_by_their_weekday_are_days():
 def test_a_decline_as_someone_elses_for_the_askers_own_question_is_stopped():
     own = "제 올해 남은 연차가 몇 개인지 봐주세요"
     assert "the question is the asker's own" in " ".join(
-        p.reason for p in _written(own, [(own, ["only_own_leave()"])]).problems
+        p.reason for p in written(own, [(own, ["only_own_leave()"])]).problems
     )
     named = "민지 씨 올해 남은 연차 몇 개인지 봐주세요"
-    assert _written(named, [(named, ["only_own_leave()"])]).holds
+    assert written(named, [(named, ["only_own_leave()"])]).holds
 
 
 def test_a_colleagues_part_is_held_to_its_own_words():
     question = "How many days do I have left, and how many does my lead, Sora Kim, have left?"
-    written = _written(
+    answered = written(
         question,
         [
             ("How many days do I have left", ["remaining(2026)"]),
             ("how many does my lead, Sora Kim, have left?", ["balance(2026)"]),
         ],
     )
-    assert "about a colleague" in " ".join(p.reason for p in written.problems)
+    assert "about a colleague" in " ".join(p.reason for p in answered.problems)
 
 
 def test_a_failed_lookup_excuses_only_its_own_year():
@@ -85,19 +64,19 @@ def test_a_failed_lookup_excuses_only_its_own_year():
         },
     ]
     question = "How many days did I use in 2023 and in 2025?"
-    assert not _written(question, [(question, ["lookup_failed()"])], lookups=lookups).holds
-    assert _written(question, [(question, ["lookup_failed()", "used(2025)"])], lookups=lookups).holds
+    assert not written(question, [(question, ["lookup_failed()"])], lookups=lookups).holds
+    assert written(question, [(question, ["lookup_failed()", "used(2025)"])], lookups=lookups).holds
 
 
 def test_a_months_use_days_that_fit_and_a_days_year():
     month = "How many days off did I take in October?"
-    assert not _written(month, [(month, ["used(2026)"])]).holds
+    assert not written(month, [(month, ["used(2026)"])]).holds
     fit = "Is what I have left enough for Dec 28 to Dec 30?"
-    assert not _written(fit, [(fit, ["remaining(2026)"])]).holds
+    assert not written(fit, [(fit, ["remaining(2026)"])]).holds
     # asked in February, "April 1" is this year's
     until = "How many days until April 1?"
-    assert not _written(until, [(until, ['days_until("2027-04-01")'])], today="2026-02-10").holds
-    assert _written(until, [(until, ['days_until("2026-04-01")'])], today="2026-02-10").holds
+    assert not written(until, [(until, ['days_until("2027-04-01")'])], today="2026-02-10").holds
+    assert written(until, [(until, ['days_until("2026-04-01")'])], today="2026-02-10").holds
 
 
 def test_the_forty_sixth_kinds():
@@ -106,25 +85,25 @@ def test_the_forty_sixth_kinds():
     assert "지난주에 8.5일 남았다고 들었어요." in SENTENCE.findall(said)
     story = "Back from the beach 🏖️ How many working days are there in March?"
     march = [(story.split("🏖️ ")[1], ['working_days("2026-03-01", "2026-03-31")'])]
-    assert _written(story, march, today="2026-02-20").holds
+    assert written(story, march, today="2026-02-20").holds
     # a bare follow-up in hours asks the hours
-    assert not _written("그럼 시간으로는?", [("그럼 시간으로는?", ["remaining(2026)"])]).holds
+    assert not written("그럼 시간으로는?", [("그럼 시간으로는?", ["remaining(2026)"])]).holds
     # a plan, a question mark, then what it leaves
     plan = "12월 28일부터 30일까지 휴가 내면 며칠 빠져요? 그럼 몇 개 남아요?"
-    assert not _written(plan, [(plan, ['working_days("2026-12-28", "2026-12-30")', "remaining(2026)"])]).holds
+    assert not written(plan, [(plan, ['working_days("2026-12-28", "2026-12-30")', "remaining(2026)"])]).holds
     # 하루 with a day to take is an amount the what-if owes
     days = "금요일에 하루 연차 쓰고 반차 2번 더 쓰면 몇 개 남아요?"
-    assert not _written(days, [(days, ["what_if(2026, q(2) * 0.5)"])]).holds
+    assert not written(days, [(days, ["what_if(2026, q(2) * 0.5)"])]).holds
     # a list of days asked is not the latest one alone
     listing = "올해 쓴 연차 내역 보여줘"
-    assert not _written(listing, [(listing, ["latest(2026)"])], lookups=[TAKEN_2026]).holds
+    assert not written(listing, [(listing, ["latest(2026)"])], lookups=[TAKEN_2026]).holds
     # the asker's own figure asked beside a colleague's, declined whole
     both = "김서준 님 연차랑 제 연차 남은 거 알려주세요"
-    assert not _written(both, [(both, ["only_own_leave()"])]).holds
+    assert not written(both, [(both, ["only_own_leave()"])]).holds
     # two trips told, both taken: the second's days are owed too
     trips = "Two trips left this year: 2 days in October and 1 more in December. If I take both, what's left?"
-    assert not _written(trips, [("If I take both, what's left?", ["what_if(2026, q(2))"])]).holds
-    assert _written(trips, [("If I take both, what's left?", ["what_if(2026, q(2) + q(1))"])]).holds
+    assert not written(trips, [("If I take both, what's left?", ["what_if(2026, q(2))"])]).holds
+    assert written(trips, [("If I take both, what's left?", ["what_if(2026, q(2) + q(1))"])]).holds
 
 
 TAKEN_2026 = {
@@ -137,7 +116,7 @@ TAKEN_2026 = {
 def test_the_forty_eighth_kinds():
     # the run of days off stated is no amount left out ("총 4일 연속 맞아?")
     run = "10월 2일 금요일 하루 쓰면 총 4일 연속으로 쉬는 거 맞아?"
-    assert _written(run, [(run, ['in_a_row("2026-10-02", "2026-10-02")'])], today="2026-09-01").holds
+    assert written(run, [(run, ['in_a_row("2026-10-02", "2026-10-02")'])], today="2026-09-01").holds
     # a year to come named beside the next grant is answered by it
     ahead = "올해 남은 거 몇 개고 내년엔 몇 개 받게 돼요?"
     entitlement = {
@@ -151,31 +130,31 @@ def test_the_forty_eighth_kinds():
             "next_grant_days": "16",
         },
     }
-    assert _written(
+    assert written(
         ahead,
         [("올해 남은 거 몇 개고", ["remaining(2026)"]), ("내년엔 몇 개 받게 돼요?", ["next_grant()"])],
         lookups=[BALANCE_2026, entitlement],
     ).holds
     # "how many did I get" asks what was granted; every two years is the extra days' rule
     got = "How many days did I get in 2026?"
-    assert not _written(got, [(got, ["remaining(2026)"])]).holds
+    assert not written(got, [(got, ["remaining(2026)"])]).holds
     every_two = "2년마다 하루씩 는다는 게 법이에요?"
-    assert not _written(every_two, [(every_two, ['act_rule("base")'])]).holds
+    assert not written(every_two, [(every_two, ['act_rule("base")'])]).holds
     # a dated day asked in the past is that day's record
     day = "10월 8일에 연차 썼는지 확인해줘"
-    assert not _written(day, [(day, ["used(2026)"])]).holds
+    assert not written(day, [(day, ["used(2026)"])]).holds
     # a calendar question beside a colleague is no one's leave
     calendar = "팀원들 일정 짜는데 12월 근무일 며칠이에요?"
-    assert not _written(calendar, [(calendar, ["only_own_leave()"])]).holds
+    assert not written(calendar, [(calendar, ["only_own_leave()"])]).holds
 
 
 def test_a_day_that_is_no_date_beside_a_span_stops_nothing_and_raises_nothing():
     # "2월 30일" is named but is no date: reading it beside a span the statements cover must not fail
     question = "2월 2일부터 6일까지 쉬는데, 2월 30일에도 쉬면 몇 개 남아?"
-    written = _written(
+    answered = written(
         question, [("몇 개 남아?", ['what_if_days("2026-02-02", "2026-02-06")'])], today="2026-01-05"
     )
-    assert written.statements == 1
+    assert answered.statements == 1
 
 
 def test_at_the_acts_most_the_next_growth_is_said_so():
@@ -191,5 +170,5 @@ def test_at_the_acts_most_the_next_growth_is_said_so():
         },
     }
     question = "When does my annual leave go up?"
-    written = _written(question, [(question, ["grows_to()"])], lookups=[capped])
-    assert "already at the Act's most, 25 days" in written.text
+    answered = written(question, [(question, ["grows_to()"])], lookups=[capped])
+    assert "already at the Act's most, 25 days" in answered.text
