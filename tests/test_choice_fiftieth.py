@@ -279,3 +279,25 @@ def test_an_ask_taken_back_is_not_owed():
     question = "올해 반차 몇 번 썼어요? 아 아니다, 그냥 올해 쓴 연차 전체 며칠인지요"
     answer = [("그냥 올해 쓴 연차 전체 며칠인지요", ["used(2026)"])]
     assert written(question, answer).holds
+
+
+# ----- a review's findings ------------------------------------------------------------------------------------
+
+
+def test_words_that_only_look_like_the_new_readings_are_not_read_as_them():
+    # "wedding" is no Wednesday; "may" the verb is no May; "20일 넘으면" is more than 20 days
+    assert weekdays_named("my sister's wedding June 14") == set()
+    assert Decimal(20) in amounts_in(blank_dates("연차가 20일 넘으면 수당으로 나와요?"))
+    assert Decimal(3) in amounts_in(blank_dates("연차 3일에 반차 하나 쓰면 몇 개 남아?"))
+    # leave taken two hours a day is no shorter working day
+    question = "남은 연차를 하루 2시간씩 쓰면 몇 시간 남아?"
+    assert "another length" not in _reasons(written(question, [(question, ["hours_left(2026)"])]))
+    # "used up to now" still asks what was used
+    used = "How many days have I used up to now, and how many are left?"
+    assert not written(used, [(used, ["remaining(2026)"])]).holds
+
+
+def test_an_ask_after_a_greeting_is_an_ask():
+    question = "Is Christmas a holiday? hey how many days do I have left"
+    answer = [("Is Christmas a holiday?", ['day("2026-12-25")'])]
+    assert not written(question, answer).holds

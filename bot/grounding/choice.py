@@ -269,8 +269,11 @@ def _a_year_alone(text: str, today: date) -> bool:
 
 
 OWN_HOURS_A_DAY = re.compile(
-    r"\b(\d{1,2})[-\s]*(?:hours?|hrs?|h)\s+(?:shifts?|days?|a\s+day|per\s+day|workdays?)\b|"
-    r"하루\s*(\d{1,2})\s*시간\s*(?:근무|일해|씩|만)|(\d{1,2})\s*시간\s*(?:근무|교대|파트)",
+    # the length of the asker's working day ("4-hour shifts", "I work 6 hours a day", "하루 6시간 근무"), not
+    # hours of leave taken a day ("하루 2시간씩 쓰면", "2 hours a day off")
+    r"\b(\d{1,2})[-\s]*(?:hours?|hrs?|h)\s+(?:shifts?|days?|workdays?)\b(?!\s+off)|"
+    r"\bwork(?:ing)?\s+(\d{1,2})\s+(?:hours?|hrs?)\s+(?:a|per)\s+day\b|"
+    r"하루\s*(\d{1,2})\s*시간\s*(?:근무|일해|일하)|(\d{1,2})\s*시간\s*(?:근무|교대)",
     re.I,
 )
 _CLAUSE_JOINS = re.compile(r"(?<=[,.?!])\s+|\s*그리고\s*|(?<=는데|던데|은데)\s+|\s+and\s+", re.I)

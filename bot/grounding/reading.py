@@ -207,7 +207,10 @@ def _opens_with_ask(stretch: str) -> bool:
     return any(m.start() == 0 for m in ASKING.finditer(opening))
 
 
-_CONNECTIVE = re.compile(r"^(?:(?:and|also|so|plus|oh|btw|then|그리고|근데|또|그럼)\b[\s,]*)+", re.I)
+_CONNECTIVE = re.compile(
+    r"^(?:(?:and|also|so|plus|oh|btw|then|ok(?:ay)?|hey|hi|hello|yo|um+|well|anyway|그리고|근데|또|그럼)\b[\s,!.]*)+",
+    re.I,
+)
 
 
 def _unused(stretch: str, today: date, about: Chosen) -> bool:

@@ -393,7 +393,7 @@ LEFT_ASKED = re.compile(
 # what was used: "did I use / take more …", "have I taken", "usage"
 # "작년 연차 다 썼나?", "did I use it all up?": whether any is left, which what is left answers as well
 USED_UP = re.compile(
-    r"다\s*(?:썼|쓴|써\s*버렸|소진)|\bused?\s+(?:it\s+|them\s+|everything\s+)?(?:all|up)\b|\ball\s+used\b",
+    r"(?<![가-힣])다\s*(?:썼|쓴|써\s*버렸|소진)|\bused?\s+(?:it\s+|them\s+|everything\s+)?(?:all|up)\b(?!\s+(?:to|until|till|so\s+far))|\ball\s+used\b",
     re.I,
 )
 

@@ -61,10 +61,11 @@ _DATES_AND_TIMES = re.compile(
             r"\b\d{1,2}(?:st|nd|rd|th)\b",
             r"(?<![\d.])\d{1,2}\s*일\s*\(?(?:[월화수목금토일]요일|[월화수목금토일](?![가-힣]))",  # "25일 금요일"
             r"(?:[월화수목금토일]요일|[월화수목금토일]욜)\s*\(?\s*\d{1,2}\s*일",  # "목요일 3일", "월요일(28일)"
-            r"(?<![\d.])\d{1,2}\s*일(?=에(?!서|\s*걸쳐))",  # "3일에 쉬어야": on a day ("3일에 걸쳐": over days)
+            # "3일에 쉬어야": on a day ("3일에 걸쳐": over days; "3일에 반차 하나": days plus a half day)
+            r"(?<![\d.])\d{1,2}\s*일(?=에(?!서|\s*걸쳐|\s*(?:반차|반반차|하루|더)))",
             # "31일 지나면 없어진다": a day of the month past which something happens (10 and over: "3일
             # 지나면" may be three days passing)
-            r"(?<![\d.])(?:[12]\d|3[01])\s*일(?=\s*(?:이\s*)?(?:지나|넘어|넘으면|이후|이전|전에|전까지))",
+            r"(?<![\d.])(?:[12]\d|3[01])\s*일(?=\s*(?:이\s*)?(?:지나|이전|전에|전까지))",
             r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:days?|half|hours?|of\s+(?:them|those)))",  # "on the 24"
         ]
     ),
@@ -219,7 +220,9 @@ def spans_named(text: str) -> list[tuple[MonthDay, MonthDay]]:
 # A date with its weekday ("12월 28일(월)", "1월 4일 월요일", "Mon Dec 28", "December 28 (Mon)"): the pair
 # pins down the year, so a statement about the same day of another year is about another day.
 _KO_DAY = r"(?P<m1>\d{1,2})\s*월\s*(?P<d1>\d{1,2})\s*일\s*\(?\s*(?P<w1>[월화수목금토일])(?:요일|욜|\))"
-_EN_DAY_NAME = r"(?P<{}>mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
+_EN_DAY_NAME = (
+    r"(?P<{}>mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|r|rs|rsday|urday)?\.?(?![a-z])"  # not "wedding"
+)
 _WEEKDAY_AND_DATE = re.compile(
     "|".join(
         (
@@ -297,6 +300,11 @@ def as_dates(question: str) -> str:
     dates of that month."""
     for found, date_written in _TO_THE_YEARS_END:
         question = found.sub(date_written, question)
-    return _MONTH_THEN_ORDINALS.sub(
-        lambda m: f"{m['month']} {m['first']} to {m['month']} {m['last']}", question
-    )
+    return _MONTH_THEN_ORDINALS.sub(_ordinals_of_the_month, question)
+
+
+def _ordinals_of_the_month(m: re.Match[str]) -> str:
+    # (the verb "may" is no month: "I may take the 21st to 23rd off")
+    if m["month"].lower() == "may" and not m["month"].startswith("M"):
+        return m.group(0)
+    return f"{m['month']} {m['first']} to {m['month']} {m['last']}"
