@@ -94,6 +94,7 @@ from bot.language.question_words import (
     ORDINAL_DAY,
     OWN,
     OWN_FIGURE,
+    OWN_HOURS_A_DAY,
     PART_ASKED,
     PAST_ASKED,
     PLANS_AHEAD,
@@ -268,23 +269,12 @@ def _a_year_alone(text: str, today: date) -> bool:
     return bool(year_words_read(text, today)) and bare is not None
 
 
-OWN_HOURS_A_DAY = re.compile(
-    # the length of the asker's working day ("4-hour shifts", "I work 6 hours a day", "하루 6시간 근무"), not
-    # hours of leave taken a day ("하루 2시간씩 쓰면", "2 hours a day off")
-    r"\b(\d{1,2})[-\s]*(?:hours?|hrs?|h)\s+(?:shifts?|days?|workdays?)\b(?!\s+off)|"
-    r"\bwork(?:ing)?\s+(\d{1,2})\s+(?:hours?|hrs?)\s+(?:a|per)\s+day\b|"
-    r"하루\s*(\d{1,2})\s*시간\s*(?:근무|일해|일하)|(\d{1,2})\s*시간\s*(?:근무|교대)",
-    re.I,
-)
 _CLAUSE_JOINS = re.compile(r"(?<=[,.?!])\s+|\s*그리고\s*|(?<=는데|던데|은데)\s+|\s+and\s+", re.I)
 
 
 def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
-    blanked = LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
-    if kinds & {"remaining", "balance"}:  # "다 썼나?": whether any is left, which what is left says
-        blanked = USED_UP.sub(" ", blanked)
     # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
     # "which year?" are choices too: for a question of the asker's own figures in a year it names, they owe.
     owing = set() if names_someone_else(question) else {"cannot_answer", "what_i_can_do"}
@@ -307,8 +297,9 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     )
     if "only_own_leave" in kinds and stated_too:  # the clauses about someone else are declined, not owed
         question = " ".join(c for c in _CLAUSE_JOINS.split(question) if not names_someone_else(c))
-        blanked = LEFT.sub(" ", question)
-        blanked = USED_UP.sub(" ", blanked) if kinds & {"remaining", "balance"} else blanked
+    blanked = LEFT.sub(" ", question)  # what is used or expires, read where what is left is not
+    if kinds & {"remaining", "balance"}:  # "다 썼나?": whether any is left, which what is left says
+        blanked = USED_UP.sub(" ", blanked)
 
     # sending the person to HR owes no figure when the question asks a company rule; the how-to it still owes
     def a_rule(words: str) -> bool:

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import OWN_HOURS_A_DAY, Chosen, Problem, asks_anything, unanswered
+from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
 from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING
 from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
-from bot.language.question_words import ASKING, DAYS_STATED, TAKES_BACK
+from bot.language.question_words import ASKING, DAYS_STATED, OWN_HOURS_A_DAY, TAKES_BACK
 from bot.language.relative_days import YEAR_END, relative_days
 from bot.language.words import LEAVE, pattern
 from bot.language.years import asked_years

@@ -140,8 +140,8 @@ def unaccounted(text: str, records: bool = False) -> list[str]:
             continue
         if _JAMO_ONLY.fullmatch(token):
             continue  # chat shorthand in bare consonants and vowels ("ㅎㅇ", "ㅋㅋㅋ", "ㅜㅜ"): no figure
-        if _NOUN_ENDING.fullmatch(token) or _korean_known(token, records):
-            continue  # endings left after a word that was read ("작년에" → "에", "비교해줘" → "해줘")
+        if _known_korean(token, records):
+            continue  # a stem and its endings, or endings left after a word that was read ("작년에" → "에")
         if _spaced_out(token, records):
             continue  # words typed without their spaces ("몇개남음", "쓸수있어요"), each one of no figure
         left.append(token)
@@ -162,6 +162,7 @@ _RUN_TOGETHER = frozenset("몇개수쓸할다거건게좀총것됨")
 
 
 def _known_korean(token: str, records: bool) -> bool:
+    """A Korean word of the vocabulary: an exact word, a stem and its endings, or endings alone."""
     return (
         token in _KO_EXACT
         or (records and token in KO_RECORDS)
@@ -171,9 +172,9 @@ def _known_korean(token: str, records: bool) -> bool:
 
 
 def _spaced_out(token: str, records: bool) -> bool:
-    """Whether a Korean token is two or more words of the vocabulary run together (chat drops the spaces):
-    each piece is read as a word of its own would be, so a piece the reading must read ("반차" in "오후반차")
-    leaves the whole unaccounted, as it would with its space."""
+    """Whether a Korean token the vocabulary does not know whole is two or more of its words run together
+    (chat drops the spaces): each piece is read as a word of its own would be, so a piece the reading must
+    read ("반차" in "오후반차") leaves the whole unaccounted, as it would with its space."""
     if not ("가" <= token[0] <= "힣") or len(token) < 3:
         return False
     known = [True] + [False] * len(token)  # known[i]: token[:i] splits into known words
@@ -191,8 +192,7 @@ def _spaced_out(token: str, records: bool) -> bool:
             )
             for start in range(end)
         )
-    pieces_needed = not _known_korean(token, records)
-    return pieces_needed and known[len(token)]
+    return known[len(token)]
 
 
 def _typo_of_a_known_word(token: str) -> bool:

@@ -277,6 +277,17 @@ OWN_FIGURE = re.compile(
     re.I,
 )
 # The asker telling their own tenure: since when, or how long
+# The length of the asker's working day, told: hours at 8 a day are not theirs (bot/grounding)
+OWN_HOURS_A_DAY = re.compile(
+    # the length of the asker's working day ("4-hour shifts", "I work 6 hours a day", "하루 6시간 근무"), not
+    # hours of leave taken a day ("하루 2시간씩 쓰면", "2 hours a day off")
+    r"\b(\d{1,2})[-\s]*(?:hours?|hrs?|h)\s+(?:shifts?|days?|workdays?)\b(?!\s+off)|"
+    r"\bwork(?:ing)?\s+(\d{1,2})\s+(?:hours?|hrs?)\s+(?:a|per)\s+day\b|"
+    r"하루\s*(\d{1,2})\s*시간\s*(?:근무|일해|일하)|(\d{1,2})\s*시간\s*(?:근무|교대)",
+    re.I,
+)
+
+
 TENURE_TOLD = re.compile(
     r"\b(?:i'?ve\s+)?(?:been\s+here|worked\s+here|joined|started)\s+(?:since\s+|in\s+|for\s+)?"
     r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+)?(?:\d{4}|\d+\s+(?:years?|yrs?))(?:\s+now)?|"
