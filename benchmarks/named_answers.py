@@ -19,7 +19,7 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -49,6 +49,11 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
     failed: list[ToolResult] = []
     for lookup in case.get("lookups") or []:
         result = lookup.get("result") or {}
+        if lookup["tool"] == "get_leave_entitlement" and "does not apply" in str(result.get("error", "")):
+            # the kit says "the Act gives nothing" as an error; the tool says it as `none_because`
+            asked_on = date.fromisoformat(case.get("today") or "2026-11-29")
+            entitlement = Entitlement(asked_on, asked_on, "hire_date", 0, none_because=str(result["error"]))
+            continue
         if "error" in result:
             failed.append(
                 _failure(lookup["tool"], str(result["error"]), (lookup.get("input") or {}).get("year"))
@@ -83,6 +88,11 @@ def evidence_of(case: dict[str, Any]) -> Evidence:
             case "count_working_days":
                 first, last = date.fromisoformat(result["start"]), date.fromisoformat(result["end"])
                 working[(first, last)] = int(result["working_days"])
+    if entitlement is not None and entitlement.none_because is None:
+        # the days of the current grants unused, per last usable day: the ledger gives the entitlement tool
+        # what it gives the balance's `expiring` (the kit's entitlement result does not repeat them)
+        unused = sorted({pair for b in balances.values() for pair in b.expiring})
+        entitlement = replace(entitlement, unused=tuple(unused))
     today = date.fromisoformat(case["today"]) if case.get("today") else None
     # The calendar production's check counts with (bot/services), for spans no lookup counted.
     return Evidence(

@@ -128,15 +128,26 @@ async def test_why_a_grant_hr_made_is_not_explained_by_the_first_years_rule(hr, 
 @pytest.mark.parametrize(
     ("question", "says"),
     [
-        ("올해 안 쓴 연차 내년으로 넘어가나요?", ["7.5일은 12월 31일(목)이 지나면 소멸돼요", "인사팀"]),
-        ("will my unused days roll over, or can I cash them out?", ["7.5 unused days lapse", "ask HR"]),
         ("연말까지 연차 못 쓰면 어떻게 돼? 수당으로 받아?", ["소멸돼요", "인사팀"]),
+        ("what happens to my unused days, do they roll over?", ["7.5 unused days lapse", "ask HR"]),
     ],
 )
-async def test_carry_over_or_payout_says_what_lapses_and_leaves_the_rule_to_hr(hr, minsu, question, says):
+async def test_what_becomes_of_unused_days_says_what_lapses_and_leaves_the_rule_to_hr(
+    hr, minsu, question, says
+):
     turn = await ask(await roster_bot(hr), minsu, question)
     assert lookups(turn) == [("get_leave_entitlement", None)], turn.answer
     assert all(said in turn.answer for said in says), turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["올해 안 쓴 연차 내년으로 넘어가나요?", "will my unused days roll over, or can I cash them out?"],
+)
+async def test_whether_days_carry_over_or_are_paid_is_the_companys_rule_alone(hr, minsu, question):
+    # the company's rule decides, which the Act's lapse does not answer: HR, and no figure beside it
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert ("인사팀" in turn.answer or "HR" in turn.answer) and "7.5" not in turn.answer, turn.answer
 
 
 @pytest.mark.parametrize(

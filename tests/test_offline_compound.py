@@ -134,3 +134,13 @@ async def test_years_joined_by_and_in_one_question_are_not_split(hr, minsu):
     # one question over two years (a total), read whole: not each year's balance
     turn = await ask(await roster_bot(hr), minsu, "how many days did I use in 2025 and 2026 combined?")
     assert {year for _, year in lookups(turn)} == {2025, 2026} and "19" in turn.answer, turn.answer
+
+
+async def test_a_total_over_two_years_is_not_answered_year_by_year(hr, minsu):
+    # "2025 and 2026 combined": one total, which two balances side by side do not state
+    turn = await ask(
+        await roster_bot(hr),
+        minsu,
+        "how many days did I get in 2025 and 2026 combined, and how many are left in total?",
+    )
+    assert "offline" in turn.answer, turn.answer

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from bot.calendar import working_days
 from bot.domain.leave import Balance
+from bot.grounding.choice import Chosen
 from bot.grounding.facts import Evidence
 from bot.grounding.reading import quoted, sentence_asks
 from bot.grounding.shape import Part
@@ -108,7 +109,8 @@ def test_a_quote_that_is_not_the_questions_words_is_held_to_the_whole_question()
 
 def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
     read = quoted("A? B and C?", ["a?", "c"])
-    assert read.found == ["A", "C"] and read.missing == [] and read.outside == ["? b and"]
+    # (the "?" opening the stretch closes the quote before it: it asks nothing of the stretch)
+    assert read.found == ["A", "C"] and read.missing == [] and read.outside == ["b and"]
     # spacing aside, and a quote cut short with an ellipsis found piece by piece, in order
     read = quoted("올해 연차 몇개 남았고, 작년엔 몇 개 썼어?", ["올해 연차 몇 개 남았고", "작년엔 … 썼어"])
     assert (read.missing == [] and read.outside == []) or read.outside == ["몇 개"]
@@ -264,3 +266,12 @@ def test_wrong_choices_of_the_forty_second_kinds_are_stopped():
     # a figure asked in a sentence of its own is owed beside HR's rule
     rule = "Can unused days roll over to next year? And how many unused days do I have?"
     assert not answer(rule, (rule, ["ask_hr()"])).holds
+
+
+def test_a_story_told_after_a_quoted_question_mark_asks_nothing():
+    # "오늘 며칠이에요? 병가 끝나고 …": the mark closes the quote before; the told sentence after it (and its
+    # sick leave) is the asker's story, not an ask about another kind of leave
+    question = "오늘 며칠이에요? 병가 끝나고 나니 날짜 감각이 없네요 ㅋㅋ 크리스마스까지 며칠 남았는지랑, 연차는 이제 거의 없죠?"
+    read = quoted(question, ["오늘 며칠이에요?", "크리스마스까지 며칠 남았는지", "연차는 이제 거의 없죠?"])
+    assert read.outside[0] == "병가 끝나고 나니 날짜 감각이 없네요 ㅋㅋ"
+    assert "병가" not in read.asked(question, date(2026, 12, 10), Chosen())

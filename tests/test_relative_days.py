@@ -39,7 +39,10 @@ def _days(text: str, today: date) -> list[tuple[str, str]]:
         # read two ways: the coming Friday and next week's; the last Friday and last week's
         ("next Friday", [("2026-12-04", "2026-12-04"), ("2026-12-11", "2026-12-11")]),
         ("last Friday", [("2026-11-27", "2026-11-27")]),
-        ("금요일에 쉴래", [("2026-11-27", "2026-11-27"), ("2026-12-04", "2026-12-04")]),
+        # a weekday alone: its tense says which ("쉴래" is to come); with none, the coming one or the last
+        ("금요일에 쉴래", [("2026-12-04", "2026-12-04")]),
+        ("금요일에 쉬었나", [("2026-11-27", "2026-11-27")]),
+        ("금요일 연차", [("2026-11-27", "2026-11-27"), ("2026-12-04", "2026-12-04")]),
         ("12월 24일에 쉬면", []),  # a date by month and day is not relative
         ("다음 달 연차", []),
     ],

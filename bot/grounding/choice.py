@@ -55,6 +55,7 @@ from bot.language.asked_words import (
     SERVICE_ASKED,
     SHARE_ASKED,
     SO_FAR,
+    TAKEN_WHEN_ASKED,
     TOTAL_ASKED,
     USED_ASKED_WORDS,
     USED_UP,
@@ -184,6 +185,10 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "records by date": (
         RECORDS_ASKED,
         {"records", "record", "month", "parts_taken", "taken:other"},
+    ),
+    "the dates of the days taken": (
+        TAKEN_WHEN_ASKED,
+        {"records", "record", "month", "parts_taken", "latest"},
     ),
     "the days taken, listed": (LIST_ASKED, {"records", "month", "parts_taken", "taken:other"}),
     "half days left": (HALVES_LEFT_ASKED, {"half_days_left"}),

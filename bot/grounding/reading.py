@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
-from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING
+from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING, WHAT_IF_ASKED
 from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, OWN_HOURS_A_DAY, TAKES_BACK
@@ -26,6 +26,11 @@ _MARKS = " ?!.~,;:…\"'()[]"
 # A clause that gives the background of the question: a Korean connective ending it, "because"/"since"
 _BACKGROUND = re.compile(
     r"(?:는데|은데|인데|해서|어서|아서|라서|니까|지만|그런데|거든요?)\s*[,.]?\s*$|^\s*(?:because|since|as)\b",
+    re.I,
+)
+_PLANNED = re.compile(
+    r"\b(?:gonna|going\s+to|will|plan\w*|want\w*|thinking\s+of|half|quarter)\b|'ll\b|"
+    r"쓰려|쉬려|내려|예정|계획|반차|반반차",
     re.I,
 )
 _DATED_WEEKDAY = re.compile(rf"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+(?={MONTH_NAME}\s+\d)", re.I)
@@ -63,7 +68,12 @@ class Quoted:
         # so is a clause of background that asks nothing and names nothing the statements are not about ("남은
         # 연차 연말까지 다 써야 하는데,", "반반차를 자주 써서 그런데"): its figure words are told, not asked
         for stretch in self.outside:
-            background = _BACKGROUND.search(stretch) and not _unused(stretch, today, chosen)
+            # (or a sentence told: "병가 끝나고 나니 날짜 감각이 없네요 ㅋㅋ")
+            # (not a condition, "if i take", nor a plan, "gonna take a half day", whose what-if is asked)
+            told = is_told(stretch) and not (
+                WHAT_IF_ASKED.search(stretch) or TAKING.search(stretch) or _PLANNED.search(stretch)
+            )
+            background = (_BACKGROUND.search(stretch) or told) and not _unused(stretch, today, chosen)
             if (REPORTED.search(stretch) or background) and not sentence_asks(stretch, today, chosen):
                 question = re.sub(
                     r"\s+".join(map(re.escape, stretch.split())), " ", question, count=1, flags=re.I
@@ -110,7 +120,8 @@ def quoted(question: str, quotes: Sequence[str]) -> Quoted:
                 taken_back.append(match.group())
             covered[match.start() : match.end()] = [True] * (match.end() - match.start())
     stretches = re.split(r"\x00+", "".join("\x00" if c else ch for ch, c in zip(plain, covered, strict=True)))
-    outside = [re.sub(r"\s+", " ", s).strip() for s in stretches]  # marks kept: "?" asks
+    # marks kept: "?" asks — but one opening a stretch closes the quote before it ("오늘 며칠이에요? 병가 …")
+    outside = [re.sub(r"^[\s?？!.,~…]+", "", re.sub(r"\s+", " ", s)).strip() for s in stretches]
     return Quoted(found, missing, [s for s in outside if s.strip(_MARKS)], sentences, tuple(taken_back))
 
 
@@ -166,12 +177,7 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
     # A sentence told, not asked: no question mark, no asking word opening it, no request ("tell me",
     # "wondering", "알려", "궁금"), and in Korean a telling ending ("…모르더라고요", "…합니다"): its asking
     # words are embedded in a story ("I have no idea what state my leave is in", "whatever that means")
-    told = (
-        "?" not in sentence
-        and not _opens_with_ask(sentence)
-        and not _REQUEST.search(sentence)
-        and (sentence.isascii() or bool(_TELLING_ENDING.search(sentence)))
-    )
+    told = is_told(sentence)
     return bool(
         # (without a question mark, an asking word the check cannot read asks only beside leave or as the
         # stretch opens, "also is there a max I'll hit": "we're trying to figure out who covers" is a story)
@@ -188,6 +194,17 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
         or (not told and ALSO.search(sentence) and (named or known))
         or (known and unused and amount)
         or (taking and _unused(taken, today, chosen))
+    )
+
+
+def is_told(sentence: str) -> bool:
+    """A sentence told, not asked: no question mark, no asking word opening it, no request ("tell me",
+    "wondering", "알려", "궁금"), and in Korean a telling ending ("…모르더라고요", "…합니다")."""
+    return (
+        "?" not in sentence
+        and not _opens_with_ask(sentence)
+        and not _REQUEST.search(sentence)
+        and (sentence.isascii() or bool(_TELLING_ENDING.search(sentence)))
     )
 
 

@@ -35,7 +35,7 @@ from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
-from bot.language.asked_words import REPORTED_CLAUSE
+from bot.language.asked_words import NEXT_GRANT_ASKED, REPORTED_CLAUSE
 from bot.language.dates import blank_dates
 from bot.language.question_words import (
     AS_PARTS,
@@ -496,6 +496,18 @@ def _next_grant(w: _Writer, s: Statement) -> str:
     )
 
 
+def _no_act_leave(w: _Writer, s: Statement) -> str:
+    """That the Act's leave does not apply: only when the entitlement lookup says why (a decline of the
+    Act's leave for someone it covers is a wrong answer, not a modest one)."""
+    ent = _entitlement(w)
+    if ent.none_because is None:
+        raise Unresolved(
+            f"says the Act's leave does not apply, but the entitlement lookup gives {format_days(ent.current_days)} "
+            "days now; say current_days() or next_grant()"
+        )
+    return say.NO_ACT_LEAVE.pick(w.korean)
+
+
 def _grows_to(w: _Writer, s: Statement) -> str:
     """When the Act's yearly grant for the person reaches q(n) days, or with no argument, when it next grows:
     from the hire date and §60's table (the statute's figures, never the model's)."""
@@ -533,6 +545,16 @@ def _drafted(w: _Writer, s: Statement) -> str:
 def _lookup_failed(w: _Writer, s: Statement) -> str:
     if not w.evidence.failed:
         raise Unresolved("says a lookup failed, but none did")
+    # next year's balance has no record yet; the leave that arises next is the entitlement's to say
+    ahead = all(
+        r.outcome == "no_record" and r.facts.year is not None and r.facts.year > w.today.year
+        for r in w.evidence.failed
+    )
+    if ahead and NEXT_GRANT_ASKED.search(w.evidence.question):
+        raise Unresolved(
+            "says a year to come has no record, but the question asks the leave that arises next: "
+            "get_leave_entitlement, then next_grant()"
+        )
     return plain_answer(w.evidence.failed, w.korean)
 
 
@@ -744,7 +766,7 @@ CATALOGUE: dict[str, tuple[tuple[int, ...], Writer]] = {
     "plan": (tuple(range(1, MAX_STATEMENTS + 1)), _plan),
     "lapsing": ((0,), _lapsing),
     "why_grant": ((0, 1), _why_grant),
-    "no_act_leave": ((0,), _fixed(say.NO_ACT_LEAVE)),
+    "no_act_leave": ((0,), _no_act_leave),
     "no_monthly_totals": ((0,), _fixed(say.NO_MONTHLY_TOTALS)),
     "what_i_can_do": ((0,), _fixed(say.WHAT_I_CAN_DO)),
     "ask_a_date": ((0,), _fixed(say.ASK_A_DATE)),

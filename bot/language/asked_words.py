@@ -324,6 +324,11 @@ RECORDS_ASKED = re.compile(
     r"\brecords?\b|\bhistory\b",
     re.I,
 )
+# "when did I take sick leave?", "언제 썼더라": the days taken, by their dates (not a count of them)
+TAKEN_WHEN_ASKED = re.compile(
+    r"\b(?:when|what\s+days?|what\s+dates?)\s+(?:did|was|were)\s+(?:i|my)\b|언제\s*(?:썼|쉬었|쉰|냈|사용했)",
+    re.I,
+)
 
 # the days taken, listed ("list every day I took off", "쓴 날짜 좀 쭉"): a list, not the latest alone
 LIST_ASKED = re.compile(

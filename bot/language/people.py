@@ -97,6 +97,8 @@ DEPARTMENTS_EN = (
     "accounting",
     "it",
     "product",
+    # as people shorten them in chat ("jiwoo in mktg")
+    *("mktg", "eng", "dev", "qa", "infra", "growth", "bizdev", "cx", "recruiting", "research", "security"),
 )
 # A full Korean name starts with one of these surnames.
 SURNAMES = "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄변채원천방공현함염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예경봉사부"

@@ -177,7 +177,8 @@ OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
     r"\bI\s+(?:still\s+|only\s+|just\s+|really\s+)?(?:have|had|used|took|get|got|want|need)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
-    r"\bmy\s+(?:own\s+)?(?:leave|balance|days|pto|vacation|time\s+off)\b|\bmy\s+own\b|\bleave\s+me\b|"
+    r"\bmy\s+(?:own\s+|\w+\s+)?(?:leave|balance|days|pto|vacation|time\s+off)\b|\bmy\s+own\b|\bleave\s+me\b|"
+    r"\b(?:for\s+)?myself\b|"  # "my leftover leave", "Dec 21-31 for myself"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
     r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)"
     # "저는 그날 쓰면 몇 개 남아요?": the asker's own what-if, "저는" opening its clause

@@ -126,8 +126,9 @@ def _readings(
         return [monday + timedelta(days=weekday) for monday in _week_readings(today, week)]
     coming = today + timedelta(days=(weekday - today.weekday()) % 7)
     past = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
-    if modifier is None:
-        return [coming, past]
+    if modifier is None:  # the tense says which, when it says one: "목요일 출근해야 돼요?" is the coming one
+        ahead, behind = bool(_AHEAD.search(text)), _in_the_past(text)
+        return [coming] if ahead and not behind else [past] if behind and not ahead else [coming, past]
     if modifier["this"]:
         if re.search(r"coming|오는", modifier["this"], re.I) or re.search(r"\bcoming\s*$", before, re.I):
             return [coming]  # "this coming Friday", "오는 금요일": the next one, never one passed
@@ -136,6 +137,23 @@ def _readings(
         after_today = coming if coming > today else coming + timedelta(days=7)
         return [after_today, *(monday + timedelta(days=weekday) for monday in _week_readings(today, 1))]
     return [past, _monday(today, -1) + timedelta(days=weekday)]
+
+
+# A plan, a wish or an obligation: the days it names are to come. (A past verb beside it: both readings.)
+_AHEAD = re.compile(
+    r"쓰면|쓸\s*(?:게|거|래|까|수)|쓰려|쉬면|쉴\s*(?:게|거|래|까|수)|쉬려|내면|낼\s*(?:게|거|래|까|수)|내려|"
+    r"해야|하면|가려|갈\s*(?:게|거|래|까)|예정|계획|"
+    r"\b(?:will|gonna|going\s+to|plan\w*|want\w*|need\s+to|should\s+i|can\s+i|could\s+i|if\s+i\s+take)\b",
+    re.I,
+)
+_PAST_EN = re.compile(r"\b(?:did|was|were|took|used|went|had|last)\b|지난|저번", re.I)
+
+
+def _in_the_past(text: str) -> bool:
+    """A verb in the past tense: in Korean a syllable closing in ㅆ (했, 썼, 갔, 냈, 됐) other than 있 (there is)
+    and 겠 (will); in English "did", "took", "was"."""
+    closing_ss = any("가" <= ch <= "힣" and (ord(ch) - 0xAC00) % 28 == 20 and ch not in "있겠" for ch in text)
+    return closing_ss or bool(_PAST_EN.search(text))
 
 
 def _weekdays(text: str, today: date) -> list[Span]:

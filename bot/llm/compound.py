@@ -16,6 +16,7 @@ from bot.language.dates import MONTH_ASKED, blank
 from bot.language.people import Roster
 from bot.language.words import pattern
 from bot.language.years import VAGUE_THEN, YEAR_AFTER, YEAR_BEFORE, asked_years
+from bot.llm.asked_kind import asked
 from bot.llm.coverage import kind_words, pending_asked, unread
 from bot.llm.drafting import dates_named
 from bot.llm.question_patterns import WHAT_IF
@@ -149,6 +150,9 @@ def composed(
     used last yr" is not last year's balance alone)."""
     pieces = questions_in(question)
     if whole.kind not in _MAY_COMPOSE:
+        return None
+    # "2025 and 2026 combined": one total over the years, which no part of one year answers
+    if whole.kind != "total" and "total" in asked(question, len(set(whole.asked))):
         return None
     if len(pieces) == 1 and not whole_left and whole.kind in ("difference", "total"):
         return None  # one question over two years, read whole ("used in 2025, and how many more than 2026?")

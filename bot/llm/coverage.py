@@ -82,7 +82,7 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
     ),
     "carry_over": re.compile(
         rf"{pattern(words.CARRY_OVER_OR_PAY, words.EXPIRY, words.REMAINING_STATED).pattern}|"
-        r"못\s*쓰면|아니면|안에|연말|올해\s*말",
+        r"못\s*쓰면|아니면|안에|연말|올해\s*말|어떻게\s*(?:돼|되|됨)|\bwhat\s+happens\b|\bhappen\s+to\b",
         re.I,
     ),
     "expiry": re.compile(

@@ -434,8 +434,8 @@ def _statutory(reading: Reading, ent: Entitlement) -> list[str]:
         return ["service_years()"]
     if reading.kind == "act_rules":  # the statute's own numbers, whoever asks
         return [f'act_rule("{rule}")' for rule in reading.rules]
-    if reading.kind == "carry_over":  # what lapses by the Act, and the company's rule left to HR
-        return ["lapsing()", "ask_hr()"]
+    if reading.kind == "carry_over":  # what lapses by the Act when asked, and the company's rule left to HR
+        return ["lapsing()", "ask_hr()"] if reading.figure == "lapse" else ["ask_hr()"]
     if ent.none_because is not None and not (reading.kind == "expiry" and ent.current):
         return ["no_act_leave()"]
     if reading.kind == "expiry":

@@ -107,6 +107,9 @@ _CARRY_OVER_OR_PAY = pattern(words.CARRY_OVER_OR_PAY)
 _NOT_USED = pattern(words.REMAINING, words.GRANTED)
 
 
+_WHAT_BECOMES = re.compile(r"어떻게\s*(?:돼|되|됨)|\bwhat\s+happens\b|\bhappen\s+to\b", re.I)
+
+
 def window_from(system: str) -> tuple[int, int] | None:
     match = _WINDOW.search(system)
     return (int(match.group(1)), int(match.group(2))) if match else None
@@ -181,7 +184,10 @@ def read_question(
     if _CARRY_OVER_OR_PAY.search(question) and about_leave and _none_past([*years, *earlier.years], today):
         # carrying over or paying out this year's leave: a company rule (ask HR), beside what the Act says
         # lapses and when; last year's carried into this one is not read
-        return Reading("carry_over", (), (entitlement.NAME,))
+        # (the lapse said only when it asks what becomes of the days, "못 쓰면 어떻게 돼?", "소멸돼?"; whether
+        # they carry over or are paid is the company's alone, which the Act's lapse does not answer)
+        becomes = bool(_WHAT_BECOMES.search(question) or _EXPIRY.search(question))
+        return Reading("carry_over", (), (entitlement.NAME,), figure="lapse" if becomes else None)
     reaches = REACHES_ASKED.search(question)
     if reaches or GROWS_ASKED.search(question):  # "22개 받게 되는 건 몇 년도?", "when does it go up?"
         # the size nearest the asking ("18일이라던데, 그 다음 19일로 늘어나는 건"): the last one named
