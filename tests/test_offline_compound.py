@@ -144,3 +144,21 @@ async def test_a_total_over_two_years_is_not_answered_year_by_year(hr, minsu):
         "how many days did I get in 2025 and 2026 combined, and how many are left in total?",
     )
     assert "offline" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many days do I have left? my manager keeps asking about vacations lol",
+        "How many days do I have left? The family keeps talking about a trip.",
+    ],
+)
+async def test_a_story_told_beside_the_question_changes_no_figure(hr, minsu, question):
+    # a sentence told, not asked, naming no number, year, day, condition or plan: read past, not declined
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "7.5" in turn.answer, turn.answer
+
+
+async def test_a_story_with_a_number_or_a_plan_is_still_read_word_for_word(hr, minsu):
+    turn = await ask(await roster_bot(hr), minsu, "Took 3 days in spring. How many days do I have left?")
+    assert "offline" in turn.answer, turn.answer

@@ -111,7 +111,7 @@ from bot.language.question_words import (
     years_taken_back,
 )
 from bot.language.questions import about_someone_else, names_someone_else, theirs
-from bot.language.relative_days import relative_days
+from bot.language.relative_days import in_the_past, relative_days
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 
@@ -155,6 +155,11 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
         | {"compare:used", "parts_taken", "latest", "month", "plan"},
     ),
     "what expires": (pattern(words.EXPIRY), {"expiring", "balance", "lapsing"}),
+    # "다 썼나요?", "did I use it all up?": whether any is left, which what was used alone does not say
+    "whether all is used": (
+        USED_UP,
+        {"remaining", "balance", "share_used", "compare:remaining", "claimed", "enough", "half_days_left"},
+    ),
     # not "병가는 빼고" / "except sick days"; whether such leave exists at all is a company rule (HR's)
     "another kind of leave": (OTHER_KIND_ASKED, {"taken:other", "records", "record", "ask_hr"}),
     # "다음 연차", "next leave", "몇 일 새로 생겨요?": not "연차가 어떻게 생겨요?", which asks the rule
@@ -167,7 +172,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what has arisen so far": (ARISEN_ASKED, {"current_days", "balance", "granted"}),
     "the first year's rule": (FIRST_YEAR_ASKED, {"act_rule:first_year", "current_days", "next_grant"}),
     # the first year's rule says its maximum (11); the rule check below stops it for the Act's maximum alone
-    "the Act's maximum": (ACT_MAXIMUM_ASKED, {"act_rule:max", "act_rule:first_year"}),
+    "the Act's maximum": (ACT_MAXIMUM_ASKED, {"act_rule:max", "act_rule:first_year", "grows_to"}),
     "years of service": (SERVICE_ASKED, {"service_years"}),
     "a company rule": (COMPANY_RULE_ASKED, {"ask_hr"}),
     # both years' figures side by side compare them too
@@ -277,7 +282,7 @@ def _a_year_alone(text: str, today: date) -> bool:
 _CLAUSE_JOINS = re.compile(r"(?<=[,.?!])\s+|\s*그리고\s*|(?<=는데|던데|은데)\s+|\s+and\s+", re.I)
 
 
-def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[str]:
+def _asked(question: str, kinds: set[str], stated: bool, today: date, part: bool = False) -> list[str]:
     """What the question asks that no statement of the answer (`kinds`) says (`stated`: it states figures;
     a pending request named beside another question is asked only of an answer stating figures)."""
     # A decline answers nothing, so nothing is owed — but "I can't answer that", "here is what I can do" and
@@ -289,6 +294,13 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     # read only of an answer that says it
     if "which_year" in kinds and (
         asked_years(question, today)
+        # what is left now is this year's: no year to ask ("그때 몇 개 남았었지?" is another time's)
+        # (a year said in a way no reader knows, "이천이십오년도", may well be asked which)
+        or (
+            _ASKED["what is left"][0].search(question)
+            and not in_the_past(question)
+            and not re.search(r"년|\byears?\b|\byr\b|\d", question, re.I)
+        )
         or SO_FAR.search(question)
         or days_named(question)
         or relative_days(question, today)
@@ -323,7 +335,7 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
     own_sentences = [s for s in SENTENCE.findall(question) if not a_rule(s)]
     # ...and when it asks about another kind of leave ("경조휴가는 며칠 나와요?"): the company's to say
     other_kind = (
-        "ask_hr" in kinds
+        bool(kinds & {"ask_hr", "cannot_answer"})
         and bool(OTHER_KIND_ASKED.search(question))
         and not USED_ASKED_WORDS.search(question)
     )
@@ -339,6 +351,7 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date) -> list[st
         and not (other_kind and what in ("the days one gets", "the next grant", "what was granted"))
         # (a decline with no reason owes it too: "is anything still waiting for approval?")
         and (stated or what != "what is pending" or bool(kinds & {"cannot_answer", "what_i_can_do"}))
+        and not (part and what == "whether all is used")
         # the next grant asked and said is what will be granted ("next year's allowance?")
         and not (
             what == "what was granted"
@@ -398,6 +411,19 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
             Problem("say", f'states another rule than the one asked: act_rule("{min(rules_asked)[9:]}")')
         )
     problems += _missing_problems(question, chosen, today)
+    # days off named only in a year to come ("Seollal next year: Feb 5 and Feb 10") are taken from that
+    # year's leave, not this year's (unless this year is asked too)
+    ahead = {d.year for d in chosen.days} - {today.year}
+    if (
+        "what_if" in kinds
+        and chosen.days
+        and all(d.year > today.year for d in chosen.days)
+        and today.year in chosen.years
+        and today.year not in asked_years(question, today)
+    ):
+        problems.append(
+            Problem("say", f"takes the days from {today.year}'s leave, but they are {min(ahead)}'s")
+        )
     # "다음주 수요일 빨간날이야?" names its day, and "is xmas a holiday?" a holiday the calendar dates
     if "ask_a_date" in kinds and days.any:
         problems.append(Problem("say", "asks for a date, but the question names its day: day(D)"))
@@ -555,7 +581,9 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     if kinds and kinds <= {"cannot_answer", "what_i_can_do"} and _a_year_alone(evidence.question, today):
         problems.append(Problem("say", "declines the same ask for another year: look that year up"))
     return (
-        problems + _missing_problems(evidence.question, chosen, today) + _colleague_problems(evidence, chosen)
+        problems
+        + _missing_problems(evidence.question, chosen, today, part=True)
+        + _colleague_problems(evidence, chosen)
     )
 
 
@@ -586,9 +614,10 @@ def _fit_problems(
     return problems
 
 
-def _missing_problems(question: str, chosen: Chosen, today: date) -> list[Problem]:
-    """What the words ask that no statement says."""
-    if missing := _asked(question, chosen.kinds, bool(chosen.years), today):
+def _missing_problems(question: str, chosen: Chosen, today: date, part: bool = False) -> list[Problem]:
+    """What the words ask that no statement says (`part`: of one part's words, whose whether-all-is-used
+    another part may answer with what is left: "작년 연차 다 썼나요? 몇 개 남았었는지 궁금해서요")."""
+    if missing := _asked(question, chosen.kinds, bool(chosen.years), today, part):
         return [Problem("say", f"the question asks {' and '.join(missing)}; no statement says it")]
     return []
 

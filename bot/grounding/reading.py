@@ -19,6 +19,7 @@ from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import ASKING, DAYS_STATED, OWN_HOURS_A_DAY, TAKES_BACK
 from bot.language.relative_days import YEAR_END, relative_days
+from bot.language.told import is_told, opens_with_ask
 from bot.language.words import LEAVE, pattern
 from bot.language.years import asked_years
 
@@ -187,7 +188,7 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
             and (
                 "?" in sentence
                 or open_ask
-                or (not known and (bool(LEAVE_NAMED.search(sentence)) or _opens_with_ask(sentence)))
+                or (not known and (bool(LEAVE_NAMED.search(sentence)) or opens_with_ask(sentence)))
             )
         )
         or ("?" in sentence and open_ask)
@@ -195,39 +196,6 @@ def sentence_asks(sentence: str, today: date, chosen: Chosen | None = None) -> b
         or (known and unused and amount)
         or (taking and _unused(taken, today, chosen))
     )
-
-
-def is_told(sentence: str) -> bool:
-    """A sentence told, not asked: no question mark, no asking word opening it, no request ("tell me",
-    "wondering", "알려", "궁금"), and in Korean a telling ending ("…모르더라고요", "…합니다")."""
-    return (
-        "?" not in sentence
-        and not _opens_with_ask(sentence)
-        and not _REQUEST.search(sentence)
-        and (sentence.isascii() or bool(_TELLING_ENDING.search(sentence)))
-    )
-
-
-_REQUEST = re.compile(
-    r"알려|궁금|알고\s*싶|확인\s*(?:해|부탁)|봐\s*주|\b(?:tell|show)\s+me\b|\blet\s+me\s+know\b|"
-    r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bpls\b|\bwonder(?:ing)?\b|\bcurious\b|"
-    r"\b(?:want|need|like)\s+to\s+know\b|\bconfirm\b|\bcheck\b",
-    re.I,
-)
-_TELLING_ENDING = re.compile(
-    r"(?:더라고요|더라구요|거든요|네요|군요|습니다|합니다|했어요|했는데요)\s*[.!~…ㅠㅜㅎㅋ]*\s*$"
-)
-
-
-def _opens_with_ask(stretch: str) -> bool:
-    opening = _CONNECTIVE.sub("", stretch.strip(_MARKS + " "))
-    return any(m.start() == 0 for m in ASKING.finditer(opening))
-
-
-_CONNECTIVE = re.compile(
-    r"^(?:(?:and|also|so|plus|oh|btw|then|ok(?:ay)?|hey|hi|hello|yo|um+|well|anyway|그리고|근데|또|그럼)\b[\s,!.]*)+",
-    re.I,
-)
 
 
 def _unused(stretch: str, today: date, about: Chosen) -> bool:

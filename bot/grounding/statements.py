@@ -35,8 +35,10 @@ from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
-from bot.language.asked_words import NEXT_GRANT_ASKED, REPORTED_CLAUSE
+from bot.language import words
+from bot.language.asked_words import LEFT_ASKED, NEXT_GRANT_ASKED, REPORTED_CLAUSE
 from bot.language.dates import blank_dates
+from bot.language.half_days import amounts_listed
 from bot.language.question_words import (
     AS_PARTS,
     CLAIM,
@@ -48,7 +50,7 @@ from bot.language.question_words import (
     QUARTER,
     SAID_LEFT,
 )
-from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
+from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
 from bot.policy.entitlement import MAX_DAYS, annual_days
 from bot.policy.periods import after_years
 from bot.policy.standing import Entitlement
@@ -253,6 +255,12 @@ class _Writer(Chosen):
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
         question = self.evidence.question
+        # several amounts summed ("반반차 2번이랑 반차 1번"): each as the question sizes it
+        listed = amounts_listed(question) if len(found.calls) > 1 else None
+        if listed is not None and found.value != listed.days:
+            raise Unresolved(
+                f"{statement.name}: the question's amounts are {listed.amount} = {format_days(listed.days)} days"
+            )
         fractions = {n % 1 for n in numbers if n % 1} & PART_OF_A_DAY  # q(1.5): a day and a half
         self.parts |= PART_OF_A_DAY.intersection(found.numbers) | fractions or {Decimal(1)}
         # each amount the question states, and whether the person says it is what is left ("8일 남은 거 맞지?")
@@ -433,6 +441,7 @@ def _record(w: _Writer, s: Statement) -> str:
     if not found:
         return say.no_record(on, w.today, w.korean)
     kinds = list(dict.fromkeys(r.leave_type for r in found))
+    w.stated.add(sum((r.days for r in found), Decimal(0)))  # "did my 3 days on Aug 3 get recorded?"
     return say.record(on, sum((r.days for r in found), Decimal(0)), kinds, w.today, w.korean)
 
 
@@ -482,8 +491,19 @@ def _service_years(w: _Writer, s: Statement) -> str:
 
 def _current_days(w: _Writer, s: Statement) -> str:
     days = _entitlement(w).current_days
+    # the Act's days arisen are what a new hire can use; beside this year's balance, what is left is its own
+    mine = w.evidence.balances.get(w.today.year)
+    question = w.evidence.question
+    if mine is not None and mine.used and LEFT_ASKED.search(question) and not _LAW_NAMED.search(question):
+        raise Unresolved(
+            f"states the days arisen, but the question asks what is left: remaining({w.today.year})"
+        )
     w.stated.add(days)
     return say.current_days(days, w.korean)
+
+
+# "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
+_LAW_NAMED = pattern(words.ACT_NAMED)
 
 
 def _next_grant(w: _Writer, s: Statement) -> str:

@@ -77,7 +77,10 @@ REACHES_ASKED = re.compile(
     r"(?:몇\s*년도|언제)[^?.]{0,10}(?:\d+\s*(?:개|일)|최대)[^?.]{0,10}(?:받|되|늘|올라|이에요|예요|인가요)|"
     r"\b(?:which|what)\s+year\b[^?.]*\b(?:\d+|max\w*|cap)\b|"
     r"\b(?:when|how\s+long)\b[^?.]*\b(?:hits?|reach(?:es)?|gets?\s+to|go(?:es)?\s+up\s+to|first\s+get)\s+(?:the\s+)?\d+|"
-    r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b",
+    r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b|"
+    # "20일 되려면 언제까지 다녀야 해?", "how long until I get 20 days a year?"
+    r"\d+\s*(?:개|일)\s*(?:이|가)?\s*(?:되려면|받으려면|나오려면)|"
+    r"\b(?:when|how\s+long)\b[^?.]*\b(?:get|have|receive)\s+\d+\s+days?\s+(?:a|per|each)\s+year\b",
     re.I,
 )
 # when it next grows ("언제 늘어?", "when does my leave go up?"): the next grant says its size too
@@ -230,8 +233,8 @@ FIRST_YEAR_ASKED = re.compile(
 
 # the Act's maximum
 ACT_MAXIMUM_ASKED = re.compile(
-    r"(?:법|law|statut|legal)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
-    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal)|"
+    r"(?:법|law|statut|legal|\bact\b)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
+    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal|\bact\b)|"
     # the first year's at most ("입사 첫해에는 최대 몇 개까지 생겨요?"): the rule's, not what one has now
     r"(?:첫\s*해|첫\s*1?\s*년|first\s+year)[^?.]*?(?:최대|상한|at\s+most|max)",
     re.I,
@@ -239,7 +242,7 @@ ACT_MAXIMUM_ASKED = re.compile(
 
 # years of service
 SERVICE_ASKED = re.compile(
-    r"근속(?!\s*\d)|몇\s*년\s*(?:째|차|다녔|일했|됐)|입사한\s*지\s*얼마나\s*(?:됐|되었)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
+    r"근속(?!\s*\d)(?!\s*(?:연수|기간|년수)?\s*에\s*따[라른])|몇\s*년\s*(?:째|차|다녔|일했|됐)|입사한\s*지\s*얼마나\s*(?:됐|되었)|how\s+long\s+have\s+I\s+(?:\w+\s+)?(?:been|worked)|"
     r"how\s+many\s+(?:years|yrs)\s+have\s+I|years?\s+of\s+service",
     re.I,
 )
@@ -337,7 +340,7 @@ LIST_ASKED = re.compile(
 )
 # half days left, counted ("남은 연차 반차로 쪼개 쓰면 몇 번?", "how many half days can I still take?")
 HALVES_LEFT_ASKED = re.compile(
-    r"반차로\s*[^?]{0,12}몇\s*(?:번|개|회)|\bhow\s+many\s+half[-\s]?days?\s+(?:can|could|do)\s+I\b|"
+    r"반차로\s*[^?]{0,12}몇\s*(?:번|개|회)|\bhow\s+many\s+(?:more\s+)?half[-\s]?days?\s+(?:can|could|do)\s+I\b|"
     r"\b(?:as|in)\s+(?:half[-\s]?days|halves)\b",
     re.I,
 )
@@ -368,7 +371,7 @@ SHARE_ASKED = re.compile(
 FRAME = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz|kindly|tell\s+me|show\s+me|let\s+me\s+know|"
     r"and|also|i'd\s+like\s+to\s+know|i\s+want\s+to\s+know|hi|hello|hey|thanks?)\b|"
-    r"혹시|좀|둘\s*다|전부|\bboth\b|알려\s*(?:줘|주세요|주실래요|주시겠어요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
+    r"혹시|좀|둘\s*다|전부|\bboth\b|알려\s*(?:줘|주세요|주실래요|주시겠어요|줄\s*수\s*있[어나]요|주실\s*수\s*있[어나]요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
     re.I,
 )
 
@@ -447,7 +450,9 @@ PENDING_ASKED = re.compile(
 )
 GRANTED_ASKED = re.compile(ASKED_GRANT_WORDS, re.I)
 EXTRA_DAYS_ASKED = re.compile(
-    r"가산|장기\s*근속|(?:2|두)\s*년\s*마다|extra\s+(?:leave|days?)|long\s+service|every\s+(?:two|2)\s+years",
+    r"가산|장기\s*근속|(?:2|두)\s*년\s*마다|extra\s+(?:leave|days?)|long\s+service|every\s+(?:two|2)\s+years|"
+    # "근속 연수에 따라 늘어나는 규정", "how it grows with years of service": the rule of the extra days
+    r"근속\s*(?:연수|기간|년수)?\s*에\s*따[라른]|\bgrows?\s+with\s+(?:years\s+of\s+)?service\b",
     re.I,
 )
 GROWING_ASKED = re.compile(

@@ -17,7 +17,9 @@ from bot.language.years import asked_years
 # A rule of the house rather than of the Act or of the person's figures: how many days in a row, a limit.
 HOUSE_RULE = re.compile(
     r"연속|한\s*번에|몰아서|\b(?:consecutive|in\s+a\s+row|at\s+once|at\s+a\s+time|limit\w*|polic\w*)\b|규정|정책|회사|"
-    r"\b(?:our|the)\s+company\b|\bbonus\b",
+    r"\b(?:our|the)\s+company\b|\bbonus\b|"
+    # leave given to someone else ("재희 씨한테 넘겨줄 수 있나요?", "donate days to a colleague")
+    r"넘겨\s*(?:줄|주|드)|양도|\b(?:transfer|donate|gift)\w*\b",
     re.I,
 )
 

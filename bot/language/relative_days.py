@@ -127,7 +127,7 @@ def _readings(
     coming = today + timedelta(days=(weekday - today.weekday()) % 7)
     past = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
     if modifier is None:  # the tense says which, when it says one: "목요일 출근해야 돼요?" is the coming one
-        ahead, behind = bool(_AHEAD.search(text)), _in_the_past(text)
+        ahead, behind = bool(_AHEAD.search(text)), in_the_past(text)
         return [coming] if ahead and not behind else [past] if behind and not ahead else [coming, past]
     if modifier["this"]:
         if re.search(r"coming|오는", modifier["this"], re.I) or re.search(r"\bcoming\s*$", before, re.I):
@@ -149,7 +149,7 @@ _AHEAD = re.compile(
 _PAST_EN = re.compile(r"\b(?:did|was|were|took|used|went|had|last)\b|지난|저번", re.I)
 
 
-def _in_the_past(text: str) -> bool:
+def in_the_past(text: str) -> bool:
     """A verb in the past tense: in Korean a syllable closing in ㅆ (했, 썼, 갔, 냈, 됐) other than 있 (there is)
     and 겠 (will); in English "did", "took", "was"."""
     closing_ss = any("가" <= ch <= "힣" and (ord(ch) - 0xAC00) % 28 == 20 and ch not in "있겠" for ch in text)

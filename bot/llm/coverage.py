@@ -24,12 +24,13 @@ from decimal import Decimal
 from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import request_words, words
 from bot.language.accounted import unaccounted
-from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED
+from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED, SENTENCE
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, as_dates, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
 from bot.language.numbers import DAY_AMOUNT_PATTERNS, NUMERAL
 from bot.language.question_words import TENURE_TOLD
+from bot.language.told import is_told
 from bot.language.words import LEAVE_TYPES, pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 from bot.llm.asked_kind import blank_asked, unanswered
@@ -154,6 +155,15 @@ _REQUESTS = re.compile(r"신청\s*(?:건|내역)?|\brequests?\b", re.I)
 _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도별|각각", re.I)
 
 
+# What a story still says that would change the figures: a condition or a plan, another kind of leave
+# counted in or out, a negation of what is asked
+_KEPT_IN_STORY = re.compile(
+    r"\b(?:if|not|except|excluding|without|only|but|half|quarter|plan\w*|gonna|going\s+to|will|want\w*)\b|'ll\b|"
+    r"면|빼고|제외|말고|만\b|반차|반반차|쓰려|쉬려|내려|예정",
+    re.I,
+)
+
+
 def unread(question: str, reading: Reading, today: date, follows_up: bool = False) -> list[str]:
     """The parts of `question` the reading leaves unread (empty: it accounts for all of it).
     `follows_up`: the turn before looked years up, so "the year before" / "그 전 해" are read."""
@@ -226,6 +236,21 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     # percentage, another kind of leave, a name or an unknown word in Korean or English is none of them)
     if reading.kind in _READ_BY_KIND:
         rest = blank(rest, _READ_BY_KIND[reading.kind])
+    # a sentence told, not asked ("Rough week.", "병가 끝나고 나니 정신이 없네요"): a story whose words change no
+    # figure — unless it names a number, a year or a day, or says what would change one (`_KEPT_IN_STORY`)
+    # (beside a sentence that asks: a message with no ask it can read is no story around one)
+    sentences = list(SENTENCE.finditer(question))
+    if len(rest) == len(question) and not all(is_told(s.group()) for s in sentences):
+        for said in sentences:
+            sentence = said.group()
+            if (
+                sentence.strip(" .!~,")
+                and is_told(sentence)
+                and not _KEPT_IN_STORY.search(sentence)
+                and not re.search(r"\d", sentence)
+                and not asked_years(sentence, today)
+            ):
+                rest = rest[: said.start()] + " " * len(sentence) + rest[said.end() :]
     left += unaccounted(blank_asked(rest), records=LEAVE_TAKEN in reading.tools)
     return left
 
