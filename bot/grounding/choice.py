@@ -465,6 +465,22 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         problems.append(
             Problem("say", "states the year's figures, but the question asks about a day: record(D)")
         )
+    # ...and one taken asked of a day ("took a half day on 3/2 right?"): what the day is does not say it
+    if days.any and _TOOK.search(question) and kinds == {"day"}:
+        problems.append(
+            Problem("say", "says what the day is, but the question asks what was taken: record(D)")
+        )
+    # one day's record for the last leave asked ("when was the last time I took leave?"): a day the model
+    # picked, which latest() or records() say from the records
+    if (
+        "record" in kinds
+        and _ASKED["the latest leave"][0].search(question)
+        and not kinds & {"latest", "records"}
+    ):
+        problems.append(Problem("say", "reads the record of a day the question does not name: latest(Y)"))
+    # another kind of leave left out ("병가 말고 연차만"): that kind is no answer
+    if _KIND_LEFT_OUT.search(question) and "taken:other" in kinds and "taken:annual" not in kinds:
+        problems.append(Problem("say", "states the kind of leave the question leaves out"))
     # a calendar question beside someone named is no one's leave: declining it answers nothing asked
     calendar_only = _ASKED["working days"][0].search(question) and not LEFT.search(question)
     if "only_own_leave" in kinds and calendar_only and not kinds - _DECLINES:
@@ -473,8 +489,9 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
         )
     # whether days named fit ("enough left to take the week of Dec 21 off?"): what they leave, not the balance
     # (the working days beside the balance let the person see it: both figures are given)
-    fits = {"enough", "what_if_days", "plan", "what_if", "drafted", "draft_refused", "working_days"}
-    if _ENOUGH.search(question) and days.any and kinds and not kinds & (fits | _DECLINES):
+    fits = {"enough", "what_if_days", "plan", "what_if", "drafted", "draft_refused"}
+    counted = "working_days" in kinds and bool(kinds & {"remaining", "balance"})  # both figures given
+    if _ENOUGH.search(question) and days.any and kinds and not (kinds & (fits | _DECLINES) or counted):
         problems.append(
             Problem("say", "the question asks whether the days named fit: what_if_days or enough")
         )
@@ -580,6 +597,11 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     kinds = chosen.kinds
     if kinds and kinds <= {"cannot_answer", "what_i_can_do"} and _a_year_alone(evidence.question, today):
         problems.append(Problem("say", "declines the same ask for another year: look that year up"))
+    # leave taken, asked of a day ("took a half day on 3/2 right?"): what the day is does not say it
+    if days.any and _TOOK.search(evidence.question) and kinds == {"day"}:
+        problems.append(
+            Problem("say", "says what the day is, but the question asks what was taken: record(D)")
+        )
     return (
         problems
         + _missing_problems(evidence.question, chosen, today, part=True)
@@ -958,6 +980,12 @@ def _someone_named(evidence: Evidence) -> bool:
     return bool(evidence.colleague or about_someone_else(question) or _ENGLISH_NAME.search(question))
 
 
+_TOOK = re.compile(r"\b(?:took|did\s+I\s+take|I\s+was\s+off)\b|썼|쉬었|냈었|썼었", re.I)
+_KIND_LEFT_OUT = re.compile(
+    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
+    r"\b(?:excluding|except|without|not\s+counting|not)\s+(?:my\s+|the\s+)?sick\b",
+    re.I,
+)
 _ENOUGH = re.compile(r"\benough\b|충분|모자라|부족", re.I)
 # a capitalised word after the first that is no month, weekday, holiday or word of the Act: maybe a name
 _ENGLISH_NAME = re.compile(

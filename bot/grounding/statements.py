@@ -20,6 +20,7 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 from __future__ import annotations
 
 import ast
+import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -36,7 +37,7 @@ from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, R
 from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
 from bot.language import words
-from bot.language.asked_words import LEFT_ASKED, NEXT_GRANT_ASKED, REPORTED_CLAUSE
+from bot.language.asked_words import LEFT_ASKED, NEXT_GRANT_ASKED, REACHES_ASKED, REPORTED_CLAUSE
 from bot.language.dates import blank_dates
 from bot.language.half_days import amounts_listed
 from bot.language.question_words import (
@@ -536,6 +537,15 @@ def _grows_to(w: _Writer, s: Statement) -> str:
         return say.NO_ACT_LEAVE.pick(w.korean)
     now = annual_days(ent.service_years) if ent.service_years else 0
     target = w.amount(s, 0) if s.nodes else Decimal(now + 1)
+    # the size the question asks it to reach ("17일 되려면 … 지금은 15일이잖아요": 17, not the 15 it has)
+    reaches = REACHES_ASKED.search(w.evidence.question)
+    sizes = (
+        [Decimal(n) for n in re.findall(r"(\d+)\s*(?:개|일|[-\s]?days?)", reaches.group(0))]
+        if reaches
+        else []
+    )
+    if s.nodes and sizes and target not in sizes:
+        raise Unresolved(f"{s.name}: the size the question asks it to reach is q({format_days(sizes[-1])})")
     most = Decimal(MAX_DAYS)
     if not s.nodes and now >= most:  # asked when it next grows: it is at the Act's most already
         return say.never_grows_to(Decimal(now), most, w.korean)

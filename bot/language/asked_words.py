@@ -80,6 +80,7 @@ REACHES_ASKED = re.compile(
     r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b|"
     # "20일 되려면 언제까지 다녀야 해?", "how long until I get 20 days a year?"
     r"\d+\s*(?:개|일)\s*(?:이|가)?\s*(?:되려면|받으려면|나오려면)|"
+    r"\d+\s*(?:개|일)\s*(?:은|는|을|를)?\s*언제(?:부터|쯤)?\s*(?:받|나와|나오|생겨|생기)|"  # "16일은 언제부터 받아요?"
     r"\b(?:when|how\s+long)\b[^?.]*\b(?:get|have|receive)\s+\d+\s+days?\s+(?:a|per|each)\s+year\b",
     re.I,
 )
@@ -233,8 +234,8 @@ FIRST_YEAR_ASKED = re.compile(
 
 # the Act's maximum
 ACT_MAXIMUM_ASKED = re.compile(
-    r"(?:법|law|statut|legal|\bact\b)[^?.]*?(?:최대|상한|한도|max|cap\b|limit)|"
-    r"(?:최대|상한|한도|max|cap\b|limit)[^?.]*?(?:법|law|statut|legal|\bact\b)|"
+    r"(?:법|law|statut|legal|\bact\b)[^?.]*?(?:최대|상한|한도|max|cap\b|limit|ceiling)|"
+    r"(?:최대|상한|한도|max|cap\b|limit|ceiling)[^?.]*?(?:법|law|statut|legal|\bact\b)|"
     # the first year's at most ("입사 첫해에는 최대 몇 개까지 생겨요?"): the rule's, not what one has now
     r"(?:첫\s*해|첫\s*1?\s*년|first\s+year)[^?.]*?(?:최대|상한|at\s+most|max)",
     re.I,
@@ -315,7 +316,7 @@ ANNUAL_BESIDE_OTHER_ASKED = re.compile(
 
 # another kind of leave
 OTHER_KIND_ASKED = re.compile(
-    r"(?<!except )(?<!excluding )(?:병가|sick|경조|대체\s*휴무|보상\s*휴가|special\s+leave|comp(?:ensatory)?\s+(?:day|leave|time))"
+    r"(?<!except )(?<!excluding )(?<!not counting )(?<!without )(?<!not counting my )(?:병가|sick|경조|대체\s*휴무|보상\s*휴가|special\s+leave|comp(?:ensatory)?\s+(?:day|leave|time))"
     r"(?!\s*(?:은|는)?\s*(?:빼고|제외|말고))",
     re.I,
 )
@@ -340,7 +341,7 @@ LIST_ASKED = re.compile(
 )
 # half days left, counted ("남은 연차 반차로 쪼개 쓰면 몇 번?", "how many half days can I still take?")
 HALVES_LEFT_ASKED = re.compile(
-    r"반차로\s*[^?]{0,12}몇\s*(?:번|개|회)|\bhow\s+many\s+(?:more\s+)?half[-\s]?days?\s+(?:can|could|do)\s+I\b|"
+    r"반차로\s*[^?]{0,20}몇\s*(?:번|개|회)|\bhow\s+many\s+(?:more\s+)?half[-\s]?days?\s+(?:can|could|do)\s+I\b|"
     r"\b(?:as|in)\s+(?:half[-\s]?days|halves)\b",
     re.I,
 )
@@ -440,6 +441,7 @@ WORKING_DAYS_ASKED = re.compile(
 # hours of leave left, each anywhere in the question ("남은 연차 시간으로", "hrs of PTO left")
 HOURS_ASKED = re.compile(
     rf"^(?=.*(?:{LEFT.pattern}))(?=.*(?:{pattern(words.LEAVE).pattern}))(?=.*(?:{pattern(words.HOURS).pattern}|\bhrs\b))|"
+    + r"^\W*(?:how\s+many\s+)?hours?\s+(?:of\s+\w+\s+)?(?:do\s+i\s+have\s+)?left\b|"  # "hours left?"
     + IN_HOURS_ALONE,
     re.I | re.S,
 )

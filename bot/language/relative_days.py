@@ -116,10 +116,13 @@ def _readings(
     before = text[max(0, start - 12) : start]
     modifier = _MODIFIER.search(before)
     # A week word beside the weekday: the nearest one in the same clause, before it or after it.
+    # ("Thursday and Friday of next week": weekdays listed share the week named after them)
     clause = [
         w
         for w in weeks
-        if not re.search(r"[?.!\n]|그리고|\band\b", text[min(w[1], start) : max(w[0], start)])
+        if not re.search(
+            r"[?.!\n]|그리고|\band\b", _LISTED.sub(" ", text[min(w[1], start) : max(w[0], start)])
+        )
     ]
     if clause and not (modifier and not re.search(r"주|week", before, re.I)):
         _, _, week = min(clause, key=lambda w: abs(w[0] - start))
@@ -154,6 +157,12 @@ def in_the_past(text: str) -> bool:
     and 겠 (will); in English "did", "took", "was"."""
     closing_ss = any("가" <= ch <= "힣" and (ord(ch) - 0xAC00) % 28 == 20 and ch not in "있겠" for ch in text)
     return closing_ss or bool(_PAST_EN.search(text))
+
+
+_LISTED = re.compile(
+    rf"(?:\band\b|&|,|이랑|랑|하고)\s*(?:{_EN_WEEKDAY.replace('?P<en>', '?:')}|[월화수목금토일](?:요일|욜))",
+    re.I,
+)
 
 
 def _weekdays(text: str, today: date) -> list[Span]:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import date
 
 from bot.language import words
+from bot.language.asked_words import HALVES_LEFT_ASKED
 from bot.language.words import pattern
 from bot.language.years import year_words_read
 from bot.llm.asked_kind import asked, role_of
@@ -49,6 +50,7 @@ _THAT_IN_HOURS = re.compile(
     r"^\s*(?:그럼\s*)?시간으로\s*(?:는|하면|치면|환산하면|바꾸면)?\s*(?:요|은요|는요)?\s*[?？]?\s*$|그거|그건|그게",
     re.I,
 )
+_THEN = re.compile(r"그럼|그러면|그거|\bthen\b|\bthat\b", re.I)
 _TAKEN_HALVES = re.compile(r"썼|쓴|사용했|\btook\b|\btaken\b|\bdid\s+I\b|\bhave\s+I\b", re.I)
 
 
@@ -129,6 +131,17 @@ def arithmetic_reading(
     named = NAMES_LEAVE.search(question) or what_is_left
     if _HOURS.search(question) and ((held and named) or that_left) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
+    # "남은 연차 반차로만 쓰면 몇 번 쓸 수 있어요?": the half days what is left makes, however it is put
+    if (
+        HALVES_LEFT_ASKED.search(question)
+        and not QUARTER.search(question)
+        and not _TAKEN_HALVES.search(question)
+        and not _HOURS.search(question)
+        # (not "그럼 반차로 쪼개면?" after another turn: what is left there may be after its what-if)
+        and (not _THEN.search(question) or earlier.tools == balance)
+        and len(years) <= 1
+    ):
+        return lookup("halves_left", years, today, earlier, window, balance)
     if (
         _HALF.search(question)
         and not QUARTER.search(question)

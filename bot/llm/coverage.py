@@ -94,7 +94,9 @@ _KIND_WORDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "halves_left": re.compile(
-        rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b", re.I
+        rf"{pattern(words.HALF_DAY).pattern}|몇\s*(?:번|회|개)|\bhow\s+many\s+(?:times|more)\b|"
+        r"(?:만\s*)?(?:쪼개|나눠)?\s*쓰면|쪼개|나눠",  # "반차로만 쪼개 쓰면"
+        re.I,
     ),
     "half_days": pattern(words.HALF_DAY_COUNT, words.HALF_DAY, words.QUARTER_DAY),
     "monthly": MONTH_ASKED,
@@ -118,7 +120,11 @@ _READ_BY_KIND: dict[Kind, re.Pattern[str]] = {
         # the part of a day a half is ("오후 반차"), a whole day said so, days joined to others ("붙여서")
         r"오전|오후|\b(?:morning|afternoon|whole|full|entire)\b|하루|종일|붙여|이어서|연달아|연말|"
         # what the days take off the balance ("몇 개 빠지고", "차감돼요"), and "straight through" (쭉, 내리)
-        r"빠지|빠져|차감|쭉|내리",
+        r"빠지|빠져|차감|쭉|내리|"
+        # what is left when the year ends ("at year end": after the days, the same figure), the working
+        # days the answer says ("how many working days of leave is that?"), spans joined with "plus"
+        r"\bat\s+(?:the\s+)?(?:year[-\s]?end|end(?:\s+of\s+(?:the|this)\s+year)?)\b|"
+        r"\bworking\s+days?\b|\bplus\b",
         re.I,
     ),
     # the plan whose days off in a row are asked ("28~31일 쓰면", "if I take …")
