@@ -162,3 +162,23 @@ async def test_a_story_told_beside_the_question_changes_no_figure(hr, minsu, que
 async def test_a_story_with_a_number_or_a_plan_is_still_read_word_for_word(hr, minsu):
     turn = await ask(await roster_bot(hr), minsu, "Took 3 days in spring. How many days do I have left?")
     assert "offline" in turn.answer, turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "반차로 쓰면 몇 개 남아요?",  # after one half day, or how many halves: not read as either
+        "I'm taking next Friday off. How many days do I have left?",  # a plan told is no story
+    ],
+)
+async def test_a_plan_beside_the_ask_is_never_read_past(hr, minsu, question):
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "7.5" not in turn.answer, turn.answer
+
+
+async def test_a_whole_week_beside_half_days_keeps_the_week_whole(hr, minsu):
+    question = (
+        "If I take the whole week of Dec 7-11 off and half days on Dec 24 and Dec 31, how much is left?"
+    )
+    turn = await ask(await roster_bot(hr), minsu, question)
+    assert "6 days" in turn.answer and "1.5 days" in turn.answer, turn.answer

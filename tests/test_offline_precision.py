@@ -166,8 +166,12 @@ def test_english_dates_are_drafted(said, expected):
 @pytest.mark.parametrize(
     ("said", "expected"),
     [
-        ("December 24 off\n", "That leave cannot be requested: that's more than the 0.25 days you have."),
-        ("12월 24일 연차 쓸래\n", "그 휴가는 신청할 수 없어요. 2026년 남은 연차 0.25일보다 많아요."),
+        # (and the days the draft takes, beside what is left)
+        (
+            "December 24 off\n",
+            "That leave cannot be requested: it takes 1 day, more than the 0.25 days you have.",
+        ),
+        ("12월 24일 연차 쓸래\n", "그 휴가는 신청할 수 없어요. 1일은 2026년 남은 연차 0.25일보다 많아요."),
     ],
 )
 def test_a_draft_over_the_balance_says_the_balance(newcomer, monkeypatch, capsys, said, expected):

@@ -102,6 +102,7 @@ class Problem:
     ko: str
     en: str
     over_balance: bool = False  # more days than the balance allows: the answer then says the balance
+    days: Decimal | None = None  # ...and the days the draft takes, which the answer says beside it
 
     def pick(self, korean: bool) -> str:
         return self.ko if korean else self.en

@@ -111,7 +111,7 @@ from bot.language.question_words import (
     years_taken_back,
 )
 from bot.language.questions import about_someone_else, names_someone_else, theirs
-from bot.language.relative_days import in_the_past, relative_days
+from bot.language.relative_days import relative_days, weekdays_in
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
 
@@ -172,7 +172,7 @@ _ASKED: dict[str, tuple[re.Pattern[str], set[str]]] = {
     "what has arisen so far": (ARISEN_ASKED, {"current_days", "balance", "granted"}),
     "the first year's rule": (FIRST_YEAR_ASKED, {"act_rule:first_year", "current_days", "next_grant"}),
     # the first year's rule says its maximum (11); the rule check below stops it for the Act's maximum alone
-    "the Act's maximum": (ACT_MAXIMUM_ASKED, {"act_rule:max", "act_rule:first_year", "grows_to"}),
+    "the Act's maximum": (ACT_MAXIMUM_ASKED, {"act_rule:max", "act_rule:first_year"}),
     "years of service": (SERVICE_ASKED, {"service_years"}),
     "a company rule": (COMPANY_RULE_ASKED, {"ask_hr"}),
     # both years' figures side by side compare them too
@@ -298,7 +298,7 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date, part: bool
         # (a year said in a way no reader knows, "이천이십오년도", may well be asked which)
         or (
             _ASKED["what is left"][0].search(question)
-            and not in_the_past(question)
+            and not _ANOTHER_TIME.search(question)
             and not re.search(r"년|\byears?\b|\byr\b|\d", question, re.I)
         )
         or SO_FAR.search(question)
@@ -349,6 +349,10 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date, part: bool
             and not (sent_on and any(words_.search(s) for s in own_sentences))
         )
         and not (other_kind and what in ("the days one gets", "the next grant", "what was granted"))
+        # a company rule around holidays ("policy on leave right before a public holiday?"): HR's to say
+        and not (sent_on and what == "what a day is")
+        # "when will I hit the 25-day maximum?": when the grant reaches it, which grows_to() says
+        and not (what == "the Act's maximum" and "grows_to" in kinds and REACHES_ASKED.search(question))
         # (a decline with no reason owes it too: "is anything still waiting for approval?")
         and (stated or what != "what is pending" or bool(kinds & {"cannot_answer", "what_i_can_do"}))
         and not (part and what == "whether all is used")
@@ -413,16 +417,42 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     problems += _missing_problems(question, chosen, today)
     # days off named only in a year to come ("Seollal next year: Feb 5 and Feb 10") are taken from that
     # year's leave, not this year's (unless this year is asked too)
-    ahead = {d.year for d in chosen.days} - {today.year}
+    planned = {d for span in chosen.spans for d in span}  # the days of a plan (not a grant's date)
+    ahead = {d.year for d in planned} - {today.year}
     if (
         "what_if" in kinds
-        and chosen.days
-        and all(d.year > today.year for d in chosen.days)
+        and planned
+        and all(d.year > today.year for d in planned)
         and today.year in chosen.years
         and today.year not in asked_years(question, today)
     ):
         problems.append(
             Problem("say", f"takes the days from {today.year}'s leave, but they are {min(ahead)}'s")
+        )
+    # what is left, answered by the Act's days arisen beside a balance with days used (the balance says it)
+    mine = evidence.balances.get(today.year)
+    if (
+        "current_days" in kinds
+        and not kinds & {"remaining", "balance", "what_if", "what_if_days", "plan"}
+        and mine is not None
+        and mine.used
+        and LEFT_ASKED.search(question)
+        and not _LAW_NAMED.search(question)
+    ):
+        problems.append(
+            Problem("say", f"states the days arisen, but what is left is remaining({today.year})")
+        )
+    # next year's balance has no record yet: the leave that arises next is the entitlement's to say
+    future = [r.facts.year for r in evidence.failed if r.outcome == "no_record" and r.facts.year is not None]
+    if (
+        "lookup_failed" in kinds
+        and future
+        and min(future) > today.year
+        and NEXT_GRANT_ASKED.search(question)
+        and "next_grant" not in kinds
+    ):
+        problems.append(
+            Problem("say", "says a year to come has no record, but the next grant is asked: next_grant()")
         )
     # "다음주 수요일 빨간날이야?" names its day, and "is xmas a holiday?" a holiday the calendar dates
     if "ask_a_date" in kinds and days.any:
@@ -464,11 +494,6 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     ):
         problems.append(
             Problem("say", "states the year's figures, but the question asks about a day: record(D)")
-        )
-    # ...and one taken asked of a day ("took a half day on 3/2 right?"): what the day is does not say it
-    if days.any and _TOOK.search(question) and kinds == {"day"}:
-        problems.append(
-            Problem("say", "says what the day is, but the question asks what was taken: record(D)")
         )
     # one day's record for the last leave asked ("when was the last time I took leave?"): a day the model
     # picked, which latest() or records() say from the records
@@ -597,11 +622,6 @@ def part_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Probl
     kinds = chosen.kinds
     if kinds and kinds <= {"cannot_answer", "what_i_can_do"} and _a_year_alone(evidence.question, today):
         problems.append(Problem("say", "declines the same ask for another year: look that year up"))
-    # leave taken, asked of a day ("took a half day on 3/2 right?"): what the day is does not say it
-    if days.any and _TOOK.search(evidence.question) and kinds == {"day"}:
-        problems.append(
-            Problem("say", "says what the day is, but the question asks what was taken: record(D)")
-        )
     return (
         problems
         + _missing_problems(evidence.question, chosen, today, part=True)
@@ -632,6 +652,26 @@ def _fit_problems(
     ):
         problems.append(
             Problem("say", f"states {unasked}, which the question does not ask; answer what it asks")
+        )
+    # the first leave asked ("올해 첫 연차 언제 썼어요?"): the latest is the other end of the records
+    if "latest" in kinds and _FIRST.search(question) and "records" not in kinds:
+        problems.append(
+            Problem("say", "states the latest leave, but the question asks the first: records(Y)")
+        )
+    # a day asked by its weekday ("다음 달 첫 월요일이 며칠이에요?"): the day said falls on it
+    weekdays = weekdays_in(question)
+    if (
+        kinds == {"day"}
+        and len(chosen.days) == 1
+        and len(weekdays) == 1
+        and not (days.named or days.holidays)
+        and any(d.weekday() not in weekdays for d in chosen.days)
+    ):
+        problems.append(Problem("say", "is about a day on another weekday than the question names"))
+    # leave taken, asked of a day ("took a half day on 3/2 right?"): what the day is does not say it
+    if days.any and _TOOK.search(question) and kinds == {"day"}:
+        problems.append(
+            Problem("say", "says what the day is, but the question asks what was taken: record(D)")
         )
     return problems
 
@@ -672,6 +712,10 @@ class _DaysAsked:
             relative.append((today, today))
         months, ahead = months_named(question, today)
         around = holiday_windows(question, today)
+        # a holiday's substitute asked ("대체휴일은 없어?", "do we get the Monday off?"): the days after it, to
+        # the first weekday
+        if holidays and _BESIDE_A_HOLIDAY.search(question):
+            around += [(d, d + timedelta(days=(7 - d.weekday()) % 7 or 1)) for d in sorted(holidays)]
         until = bool((named or holidays or relative) and LEFT_UNTIL.search(question))
         # "how many working days are left (this year / in December)?": until the year's or the month's end
         if WORKING_DAYS_LEFT.search(question) and not (named or holidays):
@@ -851,7 +895,11 @@ def _day_problems(question: str, chosen: Chosen, days: _DaysAsked) -> list[Probl
         (d.month, d.day) for a, b in chosen.spans for d in _each_day(a, b)
     }
     named_spans = [s for s in spans_named(question) if not {s[0], s[1]} <= days.taken_back]
-    if left_out := [s for s in named_spans if not any(_within(d, s) for d in covered)]:
+    # (a request awaiting approval named by its day, "6월 12일 반차 올려둔 거 아직 대기중?", is said by pending())
+    pending_named = "pending" in chosen.kinds and PENDING_ASKED.search(question)
+    if not pending_named and (
+        left_out := [s for s in named_spans if not any(_within(d, s) for d in covered)]
+    ):
         said = ", ".join(f"{a[0]}/{a[1]}" + (f"–{b[0]}/{b[1]}" if b != a else "") for a, b in left_out)
         problems.append(Problem("say", f"leaves out {said}, which the question names"))
     return problems
@@ -980,6 +1028,15 @@ def _someone_named(evidence: Evidence) -> bool:
     return bool(evidence.colleague or about_someone_else(question) or _ENGLISH_NAME.search(question))
 
 
+_BESIDE_A_HOLIDAY = re.compile(
+    r"대체|substitut|alternative|in\s+lieu|\bthe\s+monday\b|월요일(?:은|도|에)?\s*(?:쉬|휴일|빨간)", re.I
+)
+# what was left at another time ("그때 몇 개 남았었지?", "how many did I have left back then?")
+_LAW_NAMED = pattern(
+    words.ACT_NAMED
+)  # "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
+_ANOTHER_TIME = re.compile(r"그때|[았었였]었|\bback\s+then\b|\bhad\b|\bwas\b|\bwere\b", re.I)
+_FIRST = re.compile(r"첫\s*(?:연차|휴가|번째)|처음|\bfirst\s+(?:day|time|leave)\b|\bearliest\b", re.I)
 _TOOK = re.compile(r"\b(?:took|did\s+I\s+take|I\s+was\s+off)\b|썼|쉬었|냈었|썼었", re.I)
 _KIND_LEFT_OUT = re.compile(
     r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
@@ -1026,5 +1083,7 @@ def _amounts_unaccounted(
     # by a sum that happens to be a day)
     taking = [n for n in in_words if "what_if" in chosen.kinds and n not in chosen.taken]
     said += in_words
-    unaccounted = [n for n in said if n not in chosen.taken and n not in chosen.stated]
+    # ("6월 4일, 5일 이틀 쓰면": the days of a span the statements take, counted in words)
+    lengths = {Decimal((b - a).days + 1) for a, b in chosen.spans}
+    unaccounted = [n for n in said if n not in chosen.taken and n not in chosen.stated and n not in lengths]
     return list(dict.fromkeys(unaccounted + taking))

@@ -36,8 +36,7 @@ from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
 from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
-from bot.language import words
-from bot.language.asked_words import LEFT_ASKED, NEXT_GRANT_ASKED, REACHES_ASKED, REPORTED_CLAUSE
+from bot.language.asked_words import REACHES_ASKED, REPORTED_CLAUSE
 from bot.language.dates import blank_dates
 from bot.language.half_days import amounts_listed
 from bot.language.question_words import (
@@ -51,7 +50,7 @@ from bot.language.question_words import (
     QUARTER,
     SAID_LEFT,
 )
-from bot.language.words import KOREAN_LEAVE_TYPE_NAMES, pattern
+from bot.language.words import KOREAN_LEAVE_TYPE_NAMES
 from bot.policy.entitlement import MAX_DAYS, annual_days
 from bot.policy.periods import after_years
 from bot.policy.standing import Entitlement
@@ -199,6 +198,19 @@ def _statement(source: str) -> Statement:
 _TAKES = frozenset({"what_if", "what_if_days", "half_days_left"})
 
 
+_TERM = re.compile(r"q\((\d+(?:\.\d+)?)\)\s*(?:\*\s*(0\.5|0\.25))?")
+
+
+def _sized_otherwise(expression: str, listed: str) -> bool:
+    """Whether the expression takes a count the question lists in another part of a day ("반차 1번" as q(1)
+    whole, beside "반반차 2번" as q(2) * 0.25)."""
+    terms = {(n, part or "1") for n, part in _TERM.findall(listed)}
+    taken = {(n, part or "1") for n, part in _TERM.findall(expression)}
+    # (a count taken as listed beside it is that amount, the other another: "… 거기에 하루 더 쓰면요?")
+    as_listed = {n for n, part in taken & terms}
+    return any(t not in terms and t[0] in {n for n, _ in terms} - as_listed for t in taken)
+
+
 class _Writer(Chosen):
     """One statement: its arguments read, its facts resolved, its sentence written — and what it is about
     (its years, days, kinds, …: `Chosen`), for the check of the choice."""
@@ -256,12 +268,10 @@ class _Writer(Chosen):
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
         question = self.evidence.question
-        # several amounts summed ("반반차 2번이랑 반차 1번"): each as the question sizes it
+        # several amounts summed ("반반차 2번이랑 반차 1번"): each q(n) as the question sizes it
         listed = amounts_listed(question) if len(found.calls) > 1 else None
-        if listed is not None and found.value != listed.days:
-            raise Unresolved(
-                f"{statement.name}: the question's amounts are {listed.amount} = {format_days(listed.days)} days"
-            )
+        if listed is not None and _sized_otherwise(source, listed.amount):
+            raise Unresolved(f"{statement.name}: the question's amounts are {listed.amount}")
         fractions = {n % 1 for n in numbers if n % 1} & PART_OF_A_DAY  # q(1.5): a day and a half
         self.parts |= PART_OF_A_DAY.intersection(found.numbers) | fractions or {Decimal(1)}
         # each amount the question states, and whether the person says it is what is left ("8일 남은 거 맞지?")
@@ -492,19 +502,8 @@ def _service_years(w: _Writer, s: Statement) -> str:
 
 def _current_days(w: _Writer, s: Statement) -> str:
     days = _entitlement(w).current_days
-    # the Act's days arisen are what a new hire can use; beside this year's balance, what is left is its own
-    mine = w.evidence.balances.get(w.today.year)
-    question = w.evidence.question
-    if mine is not None and mine.used and LEFT_ASKED.search(question) and not _LAW_NAMED.search(question):
-        raise Unresolved(
-            f"states the days arisen, but the question asks what is left: remaining({w.today.year})"
-        )
     w.stated.add(days)
     return say.current_days(days, w.korean)
-
-
-# "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
-_LAW_NAMED = pattern(words.ACT_NAMED)
 
 
 def _next_grant(w: _Writer, s: Statement) -> str:
@@ -538,12 +537,11 @@ def _grows_to(w: _Writer, s: Statement) -> str:
     now = annual_days(ent.service_years) if ent.service_years else 0
     target = w.amount(s, 0) if s.nodes else Decimal(now + 1)
     # the size the question asks it to reach ("17일 되려면 … 지금은 15일이잖아요": 17, not the 15 it has)
-    reaches = REACHES_ASKED.search(w.evidence.question)
-    sizes = (
-        [Decimal(n) for n in re.findall(r"(\d+)\s*(?:개|일|[-\s]?days?)", reaches.group(0))]
-        if reaches
-        else []
-    )
+    sizes = [
+        Decimal(n)
+        for reaches in REACHES_ASKED.finditer(w.evidence.question)
+        for n in re.findall(r"(\d+)(?:\s*(?:개|일|[-\s]?days?)|$)", reaches.group(0))  # "… hit 20"
+    ]
     if s.nodes and sizes and target not in sizes:
         raise Unresolved(f"{s.name}: the size the question asks it to reach is q({format_days(sizes[-1])})")
     most = Decimal(MAX_DAYS)
@@ -575,16 +573,6 @@ def _drafted(w: _Writer, s: Statement) -> str:
 def _lookup_failed(w: _Writer, s: Statement) -> str:
     if not w.evidence.failed:
         raise Unresolved("says a lookup failed, but none did")
-    # next year's balance has no record yet; the leave that arises next is the entitlement's to say
-    ahead = all(
-        r.outcome == "no_record" and r.facts.year is not None and r.facts.year > w.today.year
-        for r in w.evidence.failed
-    )
-    if ahead and NEXT_GRANT_ASKED.search(w.evidence.question):
-        raise Unresolved(
-            "says a year to come has no record, but the question asks the leave that arises next: "
-            "get_leave_entitlement, then next_grant()"
-        )
     return plain_answer(w.evidence.failed, w.korean)
 
 
@@ -617,7 +605,11 @@ def _draft_refused(w: _Writer, s: Statement) -> str:
     _, reason, _, problems = failure_in(refused[-1].content)
     if any(p.over_balance for p in problems) and len(w.evidence.balances) == 1:  # said from the lookup
         (balance,) = w.evidence.balances.values()
-        return say.draft_refused([say.more_than_left(balance.year, balance.remaining, w.korean)], w.korean)
+        taking = next((p.days for p in problems if p.days is not None), None)  # the days the draft takes
+        if taking is not None:
+            w.stated.add(taking)
+        said = say.more_than_left(balance.year, balance.remaining, w.korean, taking)
+        return say.draft_refused([said], w.korean)
     if w.korean and problems:
         return say.draft_refused([p.ko for p in problems], True)
     return say.draft_refused([reason.removeprefix("this draft cannot be submitted: ")], w.korean)

@@ -31,6 +31,8 @@ _EN_GROUPS: tuple[str, ...] = (
     "rn atm tho hw",
     # hedges and checking: "really", "even", "double check", "sanity check", "I feel like", "kinda"
     "really even double sanity kinda sorta feel think thought guess wait hmm correct honestly hiya",
+    # set side by side or itemised: the figures a balance states together ("got vs used", "break it down")
+    "vs versus break breakdown down",
     # leave vocabulary: the figures a lookup states in any case (granted, used, remaining)
     "leave leaves vacation vacations pto day days off out annual paid remaining remain remains left "
     "balance balances available unused leftover used use usage using take taking taken took spent burn burned burnt "

@@ -79,9 +79,10 @@ REACHES_ASKED = re.compile(
     r"\b(?:when|how\s+long)\b[^?.]*\b(?:hits?|reach(?:es)?|gets?\s+to|go(?:es)?\s+up\s+to|first\s+get)\s+(?:the\s+)?\d+|"
     r"\bwhen\b[^?.]*\b(?:hit|reach)\s+the\s+(?:\d+[-\s]day\s+)?(?:max\w*|cap)\b|"
     # "20일 되려면 언제까지 다녀야 해?", "how long until I get 20 days a year?"
-    r"\d+\s*(?:개|일)\s*(?:이|가)?\s*(?:되려면|받으려면|나오려면)|"
-    r"\d+\s*(?:개|일)\s*(?:은|는|을|를)?\s*언제(?:부터|쯤)?\s*(?:받|나와|나오|생겨|생기)|"  # "16일은 언제부터 받아요?"
-    r"\b(?:when|how\s+long)\b[^?.]*\b(?:get|have|receive)\s+\d+\s+days?\s+(?:a|per|each)\s+year\b",
+    r"(?<!\d)(?:1[2-9]|2[0-5])\s*(?:개|일)\s*(?:이|가)?\s*(?:되려면|받으려면|나오려면)|"
+    # "16일은 언제부터 받아요?" (a year's grant; "다음 1개는 언제 생겨?" is the first year's next month)
+    r"(?<!\d)(?:1[2-9]|2[0-5])\s*(?:개|일)\s*(?:은|는|을|를)?\s*언제(?:부터|쯤)?\s*(?:받|나와|나오|생겨|생기)|"
+    r"\b(?:when|how\s+long)\b[^?.]*\b(?:get|have|receive)\s+\d+\s+days?(?:\s+(?:a|per|each)\s+year)?\b",
     re.I,
 )
 # when it next grows ("언제 늘어?", "when does my leave go up?"): the next grant says its size too
@@ -330,7 +331,9 @@ RECORDS_ASKED = re.compile(
 )
 # "when did I take sick leave?", "언제 썼더라": the days taken, by their dates (not a count of them)
 TAKEN_WHEN_ASKED = re.compile(
-    r"\b(?:when|what\s+days?|what\s+dates?)\s+(?:did|was|were)\s+(?:i|my)\b|언제\s*(?:썼|쉬었|쉰|냈|사용했)",
+    r"\b(?:when|what\s+days?|what\s+dates?)\s+did\s+I\s+(?:take|use|have)\b(?!\s+\d)|"
+    r"\bwhen\s+was\s+my\s+(?:last\s+|first\s+)?(?:day\s+off|leave|vacation|holiday|half[-\s]day)\b|"
+    r"언제\s*(?:썼|쉬었|쉰|냈|사용했)",
     re.I,
 )
 

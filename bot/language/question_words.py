@@ -128,7 +128,8 @@ LISTED_DAYS = re.compile(
 )
 BARE_DAY = re.compile(
     r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일(?=\s*(?:부터|까지|~|에|날|\(|\)|[은는도]\s*(?:요|어때|어떄)|하루|반차|반반차|"
-    r"[월화수목금토일]요일|[월화수목금토일](?![가-힣])|,|이랑|랑|하고))"
+    r"[월화수목금토일]요일|[월화수목금토일](?![가-힣])|,|이랑|랑|하고|"
+    r"[은는이가]\s*(?:공휴일|휴일|빨간|근무일|평일|쉬는)))"  # "25일은 공휴일 맞죠?"
 )
 
 
@@ -178,15 +179,16 @@ PARTS_BEFORE = re.compile(r"(?:반차|반반차)\s*$")  # "반차 1개": a count
 OWN = re.compile(
     r"엄마|아빠|아내|와이프|남편|부모님|아이|애기|가족|동생|형|누나|언니|오빠|친구|생신|결혼|출산|"
     r"\b(?:mom|dad|wife|husband|kids?|family|friend)\b|"
-    r"\bI\s+(?:still\s+|only\s+|just\s+|really\s+)?(?:have|had|used|took|get|got|want|need)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
+    r"\bI\s+(?:still\s+|only\s+|just\s+|really\s+)?(?:have|had|used|took|take|get|got|want|need)\b|\b(?:do|did|have|can|will)\s+I\b|\bI've\b|"
     r"\bmy\s+(?:own\s+|\w+\s+)?(?:leave|balance|days|pto|vacation|time\s+off)\b|\bmy\s+own\b|\bleave\s+me\b|"
-    r"\b(?:for\s+)?myself\b|"  # "my leftover leave", "Dec 21-31 for myself"
+    r"(?<!not )\b(?:for\s+)?myself\b|"  # "my leftover leave", "Dec 21-31 for myself"
     # "제 연차", "저 몇 개 남았는지": the asker's own leave asked in the first person
     r"(?:^|\s)(?:제|내|저의|나의)\s*(?:(?:올해|작년|이번\s*해)\s*)?(?:연차|휴가|남은)|(?:^|\s)(?:저|나|전|난)(?:는|도)?\s+(?:(?:올해|작년|이번\s*해)(?:에|엔|에는)?\s*)?(?:몇|며칠|연차|휴가|남은)"
     # "저는 그날 쓰면 몇 개 남아요?": the asker's own what-if, "저는" opening its clause
     r"|(?:^|[\s.?!,])(?:저는|저도|전|난|나는|나도)\s+[^?.!]{0,20}?(?:쓰면|내면|쉬면|쓰려|쉬려|내려|남아|남았|남은|몇|며칠)"
     # "나부터 봐야 해서", "내 거", "제 것도": the asker, by a pronoun of their own
-    r"|(?:^|[\s.?!,])(?:나|저)부터|(?:^|[\s.?!,])(?:내|제)\s*(?:꺼|거|것)(?:도|는|은)?(?=[\s.?!,]|$)",
+    r"|(?:^|[\s.?!,])(?:나|저)부터(?!\s*(?:말고|빼고|아니))"
+    r"|(?:^|[\s.?!,])(?:내|제)\s*(?:꺼|거|것)(?:도|는|은)?(?=[\s.?!,]|$)(?!\s*(?:말고|빼고|아니))",
     re.I,  # "do i have", typed in lower case
 )
 
@@ -230,7 +232,8 @@ COLLEAGUES_FIGURE = re.compile(
 WHY_ASKED = re.compile(r"왜|어째서|\bwhy\b(?!\s+not\b)", re.I)
 # "오늘 며칠이야?", "몇 월 며칠" ask the date, and "얼마나 걸려?" how long: not how many.
 NOT_HOW_MANY = re.compile(
-    r"몇\s*월\s*(?:몇\s*일|며칠)|(?:오늘|지금|내일|어제)\s*(?:은|이)?\s*(?:몇\s*일|며칠)|얼마(?:나)?\s*걸|"
+    r"몇\s*월\s*(?:몇\s*일|며칠)|(?:오늘|지금|내일|어제|모레|[월화수목금토일](?:요일|욜))\s*(?:은|이)?\s*(?:몇\s*일|며칠)|"
+    r"얼마(?:나)?\s*걸|"
     r"\bwhat(?:'s|\s+is)\s+(?:the\s+|today'?s\s+)?date\b",
     re.I,
 )
@@ -307,7 +310,12 @@ TENURE_TOLD = re.compile(
 COMPARED = re.compile(
     r"보다|차이|비교|대비|에\s*비해|\bthan\b|\bdifference\b|\bcompar|\bvs\b|\bversus\b", re.I
 )
-POINTS_BACK = re.compile(r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b", re.I)
+POINTS_BACK = re.compile(
+    r"그\s*(?:주|날|때|기간)|\b(?:that|the\s+same)\s+(?:week|day|time)\b|"
+    # "do we get the Monday off?", "대체휴일은 없어?" after a holiday named: the days beside it
+    r"\bthe\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|대체\s*(?:공휴일|휴일|휴무)|\bsubstitute\s+(?:holiday|day)",
+    re.I,
+)
 # A day named with its part of a day ("24일 오후 반차", "31일 하루", "28일 반반차").
 DAY_SIZED = re.compile(
     r"(?<![\d/])(?P<day>\d{1,2})\s*일\s*(?:\([^)]*\)\s*)?(?:[월화수목금]요일\s*)?(?:오전\s*|오후\s*)?"

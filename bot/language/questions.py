@@ -67,7 +67,8 @@ _OTHER_MARKERS = re.compile(
     r"\bnew\s+(?:hires?|employees?|joiners?|starters?)\b|신입|신규\s*입사자|"
     r"누가|누구|(?<![가-힣])사람(?:들)?(?![가-힣])|"  # "연차 쓴 사람", "누가 연차 썼어?"
     # (not a team in a clause of background: "저희 팀은 시간 단위로 계획을 짜서요, 남은 연차 …")
-    r"(?:우리|저희)\s*팀(?!장)(?![^,.?!]*(?:서요|해서|라서|어서|아서|는데|니까)\s*[,.]?\s)|\b(?:our|the)\s+team\b|"
+    r"(?:우리|저희)\s*팀(?!장)(?!(?:(?!몇|며칠|남)[^,.?!])*(?:서요|해서|라서|어서|아서|는데|니까)\s*[,.]?\s)|"
+    r"\b(?:our|the)\s+team\b|"
     r"\b(?:is|was|will)\s+(?!I\b)(?-i:[A-Z][a-z]+)\s+(?:be\s+)?(?:on|off|out|away|taking|using)\b|"
     r"[가-힣A-Za-z0-9]+팀\s*(?:전체|원|원들|사람들|의)|"  # "개발2팀 전체", "디자인팀 사람들"
     r"\b(?:does|did|has|will|can)\s+(?:he|she|they(?!\s+(?:expire|lapse|carry|roll|count|disappear|reset|vanish|go)))\b|\b(?:he|she)\s+(?:still\s+)?(?:has|have|had|took|used)\b|"

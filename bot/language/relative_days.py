@@ -130,7 +130,10 @@ def _readings(
     coming = today + timedelta(days=(weekday - today.weekday()) % 7)
     past = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
     if modifier is None:  # the tense says which, when it says one: "목요일 출근해야 돼요?" is the coming one
-        ahead, behind = bool(_AHEAD.search(text)), in_the_past(text)
+        # (of the weekday's own sentence: "금요일 쉬는 날이에요? 그리고 몇 개 남았어요?" asks of the Friday alone)
+        own = _SENTENCE_AROUND.findall(text[: start + 1])[-1:] + _SENTENCE_AROUND.findall(text[start:])[:1]
+        said = "".join(own)
+        ahead, behind = bool(_AHEAD.search(said)), bool(_TAKEN_PAST.search(said))
         return [coming] if ahead and not behind else [past] if behind and not ahead else [coming, past]
     if modifier["this"]:
         if re.search(r"coming|오는", modifier["this"], re.I) or re.search(r"\bcoming\s*$", before, re.I):
@@ -149,16 +152,11 @@ _AHEAD = re.compile(
     r"\b(?:will|gonna|going\s+to|plan\w*|want\w*|need\s+to|should\s+i|can\s+i|could\s+i|if\s+i\s+take)\b",
     re.I,
 )
-_PAST_EN = re.compile(r"\b(?:did|was|were|took|used|went|had|last)\b|지난|저번", re.I)
-
-
-def in_the_past(text: str) -> bool:
-    """A verb in the past tense: in Korean a syllable closing in ㅆ (했, 썼, 갔, 냈, 됐) other than 있 (there is)
-    and 겠 (will); in English "did", "took", "was"."""
-    closing_ss = any("가" <= ch <= "힣" and (ord(ch) - 0xAC00) % 28 == 20 and ch not in "있겠" for ch in text)
-    return closing_ss or bool(_PAST_EN.search(text))
-
-
+# a day off taken, or a day gone by: the last one ("목요일에 연차 썼나?", "did I take Friday off?")
+_TAKEN_PAST = re.compile(
+    r"썼|쉬었|쉰\s*(?:거|날|게)|갔었|냈|다녀왔|했었|\b(?:took|did\s+I|was\s+I|went|worked)\b", re.I
+)
+_SENTENCE_AROUND = re.compile(r"[^?.!\n]+")
 _LISTED = re.compile(
     rf"(?:\band\b|&|,|이랑|랑|하고)\s*(?:{_EN_WEEKDAY.replace('?P<en>', '?:')}|[월화수목금토일](?:요일|욜))",
     re.I,
@@ -197,6 +195,11 @@ def _weekends(text: str, today: date) -> list[Span]:
             saturday = _monday(today, week) + timedelta(days=5)
             found.append((saturday, saturday + timedelta(days=1)))
     return found
+
+
+def weekdays_in(text: str) -> set[int]:
+    """The weekdays a text names (0 Monday … 6 Sunday)."""
+    return {_index(m) for m in _WEEKDAY.finditer(text)}
 
 
 def _index(found: re.Match[str]) -> int:

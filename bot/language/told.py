@@ -19,7 +19,13 @@ def is_told(sentence: str) -> bool:
         "?" not in sentence
         and not opens_with_ask(sentence)
         and not _REQUEST.search(sentence)
-        and (sentence.isascii() or bool(_TELLING_ENDING.search(sentence)))
+        and (
+            sentence.isascii()
+            or bool(_TELLING_ENDING.search(sentence))
+            # a past ending with no asking word in it ("애 보느라 연차를 거의 못 썼어요"); "지금 몇 개
+            # 남았어요" asks, mark or none
+            or bool(_PAST_ENDING.search(sentence) and not ASKING.search(sentence))
+        )
     )
 
 
@@ -30,8 +36,11 @@ _REQUEST = re.compile(
     re.I,
 )
 _TELLING_ENDING = re.compile(
-    r"(?:더라고요|더라구요|거든요|네요|군요|습니다|합니다|[았었였했썼갔왔냈됐봤줬겼났]어요|했는데요)\s*[.!~…ㅠㅜㅎㅋ]*\s*$"
+    r"(?:더라고요|더라구요|거든요|네요|군요|습니다|합니다|했어요|했는데요)\s*[.!~…ㅠㅜㅎㅋ]*\s*$"
 )
+
+
+_PAST_ENDING = re.compile(r"[았었였했썼갔왔냈됐봤줬겼났]어요\s*[.!~…ㅠㅜㅎㅋ\s]*$")
 
 
 def opens_with_ask(stretch: str) -> bool:

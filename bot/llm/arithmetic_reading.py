@@ -132,8 +132,10 @@ def arithmetic_reading(
     if _HOURS.search(question) and ((held and named) or that_left) and len(years) <= 1:
         return lookup("hours_left", years, today, earlier, window, balance)
     # "남은 연차 반차로만 쓰면 몇 번 쓸 수 있어요?": the half days what is left makes, however it is put
+    halves = HALVES_LEFT_ASKED.search(question)
     if (
-        HALVES_LEFT_ASKED.search(question)
+        halves
+        and not re.search(r"몇\s*개", halves.group(0))  # "반차로 쓰면 몇 개 남아?": what is left after one
         and not QUARTER.search(question)
         and not _TAKEN_HALVES.search(question)
         and not _HOURS.search(question)

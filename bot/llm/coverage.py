@@ -165,6 +165,7 @@ _EACH_YEAR = re.compile(r"\b(?:each|every|per)\s+year\b|매년|해마다|연도�
 # counted in or out, a negation of what is asked
 _KEPT_IN_STORY = re.compile(
     r"\b(?:if|not|except|excluding|without|only|but|half|quarter|plan\w*|gonna|going\s+to|will|want\w*)\b|'ll\b|"
+    r"\b(?:off|taking|take|booked|booking|away|trip)\b|"
     r"면|빼고|제외|말고|만\b|반차|반반차|쓰려|쉬려|내려|예정",
     re.I,
 )

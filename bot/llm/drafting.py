@@ -202,6 +202,7 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
     found: list[tuple[date, date, Decimal]] = []
     placed = set()  # how each listed day was placed: by its month and day, or from today (a weekday, 내일)
     said = set()  # how each listed day's size was said: "half", a whole day's word, or nothing
+    unsized: list[bool] = []  # for each of `found`: no size said of it
     for item in _LISTED.split(question):
         if dates_named(item, today) is None and found:
             item = _BARE_DAY.sub(lambda m: f"{found[-1][1].month}/{m.group(1)}", item)
@@ -218,12 +219,14 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
             return ()
         # a stretch of days said with no size is whole days ("12월 14일부터 18일까지 + 31일 반차")
         whole_said = _WHOLE_DAY.search(item) or span[0] != span[1]
-        said.add(
-            "quarter" if size == Decimal("0.25") else "half" if size < 1 else "whole" if whole_said else ""
-        )
+        how = "quarter" if size == Decimal("0.25") else "half" if size < 1 else "whole" if whole_said else ""
+        said.add(how)
+        unsaid = not how
         if found and found[-1][2] == size and found[-1][1] + timedelta(days=1) == span[0]:
             span = (found.pop()[0], span[1])
+            unsaid = unsized.pop() and unsaid  # one stretch: no size of its own only if neither had one
         found.append((*span, size))
+        unsized.append(unsaid)
     if placed == {True, False}:  # "Dec 24 and tomorrow": not read
         return ()
     # "half days on dec 3 and dec 10": a half said once, for days listed with no size of their own — each a
@@ -231,7 +234,12 @@ def _listed_days_off(question: str, today: date) -> DaysOff:
     if {"half", ""} <= said:
         if not _HALVES.search(question):
             return ()
-        found = [(first, last, Decimal("0.5")) for first, last, _ in found]
+        # (only the days with no size of their own: "the whole week of Dec 7-11 and half days on …" keeps
+        # the week whole)
+        found = [
+            (first, last, Decimal("0.5") if bare else size)
+            for (first, last, size), bare in zip(found, unsized, strict=True)
+        ]
     whole = dates_named(question, today)
     if (
         len(found)

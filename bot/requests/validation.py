@@ -67,8 +67,10 @@ def days_taken(calendar: KoreanCalendar, start: date, end: date, part: Part) -> 
 def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked:
     problems: list[Problem] = []
 
-    def bad(field_name: Field, ko: str, en: str, over_balance: bool = False) -> None:
-        problems.append(Problem(field_name, ko, en, over_balance))
+    def bad(
+        field_name: Field, ko: str, en: str, over_balance: bool = False, days: Decimal | None = None
+    ) -> None:
+        problems.append(Problem(field_name, ko, en, over_balance, days))
 
     if draft.leave_type not in standing.leave_types:
         known = ", ".join(standing.leave_types)
@@ -166,5 +168,6 @@ def check(draft: Draft, standing: Standing, calendar: KoreanCalendar) -> Checked
                     f"More than your balance ({format_days(before)} days{pending_en}): "
                     f"{format_days(days)} days.",
                     over_balance=True,
+                    days=days,
                 )
     return replace(checked, problems=tuple(problems))

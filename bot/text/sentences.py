@@ -460,10 +460,12 @@ def draft_refused(reasons: list[str], korean: bool) -> str:
     return said if said.endswith((".", "!", "?")) else said + "."
 
 
-def more_than_left(year: int, left: Decimal, korean: bool) -> str:
+def more_than_left(year: int, left: Decimal, korean: bool, taking: Decimal | None = None) -> str:
     if korean:
-        return f"{year}년 남은 연차 {days(left, True)}보다 많아요."
-    return f"that's more than the {days(left, False)} you have."
+        said = f"{days(taking, True)}은 " if taking is not None else ""
+        return f"{said}{year}년 남은 연차 {days(left, True)}보다 많아요."
+    said = f"it takes {days(taking, False)}, " if taking is not None else "that's "
+    return f"{said}more than the {days(left, False)} you have."
 
 
 def claimed(claim: Decimal, balance: Balance, korean: bool, today: date) -> str:

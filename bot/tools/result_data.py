@@ -184,7 +184,9 @@ def failure_data(
         said["range"] = list(facts.range)
     if problems:
         said["problems"] = [
-            {"field": p.field, "en": p.en, "ko": p.ko} | ({"over_balance": True} if p.over_balance else {})
+            {"field": p.field, "en": p.en, "ko": p.ko}
+            | ({"over_balance": True} if p.over_balance else {})
+            | ({"days": _days(p.days)} if p.days is not None else {})
             for p in problems
         ]
     return said
@@ -320,7 +322,14 @@ def failure_in(content: str) -> tuple[FailureReason | None, str, FailureFacts, t
         (span[0], span[1]) if isinstance(span, list) and len(span) == 2 else None,
     )
     problems = tuple(
-        Problem(p["field"], p["ko"], p["en"], bool(p.get("over_balance"))) for p in data.get("problems", ())
+        Problem(
+            p["field"],
+            p["ko"],
+            p["en"],
+            bool(p.get("over_balance")),
+            Decimal(str(p["days"])) if p.get("days") is not None else None,
+        )
+        for p in data.get("problems", ())
     )
     known = kind if kind in get_args(FailureReason) else None
     return known, data["error"], facts, problems
