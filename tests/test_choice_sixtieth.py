@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support.answers import BALANCE_2026, written
+from tests.support.answers import holds as one
 
 ENTITLEMENT: dict[str, Any] = {
     "tool": "get_leave_entitlement",
@@ -27,10 +28,6 @@ RECORDS: dict[str, Any] = {
     "input": {"year": 2026},
     "result": {"year": 2026, "records": [{"date": "2026-07-06", "days": "2", "type": "annual"}]},
 }
-
-
-def one(question: str, *say: str, **kwargs: Any) -> bool:
-    return written(question, [(question, list(say))], **kwargs).holds
 
 
 def test_which_year_to_what_is_left_now_is_no_answer():

@@ -14,6 +14,7 @@ from typing import Any
 from bot.language.questions import about_someone_else, theirs
 from bot.language.relative_days import relative_days
 from tests.support.answers import BALANCE_2026, written
+from tests.support.answers import holds as one
 
 ENTITLEMENT: dict[str, Any] = {
     "tool": "get_leave_entitlement",
@@ -48,10 +49,6 @@ RECORDS: dict[str, Any] = {
         ],
     },
 }
-
-
-def one(question: str, *say: str, **kwargs: Any) -> bool:
-    return written(question, [(question, list(say))], **kwargs).holds
 
 
 def test_the_days_beside_a_holiday_asked():

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.language.questions import theirs
 from bot.language.relative_days import relative_days
-from tests.support.answers import written
+from tests.support.answers import holds as one
 
 ENTITLEMENT: dict[str, Any] = {
     "tool": "get_leave_entitlement",
@@ -36,10 +36,6 @@ RECORDS: dict[str, Any] = {
         ],
     },
 }
-
-
-def one(question: str, *say: str, **kwargs: Any) -> bool:
-    return written(question, [(question, list(say))], **kwargs).holds
 
 
 def test_hours_left_asked_alone_is_answered_in_hours():

@@ -37,6 +37,7 @@ from bot.language.asked_words import (
     HOURS_ASKED,
     HOW_TO_ASKED,
     IN_A_ROW_ASKED,
+    KIND_LEFT_OUT,
     LAST_ONE,
     LATEST_ASKED,
     LEFT,
@@ -504,7 +505,7 @@ def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Pro
     ):
         problems.append(Problem("say", "reads the record of a day the question does not name: latest(Y)"))
     # another kind of leave left out ("병가 말고 연차만"): that kind is no answer
-    if _KIND_LEFT_OUT.search(question) and "taken:other" in kinds and "taken:annual" not in kinds:
+    if KIND_LEFT_OUT.search(question) and "taken:other" in kinds and "taken:annual" not in kinds:
         problems.append(Problem("say", "states the kind of leave the question leaves out"))
     # a calendar question beside someone named is no one's leave: declining it answers nothing asked
     calendar_only = _ASKED["working days"][0].search(question) and not LEFT.search(question)
@@ -1031,18 +1032,12 @@ def _someone_named(evidence: Evidence) -> bool:
 _BESIDE_A_HOLIDAY = re.compile(
     r"대체|substitut|alternative|in\s+lieu|\bthe\s+monday\b|월요일(?:은|도|에)?\s*(?:쉬|휴일|빨간)", re.I
 )
+# "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
+_LAW_NAMED = pattern(words.ACT_NAMED)
 # what was left at another time ("그때 몇 개 남았었지?", "how many did I have left back then?")
-_LAW_NAMED = pattern(
-    words.ACT_NAMED
-)  # "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
 _ANOTHER_TIME = re.compile(r"그때|[았었였]었|\bback\s+then\b|\bhad\b|\bwas\b|\bwere\b", re.I)
 _FIRST = re.compile(r"첫\s*(?:연차|휴가|번째)|처음|\bfirst\s+(?:day|time|leave)\b|\bearliest\b", re.I)
 _TOOK = re.compile(r"\b(?:took|did\s+I\s+take|I\s+was\s+off)\b|썼|쉬었|냈었|썼었", re.I)
-_KIND_LEFT_OUT = re.compile(
-    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
-    r"\b(?:excluding|except|without|not\s+counting|not)\s+(?:my\s+|the\s+)?sick\b",
-    re.I,
-)
 _ENOUGH = re.compile(r"\benough\b|충분|모자라|부족", re.I)
 # a capitalised word after the first that is no month, weekday, holiday or word of the Act: maybe a name
 _ENGLISH_NAME = re.compile(

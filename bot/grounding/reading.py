@@ -29,6 +29,7 @@ _BACKGROUND = re.compile(
     r"(?:는데|은데|인데|해서|어서|아서|라서|니까|지만|그런데|거든요?)\s*[,.]?\s*$|^\s*(?:because|since|as)\b",
     re.I,
 )
+_SOMEONE_ELSE = re.compile(r"\b(?:she|he|they|her|his|their)\b|[가-힣]{2,4}\s*(?:씨|님)", re.I)
 _PLANNED = re.compile(
     r"\b(?:gonna|going\s+to|will|plan\w*|want\w*|thinking\s+of|half|quarter)\b|'ll\b|"
     r"쓰려|쉬려|내려|예정|계획|반차|반반차",
@@ -245,7 +246,13 @@ def reading_problems(read: Quoted, today: date, chosen: Chosen) -> list[Problem]
     reads nothing: its part is held to the whole question instead, so nothing is left outside it."""
     problems: list[Problem] = []
     if not read.missing:
-        asking = [s for s in [*read.outside, *read.sentences] if sentence_asks(s, today, chosen)]
+        # (someone else's story beside their ask declined in a part: "Minji … wondering how many she has")
+        theirs = "only_own_leave" in chosen.kinds and bool(chosen.kinds - {"only_own_leave"})
+        asking = [
+            s
+            for s in [*read.outside, *read.sentences]
+            if sentence_asks(s, today, chosen) and not (theirs and _SOMEONE_ELSE.search(s))
+        ]
         problems += [
             Problem(
                 "say",

@@ -198,6 +198,7 @@ def _statement(source: str) -> Statement:
 _TAKES = frozenset({"what_if", "what_if_days", "half_days_left"})
 
 
+_EACH_TIMES = re.compile(r"(\d+(?:\.\d+)?)\s*일\s*씩\s*(\d+|두|세|네|다섯)\s*(?:번|회)")
 _TERM = re.compile(r"q\((\d+(?:\.\d+)?)\)\s*(?:\*\s*(0\.5|0\.25))?")
 
 
@@ -268,6 +269,13 @@ class _Writer(Chosen):
         numbers = {Decimal(str(arguments[0])) for name, arguments in found.calls if arguments}
         self.taken |= numbers
         question = self.evidence.question
+        # days taken several times ("3일씩 두 번"): all of them, not one time's
+        each = _EACH_TIMES.search(question)
+        if each and statement.name in _TAKES and found.value == Decimal(each.group(1)):
+            raise Unresolved(
+                f"{statement.name}: the question takes {each.group(1)} days several times ({each.group(0)}), "
+                "not once: what_if_days over the days, or cannot_answer()"
+            )
         # several amounts summed ("반반차 2번이랑 반차 1번"): each q(n) as the question sizes it
         listed = amounts_listed(question) if len(found.calls) > 1 else None
         if listed is not None and _sized_otherwise(source, listed.amount):

@@ -329,6 +329,13 @@ RECORDS_ASKED = re.compile(
     r"\brecords?\b|\bhistory\b",
     re.I,
 )
+# Another kind of leave left out ("병가는 빼고", "not counting sick days"): annual leave is asked, and a
+# balance is of annual leave only
+KIND_LEFT_OUT = re.compile(
+    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
+    r"\b(?:excluding|except|without|not\s+counting|not)\s+(?:my\s+|the\s+)?sick\b",
+    re.I,
+)
 # "when did I take sick leave?", "언제 썼더라": the days taken, by their dates (not a count of them)
 TAKEN_WHEN_ASKED = re.compile(
     r"\b(?:when|what\s+days?|what\s+dates?)\s+did\s+I\s+(?:take|use|have)\b(?!\s+\d)|"
@@ -375,7 +382,7 @@ SHARE_ASKED = re.compile(
 FRAME = re.compile(
     r"\b(?:could|can|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz|kindly|tell\s+me|show\s+me|let\s+me\s+know|"
     r"and|also|i'd\s+like\s+to\s+know|i\s+want\s+to\s+know|hi|hello|hey|thanks?)\b|"
-    r"혹시|좀|둘\s*다|전부|\bboth\b|알려\s*(?:줘|주세요|주실래요|주시겠어요|줄\s*수\s*있[어나]요|주실\s*수\s*있[어나]요)|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
+    r"혹시|좀|둘\s*다|전부|\bboth\b|알려\s*(?:줘|주세요|주실래요|주시겠어요|주시고|주시면|줄\s*수\s*있[어나]요|주실\s*수\s*있[어나]요)|(?<![가-힣])(?:아참|아|참|음)(?![가-힣])|부탁(?:해|드려|드립니다)\w*|그리고|안녕하세요",
     re.I,
 )
 

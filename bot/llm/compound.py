@@ -121,6 +121,9 @@ def without_asides(question: str, today: date, roster: Roster) -> str:
     return kept if kept in question else question
 
 
+_THEN = re.compile(r"\b(?:get|have|be|take)\b[^?]*\bthen\b", re.I)
+
+
 def asks_in(question: str) -> int:
     """How many asks a message holds: its questions and the joined clauses that ask ("12월 공휴일은
     며칠인지, 그리고 근무일은 총 며칠인지")."""
@@ -215,6 +218,9 @@ def _read(
     elif last is not None:  # the Act's leave (no year): about leave, nothing more carries
         earlier = Earlier(earlier.years, earlier.tools, True, earlier.question)
     reading = read_question(text, today, earlier, system, roster)
+    # "… and how many days do I get then?": at the time the part before names, which this part does not read
+    if _THEN.search(text) and not asked_years(text, today):
+        return None
     # "Can I take Dec 31 off? What would be left?": what is left after the days the part before takes
     if (
         last is not None

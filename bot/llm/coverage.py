@@ -24,7 +24,7 @@ from decimal import Decimal
 from bot.grounding.facts import HOURS_PER_DAY
 from bot.language import request_words, words
 from bot.language.accounted import unaccounted
-from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, REACHES_ASKED, SENTENCE
+from bot.language.asked_words import GROWS_ASKED, IN_A_ROW_ASKED, KIND_LEFT_OUT, REACHES_ASKED, SENTENCE
 from bot.language.clause_words import LATEST
 from bot.language.dates import MONTH_ASKED, as_dates, blank
 from bot.language.half_days import HALF_TIMES, amounts_listed
@@ -142,12 +142,6 @@ _LAPSED = re.compile(
     r"소멸|날[아라][가-힣]*|날[려렸린]|못\s*(?:쓰고|쓴|썼)|\bwhat\s+happened\s+to\b",
     re.I,
 )
-# Another type of leave left out ("병가는 빼고"): a balance is of annual leave only.
-_OTHER_EXCLUDED = re.compile(
-    r"(?:병가|\bsick(?:\s+(?:leave|days?))?)\s*(?:는|은|을|를)?\s*(?:빼고|제외(?:하고)?|말고)|"
-    r"\b(?:excluding|except|without|not\s+counting)\s+sick\b",
-    re.I,
-)
 # The hours of a day the hours are counted at, said with the question ("하루 8시간", "(8h days)"): read.
 _HOURS_A_DAY = re.compile(
     rf"(?:하루\s*(?:에|당)?\s*)?(?<![\d.]){HOURS_PER_DAY}\s*(?:시간|h(?:ours?|rs?)?\b)"
@@ -198,7 +192,7 @@ def unread(question: str, reading: Reading, today: date, follows_up: bool = Fals
     for kind in reading.types:  # the types of leave whose totals the records give ("family": none)
         rest = blank(rest, pattern(LEAVE_TYPES[kind])) if kind in LEAVE_TYPES else rest
     if LEAVE_TAKEN not in reading.tools:
-        rest = blank(rest, _OTHER_EXCLUDED)
+        rest = blank(rest, KIND_LEFT_OUT)
     if pending_asked(question, reading):  # the requests awaiting approval, which the balance states
         rest = blank(blank(rest, PENDING), _REQUESTS)
     if (made := kind_words(reading, today)) is not None:

@@ -21,7 +21,7 @@ from bot.language.dates import (
     month_number,
     spelled_out,
 )
-from bot.language.question_words import PAST_ASKED
+from bot.language.question_words import PAST_ASKED, POINTS_BACK
 from bot.language.relative_days import TWO_DAYS, relative_days, without_relative_days
 from bot.language.words import pattern
 from bot.llm.question_patterns import CONDITION
@@ -177,6 +177,8 @@ def days_off(question: str, today: date) -> DaysOff:
     """`_listed_days_off`, or, where it reads fewer days than are named relative to today ("next fri",
     "내일 하루 쓰고 금욜 반차"), the days `relative_days` reads clause by clause (a word with two readings:
     none, so declined)."""
+    if POINTS_BACK.search(question):  # "그 주 월요일이랑 금요일": the days of a week the turn before named
+        return ()
     question = as_dates(question)
     dated = _listed_days_off(question, today)
     if days_named(question) or not relative_days(question, today):

@@ -93,7 +93,10 @@ _WINDOW = re.compile(r"Years that can be looked up: (\d{4})[–-](\d{4})")
 _ASKER = re.compile(r"The person asking is ([^;\n]+);")
 # A day amount the person names: "3일", "2 days"; else in words: 반차 (0.5), 하루 (1), 이틀 (2), a weekday (1).
 _DAYS = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(?:more\s+|extra\s+|additional\s+)?(?:일|개|days?)(?!\s*(?:남|left|remain))", re.I
+    # ("10일부터", "24일에", "31일까지": a day of the month, not days)
+    r"(\d+(?:\.\d+)?)\s*(?:more\s+|extra\s+|additional\s+)?(?:일(?!\s*(?:부터|까지|에|~|날))|개|days?)"
+    r"(?!\s*(?:남|left|remain))",
+    re.I,
 )
 _ONE_WORKING_DAY = pattern(ONE_WORKING_DAY)
 _EXPIRY = pattern(words.EXPIRY)
@@ -290,6 +293,8 @@ def read_question(
             (leave_balance.NAME,),
             days=Decimal(claim.group(1) or claim.group(2)),
         )
+    if _HALF_COUNT.search(question) and _THAT_ONE.search(question) and not earlier.tools:
+        return Reading("cannot")  # "how many half days is that?" points at a figure this turn has not
     if _HALF_COUNT.search(question):
         # ("half days and quarter days I've taken": both, said one after the other — days=None)
         quarter, half = QUARTER.search(question), _HALF_ALONE.search(question)

@@ -28,3 +28,8 @@ def written(
         "answer": {"parts": [{"asks": asks, "say": say} for asks, say in answer]},
     }
     return write(parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question))
+
+
+def holds(question: str, *say: str, **kwargs: Any) -> bool:
+    """Whether statements answering the whole `question` as one part are posted (`written`'s keywords)."""
+    return written(question, [(question, list(say))], **kwargs).holds
