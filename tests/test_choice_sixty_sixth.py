@@ -55,3 +55,41 @@ async def test_the_offline_model_never_reads_a_day_or_a_figure_it_was_not_given(
         await ask(bot, minsu, previous)
     turn = await ask(bot, minsu, question)
     assert "offline" in turn.answer or "오프라인" in turn.answer, turn.answer
+
+
+def test_a_substitute_asked_and_a_months_leave_asked():
+    # after the sixty-eighth set: the holiday's own day does not say whether it has a substitute, and the
+    # latest leave is no month's
+    question = "올해 광복절 대체공휴일 있어요?"
+    assert not holds(question, 'day("2026-08-15")', today="2026-07-01", lookups=[])
+    assert holds(question, 'day("2026-08-15")', 'day("2026-08-17")', today="2026-07-01", lookups=[])
+    records = {
+        "tool": "list_leave_taken",
+        "input": {"year": 2026},
+        "result": {"year": 2026, "records": [{"date": "2026-06-08", "days": "1", "type": "annual"}]},
+    }
+    assert not holds("what did I take in March?", "latest(2026)", lookups=[records])
+
+
+@pytest.mark.parametrize(
+    ("question", "previous", "says"),
+    [
+        (
+            "그럼 12일 토요일부터 치면 며칠 연속이야?",
+            "12월 14일부터 18일까지 쉬면 몇 개 남아?",
+            None,
+        ),  # which month?
+        ("by when do I have to use what I have left?", None, "lapse"),  # what lapses, and when
+    ],
+)
+async def test_the_offline_model_reads_a_day_by_its_month_and_by_when_as_the_lapse(
+    hr, minsu, question, previous, says
+):
+    bot = await roster_bot(hr)
+    if previous:
+        await ask(bot, minsu, previous)
+    turn = await ask(bot, minsu, question)
+    if says is None:
+        assert "offline" in turn.answer or "오프라인" in turn.answer, turn.answer
+    else:
+        assert says in turn.answer, turn.answer

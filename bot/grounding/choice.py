@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from datetime import date, timedelta
 from decimal import Decimal
 
+from bot.calendar import public_holidays
 from bot.domain.leave import format_days
 from bot.grounding.days import holiday_days_named, holiday_windows
 from bot.grounding.facts import Evidence
@@ -74,6 +75,7 @@ from bot.language.dates import (
     spans_named,
     weekdays_named,
 )
+from bot.language.holiday_words import SUBSTITUTE
 from bot.language.number_tokens import amounts_in
 from bot.language.question_words import (
     A_WEEKDAY,
@@ -659,6 +661,21 @@ def _fit_problems(
         problems.append(
             Problem("say", "states the latest leave, but the question asks the first: records(Y)")
         )
+    # a substitute asked ("개천절 대체휴일 있어요?"): the holiday's own day alone does not say it
+    if (
+        SUBSTITUTE.search(question)
+        and days.holidays
+        and kinds == {"day"}
+        and chosen.days <= days.holidays
+        and not days.named
+        and not any(_substitute(d) for d in chosen.days)
+    ):
+        problems.append(Problem("say", "says the holiday's own day, but the question asks its substitute"))
+    # a month's leave asked ("what did I take in May?"): the latest leave is no month's
+    if days.months and kinds and kinds <= {"latest"}:
+        problems.append(
+            Problem("say", "states the latest leave, but the question asks a month's: month(Y, M)")
+        )
     # a day asked by its weekday ("다음 달 첫 월요일이 며칠이에요?"): the day said falls on it
     weekdays = weekdays_in(question)
     if (
@@ -975,6 +992,12 @@ def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
         and not rules <= asked
         and bool(ASKER.search(question) and HOW_MANY.search(question))
     )
+
+
+def _substitute(day: date) -> bool:
+    """Whether the calendar has `day` as a substitute holiday."""
+    holiday = public_holidays(day.year).get(day)
+    return holiday is not None and bool(SUBSTITUTE.search(f"{holiday.name_ko} {holiday.name_en}"))
 
 
 def _falls_on(day: date, weekday: int) -> bool:

@@ -193,7 +193,14 @@ EXPIRY = Words(
         r"날[려렸린](?!\s*(?:주|줘))",  # "몇 개 날렸어?" (blown away), not a bare 날 (a day)
         r"(?:안에|까지)(?:\s*연차(?:를)?)?\s*못\s*쓰면",  # "올해 안에 못 쓰면 어떻게 돼?": what lapses
     ),
-    en=(r"expir\w*", r"\blaps\w*", r"use\s+(?:it|them)\s+by", r"\blos(?:e|ing)\b", r"\bforfeit\w*"),
+    en=(
+        r"expir\w*",
+        r"\blaps\w*",
+        r"use\s+(?:it|them)\s+by",
+        r"\bby\s+when\b",
+        r"\blos(?:e|ing)\b",
+        r"\bforfeit\w*",
+    ),
 )
 # The Act's rules asked by name, each the §60 rule act_rule() states: the most a year, the base a full year
 # gives, the extra days of long service. Only beside a word naming the law (ACT_NAMED).

@@ -171,6 +171,7 @@ _BARE_DAY = re.compile(
     r"(?<![\d/.])(\d{1,2})(?:st|nd|rd|th|\s*일(?!\s*(?:더|동안|간)))?(?![\d/.]|\s*(?:월|more|days?|일))", re.I
 )
 DaysOff = tuple[tuple[date, date, Decimal], ...]
+_DAY_BESIDE_WEEKDAY = re.compile(r"(?<![\d월/])\d{1,2}\s*일\s*\(?[월화수목금토일](?:요일|욜)?")
 
 
 def days_off(question: str, today: date) -> DaysOff:
@@ -178,6 +179,8 @@ def days_off(question: str, today: date) -> DaysOff:
     "내일 하루 쓰고 금욜 반차"), the days `relative_days` reads clause by clause (a word with two readings:
     none, so declined)."""
     if POINTS_BACK.search(question):  # "그 주 월요일이랑 금요일": the days of a week the turn before named
+        return ()
+    if _DAY_BESIDE_WEEKDAY.search(question) and not days_named(question):  # "19일 토요일부터": which month?
         return ()
     question = as_dates(question)
     dated = _listed_days_off(question, today)
