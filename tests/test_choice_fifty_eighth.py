@@ -12,29 +12,15 @@ from typing import Any
 
 from bot.language.questions import about_someone_else
 from bot.language.relative_days import relative_days
-from tests.support.answers import written
+from tests.support.answers import entitlement_lookup, records_lookup, written
 
-ENTITLEMENT: dict[str, Any] = {
-    "tool": "get_leave_entitlement",
-    "input": {},
-    "result": {
-        "hire_date": "2023-02-06",
-        "service_years": 3,
-        "current_days": "16",
-        "next_grant_date": "2027-02-06",
-        "next_grant_days": "16",
-    },
-}
+ENTITLEMENT = entitlement_lookup("2023-02-06", 3, "16", "2027-02-06", "16")
 NO_RECORD_2027: dict[str, Any] = {
     "tool": "get_leave_balance",
     "input": {"year": 2027},
     "result": {"error": "no record for 2027; records exist for 2025, 2026"},
 }
-SICK_RECORDS: dict[str, Any] = {
-    "tool": "list_leave_taken",
-    "input": {"year": 2026},
-    "result": {"year": 2026, "records": [{"date": "2026-06-03", "days": "1", "type": "sick"}]},
-}
+SICK_RECORDS = records_lookup(2026, ("2026-06-03", "1", "sick"))
 
 
 def test_the_act_does_not_apply_only_when_the_entitlement_says_why():

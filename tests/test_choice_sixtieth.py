@@ -7,27 +7,11 @@ for what is left beside a balance."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.support.answers import BALANCE_2026, written
+from tests.support.answers import BALANCE_2026, entitlement_lookup, records_lookup, written
 from tests.support.answers import holds as one
 
-ENTITLEMENT: dict[str, Any] = {
-    "tool": "get_leave_entitlement",
-    "input": {},
-    "result": {
-        "hire_date": "2019-05-13",
-        "service_years": 7,
-        "current_days": "18",
-        "next_grant_date": "2027-05-13",
-        "next_grant_days": "18",
-    },
-}
-RECORDS: dict[str, Any] = {
-    "tool": "list_leave_taken",
-    "input": {"year": 2026},
-    "result": {"year": 2026, "records": [{"date": "2026-07-06", "days": "2", "type": "annual"}]},
-}
+ENTITLEMENT = entitlement_lookup("2019-05-13", 7, "18", "2027-05-13", "18")
+RECORDS = records_lookup(2026, ("2026-07-06", "2", "annual"))
 
 
 def test_which_year_to_what_is_left_now_is_no_answer():

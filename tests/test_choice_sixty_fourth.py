@@ -9,46 +9,15 @@ statements beside the ones that fit, sizes listed twice, a grant's date among a 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from bot.language.questions import about_someone_else, theirs
 from bot.language.relative_days import relative_days
-from tests.support.answers import BALANCE_2026, written
+from tests.support.answers import BALANCE_2026, entitlement_lookup, records_lookup, written
 from tests.support.answers import holds as one
 
-ENTITLEMENT: dict[str, Any] = {
-    "tool": "get_leave_entitlement",
-    "input": {},
-    "result": {
-        "hire_date": "2024-02-05",
-        "service_years": 2,
-        "current_days": "15",
-        "next_grant_date": "2027-02-05",
-        "next_grant_days": "16",
-    },
-}
-FIRST_YEAR: dict[str, Any] = {
-    "tool": "get_leave_entitlement",
-    "input": {},
-    "result": {
-        "hire_date": "2026-06-03",
-        "service_years": 0,
-        "current_days": "5",
-        "next_grant_date": "2026-12-03",
-        "next_grant_days": "1",
-    },
-}
-RECORDS: dict[str, Any] = {
-    "tool": "list_leave_taken",
-    "input": {"year": 2026},
-    "result": {
-        "year": 2026,
-        "records": [
-            {"date": "2026-02-20", "days": "1", "type": "annual"},
-            {"date": "2026-10-30", "days": "1", "type": "annual"},
-        ],
-    },
-}
+ENTITLEMENT = entitlement_lookup("2024-02-05", 2, "15", "2027-02-05", "16")
+FIRST_YEAR = entitlement_lookup("2026-06-03", 0, "5", "2026-12-03", "1")
+RECORDS = records_lookup(2026, ("2026-02-20", "1", "annual"), ("2026-10-30", "1", "annual"))
 
 
 def test_the_days_beside_a_holiday_asked():

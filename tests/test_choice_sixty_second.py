@@ -7,35 +7,19 @@ days alone do not say; what lapsed in the past tense; the last leave, not a day 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from bot.language.questions import theirs
 from bot.language.relative_days import relative_days
+from tests.support.answers import entitlement_lookup, records_lookup
 from tests.support.answers import holds as one
 
-ENTITLEMENT: dict[str, Any] = {
-    "tool": "get_leave_entitlement",
-    "input": {},
-    "result": {
-        "hire_date": "2024-02-05",
-        "service_years": 2,
-        "current_days": "15",
-        "next_grant_date": "2027-02-05",
-        "next_grant_days": "16",
-    },
-}
-RECORDS: dict[str, Any] = {
-    "tool": "list_leave_taken",
-    "input": {"year": 2026},
-    "result": {
-        "year": 2026,
-        "records": [
-            {"date": "2026-04-06", "days": "0.5", "type": "annual"},
-            {"date": "2026-09-14", "days": "1", "type": "annual"},
-            {"date": "2026-10-19", "days": "1", "type": "sick"},
-        ],
-    },
-}
+ENTITLEMENT = entitlement_lookup("2024-02-05", 2, "15", "2027-02-05", "16")
+RECORDS = records_lookup(
+    2026,
+    ("2026-04-06", "0.5", "annual"),
+    ("2026-09-14", "1", "annual"),
+    ("2026-10-19", "1", "sick"),
+)
 
 
 def test_hours_left_asked_alone_is_answered_in_hours():

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field, fields
 from datetime import date, timedelta
 from decimal import Decimal
 
-from bot.calendar import public_holidays
 from bot.domain.leave import format_days
-from bot.grounding.days import holiday_days_named, holiday_windows
+from bot.grounding.days import holiday_days_named, holiday_windows, is_substitute
 from bot.grounding.facts import Evidence
 from bot.language import words
 from bot.language.asked_words import (
@@ -668,7 +667,7 @@ def _fit_problems(
         and kinds == {"day"}
         and chosen.days <= days.holidays
         and not days.named
-        and not any(_substitute(d) for d in chosen.days)
+        and not any(is_substitute(d) for d in chosen.days)
     ):
         problems.append(Problem("say", "says the holiday's own day, but the question asks its substitute"))
     # a month's leave asked ("what did I take in May?"): the latest leave is no month's
@@ -994,12 +993,6 @@ def _rule_for_the_askers_figure(question: str, kinds: set[str]) -> bool:
     )
 
 
-def _substitute(day: date) -> bool:
-    """Whether the calendar has `day` as a substitute holiday."""
-    holiday = public_holidays(day.year).get(day)
-    return holiday is not None and bool(SUBSTITUTE.search(f"{holiday.name_ko} {holiday.name_en}"))
-
-
 def _falls_on(day: date, weekday: int) -> bool:
     """Whether the same month and day falls on `weekday` in the year before or after `day`'s."""
     return any(
@@ -1053,7 +1046,7 @@ def _someone_named(evidence: Evidence) -> bool:
 
 
 _BESIDE_A_HOLIDAY = re.compile(
-    r"대체|substitut|alternative|in\s+lieu|\bthe\s+monday\b|월요일(?:은|도|에)?\s*(?:쉬|휴일|빨간)", re.I
+    rf"{SUBSTITUTE.pattern}|\bthe\s+monday\b|월요일(?:은|도|에)?\s*(?:쉬|휴일|빨간)", re.I
 )
 # "법으로 지금 쓸 수 있는 연차": the Act's days arisen, not what is left
 _LAW_NAMED = pattern(words.ACT_NAMED)

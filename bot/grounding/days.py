@@ -79,6 +79,13 @@ def holiday_days_named(text: str, today: date) -> set[date]:
     return found
 
 
+def is_substitute(day: date) -> bool:
+    """Whether the calendar has `day` as a substitute holiday (대체 휴일, "Alternative holiday for …"), by
+    the words `holiday_days_named` reads a holiday's names with."""
+    holiday = public_holidays(day.year).get(day)
+    return holiday is not None and bool(SUBSTITUTE.search(f"{holiday.name_ko} {holiday.name_en}"))
+
+
 def _is(typed: str, name: str) -> bool:
     typed = typed.lower()
     return typed in name or ALIASES.get(typed, "\0") in name

@@ -208,8 +208,8 @@ def _sized_otherwise(expression: str, listed: str) -> bool:
     terms = {(n, part or "1") for n, part in _TERM.findall(listed)}
     taken = {(n, part or "1") for n, part in _TERM.findall(expression)}
     # (a count taken as listed beside it is that amount, the other another: "… 거기에 하루 더 쓰면요?")
-    as_listed = {n for n, part in taken & terms}
-    return any(t not in terms and t[0] in {n for n, _ in terms} - as_listed for t in taken)
+    counts_otherwise = {n for n, _ in terms} - {n for n, _ in taken & terms}
+    return any(t not in terms and t[0] in counts_otherwise for t in taken)
 
 
 class _Writer(Chosen):
@@ -460,8 +460,9 @@ def _record(w: _Writer, s: Statement) -> str:
     if not found:
         return say.no_record(on, w.today, w.korean)
     kinds = list(dict.fromkeys(r.leave_type for r in found))
-    w.stated.add(sum((r.days for r in found), Decimal(0)))  # "did my 3 days on Aug 3 get recorded?"
-    return say.record(on, sum((r.days for r in found), Decimal(0)), kinds, w.today, w.korean)
+    taken = sum((r.days for r in found), Decimal(0))
+    w.stated.add(taken)  # "did my 3 days on Aug 3 get recorded?"
+    return say.record(on, taken, kinds, w.today, w.korean)
 
 
 def _day(w: _Writer, s: Statement) -> str:

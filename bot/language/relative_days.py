@@ -131,8 +131,9 @@ def _readings(
     past = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
     if modifier is None:  # the tense says which, when it says one: "목요일 출근해야 돼요?" is the coming one
         # (of the weekday's own sentence: "금요일 쉬는 날이에요? 그리고 몇 개 남았어요?" asks of the Friday alone)
-        own = _SENTENCE_AROUND.findall(text[: start + 1])[-1:] + _SENTENCE_AROUND.findall(text[start:])[:1]
-        said = "".join(own)
+        begin = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
+        end = min((i for mark in _SENTENCE_ENDS if (i := text.find(mark, start)) >= 0), default=len(text))
+        said = text[begin:end]
         ahead, behind = bool(_AHEAD.search(said)), bool(_TAKEN_PAST.search(said))
         return [coming] if ahead and not behind else [past] if behind and not ahead else [coming, past]
     if modifier["this"]:
@@ -156,7 +157,7 @@ _AHEAD = re.compile(
 _TAKEN_PAST = re.compile(
     r"썼|쉬었|쉰\s*(?:거|날|게)|갔었|냈|다녀왔|했었|\b(?:took|did\s+I|was\s+I|went|worked)\b", re.I
 )
-_SENTENCE_AROUND = re.compile(r"[^?.!\n]+")
+_SENTENCE_ENDS = "?.!\n"
 _LISTED = re.compile(
     rf"(?:\band\b|&|,|이랑|랑|하고)\s*(?:{_EN_WEEKDAY.replace('?P<en>', '?:')}|[월화수목금토일](?:요일|욜))",
     re.I,

@@ -121,7 +121,7 @@ def without_asides(question: str, today: date, roster: Roster) -> str:
     return kept if kept in question else question
 
 
-_THEN = re.compile(r"\b(?:get|have|be|take)\b[^?]*\bthen\b", re.I)
+_AT_THAT_TIME = re.compile(r"\b(?:get|have|be|take)\b[^?]*\bthen\b", re.I)
 
 
 def asks_in(question: str) -> int:
@@ -219,7 +219,7 @@ def _read(
         earlier = Earlier(earlier.years, earlier.tools, True, earlier.question)
     reading = read_question(text, today, earlier, system, roster)
     # "… and how many days do I get then?": at the time the part before names, which this part does not read
-    if _THEN.search(text) and not asked_years(text, today):
+    if _AT_THAT_TIME.search(text) and not asked_years(text, today):
         return None
     # "Can I take Dec 31 off? What would be left?": what is left after the days the part before takes
     if (

@@ -33,3 +33,25 @@ def written(
 def holds(question: str, *say: str, **kwargs: Any) -> bool:
     """Whether statements answering the whole `question` as one part are posted (`written`'s keywords)."""
     return written(question, [(question, list(say))], **kwargs).holds
+
+
+def entitlement_lookup(hired: str, years: int, current: str, next_on: str, next_days: str) -> dict[str, Any]:
+    """A get_leave_entitlement lookup as the kit writes it: hire date, whole years, the days arisen now and
+    the next grant's day and size."""
+    return {
+        "tool": "get_leave_entitlement",
+        "input": {},
+        "result": {
+            "hire_date": hired,
+            "service_years": years,
+            "current_days": current,
+            "next_grant_date": next_on,
+            "next_grant_days": next_days,
+        },
+    }
+
+
+def records_lookup(year: int, *records: tuple[str, str, str]) -> dict[str, Any]:
+    """A list_leave_taken lookup of `year`: each record's date, days and type."""
+    listed = [{"date": on, "days": days, "type": kind} for on, days, kind in records]
+    return {"tool": "list_leave_taken", "input": {"year": year}, "result": {"year": year, "records": listed}}
