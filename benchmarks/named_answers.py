@@ -16,7 +16,9 @@ shape, not judged": no code reads it any more.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import random
 import re
 import sys
 from dataclasses import dataclass, field, replace
@@ -28,11 +30,14 @@ from typing import Any
 from bot import text
 from bot.agent.trace import ToolResult
 from bot.calendar import working_days
+from bot.config import Settings
 from bot.domain.leave import Balance, LeaveRecord, LeaveTaken
 from bot.domain.outcomes import FailureFacts
 from bot.grounding.facts import Evidence
+from bot.grounding.judge import JUDGE_PROMPT, Case, ModelJudge
 from bot.grounding.shape import parts_of
 from bot.grounding.statements import write
+from bot.llm.client import make_client
 from bot.policy.grants import StatutoryGrant
 from bot.policy.standing import Entitlement
 
@@ -168,42 +173,132 @@ class Tally:
         )
 
 
-def judge(case: dict[str, Any], tally: Tally, verbose: bool) -> None:
+def judge_case(case: dict[str, Any]) -> Case:
+    """The judge's request for one answer, as production sends it (bot/grounding/judge.py)."""
+    written = write(parts_of(case["answer"]) or [], evidence_of(case), text.is_korean(case["question"]))
+    lookups = tuple(
+        (lookup["tool"], json.dumps(lookup.get("result") or {})) for lookup in case.get("lookups") or []
+    )
+    today = date.fromisoformat(case.get("today") or "2026-11-29")
+    return Case(today, case["question"], written.text, lookups)
+
+
+def judge(case: dict[str, Any], tally: Tally, verbose: bool, verdict: bool | None = None) -> None:
+    """`verdict`: a judge's (True: it answers) for the choice, in place of the rules; a statement that
+    cannot be written still stops the answer, as in production."""
     said = parts_of(case["answer"])
     if said is None:  # {"text": …} (named figures) or {"text", "figures"} (declared)
         tally.retired.append(case["id"])
         if verbose:
             print(f"  retired shape, not judged {case['id']}")
         return
-    written = write(said, evidence_of(case), text.is_korean(case["question"]))
+    korean = text.is_korean(case["question"])
+    written = write(said, evidence_of(case), korean, rules_choose=verdict is None)
+    holds = written.holds and verdict is not False
     correct = case["expected"] in ("correct", "pass")
     if correct:
         tally.correct += 1
-        if not written.holds:
+        if not holds:
             tally.stopped_correct.append(case["id"])
     else:
         tally.wrong += 1
-        if written.holds:
+        if holds:
             tally.posted_wrong.append(case["id"])
-    if verbose and correct != written.holds:
+    if verbose and correct != holds:
         print(
             f"  {'stopped' if correct else 'posted'} {case['id']}: {json.dumps(case['answer'], ensure_ascii=False)[:160]}"
         )
         print(f"      → {written.text[:120]!r}")
         for problem in written.problems:
             print(f"      {problem.figure!r} {problem.reason}")
+        if verdict is not None:
+            print(f"      judge: {'answers' if verdict else 'misses'}")
+
+
+def key_of(path: Path, case: dict[str, Any]) -> str:
+    return f"{path.stem}:{case['id']}"
+
+
+async def model_verdicts(files: list[Path]) -> dict[str, bool]:
+    """The configured model's verdicts (ANTHROPIC_API_KEY, OFFICEBOT_JUDGE_MODEL or OFFICEBOT_MODEL), for
+    every answer whose statements can be written."""
+    settings = Settings.from_env(dotenv=True)
+    client = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
+    model = ModelJudge(client, settings.judge_model or settings.model)
+    verdicts: dict[str, bool] = {}
+    try:
+        for path in files:
+            for case in json.loads(path.read_text(encoding="utf-8")):
+                if parts_of(case["answer"]) is not None:
+                    verdicts[key_of(path, case)] = (await model.judge(judge_case(case))).answers
+    finally:
+        await client.close()
+    return verdicts
+
+
+def write_judge_kit(files: list[Path], folder: Path, chunks: int) -> None:
+    """The judge's prompt and requests, for people (or helpers) to judge by hand: JUDGE.md and
+    cases_N.json, each case the JSON production sends with an id; verdicts back as {"id": "answers"|…}."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "JUDGE.md").write_text(
+        JUDGE_PROMPT + '\n\nWrite your verdicts as one JSON object: {"<id>": "answers" | "misses", ...}.\n',
+        encoding="utf-8",
+    )
+    cases = [
+        {"id": key_of(path, case), **json.loads(judge_case(case).as_json())}
+        for path in files
+        for case in json.loads(path.read_text(encoding="utf-8"))
+        if parts_of(case["answer"]) is not None
+    ]
+    random.Random(7).shuffle(cases)  # a judge's chunk mixes sets, so no chunk is one writer's
+    size = -(-len(cases) // chunks)
+    for n in range(chunks):
+        chunk = cases[n * size : (n + 1) * size]
+        (folder / f"cases_{n}.json").write_text(
+            json.dumps(chunk, ensure_ascii=False, indent=1), encoding="utf-8"
+        )
+    print(f"{len(cases)} cases in {chunks} files under {folder}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.named_answers", description=__doc__)
     parser.add_argument("files", nargs="*", type=Path, default=CORPORA)
     parser.add_argument("-v", "--verbose", action="store_true", help="print every miss with its reasons")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--judge", action="store_true", help="the configured model judges the choice (needs a key)"
+    )
+    how.add_argument(
+        "--verdicts", type=Path, action="append", help="a JSON file of recorded verdicts (repeatable)"
+    )
+    how.add_argument("--judge-kit", type=Path, metavar="FOLDER", help="write the judge's prompt and requests")
+    parser.add_argument(
+        "--chunks", type=int, default=1, help="with --judge-kit: files to split the cases into"
+    )
     args = parser.parse_args()
+    if args.judge_kit:
+        write_judge_kit(args.files, args.judge_kit, args.chunks)
+        return 0
+    verdicts: dict[str, bool] | None = None
+    if args.judge:
+        if not Settings.from_env(dotenv=True).anthropic_api_key:
+            print("--judge needs ANTHROPIC_API_KEY: set it, or judge by hand with --judge-kit and --verdicts")
+            return 2
+        verdicts = asyncio.run(model_verdicts(args.files))
+    elif args.verdicts:
+        verdicts = {
+            k: v == "answers"
+            for f in args.verdicts
+            for k, v in json.loads(f.read_text(encoding="utf-8")).items()
+        }
     total = Tally()
     for path in args.files:
         tally = Tally()
         for case in json.loads(path.read_text(encoding="utf-8")):
-            judge(case, tally, args.verbose)
+            verdict = None if verdicts is None else verdicts.get(key_of(path, case))
+            if verdicts is not None and verdict is None and parts_of(case["answer"]) is not None:
+                print(f"  no verdict for {key_of(path, case)}: judged by the rules")
+            judge(case, tally, args.verbose, verdict)
         print(tally.line(path.name))
         total.correct += tally.correct
         total.wrong += tally.wrong

@@ -133,6 +133,12 @@ class Settings(BaseSettings):
         validation_alias="OFFICEBOT_GROUNDING",
         description="`off` posts the model's text without the grounding check (lookups are still audited).",
     )
+    judge_model: str | None = Field(
+        None,
+        validation_alias="OFFICEBOT_JUDGE_MODEL",
+        description="The model that judges whether an answer answers the question (one call per answer, "
+        "its prompt cached). Unset: `OFFICEBOT_MODEL`. `off`: the check's rules judge instead (as offline).",
+    )
     declared_figures: bool = Field(
         True,
         validation_alias="OFFICEBOT_DECLARED_FIGURES",

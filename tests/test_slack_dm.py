@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from bot.slack.transport.rate_limits import LIMITS, Limit
-from tests.support.messages_api import MessagesAPIStandIn
+from tests.support.messages_api import MessagesAPIStandIn, answering, judging
 from tests.support.slack import MINSU, posted_texts, seed_bot_turn, seed_user_turn
 from tests.support.slack_api import BOT_ID, BOT_USER_ID, SlackStandIn
 
@@ -107,9 +107,10 @@ async def test_noise_is_acknowledged_and_ignored(slack, start_bot, messages_api)
     # A real question afterwards is answered, and it is the only thing that was.
     await slack.user_message(MINSU, "올해 연차 며칠 남았어?")
     await slack.wait_for(_updates(slack))
-    assert [r["messages"][0]["content"] for r in model.requests] == [
+    assert [r["messages"][0]["content"] for r in answering(model.requests)] == [
         "올해 연차 며칠 남았어?"
     ] * 2  # tool, answer
+    assert len(judging(model.requests)) == 1  # and the answer judged once
     assert len(slack.calls_to("chat.postMessage", "chat.postEphemeral")) == 1
     assert len(posted_texts(slack, channel)) == 1
 

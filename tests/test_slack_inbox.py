@@ -227,7 +227,7 @@ async def test_answers_in_flight_are_bounded_and_the_rest_wait_with_a_placeholde
         model.gate.set()
         updates = await slack.wait_for(lambda c: c.method == "chat.update", count=6, timeout=30)
     assert model.most_at_once <= 2  # also once they went on, two at a time
-    assert model.arrived == 12  # every question answered: a tool call and an answer each
+    assert model.arrived == 18  # every question answered: a tool call, an answer and its judgement each
     assert len(slack.calls_to("chat.postMessage")) == 6
     # Every placeholder was showing before the first answer: waiting questions are not left blank.
     assert max(c.at for c in placeholders) < min(c.at for c in updates)

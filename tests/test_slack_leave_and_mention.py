@@ -152,7 +152,7 @@ async def test_one_person_asking_too_fast_gets_a_polite_reply_and_no_model_call(
     replies = await slack.wait_for(lambda c: c.method == "response_url", count=5)
     slowed = [r for r in replies if "1분에 3번까지" in r.args["text"]]
     assert len(slowed) == 2 and all("up to 3 questions a minute" in r.args["text"] for r in slowed)
-    assert len(model.requests) == 3 * 2  # three questions answered, two model calls each
+    assert len(model.requests) == 3 * 3  # three questions answered: a tool call, an answer, its judgement
     await slack.slash(SEOYEON, "올해 연차 며칠 남았어?")  # someone else is not held up
     answers = await slack.wait_for(lambda c: c.method == "response_url", count=6)
     assert "12.25" in answers[-1].args["text"]

@@ -1,8 +1,10 @@
 """The grounding check: every figure a posted answer states was written by code.
 
     statements (structured output, bot/grounding/shape.py): each written by code over this
-        conversation's lookups (bot/grounding/statements.py), and the choice checked
-        holds ─▶ posted as written, no extra model call
+        conversation's lookups (bot/grounding/statements.py), and the choice checked: whether they
+        answer the question is a model's judgement with Claude (bot/grounding/judge.py, one call), the
+        rules' offline (bot/grounding/choice.py) or when the judge fails
+        holds ─▶ posted as written
         a statement needs a lookup nobody made ─▶ looked up by code (no model call), written again
         still fails ─▶ the model is asked once more, told what failed ─▶ rendered ─▶ posted
         fails again ─▶ the plain looked-up figures with a short note
@@ -20,6 +22,7 @@ from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
+import anthropic
 from anthropic.types import OutputConfigParam
 
 from bot import text
@@ -33,6 +36,7 @@ from bot.domain.people import Caller
 from bot.domain.requests import Checked
 from bot.grounding.choice import Problem
 from bot.grounding.facts import Evidence, WorkingDayCount
+from bot.grounding.judge import Judge, case_of
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_answer, parse_named
 from bot.grounding.statements import Written, write
 from bot.language.people import Roster
@@ -118,20 +122,49 @@ class Grounding:
     output_config: OutputConfigParam | None = OUTPUT_CONFIG
 
     def __init__(
-        self, toolbox: Toolbox, calendar: WorkingDayCount | None = None, roster: Roster | None = None
+        self,
+        toolbox: Toolbox,
+        calendar: WorkingDayCount | None = None,
+        roster: Roster | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
         self.roster = roster or Roster()  # who is in the HR data: a colleague is someone who is there
+        # Whether the statements answer the question: a model's judgement when there is one (Claude's
+        # answers), else the rules of bot/grounding/choice.py (the offline model's, a second reading).
+        self.judge = judge
 
     def shaped(self, answer: str) -> str | None:
         return parse_named(answer)
 
-    def _render(self, draft: Unchecked, named: str, question: str, caller: Caller) -> Written:
+    async def _render(
+        self, draft: Unchecked, named: str, question: str, caller: Caller, trace: Trace
+    ) -> Written:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
         evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
-        return write(parse_answer(named) or [], evidence, text.is_korean(question))
+        parts, korean = parse_answer(named) or [], text.is_korean(question)
+        if self.judge is None:
+            return write(parts, evidence, korean)
+        written = write(parts, evidence, korean, rules_choose=False)
+        if not written.holds:  # a statement that cannot be written is the code's to say, not a judge's
+            return written
+        lookups = [*draft.conversation.evidence(), *(r for r in draft.evidence if r.is_error)]
+        case = case_of(question, written.text, today, lookups, draft.messages)
+        try:
+            verdict = await self.judge.judge(case)
+        except (anthropic.APIError, ValueError) as exc:
+            # No judgement is no pass: the rules decide this answer instead.
+            trace.add(
+                Note(f"grounding: the judge failed ({type(exc).__name__}) → the rules judge the choice")
+            )
+            return write(parts, evidence, korean)
+        trace.add(Note(f"grounding: judged {'answers' if verdict.answers else 'misses: ' + verdict.missing}"))
+        if verdict.answers:
+            return written
+        reason = f"does not answer the question: {verdict.missing or 'answer what it asks'}"
+        return replace(written, problems=(Problem("say", reason),))
 
     async def review(
         self, draft: Unchecked, *, question: str, caller: Caller, trace: Trace, ask_again: AskAgain
@@ -142,7 +175,7 @@ class Grounding:
         korean = text.is_korean(question)
         if draft.named is None:
             return await self._plain(draft, question, caller, trace)
-        first = self._render(draft, draft.named, question, caller)
+        first = await self._render(draft, draft.named, question, caller, trace)
         trace.add(Grounded("named", first.statements, len(first.problems), first.text))
         if first.holds:
             # An answer naming no figure stands as written (asking which year is meant, say): there is no
@@ -155,7 +188,7 @@ class Grounding:
             # still fails gets the plain lookup answer. A choice that answers another question, asked of
             # no balance, asks the model again instead: a balance is no answer to a question of the law.
             looked_up = await self._with_lookup(draft, "", question, caller, trace)
-            again = self._render(looked_up, draft.named, question, caller)
+            again = await self._render(looked_up, draft.named, question, caller, trace)
             if again.holds:
                 trace.add(Note("grounding: ok against the looked-up figures"))
                 return replace(looked_up, text=again.text)
@@ -164,7 +197,7 @@ class Grounding:
         trace.add(Note(f"grounding: {_reasons(first.problems)} → asking the model once more"))
         second = await ask_again(correction(first.problems))
         if second.ended not in CANNED_ENDINGS and second.named is not None:
-            again = self._render(second, second.named, question, caller)
+            again = await self._render(second, second.named, question, caller, trace)
             if again.holds:
                 trace.add(Note("grounding: ok after correction"))
                 return replace(second, text=again.text)

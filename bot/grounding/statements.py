@@ -107,9 +107,13 @@ class Written:
         return not self.problems
 
 
-def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bool) -> Written:
+def write(
+    answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bool, *, rules_choose: bool = True
+) -> Written:
     """Each statement written by code, and what stops the answer. `answer` is the parts of the question,
-    each with its statements (bot/grounding/shape.py), or the statements alone for the whole question."""
+    each with its statements (bot/grounding/shape.py), or the statements alone for the whole question.
+    `rules_choose=False`: only what stops a statement being written; whether the choice answers the
+    question is left to a judge (bot/grounding/judge.py)."""
     parts = [p if isinstance(p, Part) else Part(None, (p,)) for p in answer]
     if parts and all(p.asks is None for p in parts):
         parts = [Part(None, tuple(s for p in parts for s in p.say))]
@@ -145,7 +149,8 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
         # a quote not found in the question (a paraphrase) is no reading of it: the part is held to the whole
         # question below, as an answer quoting none is
         if (
-            part.asks is not None
+            rules_choose
+            and part.asks is not None
             and read is not None
             and part.asks not in read.missing
             and in_part.kinds
@@ -156,6 +161,8 @@ def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bo
             for problem in part_problems(_about(evidence, asks), today, in_part):
                 given.add(problem.reason)
                 problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
+    if not rules_choose:
+        return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
     whole, rest = evidence, chosen
     if read is not None:
         problems += reading_problems(read, today, chosen)

@@ -34,6 +34,7 @@ import httpx2
 
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
+from bot.grounding.judge import JUDGE_PROMPT
 from bot.language.dates import blank_dates, without_holidays_excluded
 from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
@@ -96,6 +97,9 @@ class OfflineModel:
     def respond(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages") or []
         check_wire_contract(body, messages)
+        if _system_text(body).startswith(JUDGE_PROMPT[:80]):
+            # Judging whether an answer answers needs a model; the check's rules judge instead.
+            raise WireError(400, "the offline model does not judge answers")
         today = today_from(body.get("system"))
         offered = {t.get("name") for t in body.get("tools") or []}
         last = messages[-1]
@@ -253,6 +257,11 @@ class OfflineModel:
                 "output_tokens": estimate_tokens({"content": content}),
             },
         }
+
+
+def _system_text(body: dict[str, Any]) -> str:
+    system = body.get("system") or ""
+    return system if isinstance(system, str) else "".join(b.get("text", "") for b in system)
 
 
 def _text(said: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bot.audit_file import JsonlAuditLog
 from bot.calendar import working_days
 from bot.config import Settings
 from bot.grounding.check import Grounding
+from bot.grounding.judge import Judge, ModelJudge
 from bot.hr.directory import roster
 from bot.llm.client import make_client
 from bot.llm.offline import OFFLINE_MODEL_NOTICE
@@ -136,7 +137,10 @@ async def open_services(
             model=settings.model,
             calendar=calendar,
             check=Grounding(
-                toolbox, calendar=lambda first, last: working_days(first, last).working, roster=people
+                toolbox,
+                calendar=lambda first, last: working_days(first, last).working,
+                roster=people,
+                judge=judge_for(settings, model),
             )
             if settings.grounding
             else None,
@@ -162,9 +166,17 @@ async def open_services(
         )
 
 
+def judge_for(settings: Settings, client: anthropic.AsyncAnthropic) -> Judge | None:
+    """A model judges the choice of Claude's answers; offline (or `OFFICEBOT_JUDGE_MODEL=off`) the rules do."""
+    if settings.offline or (settings.judge_model or "").strip().lower() == "off":
+        return None
+    return ModelJudge(client, settings.judge_model or settings.model)
+
+
 __all__ = [
     "Services",
     "Stores",
+    "judge_for",
     "new_migration",
     "open_database",
     "open_services",

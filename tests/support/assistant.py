@@ -11,6 +11,7 @@ import pytest
 
 from bot.agent.loop import Assistant
 from bot.grounding.check import Grounding
+from bot.grounding.judge import ModelJudge
 from bot.llm.client import make_client
 from bot.policy.grants import LeaveRules
 from bot.ports.audit import AuditSink
@@ -65,5 +66,7 @@ def make_assistant(
 ) -> Assistant:
     client = tracked(make_client("test-key", api.base_url, max_retries=max_retries, timeout=10))
     toolbox = make_toolbox(store, audit, rules)
-    check = Grounding(toolbox, roster=kwargs.pop("roster", None)) if grounding else None
+    # `judge=True`: a model judges the choice (as with Claude), its calls on the same stand-in
+    judge = ModelJudge(client, "claude-test-judge") if kwargs.pop("judge", False) else None
+    check = Grounding(toolbox, roster=kwargs.pop("roster", None), judge=judge) if grounding else None
     return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)

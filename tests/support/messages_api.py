@@ -14,6 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.grounding.judge import JUDGE_PROMPT
 from bot.llm.offline import OfflineModel
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from tests.support.loopback import serve_on_loopback
@@ -41,6 +42,17 @@ def message(
         "stop_sequence": None,
         "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
     }
+
+
+def judging(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The requests that asked the judge whether an answer answers (bot/grounding/judge.py)."""
+    return [r for r in requests if (r.get("system") or [{}])[0].get("text") == JUDGE_PROMPT]
+
+
+def answering(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The requests of the answering conversation itself (the judge's left out)."""
+    judged = judging(requests)
+    return [r for r in requests if r not in judged]
 
 
 def text_reply(text: str, stop_reason: str = "end_turn") -> tuple[int, dict[str, Any]]:

@@ -1,0 +1,178 @@
+"""A model judges whether Claude's statements answer the question (bot/grounding/judge.py), over the wire
+against the Messages API stand-in: what it is sent, what its verdict does, and what happens when it fails.
+The statements themselves are still written by code and still stopped by code when they cannot be."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from anthropic.types import MessageParam
+
+from bot.config import Settings
+from bot.grounding.judge import JUDGE_PROMPT, VERDICT_SCHEMA, ModelJudge
+from bot.grounding.shape import CORRECTION_OPENING
+from bot.llm.client import make_client
+from bot.services import judge_for
+from tests.support.assistant import make_assistant
+from tests.support.messages_api import error_reply, judging, text_reply, tool_reply
+
+
+def parts(*asked: tuple[str, list[str]]) -> tuple[int, dict[str, Any]]:
+    answer = {"parts": [{"asks": a, "say": say} for a, say in asked]}
+    return text_reply(json.dumps(answer, ensure_ascii=False))
+
+
+def verdict(answers: bool, missing: str = "") -> tuple[int, dict[str, Any]]:
+    return text_reply(json.dumps({"verdict": "answers" if answers else "misses", "missing": missing}))
+
+
+def ask(question: str) -> list[MessageParam]:
+    return [{"role": "user", "content": question}]
+
+
+BALANCE_2026 = tool_reply(("toolu_A", {"year": 2026}))
+
+
+async def test_a_judged_answer_is_posted_and_the_judge_reads_only_the_askers_turn(messages_api, hr, minsu):
+    question = "올해 연차 며칠 남았어?"
+    api = await messages_api([BALANCE_2026, parts((question, ["remaining(2026)"])), verdict(True)])
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert turn.answer == "2026년 남은 연차는 7.5일이에요."
+    [judged] = judging(api.requests)
+    assert judged["system"][0]["text"] == JUDGE_PROMPT
+    assert judged["system"][0]["cache_control"] == {"type": "ephemeral"}  # the same for every answer
+    assert judged["output_config"]["format"]["schema"] == VERDICT_SCHEMA
+    assert "tools" not in judged and "tool_choice" not in judged  # it reads; it cannot act
+    case = json.loads(judged["messages"][0]["content"])
+    assert case["question"] == question and case["answer"] == turn.answer
+    assert case["today"].startswith("2026-11-29")
+    assert [(lookup["tool"], lookup["result"]["year"]) for lookup in case["lookups"]] == [
+        ("get_leave_balance", 2026)
+    ]
+
+
+async def test_an_answer_the_rules_would_stop_is_posted_when_the_judge_finds_it_answers(
+    messages_api, hr, minsu
+):
+    # The rules read "늘었어?" as no ask of what was granted (a first run stopped this correct answer);
+    # the judge reads the message whole.
+    question = "올해 연차 몇개 나옴? 작년이랑 비교하면 늘었어?"
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2026}), ("toolu_B", {"year": 2025})),
+            parts(
+                ("올해 연차 몇개 나옴?", ["granted(2026)"]),
+                ("작년이랑 비교하면 늘었어?", ['compare("granted", 2026, 2025)']),
+            ),
+            verdict(True),
+        ]
+    )
+    judged = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert "2026년에 받은 연차는 15일" in judged.answer and "2025년" in judged.answer
+    assert len(api.requests) == 3  # no correction round
+
+    ruled = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2026}), ("toolu_B", {"year": 2025})),
+            parts(
+                ("올해 연차 몇개 나옴?", ["granted(2026)"]),
+                ("작년이랑 비교하면 늘었어?", ['compare("granted", 2026, 2025)']),
+            ),
+            parts(("올해 연차 몇개 나옴?", ["granted(2026)"])),
+        ]
+    )
+    await make_assistant(ruled, hr, grounding=True).run_turn(ask(question), minsu)
+    assert CORRECTION_OPENING in str(ruled.requests[-1]["messages"][-1]["content"])  # the rules stopped it
+
+
+async def test_a_miss_is_corrected_once_with_the_judges_reason(messages_api, hr, minsu):
+    question = "3일 쓰면 몇 개 남아?"
+    api = await messages_api(
+        [
+            BALANCE_2026,
+            parts((question, ["remaining(2026)"])),
+            verdict(False, "It gives the balance, not what is left after taking 3 days."),
+            parts((question, ["what_if(2026, q(3))"])),
+            verdict(True),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    correction = api.requests[3]["messages"][-1]["content"]
+    assert correction.startswith(CORRECTION_OPENING)
+    assert "not what is left after taking 3 days" in correction
+    assert turn.answer == "3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요."
+    assert len(judging(api.requests)) == 2
+    # a follow-up sees what was posted, never the rejected draft or the judge's words
+    assert "not what is left" not in json.dumps(turn.messages, ensure_ascii=False)
+
+
+async def test_two_misses_post_the_plain_looked_up_figures(messages_api, hr, minsu):
+    question = "3일 쓰면 몇 개 남아?"
+    wrong = parts((question, ["used(2026)"]))
+    api = await messages_api(
+        [BALANCE_2026, wrong, verdict(False, "used, not left"), wrong, verdict(False, "used, not left")]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert "7.5일" in turn.answer and "사용 7.5일" in turn.answer  # the plain balance, with its note
+    assert "돼요" not in turn.answer  # not the model's statement
+
+
+async def test_a_statement_that_cannot_be_written_never_reaches_the_judge(messages_api, hr, minsu):
+    question = "작년에 며칠 썼어?"
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2025})),
+            parts((question, ["used(2024)"])),  # no lookup of 2024: code stops it
+            parts((question, ["used(2025)"])),
+            verdict(True),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert "no lookup of 2024 succeeded" in api.requests[2]["messages"][-1]["content"]
+    assert len(judging(api.requests)) == 1 and "2025년" in turn.answer
+
+
+async def test_a_judge_that_fails_leaves_the_choice_to_the_rules(messages_api, hr, minsu):
+    question = "3일 쓰면 몇 개 남아?"
+    # the judge's call fails (a 500, then a reply that is no verdict): the rules stop the bare balance
+    api = await messages_api(
+        [
+            BALANCE_2026,
+            parts((question, ["remaining(2026)"])),
+            error_reply(500),
+            parts((question, ["what_if(2026, q(3))"])),
+            text_reply("I think it is fine."),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert turn.answer == "3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요."
+    notes = [str(step) for step in turn.trace.steps]
+    assert any("the judge failed (InternalServerError)" in n for n in notes)
+    assert any("the judge failed (JSONDecodeError)" in n for n in notes)
+
+
+def test_claude_is_judged_by_a_model_and_the_offline_model_by_the_rules():
+    client = make_client(None)
+    assert judge_for(Settings.from_env({}), client) is None  # offline: no model to judge
+    keyed = Settings.from_env({"ANTHROPIC_API_KEY": "sk-test", "OFFICEBOT_MODEL": "claude-sonnet-5-5"})
+    judge = judge_for(keyed, client)
+    assert isinstance(judge, ModelJudge) and judge.model == "claude-sonnet-5-5"
+    other = Settings.from_env({"ANTHROPIC_API_KEY": "sk-test", "OFFICEBOT_JUDGE_MODEL": "claude-haiku-5-5"})
+    assert isinstance(judged := judge_for(other, client), ModelJudge) and judged.model == "claude-haiku-5-5"
+    off = Settings.from_env({"ANTHROPIC_API_KEY": "sk-test", "OFFICEBOT_JUDGE_MODEL": "off"})
+    assert judge_for(off, client) is None
+
+
+async def test_the_offline_model_declines_to_judge(hr, minsu):
+    from tests.support.messages_api import MessagesAPIStandIn
+
+    api = await MessagesAPIStandIn(None).start()  # the offline model behind the stand-in
+    try:
+        turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(
+            ask("올해 연차 며칠 남았어?"), minsu
+        )
+        assert turn.answer.startswith("2026년 남은 연차는 7.5일")  # the rules judged it
+        assert any("the judge failed (BadRequestError)" in str(step) for step in turn.trace.steps)
+    finally:
+        await api.stop()
