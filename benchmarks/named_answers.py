@@ -238,26 +238,41 @@ async def model_verdicts(files: list[Path]) -> dict[str, bool]:
 
 def write_judge_kit(files: list[Path], folder: Path, chunks: int) -> None:
     """The judge's prompt and requests, for people (or helpers) to judge by hand: JUDGE.md and
-    cases_N.json, each case the JSON production sends with an id; verdicts back as {"id": "answers"|…}."""
+    cases_N.json, each case the JSON production sends with an opaque id (a set's name or a case's id could
+    tell a judge how the set was written); verdicts come back as {"c0001": "answers" | "misses", …} and
+    `FOLDER.key.json`, beside the folder, turns them into case keys (`--verdicts` reads either)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "JUDGE.md").write_text(
         JUDGE_PROMPT + '\n\nWrite your verdicts as one JSON object: {"<id>": "answers" | "misses", ...}.\n',
         encoding="utf-8",
     )
     cases = [
-        {"id": key_of(path, case), **json.loads(judge_case(case).as_json())}
+        (key_of(path, case), json.loads(judge_case(case).as_json()))
         for path in files
         for case in json.loads(path.read_text(encoding="utf-8"))
         if parts_of(case["answer"]) is not None
     ]
     random.Random(7).shuffle(cases)  # a judge's chunk mixes sets, so no chunk is one writer's
-    size = -(-len(cases) // chunks)
+    key = {f"c{n:04d}": case_key for n, (case_key, _) in enumerate(cases, 1)}
+    opaque = [{"id": f"c{n:04d}", **request} for n, (_, request) in enumerate(cases, 1)]
+    size = -(-len(opaque) // chunks)
     for n in range(chunks):
-        chunk = cases[n * size : (n + 1) * size]
+        chunk = opaque[n * size : (n + 1) * size]
         (folder / f"cases_{n}.json").write_text(
             json.dumps(chunk, ensure_ascii=False, indent=1), encoding="utf-8"
         )
-    print(f"{len(cases)} cases in {chunks} files under {folder}")
+    folder.with_suffix(".key.json").write_text(json.dumps(key, indent=0), encoding="utf-8")
+    print(
+        f"{len(cases)} cases in {chunks} files under {folder}; the ids' key: {folder.with_suffix('.key.json')}"
+    )
+
+
+def read_verdicts(path: Path) -> dict[str, bool]:
+    """Recorded verdicts by case key; opaque ids are read through the key file their kit wrote."""
+    said: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    key_file = path.parent.with_suffix(".key.json")
+    key: dict[str, str] = json.loads(key_file.read_text(encoding="utf-8")) if key_file.exists() else {}
+    return {key.get(k, k): v == "answers" for k, v in said.items()}
 
 
 def main() -> int:
@@ -286,26 +301,27 @@ def main() -> int:
             return 2
         verdicts = asyncio.run(model_verdicts(args.files))
     elif args.verdicts:
-        verdicts = {
-            k: v == "answers"
-            for f in args.verdicts
-            for k, v in json.loads(f.read_text(encoding="utf-8")).items()
-        }
+        verdicts = {k: v for f in args.verdicts for k, v in read_verdicts(f).items()}
     total = Tally()
+    unjudged = 0
     for path in args.files:
         tally = Tally()
         for case in json.loads(path.read_text(encoding="utf-8")):
             verdict = None if verdicts is None else verdicts.get(key_of(path, case))
-            if verdicts is not None and verdict is None and parts_of(case["answer"]) is not None:
-                print(f"  no verdict for {key_of(path, case)}: judged by the rules")
+            if verdicts is not None and verdict is None:
+                unjudged += 1  # a sample was judged: the rest is left out, not judged by the rules
+                continue
             judge(case, tally, args.verbose, verdict)
-        print(tally.line(path.name))
+        if tally.correct or tally.wrong or tally.retired or verdicts is None:
+            print(tally.line(path.name))
         total.correct += tally.correct
         total.wrong += tally.wrong
         total.stopped_correct += tally.stopped_correct
         total.posted_wrong += tally.posted_wrong
         total.retired += tally.retired
-    print(total.line("all"))
+    print(
+        total.line("all") + (f" ({unjudged} answers with no recorded verdict left out)" if unjudged else "")
+    )
     return 0
 
 

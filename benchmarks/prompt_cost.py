@@ -26,8 +26,12 @@ from bot.agent.loop import Assistant
 from bot.agent.trace import ModelCall
 from bot.db.hr import SqlHrStore
 from bot.grounding.check import Grounding
+from bot.grounding.judge import OUTPUT_CONFIG as JUDGE_OUTPUT
+from bot.grounding.judge import SYSTEM as JUDGE_SYSTEM
+from bot.grounding.judge import case_of
 from bot.hr.directory import caller_for_employee_id
 from bot.llm.client import make_client
+from bot.llm.prompt_cache import estimate_tokens
 from tests.support.assistant import make_toolbox
 from tests.support.clock import FIXED_CALENDAR
 from tests.support.database import make_test_database, release_test_database
@@ -50,10 +54,18 @@ async def measure(asked: list[tuple[str, str | None]], store: SqlHrStore) -> dic
     client = make_client(None)  # the offline model: one process, one prompt cache, as one bot has
     bot = Assistant(client, toolbox, model="offline", calendar=FIXED_CALENDAR, check=Grounding(toolbox))
     per_answer: list[list[ModelCall]] = []
+    judged: list[int] = []  # the judge's request with Claude (bot/grounding/judge.py), sized the same way
     for question, previous in asked:
         turn = await ask(bot, caller, question, previous)
         per_answer.append(turn.trace.model_calls)
+        lookups = turn.conversation.evidence()
+        case = case_of(question, turn.answer, FIXED_CALENDAR.today_for(caller), lookups, turn.messages)
+        request = {"role": "user", "content": case.as_json()}
+        judged.append(
+            estimate_tokens(JUDGE_SYSTEM) + estimate_tokens([request]) + estimate_tokens(JUDGE_OUTPUT)
+        )
     await client.close()
+    judge = sum(judged[1:]) / max(len(judged) - 1, 1)
     steady = per_answer[1:]
     calls = [call for answer in steady for call in answer]
     uncached = sum(c.input_tokens + c.cache_read_tokens + c.cache_written_tokens for c in calls)
@@ -65,6 +77,11 @@ async def measure(asked: list[tuple[str, str | None]], store: SqlHrStore) -> dic
         "billed_per_answer_without_cache": round(uncached / len(steady), 1),
         "billed_per_answer_with_cache": round(cached / len(steady), 1),
         "saved_percent": round(100 * (1 - cached / uncached), 1),
+        # with Claude the judge's call too, which the cache does not shorten (its prompt is under the minimum)
+        "judge_input_per_answer": round(judge, 1),
+        "saved_percent_with_judge": round(
+            100 * (1 - (cached / len(steady) + judge) / (uncached / len(steady) + judge)), 1
+        ),
         "read_tokens_per_answer": round(sum(c.cache_read_tokens for c in calls) / len(steady), 1),
         "written_tokens_per_answer": round(sum(c.cache_written_tokens for c in calls) / len(steady), 1),
     }
@@ -84,13 +101,15 @@ async def main() -> int:
         print(json.dumps(figures, indent=2))
         return 0
     print(
-        "| answers (steady state) | calls / answer | billed input / answer, no cache | with cache | saved |"
+        "| answers (steady state) | calls / answer | billed input / answer, no cache | with cache | saved "
+        "| + the judge's call (Claude) | saved with it |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     print(
         f"| {figures['answers']} | {figures['model_calls_per_answer']} | "
         f"{figures['billed_per_answer_without_cache']} | {figures['billed_per_answer_with_cache']} | "
-        f"{figures['saved_percent']} % |"
+        f"{figures['saved_percent']} % | {figures['judge_input_per_answer']} | "
+        f"{figures['saved_percent_with_judge']} % |"
     )
     return 0
 

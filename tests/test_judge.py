@@ -41,7 +41,6 @@ async def test_a_judged_answer_is_posted_and_the_judge_reads_only_the_askers_tur
     assert turn.answer == "2026년 남은 연차는 7.5일이에요."
     [judged] = judging(api.requests)
     assert judged["system"][0]["text"] == JUDGE_PROMPT
-    assert judged["system"][0]["cache_control"] == {"type": "ephemeral"}  # the same for every answer
     assert judged["output_config"]["format"]["schema"] == VERDICT_SCHEMA
     assert "tools" not in judged and "tool_choice" not in judged  # it reads; it cannot act
     case = json.loads(judged["messages"][0]["content"])
@@ -176,3 +175,45 @@ async def test_the_offline_model_declines_to_judge(hr, minsu):
         assert any("the judge failed (BadRequestError)" in str(step) for step in turn.trace.steps)
     finally:
         await api.stop()
+
+
+# ----- the harness: a judge's verdicts in place of the rules (benchmarks/named_answers.py) -----------------------
+
+
+def test_recorded_verdicts_judge_the_choice_and_the_kit_hides_how_a_set_was_written(tmp_path, capsys):
+    from pathlib import Path
+
+    from benchmarks.named_answers import Tally, judge, read_verdicts, write_judge_kit
+
+    sample = Path(__file__).parent / "data" / "named_answers_sample.json"
+    write_judge_kit([sample], tmp_path / "kit", chunks=2)
+    cases = [c for n in (0, 1) for c in json.loads((tmp_path / "kit" / f"cases_{n}.json").read_text())]
+    assert sorted(c["id"] for c in cases) == [f"c{n:04d}" for n in range(1, 7)]  # opaque: no set, no case id
+    assert (tmp_path / "kit" / "JUDGE.md").read_text().startswith(JUDGE_PROMPT)
+    assert "named_answers_sample" not in json.dumps(cases)
+    key = json.loads((tmp_path / "kit.key.json").read_text())
+    # every answer judged "answers": the wrong one the rules caught is posted too; one judged "misses" stops
+    said = {
+        opaque: "misses" if key[opaque].endswith("sample-ko-latest-half-day") else "answers" for opaque in key
+    }
+    (tmp_path / "kit" / "out.json").write_text(json.dumps(said))
+    verdicts = read_verdicts(tmp_path / "kit" / "out.json")
+    tally = Tally()
+    for case in json.loads(sample.read_text("utf-8")):
+        judge(case, tally, False, verdicts.get(f"{sample.stem}:{case['id']}"))
+    # what the judge lets through is posted, though the rules stopped it (another figure, another year);
+    # what it stops is stopped, though the rules let it through
+    assert tally.posted_wrong == ["sample-ko-granted-as-left", "sample-en-other-year"]
+    assert tally.stopped_correct == []
+
+
+def test_the_model_judge_needs_a_key(monkeypatch, tmp_path, capsys):
+    import sys
+
+    from benchmarks.named_answers import main
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", ["named_answers", "--judge"])
+    assert main() == 2
+    assert capsys.readouterr().out.startswith("--judge needs ANTHROPIC_API_KEY")

@@ -98,3 +98,24 @@ def test_the_whole_week_of_a_day_is_drafted_monday_to_friday():
         "i wanna take the whole week of dec 21 off, ok? how many days will it cost", date(2026, 11, 29)
     )
     assert asked is not None and (asked.start, asked.end) == (date(2026, 12, 21), date(2026, 12, 25))
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'd like to take off between Christmas and New Year",  # one end is no day it reads
+        "christmas to new year off pls",
+    ],
+)
+def test_a_named_day_at_one_end_of_a_stretch_is_not_drafted_alone(message):
+    # after the fifty-third set: "between Christmas and New Year" was drafted as December 25 alone
+    assert leave_asked(message, TODAY) is None
+    assert leave_asked("I want Christmas Eve off", TODAY) is not None  # a named day alone still is
+
+
+async def test_someone_elses_days_off_are_declined_not_drafted(hr, minsu):
+    # after the fifty-third set: "My team lead …, is he off between …?" drafted a request for the asker
+    from tests.support.offline_chat import ask, offline_assistant
+
+    turn = await ask(offline_assistant(hr), minsu, "My team lead, is he off on Dec 24?")
+    assert turn.trace.tool_calls == [] and "anyone else" in turn.answer

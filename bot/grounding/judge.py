@@ -9,7 +9,7 @@ judgements on about 97 % of answers both ways (docs/decisions.md, "A model judge
 
 The judge sees only what the asker may see: the question, the conversation before it, the asker's own
 lookups this conversation made, and the answer as code wrote it. It answers in one structured output
-(`verdict`, `missing`), never a tool call, and no data changes. Its prompt is fixed, so it is cached.
+(`verdict`, `missing`), never a tool call, and no data changes.
 """
 
 from __future__ import annotations
@@ -64,10 +64,9 @@ VERDICT_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": VERDICT_SCHEMA}}
-# The prompt is the same for every answer of every person: cached, it costs a tenth after the first.
-SYSTEM: list[TextBlockParam] = [
-    {"type": "text", "text": JUDGE_PROMPT, "cache_control": {"type": "ephemeral"}}
-]
+# The same for every answer, but shorter (about 600 tokens) than the smallest prefix the API caches (1,024):
+# billed in full each time. benchmarks/prompt_cost.py counts it.
+SYSTEM: list[TextBlockParam] = [{"type": "text", "text": JUDGE_PROMPT}]
 MAX_TOKENS = 2048  # room for the model's thinking and a one-line verdict
 
 

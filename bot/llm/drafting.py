@@ -127,6 +127,11 @@ _NAMED_DAYS = (
     (re.compile(r"크리스마스(?!\s*이브)|성탄절|christmas(?!\s+eve)|x-?mas", re.I), 12, 25),
     (re.compile(r"신정|new\s+year'?s\s+day", re.I), 1, 1),
 )
+# A named day as one end of a stretch whose other end is no day named here: read it not at all.
+_NAMED_DAY_SPAN = re.compile(
+    r"\bbetween\b|(?:크리스마스|성탄절|신정|christmas|x-?mas|eve|day)\s*(?:부터|(?:to|through|thru|until|till)\b|[-–~])",
+    re.I,
+)
 _DAYS_AHEAD = (
     (re.compile(r"내일|\btomorrow\b(?!\s+after)", re.I), 1),
     (re.compile(r"모레|내일\s*모레|day\s+after\s+tomorrow", re.I), 2),
@@ -146,7 +151,7 @@ def dates_named(question: str, today: date) -> tuple[date, date] | None:
         found = (today + timedelta(days=ahead[0]), today + timedelta(days=ahead[0]))
     if found is None:
         named = [(m, d) for pattern, m, d in _NAMED_DAYS if pattern.search(question)]
-        if len(named) != 1:
+        if len(named) != 1 or _NAMED_DAY_SPAN.search(question):  # "between Christmas and New Year": one end
             return None
         day = _upcoming(named[0][0], named[0][1], today)
         found = (day, day) if day is not None else None

@@ -152,7 +152,10 @@ class OfflineModel:
             return self._final(body, list(dict.fromkeys(said)), messages, question, today, declaring)
         reading, parts = self._read(question, messages[:-1], today, system)
         calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
-        asked = leave_asked(question, today) if draft_request.NAME in offered and not calendar else None
+        # someone else's days off ("my team lead, is he off …?") are no request of the asker's: declined
+        theirs = reading.kind == "someone_else"
+        drafts = draft_request.NAME in offered and not calendar and not theirs
+        asked = leave_asked(question, today) if drafts else None
         if asked is not None:
             thinking = "The user wants leave on a date: draft it with draft_leave_request; they submit it."
             draft = _use(
