@@ -27,6 +27,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import anthropic
+
 from bot import text
 from bot.agent.trace import ToolResult
 from bot.calendar import working_days
@@ -224,13 +226,21 @@ async def model_verdicts(files: list[Path]) -> dict[str, bool]:
     every answer whose statements can be written."""
     settings = Settings.from_env(dotenv=True)
     client = make_client(settings.anthropic_api_key, settings.anthropic_base_url)
-    model = ModelJudge(client, settings.judge_model or settings.model)
+    named = (settings.judge_model or "").strip()
+    model = ModelJudge(client, named if named and named.lower() != "off" else settings.model)
     verdicts: dict[str, bool] = {}
     try:
         for path in files:
             for case in json.loads(path.read_text(encoding="utf-8")):
-                if parts_of(case["answer"]) is not None:
+                if parts_of(case["answer"]) is None:
+                    continue
+                try:
                     verdicts[key_of(path, case)] = (await model.judge(judge_case(case))).answers
+                except (
+                    anthropic.APIError,
+                    ValueError,
+                ) as exc:  # left out, as production leaves it to the rules
+                    print(f"  no verdict for {key_of(path, case)}: {type(exc).__name__}")
     finally:
         await client.close()
     return verdicts
@@ -270,6 +280,9 @@ def write_judge_kit(files: list[Path], folder: Path, chunks: int) -> None:
 def read_verdicts(path: Path) -> dict[str, bool]:
     """Recorded verdicts by case key; opaque ids are read through the key file their kit wrote."""
     said: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    unread = sorted(k for k, v in said.items() if v not in ("answers", "misses"))
+    if unread:
+        raise SystemExit(f"{path}: verdicts must be 'answers' or 'misses'; not: {', '.join(unread[:5])}")
     key_file = path.parent.with_suffix(".key.json")
     key: dict[str, str] = json.loads(key_file.read_text(encoding="utf-8")) if key_file.exists() else {}
     return {key.get(k, k): v == "answers" for k, v in said.items()}

@@ -59,7 +59,11 @@ async def measure(asked: list[tuple[str, str | None]], store: SqlHrStore) -> dic
         turn = await ask(bot, caller, question, previous)
         per_answer.append(turn.trace.model_calls)
         lookups = turn.conversation.evidence()
-        case = case_of(question, turn.answer, FIXED_CALENDAR.today_for(caller), lookups, turn.messages)
+        asked_at = max(
+            i for i, m in enumerate(turn.messages) if m["role"] == "user" and m["content"] == question
+        )
+        today = FIXED_CALENDAR.today_for(caller)
+        case = case_of(question, turn.answer, today, lookups, turn.messages[:asked_at])
         request = {"role": "user", "content": case.as_json()}
         judged.append(
             estimate_tokens(JUDGE_SYSTEM) + estimate_tokens([request]) + estimate_tokens(JUDGE_OUTPUT)

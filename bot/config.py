@@ -136,8 +136,8 @@ class Settings(BaseSettings):
     judge_model: str | None = Field(
         None,
         validation_alias="OFFICEBOT_JUDGE_MODEL",
-        description="The model that judges whether an answer answers the question (one call per answer, "
-        "its prompt cached). Unset: `OFFICEBOT_MODEL`. `off`: the check's rules judge instead (as offline).",
+        description="The model that judges whether an answer answers the question (one more call per "
+        "answer). Unset: `OFFICEBOT_MODEL`. `off`: the check's rules judge instead (as offline).",
     )
     declared_figures: bool = Field(
         True,

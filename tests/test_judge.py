@@ -44,7 +44,7 @@ async def test_a_judged_answer_is_posted_and_the_judge_reads_only_the_askers_tur
     assert judged["output_config"]["format"]["schema"] == VERDICT_SCHEMA
     assert "tools" not in judged and "tool_choice" not in judged  # it reads; it cannot act
     case = json.loads(judged["messages"][0]["content"])
-    assert case["question"] == question and case["answer"] == turn.answer
+    assert case["question"] == question and case["answer"] == turn.answer and case["earlier"] == []
     assert case["today"].startswith("2026-11-29")
     assert [(lookup["tool"], lookup["result"]["year"]) for lookup in case["lookups"]] == [
         ("get_leave_balance", 2026)
@@ -115,6 +115,9 @@ async def test_two_misses_post_the_plain_looked_up_figures(messages_api, hr, min
     turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
     assert "7.5일" in turn.answer and "사용 7.5일" in turn.answer  # the plain balance, with its note
     assert "돼요" not in turn.answer  # not the model's statement
+    assert (
+        len(judging(api.requests)) == 2
+    )  # both answers were the judge's to stop (the rules pass used(2026))
 
 
 async def test_a_statement_that_cannot_be_written_never_reaches_the_judge(messages_api, hr, minsu):
@@ -134,12 +137,13 @@ async def test_a_statement_that_cannot_be_written_never_reaches_the_judge(messag
 
 async def test_a_judge_that_fails_leaves_the_choice_to_the_rules(messages_api, hr, minsu):
     question = "3일 쓰면 몇 개 남아?"
-    # the judge's call fails (a 500, then a reply that is no verdict): the rules stop the bare balance
+    # the judge's call fails (a 500 twice, then a reply that is no verdict): the rules stop the bare balance
     api = await messages_api(
         [
             BALANCE_2026,
             parts((question, ["remaining(2026)"])),
             error_reply(500),
+            error_reply(500),  # its one retry
             parts((question, ["what_if(2026, q(3))"])),
             text_reply("I think it is fine."),
         ]
@@ -217,3 +221,71 @@ def test_the_model_judge_needs_a_key(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(sys, "argv", ["named_answers", "--judge"])
     assert main() == 2
     assert capsys.readouterr().out.startswith("--judge needs ANTHROPIC_API_KEY")
+
+
+async def test_a_greeting_is_not_judged(messages_api, hr, minsu):
+    api = await messages_api([parts(("안녕?", ["greeting()"]))])
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask("안녕?"), minsu)
+    assert turn.answer.startswith("안녕하세요") and judging(api.requests) == []  # one call, no judge's
+
+
+async def test_the_judge_reads_the_turns_before_the_question_not_the_correction(messages_api, hr, minsu):
+    first, follow_up = "올해 연차 며칠 남았어?", "3일 쓰면?"
+    api = await messages_api(
+        [
+            BALANCE_2026,
+            parts((first, ["remaining(2026)"])),
+            verdict(True),
+            parts((follow_up, ["remaining(2026)"])),  # the balance again: a miss
+            verdict(False, "not what is left after 3 days"),
+            parts((follow_up, ["what_if(2026, q(3))"])),
+            verdict(True),
+        ]
+    )
+    bot = make_assistant(api, hr, grounding=True, judge=True)
+    turn = await bot.run_turn(ask(first), minsu)
+    again = await bot.run_turn(turn.conversation.ask(follow_up), minsu)
+    assert again.answer == "3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요."
+    for judged in judging(api.requests)[1:]:  # the follow-up's first answer and its correction
+        case = json.loads(judged["messages"][0]["content"])
+        assert case["question"] == follow_up
+        assert [e["role"] for e in case["earlier"]] == ["user", "assistant"]
+        assert case["earlier"][0]["text"] == first
+        assert case["earlier"][1]["text"] == "(answered with the statements: remaining(2026))"
+        assert [lookup["result"]["year"] for lookup in case["lookups"]] == [2026]  # the earlier turn's
+
+
+async def test_lookups_code_made_itself_are_shown_to_the_judge(messages_api, hr, minsu):
+    question = "올해 연차 며칠 남았어?"
+    api = await messages_api([parts((question, ["remaining(2026)"])), verdict(True)])  # no tool call
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert turn.answer == "2026년 남은 연차는 7.5일이에요."
+    case = json.loads(judging(api.requests)[0]["messages"][0]["content"])
+    assert [(lookup["tool"], lookup["result"]["year"]) for lookup in case["lookups"]] == [
+        ("get_leave_balance", 2026)
+    ]
+
+
+async def test_a_judge_cut_off_or_refusing_gives_no_verdict(messages_api, hr, minsu):
+    question = "3일 쓰면 몇 개 남아?"
+    cut_off = text_reply('{"verdict": "answ', stop_reason="max_tokens")
+    api = await messages_api(
+        [
+            BALANCE_2026,
+            parts((question, ["remaining(2026)"])),
+            cut_off,
+            parts((question, ["what_if(2026, q(3))"])),
+            cut_off,
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert turn.answer == "3일을 쓰시면 2026년 남은 연차는 7.5일에서 4.5일이 돼요."  # the rules judged both
+    assert sum("the judge failed (ValueError)" in str(step) for step in turn.trace.steps) == 2
+
+
+def test_the_judge_has_its_own_time_limit_inside_the_questions_deadline():
+    from bot.grounding.judge import JUDGE_TIMEOUT
+
+    judge = ModelJudge(make_client("sk-test", "http://127.0.0.1:9"), "claude-sonnet-5-5")
+    assert judge.client.timeout == JUDGE_TIMEOUT and judge.client.max_retries == 1
+    assert 2 * (1 + judge.client.max_retries) * JUDGE_TIMEOUT < Settings.from_env({}).deadline  # twice a turn

@@ -119,3 +119,12 @@ async def test_someone_elses_days_off_are_declined_not_drafted(hr, minsu):
 
     turn = await ask(offline_assistant(hr), minsu, "My team lead, is he off on Dec 24?")
     assert turn.trace.tool_calls == [] and "anyone else" in turn.answer
+
+
+async def test_the_askers_own_request_beside_a_colleague_is_still_drafted(hr, minsu):
+    from tests.support.offline_chat import ask, offline_assistant
+
+    turn = await ask(
+        offline_assistant(hr), minsu, "팀장님이 크리스마스 이브에 쉬신대요. 저도 12월 24일 연차 쓰고 싶어요"
+    )
+    assert [c.name for c in turn.trace.tool_calls] == ["draft_leave_request"]

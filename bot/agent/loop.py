@@ -85,6 +85,7 @@ class Unchecked:
     results: Mapping[str, ToolResult] = field(default_factory=dict)
     named: str | None = None  # the answer's text with its figures named, for the check to render
     rendered: bool = False  # the check only wrote the named figures out: the turn stays as the model made it
+    asked_at: int = 0  # the index in `messages` of this turn's question: what comes before is earlier turns
 
     @property
     def conversation(self) -> Conversation:
@@ -160,8 +161,9 @@ class Assistant:
                 if self.check is not None and self.output_config is not None and ended == "end_turn"
                 else None
             )
+            said = named if named is not None else answer
             return Unchecked(
-                named if named is not None else answer, ended, messages, evidence, results, named
+                said, ended, messages, evidence, results, named, asked_at=len(before.messages) - 1
             )
 
         async def ask_again(user_text: str) -> Unchecked:

@@ -17,6 +17,7 @@ A plain-text balance answer with no lookup and no figure gets the lookup by code
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -44,6 +45,8 @@ from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
 from bot.tools.toolbox import Toolbox
+
+log = logging.getLogger(__name__)
 
 
 def evidence_for(draft: Unchecked, question: str, today: date, calendar: WorkingDayCount | None) -> Evidence:
@@ -145,13 +148,17 @@ class Grounding:
         evidence = evidence_for(draft, question, today, self.calendar)
         evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
         parts, korean = parse_answer(named) or [], text.is_korean(question)
-        if self.judge is None:
+        said = [statement.split("(")[0].strip() for part in parts for statement in part.say]
+        if self.judge is None or (said and set(said) <= _SMALL_TALK):  # a greeting needs no second call
             return write(parts, evidence, korean)
         written = write(parts, evidence, korean, rules_choose=False)
         if not written.holds:  # a statement that cannot be written is the code's to say, not a judge's
             return written
-        lookups = [*draft.conversation.evidence(), *(r for r in draft.evidence if r.is_error)]
-        case = case_of(question, written.text, today, lookups, draft.messages)
+        # every lookup the answer may be written from: the conversation's, and this turn's (also those code
+        # made itself, which are in no message, and the failures)
+        lookups = {r.tool_use_id: r for r in [*draft.conversation.evidence(), *draft.evidence]}
+        earlier = draft.messages[: draft.asked_at]
+        case = case_of(question, written.text, today, list(lookups.values()), earlier)
         try:
             verdict = await self.judge.judge(case)
         except (anthropic.APIError, ValueError) as exc:
@@ -159,6 +166,7 @@ class Grounding:
             trace.add(
                 Note(f"grounding: the judge failed ({type(exc).__name__}) → the rules judge the choice")
             )
+            _warn_once(exc)
             return write(parts, evidence, korean)
         trace.add(Note(f"grounding: judged {'answers' if verdict.answers else 'misses: ' + verdict.missing}"))
         if verdict.answers:
@@ -234,6 +242,19 @@ class Grounding:
         results = await look_up_years(self.toolbox, caller, years, trace)
         answer = f"{said}\n{plain_answer(results, text.is_korean(question))}".strip()
         return replace(draft, text=answer, evidence=[*draft.evidence, *results])
+
+
+_SMALL_TALK = frozenset({"greeting", "thanks"})
+_WARNED: set[str] = set()
+
+
+def _warn_once(exc: Exception) -> None:
+    """A judge that fails says so in the log once per kind of failure (a wrong model name fails every
+    answer; its trace notes alone would go unseen)."""
+    kind = f"{type(exc).__name__} {getattr(exc, 'status_code', '')}".strip()
+    if kind not in _WARNED:
+        _WARNED.add(kind)
+        log.warning("the answer judge failed (%s: %s); the rules judge answers instead", kind, str(exc)[:200])
 
 
 def _reasons(problems: Sequence[Problem]) -> str:

@@ -68,6 +68,7 @@ OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": 
 # billed in full each time. benchmarks/prompt_cost.py counts it.
 SYSTEM: list[TextBlockParam] = [{"type": "text", "text": JUDGE_PROMPT}]
 MAX_TOKENS = 2048  # room for the model's thinking and a one-line verdict
+JUDGE_TIMEOUT = 10.0  # seconds a call; with one retry, about 20 s of the question's 60
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,9 @@ class ModelJudge:
     falls back to its rules, so a judge outage never posts an unjudged answer as judged."""
 
     def __init__(self, client: anthropic.AsyncAnthropic, model: str) -> None:
-        self.client = client
+        # Its own time limit, one retry: a judge that hangs must leave the question time for the rules'
+        # judgement within its deadline (a turn may ask the judge twice; the answering calls keep theirs).
+        self.client = client.with_options(timeout=JUDGE_TIMEOUT, max_retries=1)
         self.model = model
 
     async def judge(self, case: Case) -> Verdict:
@@ -120,6 +123,8 @@ class ModelJudge:
             messages=messages,
             output_config=OUTPUT_CONFIG,
         )
+        if reply.stop_reason != "end_turn":  # a refusal, or cut off at max_tokens: no verdict
+            raise ValueError(f"the judge stopped with {reply.stop_reason}")
         said = "".join(block.text for block in reply.content if block.type == "text")
         return verdict_of(said)
 
@@ -137,21 +142,22 @@ def case_of(
     answer: str,
     today: date,
     evidence: Sequence[ToolResult],
-    messages: Sequence[MessageParam],
+    earlier: Sequence[MessageParam],
 ) -> Case:
     """The judge's case from a turn: its lookups (successful or not: a failure said is an answer too) and
-    the text of the turns before the question."""
+    the text of the turns before the question (`earlier`: the messages before it)."""
     return Case(
         today,
         question,
         answer,
         tuple((r.name, r.content) for r in evidence),
-        tuple(_earlier(messages)),
+        tuple(_said(earlier)[-4:]),
     )
 
 
-def _earlier(messages: Sequence[MessageParam]) -> list[tuple[Literal["user", "assistant"], str]]:
-    """The plain text of the turns before this one (the last user text is the question itself)."""
+def _said(messages: Sequence[MessageParam]) -> list[tuple[Literal["user", "assistant"], str]]:
+    """The plain text of each message; an answer kept as the model's statements ({"parts": …}) is shown as
+    the statements it chose, which is what its written text said."""
     said: list[tuple[Literal["user", "assistant"], str]] = []
     for message in messages:
         content: Any = message["content"]
@@ -165,11 +171,26 @@ def _earlier(messages: Sequence[MessageParam]) -> list[tuple[Literal["user", "as
             )
         )
         role = message["role"]
-        if text.strip() and role in ("user", "assistant"):
-            said.append(("user" if role == "user" else "assistant", text.strip()))
-    # drop this turn: from the last user text on
-    last_user = max((i for i, (role, _) in enumerate(said) if role == "user"), default=len(said))
-    return said[:last_user][-4:]
+        if not text.strip() or role not in ("user", "assistant"):
+            continue
+        if role == "assistant" and (statements := _statements_of(text)) is not None:
+            text = f"(answered with the statements: {', '.join(statements)})"
+        said.append(("user" if role == "user" else "assistant", text.strip()))
+    return said
+
+
+def _statements_of(text: str) -> list[str] | None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    parts = data.get("parts") or [{"say": data.get("say")}]
+    said = [
+        s for part in parts if isinstance(part, dict) for s in part.get("say") or [] if isinstance(s, str)
+    ]
+    return said or None
 
 
 def _parsed(content: str) -> Any:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -153,7 +154,7 @@ class OfflineModel:
         reading, parts = self._read(question, messages[:-1], today, system)
         calendar = len(parts) == 1 and parts[0].calendar is not None  # asked before a draft is
         # someone else's days off ("my team lead, is he off …?") are no request of the asker's: declined
-        theirs = reading.kind == "someone_else"
+        theirs = reading.kind == "someone_else" and not _ASKERS_OWN.search(question)
         drafts = draft_request.NAME in offered and not calendar and not theirs
         asked = leave_asked(question, today) if drafts else None
         if asked is not None:
@@ -260,6 +261,13 @@ class OfflineModel:
                 "output_tokens": estimate_tokens({"content": content}),
             },
         }
+
+
+# The asker as the one who wants the days ("저도 크리스마스에 쉬고 싶어요", "I'd like Dec 4 off too"), beside
+# someone else named: the request is the asker's own.
+_ASKERS_OWN = re.compile(
+    r"저도|제가|저는|나도|내가|나는|\bI(?:'d|'m|\s+(?:want|would|need|will|'ll))\b|\bme\b", re.I
+)
 
 
 def _system_text(body: dict[str, Any]) -> str:

@@ -168,9 +168,10 @@ async def open_services(
 
 def judge_for(settings: Settings, client: anthropic.AsyncAnthropic) -> Judge | None:
     """A model judges the choice of Claude's answers; offline (or `OFFICEBOT_JUDGE_MODEL=off`) the rules do."""
-    if settings.offline or (settings.judge_model or "").strip().lower() == "off":
+    named = (settings.judge_model or "").strip()
+    if settings.offline or named.lower() == "off":
         return None
-    return ModelJudge(client, settings.judge_model or settings.model)
+    return ModelJudge(client, named or settings.model)
 
 
 __all__ = [
