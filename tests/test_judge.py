@@ -49,6 +49,10 @@ async def test_a_judged_answer_is_posted_and_the_judge_reads_only_the_askers_tur
     assert [(lookup["tool"], lookup["result"]["year"]) for lookup in case["lookups"]] == [
         ("get_leave_balance", 2026)
     ]
+    # its call is counted with the others (metrics, `officebot eval`'s bill) and shown as the judge's
+    calls = turn.trace.model_calls
+    assert [c.judge for c in calls] == [False, False, True] and calls[-1].input_tokens == 10
+    assert any(line.startswith("[judge call] stop_reason=end_turn") for line in turn.trace.render_lines())
 
 
 async def test_an_answer_the_rules_would_stop_is_posted_when_the_judge_finds_it_answers(

@@ -23,6 +23,7 @@ class ModelCall:
     ms: float
     cache_read_tokens: int = 0
     cache_written_tokens: int = 0
+    judge: bool = False  # the check's call asking whether the answer answers (bot/grounding/judge.py)
 
     @property
     def billed_input(self) -> float:
@@ -164,7 +165,7 @@ def render_step(step: Step) -> str:
     match step:
         case ModelCall():
             return (
-                f"[model call {step.round}] stop_reason={step.stop_reason} "
+                f"[{'judge call' if step.judge else f'model call {step.round}'}] stop_reason={step.stop_reason} "
                 f"tokens in={step.input_tokens} cached={step.cache_read_tokens} "
                 f"cache_written={step.cache_written_tokens} out={step.output_tokens} ({step.ms:.0f} ms)"
             )

@@ -168,6 +168,8 @@ class Grounding:
             )
             _warn_once(exc)
             return write(parts, evidence, korean)
+        if verdict.call is not None:
+            trace.add(verdict.call)
         trace.add(Note(f"grounding: judged {'answers' if verdict.answers else 'misses: ' + verdict.missing}"))
         if verdict.answers:
             return written

@@ -15,15 +15,16 @@ lookups this conversation made, and the answer as code wrote it. It answers in o
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Literal, Protocol
 
 import anthropic
 from anthropic.types import MessageParam, OutputConfigParam, TextBlockParam
 
-from bot.agent.trace import ToolResult
+from bot.agent.trace import ModelCall, ToolResult
 
 # What the person could have been told, for the judge to know a decline that was not needed. The list
 # is the statements' catalogue (bot/grounding/shape.py) in the words a reader uses.
@@ -75,6 +76,7 @@ JUDGE_TIMEOUT = 10.0  # seconds a call; with one retry, about 20 s of the questi
 class Verdict:
     answers: bool
     missing: str = ""
+    call: ModelCall | None = None  # the judge's call, for the trace, the metrics and the bill
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ class ModelJudge:
 
     async def judge(self, case: Case) -> Verdict:
         messages: list[MessageParam] = [{"role": "user", "content": case.as_json()}]
+        started = time.perf_counter()
         reply = await self.client.messages.create(
             model=self.model,
             max_tokens=MAX_TOKENS,
@@ -126,7 +129,18 @@ class ModelJudge:
         if reply.stop_reason != "end_turn":  # a refusal, or cut off at max_tokens: no verdict
             raise ValueError(f"the judge stopped with {reply.stop_reason}")
         said = "".join(block.text for block in reply.content if block.type == "text")
-        return verdict_of(said)
+        usage = reply.usage
+        call = ModelCall(
+            round=0,
+            stop_reason=reply.stop_reason,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+            ms=(time.perf_counter() - started) * 1000,
+            cache_read_tokens=usage.cache_read_input_tokens or 0,
+            cache_written_tokens=usage.cache_creation_input_tokens or 0,
+            judge=True,
+        )
+        return replace(verdict_of(said), call=call)
 
 
 def verdict_of(said: str) -> Verdict:

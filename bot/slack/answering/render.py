@@ -122,7 +122,7 @@ def step_block(step: Step) -> dict[str, Any]:
     match step:
         case ModelCall():
             text = (
-                f"*model call {step.round}* · stop_reason `{step.stop_reason}` · "
+                f"*{'judge call' if step.judge else f'model call {step.round}'}* · stop_reason `{step.stop_reason}` · "
                 f"tokens in {step.input_tokens} / out {step.output_tokens} · {step.ms:.0f} ms"
             )
         case ToolCall():
