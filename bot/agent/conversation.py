@@ -52,3 +52,17 @@ def _tool_result_ids(messages: Sequence[MessageParam]) -> Iterator[str]:
         for block in content:
             if isinstance(block, dict) and block.get("type") == "tool_result":
                 yield str(block.get("tool_use_id"))
+
+
+def message_text(message: MessageParam) -> str | None:
+    """A message's text: its string content as it is, or its text blocks joined by spaces (the SDK's block
+    objects too, as an assistant reply is kept); None when it has no text block (tool results alone)."""
+    content: Any = message["content"]
+    if isinstance(content, str):
+        return content
+    texts = [
+        b.get("text", "") if isinstance(b, dict) else getattr(b, "text", "") or ""
+        for b in content
+        if (b.get("type") if isinstance(b, dict) else getattr(b, "type", None)) == "text"
+    ]
+    return " ".join(texts) if texts else None

@@ -31,7 +31,7 @@ from anthropic.types import (
 
 from bot import text
 from bot.agent.clock import Today
-from bot.agent.conversation import Conversation
+from bot.agent.conversation import Conversation, message_text
 from bot.agent.endings import Ended, ending, final_text, model_failed, round_limit
 from bot.agent.prompt import system_blocks
 from bot.agent.trace import Answer, ModelCall, Note, ToolCall, ToolResult, Trace
@@ -257,18 +257,7 @@ class Assistant:
             # And the conversation so far: the same turn's next call (after its tool results) reads it.
             cache_control={"type": "ephemeral"},
         )
-        usage = response.usage
-        trace.add(
-            ModelCall(
-                round=call_number,
-                stop_reason=response.stop_reason,
-                input_tokens=usage.input_tokens,
-                output_tokens=usage.output_tokens,
-                ms=(time.perf_counter() - started) * 1000,
-                cache_read_tokens=usage.cache_read_input_tokens or 0,
-                cache_written_tokens=usage.cache_creation_input_tokens or 0,
-            )
-        )
+        trace.add(ModelCall.of(response, call_number, started))
         return response
 
     async def _run_tools(
@@ -332,12 +321,7 @@ def _to_param(result: ToolResult) -> ToolResultBlockParam:
 
 def _last_user_text(messages: Sequence[MessageParam]) -> str:
     for message in reversed(messages):
-        if message["role"] != "user":
-            continue
-        content: Any = message["content"]
-        if isinstance(content, str):
-            return content
-        texts = [b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text"]
-        if texts:
-            return " ".join(texts)
+        said = message_text(message) if message["role"] == "user" else None
+        if said is not None:
+            return said
     return ""

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from anthropic.types import Message
 
 from bot.domain.outcomes import NO_FACTS, FailureFacts, FailureReason, Outcome
 from bot.tools.registry import Figures
@@ -24,6 +27,21 @@ class ModelCall:
     cache_read_tokens: int = 0
     cache_written_tokens: int = 0
     judge: bool = False  # the check's call asking whether the answer answers (bot/grounding/judge.py)
+
+    @classmethod
+    def of(cls, reply: Message, round: int, started: float, *, judge: bool = False) -> ModelCall:
+        """A reply's call: its usage, and the time since `started` (`time.perf_counter()`)."""
+        usage = reply.usage
+        return cls(
+            round=round,
+            stop_reason=reply.stop_reason,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+            ms=(time.perf_counter() - started) * 1000,
+            cache_read_tokens=usage.cache_read_input_tokens or 0,
+            cache_written_tokens=usage.cache_creation_input_tokens or 0,
+            judge=judge,
+        )
 
     @property
     def billed_input(self) -> float:

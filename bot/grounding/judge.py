@@ -24,7 +24,9 @@ from typing import Any, Literal, Protocol
 import anthropic
 from anthropic.types import MessageParam, OutputConfigParam, TextBlockParam
 
+from bot.agent.conversation import message_text
 from bot.agent.trace import ModelCall, ToolResult
+from bot.grounding.shape import parse_answer
 
 # What the person could have been told, for the judge to know a decline that was not needed. The list
 # is the statements' catalogue (bot/grounding/shape.py) in the words a reader uses.
@@ -129,18 +131,7 @@ class ModelJudge:
         if reply.stop_reason != "end_turn":  # a refusal, or cut off at max_tokens: no verdict
             raise ValueError(f"the judge stopped with {reply.stop_reason}")
         said = "".join(block.text for block in reply.content if block.type == "text")
-        usage = reply.usage
-        call = ModelCall(
-            round=0,
-            stop_reason=reply.stop_reason,
-            input_tokens=usage.input_tokens,
-            output_tokens=usage.output_tokens,
-            ms=(time.perf_counter() - started) * 1000,
-            cache_read_tokens=usage.cache_read_input_tokens or 0,
-            cache_written_tokens=usage.cache_creation_input_tokens or 0,
-            judge=True,
-        )
-        return replace(verdict_of(said), call=call)
+        return replace(verdict_of(said), call=ModelCall.of(reply, 0, started, judge=True))
 
 
 def verdict_of(said: str) -> Verdict:
@@ -174,37 +165,14 @@ def _said(messages: Sequence[MessageParam]) -> list[tuple[Literal["user", "assis
     the statements it chose, which is what its written text said."""
     said: list[tuple[Literal["user", "assistant"], str]] = []
     for message in messages:
-        content: Any = message["content"]
-        text = (
-            content
-            if isinstance(content, str)
-            else " ".join(
-                b.get("text", "") if isinstance(b, dict) else getattr(b, "text", "") or ""
-                for b in content
-                if (b.get("type") if isinstance(b, dict) else getattr(b, "type", None)) == "text"
-            )
-        )
-        role = message["role"]
+        text, role = message_text(message) or "", message["role"]
         if not text.strip() or role not in ("user", "assistant"):
             continue
-        if role == "assistant" and (statements := _statements_of(text)) is not None:
+        if role == "assistant" and (parts := parse_answer(text)) is not None:
+            statements = [statement for part in parts for statement in part.say]
             text = f"(answered with the statements: {', '.join(statements)})"
         said.append(("user" if role == "user" else "assistant", text.strip()))
     return said
-
-
-def _statements_of(text: str) -> list[str] | None:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    parts = data.get("parts") or [{"say": data.get("say")}]
-    said = [
-        s for part in parts if isinstance(part, dict) for s in part.get("say") or [] if isinstance(s, str)
-    ]
-    return said or None
 
 
 def _parsed(content: str) -> Any:

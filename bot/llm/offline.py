@@ -35,7 +35,7 @@ import httpx2
 
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
-from bot.grounding.judge import JUDGE_PROMPT
+from bot.grounding.judge import VERDICT_SCHEMA
 from bot.language.dates import blank_dates, without_holidays_excluded
 from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
@@ -98,7 +98,7 @@ class OfflineModel:
     def respond(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages") or []
         check_wire_contract(body, messages)
-        if _system_text(body).startswith(JUDGE_PROMPT[:80]):
+        if ((body.get("output_config") or {}).get("format") or {}).get("schema") == VERDICT_SCHEMA:
             # Judging whether an answer answers needs a model; the check's rules judge instead.
             raise WireError(400, "the offline model does not judge answers")
         today = today_from(body.get("system"))
@@ -268,11 +268,6 @@ class OfflineModel:
 _ASKERS_OWN = re.compile(
     r"저도|제가|저는|나도|내가|나는|\bI(?:'d|'m|\s+(?:want|would|need|will|'ll))\b|\bme\b", re.I
 )
-
-
-def _system_text(body: dict[str, Any]) -> str:
-    system = body.get("system") or ""
-    return system if isinstance(system, str) else "".join(b.get("text", "") for b in system)
 
 
 def _text(said: str) -> dict[str, Any]:
