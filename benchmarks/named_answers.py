@@ -39,6 +39,7 @@ from bot.grounding.facts import Evidence
 from bot.grounding.judge import JUDGE_PROMPT, Case, ModelJudge
 from bot.grounding.shape import parts_of
 from bot.grounding.statements import write
+from bot.llm.choice.check import write_checked
 from bot.llm.client import make_client
 from bot.policy.grants import StatutoryGrant
 from bot.policy.standing import Entitlement
@@ -186,8 +187,9 @@ def judge_case(case: dict[str, Any]) -> Case:
 
 
 def judge(case: dict[str, Any], tally: Tally, verbose: bool, verdict: bool | None = None) -> None:
-    """`verdict`: a judge's (True: it answers) for the choice, in place of the rules; a statement that
-    cannot be written still stops the answer, as in production."""
+    """`verdict`: a judge's (True: it answers) for the choice, as in production; None: the rules judge it
+    (bot/llm/choice/, which checked every model's answers before the judge and now the offline model's
+    own). A statement that cannot be written stops the answer either way."""
     said = parts_of(case["answer"])
     if said is None:  # {"text": …} (named figures) or {"text", "figures"} (declared)
         tally.retired.append(case["id"])
@@ -195,7 +197,7 @@ def judge(case: dict[str, Any], tally: Tally, verbose: bool, verdict: bool | Non
             print(f"  retired shape, not judged {case['id']}")
         return
     korean = text.is_korean(case["question"])
-    written = write(said, evidence_of(case), korean, rules_choose=verdict is None)
+    written = (write_checked if verdict is None else write)(said, evidence_of(case), korean)
     holds = written.holds and verdict is not False
     correct = case["expected"] in ("correct", "pass")
     if correct:

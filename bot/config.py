@@ -137,7 +137,8 @@ class Settings(BaseSettings):
         None,
         validation_alias="OFFICEBOT_JUDGE_MODEL",
         description="The model that judges whether an answer answers the question (one more call per "
-        "answer). Unset: `OFFICEBOT_MODEL`. `off`: the check's rules judge instead (as offline).",
+        "answer). Unset: `OFFICEBOT_MODEL`. `off`: no judgement; answers are posted as code writes them "
+        "(every figure still from the lookups, the choice of statements unchecked).",
     )
     declared_figures: bool = Field(
         True,

@@ -12,7 +12,7 @@ import pytest
 from bot.agent.prompt import system_prompt
 from bot.calendar import Closure, Day, KoreanCalendar, WorkingDays
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
+from bot.llm.choice.check import write_checked
 from bot.slack.answering.stream import task_title
 from bot.tools import day as day_tool
 from bot.tools import working_days as working_days_tool
@@ -225,9 +225,9 @@ async def test_a_working_day_count_is_evidence_for_the_grounding_check(hr, minsu
     evidence = Evidence(
         working_days={(counted.start, counted.end): counted.working}, today=date(2026, 11, 29)
     )
-    said = write(['working_days("2026-12-21", "2026-12-25")'], evidence, True)
+    said = write_checked(['working_days("2026-12-21", "2026-12-25")'], evidence, True)
     assert said.text == "12월 21일(월)부터 12월 25일(금)까지 근무일은 4일이에요."
-    uncounted = write(['working_days("2026-12-21", "2026-12-26")'], evidence, True)
+    uncounted = write_checked(['working_days("2026-12-21", "2026-12-26")'], evidence, True)
     assert not uncounted.holds  # no calendar result, and no calendar given: not written
 
 

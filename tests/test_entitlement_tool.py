@@ -15,7 +15,7 @@ import pytest
 from bot.db.hr import SqlHrStore
 from bot.domain.people import Employee
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
+from bot.llm.choice.check import write_checked
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.standing import Entitlement, standing
 from bot.ports.hr import LedgerInputs
@@ -138,7 +138,9 @@ MINSU = standing(Employment(date(2024, 3, 4)), LeaveRules(), TODAY)
 
 
 def _check(*statements: str, ent: Entitlement | None = MINSU):
-    return write(statements, Evidence(question="내년 연차 며칠 생겨?", today=TODAY, entitlement=ent), True)
+    return write_checked(
+        statements, Evidence(question="내년 연차 며칠 생겨?", today=TODAY, entitlement=ent), True
+    )
 
 
 def test_the_next_grant_is_written_from_the_lookup():
@@ -149,7 +151,9 @@ def test_the_next_grant_is_written_from_the_lookup():
 
 def test_service_and_why_are_written_from_the_lookup():
     asked = Evidence(question="나 근속 몇 년이지? 내년 16일은 왜 16일이야?", today=TODAY, entitlement=MINSU)
-    result = write(["service_years()", "why_grant(q(16))"], asked, True)  # the next grant, by its size
+    result = write_checked(
+        ["service_years()", "why_grant(q(16))"], asked, True
+    )  # the next grant, by its size
     assert result.holds, result.problems
     assert result.text == (
         "입사한 지 만 2년이에요. 2027년 3월 4일(목)에 생기는 16일은 근속 3년을 채워서예요. "

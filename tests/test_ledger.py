@@ -17,8 +17,8 @@ from bot.db.policy import SqlPolicyStore
 from bot.db.tables import employees, leave_grants, leave_records
 from bot.domain.leave import Balance, StoredYear
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
 from bot.hr.directory import caller_for_employee_id
+from bot.llm.choice.check import write_checked
 from bot.policy.company import DEFAULT_POLICY, CompanyPolicy, with_changes
 from bot.policy.entitlement import entitlement as act
 from bot.policy.grants import Employment, LeaveRules
@@ -316,7 +316,9 @@ async def test_fiscal_basis_from_january_gives_the_imported_balances_on_the_demo
 
 def _render(named: str):
     balance = Balance(2026, D(15), D(6), ((_d("2027-03-03"), D(9)),))
-    return write([named], Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY), True)
+    return write_checked(
+        [named], Evidence(balances={2026: balance}, question="연차 언제 소멸돼?", today=TODAY), True
+    )
 
 
 def test_what_expires_when_is_written_from_the_lookup():

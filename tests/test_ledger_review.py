@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from bot.domain.leave import Balance, StoredYear, format_days
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
+from bot.llm.choice.check import write_checked
 from bot.policy.grants import Employment, LeaveRules
 from bot.policy.holding import holding
 from bot.policy.notices import due_with_unused
@@ -83,7 +83,7 @@ def test_where_the_act_gives_no_leave_hrs_rows_still_lapse():
     assert "미사용: 5일, 2026-12-31까지 사용 가능 (이후 소멸)" in entitlement_shown(ent)
     assert data_of(ent)["unused"] == [{"until": "2026-12-31", "days": "5"}]
     assert figure_in(wire_text(data_of(ent))) == ent
-    said = write(["lapsing()"], Evidence(today=ent.on, entitlement=ent), korean=False).text
+    said = write_checked(["lapsing()"], Evidence(today=ent.on, entitlement=ent), korean=False).text
     assert "5 unused days lapse after Thursday, December 31." in said, said
 
 

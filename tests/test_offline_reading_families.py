@@ -15,9 +15,9 @@ from bot.db.hr import SqlHrStore
 from bot.domain.leave import LeaveRecord, LeaveTaken
 from bot.domain.people import Caller
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
 from bot.hr.directory import caller_for_employee_id
 from bot.llm import offline_lines
+from bot.llm.choice.check import write_checked
 from tests.support.offline_chat import ask, offline_assistant
 
 CANNOT = (offline_lines.OFFLINE_CANNOT.ko, offline_lines.OFFLINE_CANNOT.en)
@@ -126,9 +126,9 @@ def test_the_latest_record_is_the_latest_taken_by_today() -> None:
     records = (LeaveRecord(date(2026, 10, 9), Decimal(1)), LeaveRecord(date(2026, 12, 24), Decimal("0.5")))
     taken = LeaveTaken(2026, records)
     today = date(2026, 11, 29)
-    said = write(["latest(2026)"], Evidence({}, {2026: taken}, today=today), korean=False).text
+    said = write_checked(["latest(2026)"], Evidence({}, {2026: taken}, today=today), korean=False).text
     assert "October 9" in said and "December" not in said
-    nothing_yet = write(
+    nothing_yet = write_checked(
         ["latest(2026)"], Evidence({}, {2026: LeaveTaken(2026, records[1:])}, today=today), False
     )
     assert nothing_yet.text == "You took no leave in 2026."

@@ -1,22 +1,19 @@
-"""The model's reading of the question, shown as parts and checked (bot/grounding/reading.py): every ask
+"""The model's reading of the question, shown as parts and checked (the offline model's own check, bot/llm/choice/quotes.py): every ask
 has a part quoting it, a quote is the question's own words, and each part's statements are held to its own
 words. The questions here are worded apart from the held-out answer sets."""
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from decimal import Decimal
 
 from bot.calendar import working_days
 from bot.domain.leave import Balance
-from bot.grounding.choice import Chosen
 from bot.grounding.facts import Evidence
-from bot.grounding.reading import quoted, sentence_asks
 from bot.grounding.shape import Part
-from bot.grounding.statements import Written, write
-from tests.support.assistant import make_assistant
-from tests.support.messages_api import text_reply, tool_reply
+from bot.grounding.statements import Chosen, Written
+from bot.llm.choice.check import write_checked
+from bot.llm.choice.quotes import quoted, sentence_asks
 
 TODAY = date(2026, 11, 29)
 
@@ -30,7 +27,7 @@ def answer(question: str, *parts: tuple[str, list[str]]) -> Written:
         question=question,
         today=TODAY,
     )
-    return write([Part(asks, tuple(say)) for asks, say in parts], evidence, "연차" in question)
+    return write_checked([Part(asks, tuple(say)) for asks, say in parts], evidence, "연차" in question)
 
 
 def reasons(written: Written) -> str:
@@ -52,7 +49,7 @@ def test_an_ask_outside_every_part_stops_the_answer():
 def test_a_part_is_held_to_its_own_year_where_the_whole_question_names_both():
     question = "2025년 연차는 몇 개 썼고, 올해는 몇 개 남았어?"
     # Read whole, both years are named and stated, so their figures crossed over pass...
-    assert write(["used(2026)", "remaining(2025)"], _evidence(question), True).holds
+    assert write_checked(["used(2026)", "remaining(2025)"], _evidence(question), True).holds
     # ...read by parts, the year of the first clause is 2025, not 2026.
     crossed = answer(
         question, ("2025년 연차는 몇 개 썼고", ["used(2026)"]), ("올해는 몇 개 남았어?", ["remaining(2026)"])
@@ -119,33 +116,19 @@ def test_the_stretches_outside_the_quotes_are_what_no_quote_covers():
 
 def test_the_shape_before_parts_reads_as_one_part_quoting_the_whole_question():
     question = "2025년 연차는 몇 개 썼고, 올해는 몇 개 남았어?"
-    old = write(["used(2025)", "remaining(2026)"], _evidence(question), True)
+    old = write_checked(["used(2025)", "remaining(2026)"], _evidence(question), True)
     whole = answer(question, (question, ["used(2025)", "remaining(2026)"]))
     assert old.holds and whole.holds and old.text == whole.text
 
 
-async def test_over_the_wire_a_part_left_out_gets_one_correction(messages_api, hr, minsu):
+def test_a_korean_part_left_out_is_named_with_its_words():
     question = "올해 몇 개 썼어? 그리고 남은 건 몇 개야?"
-    first = {"parts": [{"asks": "올해 몇 개 썼어?", "say": ["used(2026)"]}]}
-    second = {
-        "parts": [
-            {"asks": "올해 몇 개 썼어?", "say": ["used(2026)"]},
-            {"asks": "그리고 남은 건 몇 개야?", "say": ["remaining(2026)"]},
-        ]
-    }
-    api = await messages_api(
-        [
-            tool_reply(("toolu_A", {"year": 2026})),
-            text_reply(json.dumps(first, ensure_ascii=False)),
-            text_reply(json.dumps(second, ensure_ascii=False)),
-        ]
+    one = answer(question, ("올해 몇 개 썼어?", ["used(2026)"]))
+    assert 'leaves out "그리고 남은 건 몇 개야", which asks something' in reasons(one)
+    both = answer(
+        question, ("올해 몇 개 썼어?", ["used(2026)"]), ("그리고 남은 건 몇 개야?", ["remaining(2026)"])
     )
-    turn = await make_assistant(api, hr, grounding=True).run_turn(
-        [{"role": "user", "content": question}], minsu
-    )
-    correction = api.requests[-1]["messages"][-1]["content"]
-    assert 'leaves out "그리고 남은 건 몇 개야", which asks something' in correction
-    assert "7.5일" in turn.answer and "남은" in turn.answer
+    assert both.holds, both.problems
 
 
 def test_a_premise_outside_the_quotes_is_part_of_the_ask_whose_figures_it_gives():
@@ -211,7 +194,7 @@ def _answer_on(today: date, question: str, *parts: tuple[str, list[str]]) -> Wri
         today=today,
         calendar=lambda first, last: working_days(first, last).working,
     )
-    return write([Part(asks, tuple(say)) for asks, say in parts], evidence, True)
+    return write_checked([Part(asks, tuple(say)) for asks, say in parts], evidence, True)
 
 
 def test_right_readings_of_asides_frames_and_colleagues_hold():

@@ -1,13 +1,14 @@
 """The grounding check: every figure a posted answer states was written by code.
 
     statements (structured output, bot/grounding/shape.py): each written by code over this
-        conversation's lookups (bot/grounding/statements.py), and the choice checked: whether they
-        answer the question is a model's judgement with Claude (bot/grounding/judge.py, one call), the
-        rules' offline (bot/grounding/choice.py) or when the judge fails
+        conversation's lookups (bot/grounding/statements.py), then judged: whether they answer the
+        question is a model's judgement (bot/grounding/judge.py, one call)
         holds ─▶ posted as written
         a statement needs a lookup nobody made ─▶ looked up by code (no model call), written again
-        still fails ─▶ the model is asked once more, told what failed ─▶ rendered ─▶ posted
+        still fails, or the judge finds a miss ─▶ the model is asked once more, told what failed ─▶ posted
         fails again ─▶ the plain looked-up figures with a short note
+        the judge gives no verdict ─▶ the plain looked-up figures with a short note (no verdict is no pass)
+        no judge: the offline model, which checks its own choice (bot/llm/choice/), or a judge turned off
     plain text (a server without structured outputs): conservative
         no digit and no quantity word in it ─▶ posted as written
         any ─▶ the plain looked-up figures with a short note (a typed number is never posted)
@@ -35,11 +36,10 @@ from bot.calendar import WorkingDays
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.people import Caller
 from bot.domain.requests import Checked
-from bot.grounding.choice import Problem
 from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.judge import Judge, case_of
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_answer, parse_named
-from bot.grounding.statements import Written, write
+from bot.grounding.statements import Problem, Written, write
 from bot.language.people import Roster
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
@@ -134,8 +134,8 @@ class Grounding:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
         self.roster = roster or Roster()  # who is in the HR data: a colleague is someone who is there
-        # Whether the statements answer the question: a model's judgement when there is one (Claude's
-        # answers), else the rules of bot/grounding/choice.py (the offline model's, a second reading).
+        # Whether the statements answer the question: a model's judgement. None: the offline model (which
+        # holds its choice to its own rules before it answers) or OFFICEBOT_JUDGE_MODEL=off.
         self.judge = judge
 
     def shaped(self, answer: str) -> str | None:
@@ -149,9 +149,9 @@ class Grounding:
         evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
         parts, korean = parse_answer(named) or [], text.is_korean(question)
         said = [statement.split("(")[0].strip() for part in parts for statement in part.say]
+        written = write(parts, evidence, korean)
         if self.judge is None or (said and set(said) <= _SMALL_TALK):  # a greeting needs no second call
-            return write(parts, evidence, korean)
-        written = write(parts, evidence, korean, rules_choose=False)
+            return written
         if not written.holds:  # a statement that cannot be written is the code's to say, not a judge's
             return written
         # every lookup the answer may be written from: the conversation's, and this turn's (also those code
@@ -162,12 +162,10 @@ class Grounding:
         try:
             verdict = await self.judge.judge(case)
         except (anthropic.APIError, ValueError) as exc:
-            # No judgement is no pass: the rules decide this answer instead.
-            trace.add(
-                Note(f"grounding: the judge failed ({type(exc).__name__}) → the rules judge the choice")
-            )
+            # No judgement is no pass: the plain looked-up figures instead (review, below).
+            trace.add(Note(f"grounding: the judge failed ({type(exc).__name__})"))
             _warn_once(exc)
-            return write(parts, evidence, korean)
+            return replace(written, problems=(UNJUDGED,))
         if verdict.call is not None:
             trace.add(verdict.call)
         trace.add(Note(f"grounding: judged {'answers' if verdict.answers else 'misses: ' + verdict.missing}"))
@@ -192,6 +190,9 @@ class Grounding:
             # number in it to be wrong, and a balance nobody asked for is not added to it.
             trace.add(Note("grounding: ok"))
             return replace(draft, text=first.text, rendered=True)
+        if first.problems == (UNJUDGED,):  # asking the model again would meet the same judge
+            trace.add(Note("grounding: no verdict → the plain lookup answer"))
+            return await self._plain_figures(draft, question, caller, trace)
         choice_failed = any(p.figure == "say" for p in first.problems)
         if not draft.evidence and (asks_for_balance(question) or not choice_failed):
             # Statements with nothing looked up: look up by code (no model call), then render again; what
@@ -215,10 +216,15 @@ class Grounding:
         else:
             trace.add(Note(f"grounding: no usable second answer ({second.ended}) → the plain lookup answer"))
         evidence = [*draft.evidence, *(r for r in second.evidence if r not in draft.evidence)]
-        if not any(not r.is_error for r in evidence) and asks_for_balance(question):
-            looked_up = await self._with_lookup(second, "", question, caller, trace)
-            return replace(looked_up, text=plain_with_note(looked_up.evidence, korean))
-        return replace(second, text=plain_with_note(evidence, korean))
+        return await self._plain_figures(replace(second, evidence=evidence), question, caller, trace)
+
+    async def _plain_figures(
+        self, draft: Unchecked, question: str, caller: Caller, trace: Trace
+    ) -> Unchecked:
+        """The figures looked up, said plainly with a note, in place of an answer that did not pass."""
+        if not any(not r.is_error for r in draft.evidence) and asks_for_balance(question):
+            draft = await self._with_lookup(draft, "", question, caller, trace)
+        return replace(draft, text=plain_with_note(draft.evidence, text.is_korean(question)))
 
     async def _plain(self, draft: Unchecked, question: str, caller: Caller, trace: Trace) -> Unchecked:
         """A plain-text answer: posted only when it types no number at all."""
@@ -230,10 +236,7 @@ class Grounding:
                 return await self._with_lookup(draft, draft.text, question, caller, trace)
             return draft
         trace.add(Note(f"grounding: plain text types {', '.join(typed[:4])} → the plain lookup answer"))
-        result = draft
-        if not any(not r.is_error for r in draft.evidence) and asks_for_balance(question):
-            result = await self._with_lookup(draft, "", question, caller, trace)
-        return replace(result, text=plain_with_note(result.evidence, text.is_korean(question)))
+        return await self._plain_figures(draft, question, caller, trace)
 
     async def _with_lookup(
         self, draft: Unchecked, said: str, question: str, caller: Caller, trace: Trace
@@ -247,6 +250,7 @@ class Grounding:
 
 
 _SMALL_TALK = frozenset({"greeting", "thanks"})
+UNJUDGED = Problem("say", "could not be judged")
 _WARNED: set[str] = set()
 
 
@@ -256,7 +260,11 @@ def _warn_once(exc: Exception) -> None:
     kind = f"{type(exc).__name__} {getattr(exc, 'status_code', '')}".strip()
     if kind not in _WARNED:
         _WARNED.add(kind)
-        log.warning("the answer judge failed (%s: %s); the rules judge answers instead", kind, str(exc)[:200])
+        log.warning(
+            "the answer judge failed (%s: %s); its answer is not posted: the plain looked-up figures instead",
+            kind,
+            str(exc)[:200],
+        )
 
 
 def _reasons(problems: Sequence[Problem]) -> str:

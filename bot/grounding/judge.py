@@ -110,11 +110,11 @@ class Judge(Protocol):
 
 class ModelJudge:
     """The judge as one Messages API call. A failed call raises (`anthropic.APIError`): the check then
-    falls back to its rules, so a judge outage never posts an unjudged answer as judged."""
+    posts the plain looked-up figures, so a judge outage never posts an unjudged answer as judged."""
 
     def __init__(self, client: anthropic.AsyncAnthropic, model: str) -> None:
-        # Its own time limit, one retry: a judge that hangs must leave the question time for the rules'
-        # judgement within its deadline (a turn may ask the judge twice; the answering calls keep theirs).
+        # Its own time limit, one retry: a judge that hangs must leave the question time for the plain
+        # figures within its deadline (a turn may ask the judge twice; the answering calls keep theirs).
         self.client = client.with_options(timeout=JUDGE_TIMEOUT, max_retries=1)
         self.model = model
 

@@ -4,8 +4,8 @@ written whole by code (`bot/grounding/statements.py`).
 
     {"parts": [{"asks": "올해 연차 며칠 남았어?", "say": ["remaining(2026)"]}]}  →  2026년 남은 연차는 7.5일이에요.
 
-The quotes are the model's reading of the question, shown: the check holds each part's statements to the
-part's own words and stops a question left unquoted (bot/grounding/reading.py). `{"say": […]}` (the shape
+The quotes are the model's reading of the question, shown (in the trace; the offline model's own check holds
+each part's statements to the part's words: bot/llm/choice/quotes.py). `{"say": […]}` (the shape
 before parts, kept in the held-out answer sets) reads as one part that quotes the whole question.
 
 A final answer that is not this JSON (a model or server without structured outputs) is plain text: it

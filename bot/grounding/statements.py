@@ -14,7 +14,8 @@ follow from its values, so it cannot be written wrong. What is left to check is 
 - here, each statement is in the catalogue, with arguments of the right kind, and its facts were looked up
   (else the reason goes back to the model, or the lookup is made by code); a number the person gave is
   `q(n)`, and only the part of a day the question names may multiply it;
-- in bot/grounding/choice.py, that the statements answer the question asked, and only it.
+- whether the statements answer the question asked, and only it, is judged apart: by a model for Claude's
+  answers (bot/grounding/judge.py), by the offline model's own rules for its (bot/llm/choice/).
 """
 
 from __future__ import annotations
@@ -23,20 +24,18 @@ import ast
 import re
 from calendar import isleap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields
 from datetime import date, timedelta
 from decimal import Decimal
 
 from bot import calendar
 from bot.agent.lookup import plain_answer
 from bot.domain.leave import ANNUAL, Balance, LeaveTaken, format_days
-from bot.grounding.choice import Chosen, Problem, choice_problems, part_problems
 from bot.grounding.days import what_day
 from bot.grounding.expressions import Argument, Unresolved, evaluate, parsed
 from bot.grounding.facts import HOURS_PER_DAY, LOOKUPS_PER_QUESTION, Evidence, Resolver
-from bot.grounding.reading import is_whole, quoted, reading_problems
 from bot.grounding.shape import Part
-from bot.language.asked_words import REACHES_ASKED, REPORTED_CLAUSE
+from bot.language.asked_words import REACHES_ASKED
 from bot.language.dates import blank_dates
 from bot.language.half_days import amounts_listed
 from bot.language.question_words import (
@@ -97,23 +96,53 @@ class Statement:
 
 
 @dataclass(frozen=True)
+class Problem:
+    """What stops a statement (or the set of them), said to the model in the correction."""
+
+    figure: str  # the statement as written, or "say" for the set
+    reason: str
+
+
+@dataclass
+class Chosen:
+    """What the statements written are about, together: a check of the choice reads this (the offline
+    model's own, bot/llm/choice/)."""
+
+    years: set[int] = field(default_factory=set)
+    days: set[date] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)  # the statements, and the figures they state
+    ends: set[date] = field(default_factory=set)  # spans' first and last days
+    spans: set[tuple[date, date]] = field(default_factory=set)
+    taken: set[Decimal] = field(default_factory=set)  # the question's numbers the statements took (q(n))
+    stated: set[Decimal] = field(default_factory=set)  # the figures they rest on, and the years' granted days
+    parts: set[Decimal] = field(default_factory=set)  # the parts of a day taken (1: whole days)
+    months: set[tuple[int, int]] = field(default_factory=set)
+    sized: set[tuple[date, Decimal]] = field(default_factory=set)  # each day of a plan and its part of a day
+
+    def add(self, other: Chosen) -> None:
+        """What another statement is about, added to these (a statement that failed adds nothing)."""
+        for each in fields(Chosen):
+            getattr(self, each.name).update(getattr(other, each.name))
+
+
+@dataclass(frozen=True)
 class Written:
     text: str
     statements: int
     problems: tuple[Problem, ...]
+    parts: tuple[Part, ...] = ()  # the answer's parts, and what each one's statements are about
+    about: tuple[Chosen, ...] = ()
 
     @property
     def holds(self) -> bool:
         return not self.problems
 
 
-def write(
-    answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bool, *, rules_choose: bool = True
-) -> Written:
-    """Each statement written by code, and what stops the answer. `answer` is the parts of the question,
-    each with its statements (bot/grounding/shape.py), or the statements alone for the whole question.
-    `rules_choose=False`: only what stops a statement being written; whether the choice answers the
-    question is left to a judge (bot/grounding/judge.py)."""
+def write(answer: Sequence[str] | Sequence[Part], evidence: Evidence, korean: bool) -> Written:
+    """Each statement written by code, and what stops one being written. `answer` is the parts of the
+    question, each with its statements (bot/grounding/shape.py), or the statements alone for the whole
+    question. Whether the statements answer the question is not decided here: a model judges that for
+    Claude's answers (bot/grounding/judge.py), the offline model's own rules for its (bot/llm/choice/)."""
     parts = [p if isinstance(p, Part) else Part(None, (p,)) for p in answer]
     if parts and all(p.asks is None for p in parts):
         parts = [Part(None, tuple(s for p in parts for s in p.say))]
@@ -121,19 +150,15 @@ def write(
     today = evidence.today or date.today()
     said: list[str] = []
     problems: list[Problem] = []
-    chosen = Chosen()
     if not statements:
         problems.append(Problem("say", "is empty; make at least one statement"))
     if len(statements) > MAX_STATEMENTS:
         problems.append(Problem("say", f"has more than {MAX_STATEMENTS} statements; keep to what was asked"))
     budget = MAX_STATEMENTS
-    quotes = [p.asks for p in parts if p.asks is not None]
-    read = quoted(evidence.question, quotes) if quotes else None
-    given: set[str] = set()  # the reasons a part gave, more exactly (for its own words), than the whole
-    each: list[Chosen] = []
+    about: list[Chosen] = []
     for part in parts:
         in_part = Chosen()
-        each.append(in_part)
+        about.append(in_part)
         for source in part.say[:budget]:
             writer = _Writer(evidence, korean, today)
             try:
@@ -144,52 +169,7 @@ def write(
             in_part.add(writer)
             said.append(sentence)
         budget -= len(part.say)
-        chosen.add(in_part)
-        # a part quoting the whole question is the whole question's check below
-        # a quote not found in the question (a paraphrase) is no reading of it: the part is held to the whole
-        # question below, as an answer quoting none is
-        if (
-            rules_choose
-            and part.asks is not None
-            and read is not None
-            and part.asks not in read.missing
-            and in_part.kinds
-            and not is_whole(part.asks, evidence.question)
-        ):
-            # what someone told the asker, quoted with the ask, is a story the part is not held to
-            asks = REPORTED_CLAUSE.sub(" ", part.asks).strip() or part.asks
-            for problem in part_problems(_about(evidence, asks), today, in_part):
-                given.add(problem.reason)
-                problems.append(Problem(problem.figure, f'for "{part.asks}": {problem.reason}'))
-    if not rules_choose:
-        return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
-    whole, rest = evidence, chosen
-    if read is not None:
-        problems += reading_problems(read, today, chosen)
-        if not read.missing:  # held to what is asked: a story told around it is not (its dates are its own)
-            asked = read.asked(evidence.question, today, chosen)
-            # a colleague's ask declined in a part of its own is settled there, with its statement; the rest
-            # is the asker's ("팀장님 올해 연차 몇 일 남으셨어요? 제 것도 알려주세요")
-            quoting = [(p, c) for p, c in zip(parts, each, strict=True) if p.asks is not None]
-            declined = [in_part.kinds == {"only_own_leave"} for _, in_part in quoting]
-            if any(declined) and not all(declined):
-                rest = Chosen()
-                for (_, in_part), found, settled in zip(quoting, read.found, declined, strict=True):
-                    if settled:
-                        asked = asked.replace(found, " ", 1)
-                    else:
-                        rest.add(in_part)
-            whole = _about(evidence, asked)
-    told = REPORTED_CLAUSE.sub(" ", whole.question).strip()  # what someone told the asker: a story
-    whole = replace(whole, question=told or whole.question)
-    problems += [p for p in choice_problems(whole, today, rest) if p.reason not in given]
-    return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems))
-
-
-def _about(evidence: Evidence, words: str) -> Evidence:
-    """The evidence, held to some of the question's words: a colleague it names only where they stand."""
-    colleague = evidence.colleague if evidence.colleague and evidence.colleague in words else None
-    return replace(evidence, question=words, colleague=colleague)
+    return Written(" ".join(dict.fromkeys(said)), len(said), tuple(problems), tuple(parts), tuple(about))
 
 
 def _statement(source: str) -> Statement:

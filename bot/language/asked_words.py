@@ -2,7 +2,7 @@
 which are not leave), what was granted or used, "so far", more than a day, now; for each statement the
 question alone may ask, the words that ask it (`ASKS_FOR`); and the sentences of a message, a sentence
 asking again ("작년 것도."), and the asker's own leave planned. Words only; the check that reads them is
-bot/grounding/choice.py and bot/grounding/reading.py."""
+bot/llm/choice/rules.py and bot/llm/choice/quotes.py."""
 
 from __future__ import annotations
 
@@ -188,7 +188,7 @@ TAKING = re.compile(
 )
 
 
-# The words that ask each of the choice's questions (bot/grounding/choice.py `_ASKED`), by its name there.
+# The words that ask each of the choice's questions (bot/llm/choice/rules.py `_ASKED`), by its name there.
 
 # the next grant
 NEXT_GRANT_ASKED = pattern(
@@ -402,7 +402,7 @@ REPORTED_CLAUSE = re.compile(
 )
 
 
-# ----- the rest of the check's table (bot/grounding/choice.py `_ASKED`), by its row ---------------------------
+# ----- the rest of the check's table (bot/llm/choice/rules.py `_ASKED`), by its row ---------------------------
 # what is left, or "how many days do I have (now)" (the offline model asks which)
 LEFT_ASKED = re.compile(
     LEFT.pattern

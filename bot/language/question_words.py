@@ -1,7 +1,7 @@
 """What a question says, read for the choice of statements and for the numbers a statement takes from it:
 its months, its days written without a month, the amounts of days it states and how, the parts of a day it
 names, whether it plans ahead, family and the asker as its subject, and the words that ask. Words only; what
-each means for the answer is the check's (bot/grounding/choice.py, bot/grounding/reading.py)."""
+each means for the answer is the check's (the offline model's own check, bot/llm/choice/)."""
 
 from __future__ import annotations
 

@@ -99,7 +99,8 @@ class OfflineModel:
         messages = body.get("messages") or []
         check_wire_contract(body, messages)
         if ((body.get("output_config") or {}).get("format") or {}).get("schema") == VERDICT_SCHEMA:
-            # Judging whether an answer answers needs a model; the check's rules judge instead.
+            # Judging whether an answer answers needs a model: offline there is no judge, the offline
+            # model holds its own choice to rules before it answers (bot/llm/choice/).
             raise WireError(400, "the offline model does not judge answers")
         today = today_from(body.get("system"))
         offered = {t.get("name") for t in body.get("tools") or []}

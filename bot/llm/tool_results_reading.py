@@ -18,7 +18,7 @@ from bot.calendar import WorkingDays, working_days
 from bot.domain.leave import Balance, LeaveTaken
 from bot.domain.requests import Checked, Problem
 from bot.grounding.facts import Evidence
-from bot.grounding.statements import write
+from bot.llm.choice.check import write_checked
 from bot.llm.conversation import earlier_in, question_index
 from bot.llm.offline_lines import CANNOT
 from bot.llm.wire import blocks, result_text, tool_results
@@ -115,12 +115,12 @@ def final_text(
         earlier_years=frozenset(before.years),
         follows_up=bool(before.tools),
     )
-    written = write(statements, evidence, text.is_korean(question))
+    written = write_checked(statements, evidence, text.is_korean(question))
     if not written.holds:
-        # What its own reading chose does not answer the question as the number check reads it: it says
-        # it cannot answer offline rather than post a figure, or the check's plain figures, for another one.
+        # What its own reading chose does not answer the question as its own check reads it (bot/llm/choice/):
+        # it says it cannot answer offline rather than post a figure for another question.
         statements = list(CANNOT)
-        written = write(statements, evidence, text.is_korean(question))
+        written = write_checked(statements, evidence, text.is_korean(question))
     if declaring:
         return json.dumps({"parts": [{"asks": question, "say": statements}]}, ensure_ascii=False)
     return written.text

@@ -7,7 +7,8 @@ from typing import Any
 
 from benchmarks.named_answers import evidence_of
 from bot.grounding.shape import parts_of
-from bot.grounding.statements import Written, write
+from bot.grounding.statements import Written
+from bot.llm.choice.check import write_checked
 
 BALANCE_2026: dict[str, Any] = {
     "tool": "get_leave_balance",
@@ -27,7 +28,9 @@ def written(
         "lookups": [BALANCE_2026] if lookups is None else lookups,
         "answer": {"parts": [{"asks": asks, "say": say} for asks, say in answer]},
     }
-    return write(parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question))
+    return write_checked(
+        parts_of(case["answer"]) or [], evidence_of(case), any("가" <= c <= "힣" for c in question)
+    )
 
 
 def holds(question: str, *say: str, **kwargs: Any) -> bool:

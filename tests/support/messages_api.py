@@ -59,6 +59,11 @@ def text_reply(text: str, stop_reason: str = "end_turn") -> tuple[int, dict[str,
     return 200, message([{"type": "text", "text": text}], stop_reason)
 
 
+def verdict_reply(answers: bool, missing: str = "") -> tuple[int, dict[str, Any]]:
+    """The judge's reply (bot/grounding/judge.py `VERDICT_SCHEMA`)."""
+    return text_reply(json.dumps({"verdict": "answers" if answers else "misses", "missing": missing}))
+
+
 def tool_reply(
     *calls: tuple[str, dict[str, Any]],
     thinking: tuple[str, str] | None = None,
@@ -172,6 +177,11 @@ class MessagesAPIStandIn:
         elif callable(self.script):
             result = self.script(body)
             status, payload = await result if inspect.isawaitable(result) else result
+        elif judging([body]):
+            # Unscripted, the answers are the offline model's, which held its choice to its own rules
+            # (bot/llm/choice/) before answering: the stand-in's judge agrees with them, so a bot with a key
+            # answers over this stand-in as the offline product does.
+            status, payload = verdict_reply(True)
         else:
             status, payload = self._offline.handle(body)
         headers = (

@@ -1,6 +1,6 @@
 """The model's reading of the question, checked: each part it answers is quoted from the question, and
 nothing the question asks is left outside every quote. Each part's statements are then held to the part's
-own words (bot/grounding/choice.py, `part_problems`): two asks are not answered by one, and a year of one
+own words (rules.py, `part_problems`): two asks are not answered by one, and a year of one
 clause is not read as another's. What no quote covers is an aside or a story ("planning a trip", "my
 sister's wedding is on June 13") unless it asks (`sentence_asks`), judged first by a closed class of
 asking words (몇, 언제, how, what, a question mark after a word), which unlike the words for leave does not
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from bot.grounding.choice import Chosen, Problem, asks_anything, unanswered
+from bot.grounding.statements import Chosen, Problem
 from bot.language.asked_words import ALSO, FRAME, REPORTED, SENTENCE, TAKING, WHAT_IF_ASKED
 from bot.language.dates import MONTH_NAME, blank_dates, days_named
 from bot.language.number_tokens import amounts_in
@@ -22,6 +22,7 @@ from bot.language.relative_days import YEAR_END, relative_days
 from bot.language.told import is_told, opens_with_ask
 from bot.language.words import LEAVE, pattern
 from bot.language.years import asked_years
+from bot.llm.choice.rules import asks_anything, unanswered
 
 _MARKS = " ?!.~,;:…\"'()[]"
 # A clause that gives the background of the question: a Korean connective ending it, "because"/"since"

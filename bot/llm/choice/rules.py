@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import calendar as calendar_module
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
 from bot.domain.leave import format_days
 from bot.grounding.days import holiday_days_named, holiday_windows, is_substitute
 from bot.grounding.facts import Evidence
+from bot.grounding.statements import Chosen, Problem
 from bot.language import words
 from bot.language.asked_words import (
     ACT_MAXIMUM_ASKED,
@@ -116,15 +117,6 @@ from bot.language.questions import about_someone_else, names_someone_else, their
 from bot.language.relative_days import relative_days, weekdays_in
 from bot.language.words import pattern
 from bot.language.years import YEAR_AFTER, YEAR_BEFORE, asked_years, year_words_read
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What stops a statement (or the set of them), said to the model in the correction."""
-
-    figure: str  # the statement as written, or "say" for the set
-    reason: str
-
 
 # What a question asks for, by its own words, and the statements that say it: one table, read the same way
 # for every entry. "안 쓴" is what is left, so the words for what is left are blanked before those for what
@@ -373,27 +365,6 @@ def _asked(question: str, kinds: set[str], stated: bool, today: date, part: bool
             else question
         )
     ]
-
-
-@dataclass
-class Chosen:
-    """What the statements written are about, together: the check of the choice reads this."""
-
-    years: set[int] = field(default_factory=set)
-    days: set[date] = field(default_factory=set)
-    kinds: set[str] = field(default_factory=set)  # the statements, and the figures they state
-    ends: set[date] = field(default_factory=set)  # spans' first and last days
-    spans: set[tuple[date, date]] = field(default_factory=set)
-    taken: set[Decimal] = field(default_factory=set)  # the question's numbers the statements took (q(n))
-    stated: set[Decimal] = field(default_factory=set)  # the figures they rest on, and the years' granted days
-    parts: set[Decimal] = field(default_factory=set)  # the parts of a day taken (1: whole days)
-    months: set[tuple[int, int]] = field(default_factory=set)
-    sized: set[tuple[date, Decimal]] = field(default_factory=set)  # each day of a plan and its part of a day
-
-    def add(self, other: Chosen) -> None:
-        """What another statement is about, added to these (a statement that failed adds nothing)."""
-        for each in fields(Chosen):
-            getattr(self, each.name).update(getattr(other, each.name))
 
 
 def choice_problems(evidence: Evidence, today: date, chosen: Chosen) -> list[Problem]:
