@@ -351,3 +351,24 @@ def test_who_decided_is_a_mention_only_when_code_gives_a_slack_user_id():
             declined, request_views.Decider(forged, forged), True, zone=LONGEST_ZONE_LABEL
         )
         assert "<@" not in line.replace("&lt;@", "") and "<!" not in line
+
+
+def test_the_unusable_characters_are_the_categories_the_rule_names_at_every_code_point():
+    import sys
+    import unicodedata
+
+    from bot.domain.typed_text import BIDI_CONTROLS, TAGS, UNUSABLE_CATEGORIES, first_unusable, unusable
+
+    differ = [
+        hex(point)
+        for point in range(sys.maxunicode + 1)
+        if unusable(chr(point))
+        != (
+            unicodedata.category(chr(point)) in UNUSABLE_CATEGORIES
+            or chr(point) in BIDI_CONTROLS
+            or point in TAGS
+        )
+    ]
+    assert differ == []
+    assert first_unusable("a\nb", lines=True) is None and first_unusable("a\nb\rc", lines=True) == "\r"
+    assert first_unusable("a\nb") == "\n"

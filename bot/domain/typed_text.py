@@ -7,31 +7,44 @@ text that came in another way (HR data, rows stored before the rule)."""
 
 from __future__ import annotations
 
-import unicodedata
+import re
+from functools import cache
 
 # Bidi controls reorder the text shown around them ("Trojan Source"); a reason or a name never needs one.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Unicode tag characters: invisible, and read by language models as text (hidden instructions).
-_TAGS = range(0xE0000, 0xE0080)
-
+TAGS = range(0xE0000, 0xE0080)
 # Control characters (C0, DEL, C1: NUL, ESC of ANSI escapes, CR, tab…), lone surrogates (not UTF-8 at all)
 # and the line and paragraph separators (a new line to some screens).
-_UNUSABLE_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+UNUSABLE_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+# The characters of those categories, listed, so text is scanned by one regular expression instead of
+# character by character: Unicode fixes Cc and Cs for good, and Zl and Zp are one character each (a test
+# holds the class to the categories over every code point).
+_OTHERS = (
+    r"\x7f-\x9f\ud800-\udfff\u2028\u2029"
+    + "".join(f"\\u{ord(c):04x}" for c in sorted(BIDI_CONTROLS))
+    + f"\\U{TAGS.start:08x}-\\U{TAGS.stop - 1:08x}"
+)
+UNUSABLE = re.compile(rf"[\x00-\x1f{_OTHERS}]")
+
+
+@cache
+def unusable_but(kept: str) -> re.Pattern[str]:
+    """The unusable characters but those `kept` (a tab, a newline: all control characters)."""
+    return re.compile(rf"(?![{re.escape(kept)}])[\x00-\x1f{_OTHERS}]") if kept else UNUSABLE
 
 
 def unusable(character: str) -> bool:
     """A character no typed text may hold."""
-    return (
-        unicodedata.category(character) in _UNUSABLE_CATEGORIES
-        or character in BIDI_CONTROLS
-        or ord(character) in _TAGS
-    )
+    return UNUSABLE.match(character) is not None
 
 
 def first_unusable(text: str, *, lines: bool = False) -> str | None:
     """The first character of `text` that may not be used, or None. `lines`: a multi-line field, where a
     newline (and only a newline) is allowed."""
-    return next((c for c in text if unusable(c) and not (lines and c == "\n")), None)
+    found = unusable_but("\n" if lines else "").search(text)
+    return found.group() if found else None
 
 
 def character_problem(text: str, *, lines: bool = False) -> tuple[str, str] | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from bot.domain.typed_text import unusable
+from bot.domain.typed_text import unusable_but
 from bot.slack.answering.render import escape
 
 FOLD = " ⏎ "
@@ -34,9 +34,7 @@ def plain_of(text: str, limit: int, *, lines: bool = False) -> str:
     """`text` for a `plain_text` object or an input's value: line breaks folded (kept as `\\n` when
     `lines`), what may not be shown dropped, at most `limit` characters."""
     text = text.strip().replace("\r\n", "\n") if lines else _BREAKS.sub(FOLD, text.strip())
-    kept = "".join(
-        " " if c == "\t" else c for c in text if c == "\t" or (lines and c == "\n") or not unusable(c)
-    )
+    kept = unusable_but("\t\n" if lines else "\t").sub("", text).replace("\t", " ")
     return bounded(kept, limit)
 
 

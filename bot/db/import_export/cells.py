@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from bot.domain.typed_text import unusable
+from bot.domain.typed_text import unusable_but
 
 _QUOTED_FIRST = frozenset("=+-@\t\r'")
 # Left alone: a spreadsheet reads a plain decimal as a number, never a formula, and the exporter writes
@@ -43,4 +43,4 @@ def restore_cell(cell: str) -> str:
 def visible_cell(text: str) -> str:
     """`text` with each character no typed text may hold (`bot/domain/typed_text.py`) shown as U+FFFD;
     line breaks and tabs are kept (the CSV writer quotes them)."""
-    return "".join("\ufffd" if unusable(c) and c not in "\n\t" else c for c in text)
+    return unusable_but("\n\t").sub("\ufffd", text)
