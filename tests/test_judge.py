@@ -230,10 +230,57 @@ def test_the_model_judge_needs_a_key(monkeypatch, tmp_path, capsys):
     assert capsys.readouterr().out.startswith("--judge needs ANTHROPIC_API_KEY")
 
 
-async def test_a_greeting_is_not_judged(messages_api, hr, minsu):
-    api = await messages_api([parts(("안녕?", ["greeting()"]))])
-    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask("안녕?"), minsu)
-    assert turn.answer.startswith("안녕하세요") and judging(api.requests) == []  # one call, no judge's
+async def test_a_greeting_for_a_question_is_judged_a_miss(messages_api, hr, minsu):
+    # a greeting alone answers "안녕?", not a question asked after one: the judge sees both
+    question = "안녕하세요~ 올해 연차 며칠 남았어요?"
+    api = await messages_api(
+        [
+            parts((question, ["greeting()"])),
+            verdict_reply(False, "It greets but does not say how many days are left."),
+            BALANCE_2026,
+            parts((question, ["remaining(2026)"])),
+            verdict_reply(True),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert len(judging(api.requests)) == 2 and "7.5일" in turn.answer
+
+
+async def test_no_verdict_on_a_follow_up_says_the_figures_of_the_turns_before(messages_api, hr, minsu):
+    first, follow_up = "올해 연차 며칠 남았어?", "그럼 3일 쓰면?"
+    api = await messages_api(
+        [
+            BALANCE_2026,
+            parts((first, ["remaining(2026)"])),
+            verdict_reply(True),
+            parts((follow_up, ["what_if(2026, q(3))"])),  # no lookup this turn: the balance is in the thread
+            error_reply(500),
+            error_reply(500),
+        ]
+    )
+    bot = make_assistant(api, hr, grounding=True, judge=True)
+    turn = await bot.run_turn(ask(first), minsu)
+    again = await bot.run_turn(turn.conversation.ask(follow_up), minsu)
+    assert again.answer.startswith("2026년 남은 연차는 7.5일") and again.answer.endswith(
+        text.VERIFIED_ONLY.pick(True)
+    )
+    assert again.trace.tool_calls == []  # nothing looked up again
+
+
+async def test_no_verdict_after_a_failed_lookup_says_the_failure_without_trying_again(
+    messages_api, hr, minsu
+):
+    question = "2019년 연차 몇 개 남았어?"
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"year": 2019})),
+            parts((question, ["lookup_failed()"])),
+            error_reply(500),
+            error_reply(500),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    assert len(turn.trace.tool_calls) == 1 and "2019" in turn.answer
 
 
 async def test_the_judge_reads_the_turns_before_the_question_not_the_correction(messages_api, hr, minsu):

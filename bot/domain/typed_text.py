@@ -37,7 +37,7 @@ def unusable_but(kept: str) -> re.Pattern[str]:
 
 def unusable(character: str) -> bool:
     """A character no typed text may hold."""
-    return UNUSABLE.match(character) is not None
+    return UNUSABLE.fullmatch(character) is not None
 
 
 def first_unusable(text: str, *, lines: bool = False) -> str | None:

@@ -40,7 +40,6 @@ from bot.grounding.facts import Evidence, WorkingDayCount
 from bot.grounding.judge import Judge, case_of
 from bot.grounding.shape import CORRECTION_OPENING, OUTPUT_CONFIG, parse_answer, parse_named
 from bot.grounding.statements import Problem, Written, write
-from bot.language.people import Roster
 from bot.language.quantities import stray_quantities
 from bot.language.questions import asks_for_balance
 from bot.policy.standing import Entitlement
@@ -128,12 +127,10 @@ class Grounding:
         self,
         toolbox: Toolbox,
         calendar: WorkingDayCount | None = None,
-        roster: Roster | None = None,
         judge: Judge | None = None,
     ) -> None:
         self.toolbox = toolbox
         self.calendar = calendar  # working days, for calendar figures no tool result gave
-        self.roster = roster or Roster()  # who is in the HR data: a colleague is someone who is there
         # Whether the statements answer the question: a model's judgement. None: the offline model (which
         # holds its choice to its own rules before it answers) or OFFICEBOT_JUDGE_MODEL=off.
         self.judge = judge
@@ -146,11 +143,9 @@ class Grounding:
     ) -> Written:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
-        evidence = replace(evidence, colleague=self.roster.colleague_named(question, caller.name))
-        parts, korean = parse_answer(named) or [], text.is_korean(question)
-        said = [statement.split("(")[0].strip() for part in parts for statement in part.say]
-        written = write(parts, evidence, korean)
-        if self.judge is None or (said and set(said) <= _SMALL_TALK):  # a greeting needs no second call
+        written = write(parse_answer(named) or [], evidence, text.is_korean(question))
+        # A greeting is judged too: "안녕하세요~ 올해 연차 며칠 남았어요?" answered with a greeting alone is a miss.
+        if self.judge is None:
             return written
         if not written.holds:  # a statement that cannot be written is the code's to say, not a judge's
             return written
@@ -192,7 +187,9 @@ class Grounding:
             return replace(draft, text=first.text, rendered=True)
         if first.problems == (UNJUDGED,):  # asking the model again would meet the same judge
             trace.add(Note("grounding: no verdict → the plain lookup answer"))
-            return await self._plain_figures(draft, question, caller, trace)
+            # the figures looked up in earlier turns too ("그럼 3일 쓰면?" after this year's balance)
+            earlier = draft.conversation.evidence()
+            return await self._plain_figures(draft, question, caller, trace, earlier=earlier)
         choice_failed = any(p.figure == "say" for p in first.problems)
         if not draft.evidence and (asks_for_balance(question) or not choice_failed):
             # Statements with nothing looked up: look up by code (no model call), then render again; what
@@ -219,12 +216,21 @@ class Grounding:
         return await self._plain_figures(replace(second, evidence=evidence), question, caller, trace)
 
     async def _plain_figures(
-        self, draft: Unchecked, question: str, caller: Caller, trace: Trace
+        self,
+        draft: Unchecked,
+        question: str,
+        caller: Caller,
+        trace: Trace,
+        *,
+        earlier: Sequence[ToolResult] = (),
     ) -> Unchecked:
-        """The figures looked up, said plainly with a note, in place of an answer that did not pass."""
-        if not any(not r.is_error for r in draft.evidence) and asks_for_balance(question):
+        """The figures looked up (this turn's, and `earlier` turns'), said plainly with a note, in place of
+        an answer that did not pass. Code looks the balance up only when no lookup was tried and none found
+        before (one that failed is said, not run again)."""
+        if not draft.evidence and not any(not r.is_error for r in earlier) and asks_for_balance(question):
             draft = await self._with_lookup(draft, "", question, caller, trace)
-        return replace(draft, text=plain_with_note(draft.evidence, text.is_korean(question)))
+        shown = {r.tool_use_id: r for r in [*earlier, *draft.evidence]}
+        return replace(draft, text=plain_with_note(list(shown.values()), text.is_korean(question)))
 
     async def _plain(self, draft: Unchecked, question: str, caller: Caller, trace: Trace) -> Unchecked:
         """A plain-text answer: posted only when it types no number at all."""
@@ -249,7 +255,6 @@ class Grounding:
         return replace(draft, text=answer, evidence=[*draft.evidence, *results])
 
 
-_SMALL_TALK = frozenset({"greeting", "thanks"})
 UNJUDGED = Problem("say", "could not be judged")
 _WARNED: set[str] = set()
 

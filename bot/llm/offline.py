@@ -192,9 +192,11 @@ class OfflineModel:
         declaring: bool,
     ) -> dict[str, Any]:
         """The final answer: the statements chosen, in the answer shape (or written out, for a plain peer)."""
-        return self._message(
-            body, [_text(final_text(said, messages, question, today, declaring))], "end_turn"
-        )
+        # someone in the HR data other than the asker, named in the question: their own check gives a
+        # colleague's question none of the asker's figures
+        colleague = self.roster.colleague_named(question, asker_in(system_text(body.get("system"))))
+        written = final_text(said, messages, question, today, declaring, colleague=colleague)
+        return self._message(body, [_text(written)], "end_turn")
 
     def _uses(self, thinking: str, uses: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """A thinking block and one tool_use block per (tool, input as JSON), in parallel."""

@@ -102,7 +102,13 @@ def wire_evidence(messages: list[dict[str, Any]], question: str, today: date) ->
 
 
 def final_text(
-    statements: list[str], messages: list[dict[str, Any]], question: str, today: date, declaring: bool
+    statements: list[str],
+    messages: list[dict[str, Any]],
+    question: str,
+    today: date,
+    declaring: bool,
+    *,
+    colleague: str | None = None,
 ) -> str:
     """The final answer: the statements in the answer shape (structured outputs asked for: one part, quoting
     the whole question, for the offline model answers a message whole or declines it), or else (a plain-text
@@ -114,6 +120,7 @@ def final_text(
         calendar=_working_days,
         earlier_years=frozenset(before.years),
         follows_up=bool(before.tools),
+        colleague=colleague,
     )
     written = write_checked(statements, evidence, text.is_korean(question))
     if not written.holds:

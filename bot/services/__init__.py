@@ -99,12 +99,12 @@ async def open_services(
         stores = stores_on(engine, settings, clock=calendar.clock)
         directory = stores.hr if directory is None else directory
         leave = stores.hr if leave is None else leave
-        people = await roster(directory)  # who is in the HR data, for the model offline and the check
         if model is None:
             model = make_client(
                 settings.anthropic_api_key,
                 settings.anthropic_base_url,
-                roster=people if settings.offline else None,
+                # who is in the HR data: the offline model reads a colleague's name as someone else
+                roster=await roster(directory) if settings.offline else None,
             )
             opened.push_async_callback(model.close)  # its connections belong to this loop
             if settings.offline and announce_offline:
@@ -139,7 +139,6 @@ async def open_services(
             check=Grounding(
                 toolbox,
                 calendar=lambda first, last: working_days(first, last).working,
-                roster=people,
                 judge=judge_for(settings, model),
             )
             if settings.grounding
@@ -167,7 +166,8 @@ async def open_services(
 
 
 def judge_for(settings: Settings, client: anthropic.AsyncAnthropic) -> Judge | None:
-    """A model judges the choice of Claude's answers; offline (or `OFFICEBOT_JUDGE_MODEL=off`) the rules do."""
+    """A model judges the choice of Claude's answers. None offline, where the offline model checks its own
+    choice (bot/llm/choice/), and with `OFFICEBOT_JUDGE_MODEL=off`, where nothing does."""
     named = (settings.judge_model or "").strip()
     if settings.offline or named.lower() == "off":
         return None

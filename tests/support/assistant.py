@@ -68,5 +68,5 @@ def make_assistant(
     toolbox = make_toolbox(store, audit, rules)
     # `judge=True`: a model judges the choice (as with Claude), its calls on the same stand-in
     judge = ModelJudge(client, "claude-test-judge") if kwargs.pop("judge", False) else None
-    check = Grounding(toolbox, roster=kwargs.pop("roster", None), judge=judge) if grounding else None
+    check = Grounding(toolbox, judge=judge) if grounding else None
     return Assistant(client, toolbox, model="claude-test", calendar=FIXED_CALENDAR, check=check, **kwargs)
