@@ -352,3 +352,19 @@ async def test_a_question_of_the_law_missed_is_asked_again_not_given_a_balance(m
     turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
     assert "the Act's maximum is asked" in str(answering(api.requests)[-1]["messages"][-1]["content"])
     assert "25" in turn.answer and turn.trace.tool_calls == []
+
+
+async def test_no_verdict_on_a_count_of_working_days_says_the_count(messages_api, hr, minsu):
+    question = "12월 21일부터 25일까지 근무일 며칠이야?"
+    api = await messages_api(
+        [
+            tool_reply(("toolu_A", {"start": "2026-12-21", "end": "2026-12-25"}), name="count_working_days"),
+            parts((question, ['working_days("2026-12-21", "2026-12-25")'])),
+            error_reply(500),
+            error_reply(500),
+        ]
+    )
+    turn = await make_assistant(api, hr, grounding=True, judge=True).run_turn(ask(question), minsu)
+    # the tool's own line, in the asker's language, and the note; not "I couldn't confirm your balance"
+    assert turn.answer.startswith("2026-12-21~2026-12-25 근무일 4일") and "to 2026-12-25" not in turn.answer
+    assert turn.answer.endswith(text.VERIFIED_ONLY.pick(True)) and "확인하지 못했어요" not in turn.answer

@@ -61,14 +61,22 @@ async def balance_by_code(toolbox: Toolbox, caller: Caller, *, why: str) -> Code
 
 
 def plain_answer(results: Sequence[ToolResult], korean: bool) -> str:
-    """An answer built only from tool results: every amount in it is one the tool returned."""
+    """An answer built only from tool results: every amount in it is one the tool returned. The leave
+    figures are said in a sentence; any other result (a count of working days, a day, a draft, the Act's
+    leave) by the tool's own lines in the asker's language (bot/tools/shown.py)."""
     found: list[Balance | LeaveTaken | text.LookupFailed] = []
+    others: list[str] = []
     for result in results:
         if result.is_error:
             found.append(text.LookupFailed(result.failure, result.shown, result.facts))
-        else:  # the leave figures; a calendar result is said by the model, not by this plain answer
-            found.extend(f for f in result.figures if isinstance(f, Balance | LeaveTaken))
-    return text.results_answer(found, korean)
+        elif leave := [f for f in result.figures if isinstance(f, Balance | LeaveTaken)]:
+            found.extend(leave)
+        elif result.shown:
+            lines = result.shown.splitlines()
+            others += [line for line in lines if text.is_korean(line) == korean] or lines
+    if others and not found:
+        return "\n".join(others)
+    return "\n".join([text.results_answer(found, korean), *others])
 
 
 def years_asked(toolbox: Toolbox, caller: Caller, question: str) -> list[int]:
