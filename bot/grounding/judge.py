@@ -67,6 +67,14 @@ VERDICT_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 OUTPUT_CONFIG: OutputConfigParam = {"format": {"type": "json_schema", "schema": VERDICT_SCHEMA}}
+
+
+def asks_for_a_verdict(body: dict[str, Any]) -> bool:
+    """Whether a Messages API request body is the judge's: its output is the verdict schema (how a stand-in
+    on the wire tells the judge's calls from the answering conversation's)."""
+    return ((body.get("output_config") or {}).get("format") or {}).get("schema") == VERDICT_SCHEMA
+
+
 # The same for every answer, but shorter (about 600 tokens) than the smallest prefix the API caches (1,024):
 # billed in full each time. benchmarks/prompt_cost.py counts it.
 SYSTEM: list[TextBlockParam] = [{"type": "text", "text": JUDGE_PROMPT}]

@@ -35,7 +35,7 @@ import httpx2
 
 from bot.calendar import Day, WorkingDays
 from bot.domain.leave import Balance, LeaveTaken, format_days
-from bot.grounding.judge import VERDICT_SCHEMA
+from bot.grounding.judge import asks_for_a_verdict
 from bot.language.dates import blank_dates, without_holidays_excluded
 from bot.language.number_tokens import amounts_in
 from bot.language.people import Roster
@@ -98,7 +98,7 @@ class OfflineModel:
     def respond(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages") or []
         check_wire_contract(body, messages)
-        if ((body.get("output_config") or {}).get("format") or {}).get("schema") == VERDICT_SCHEMA:
+        if asks_for_a_verdict(body):
             # Judging whether an answer answers needs a model: offline there is no judge, the offline
             # model holds its own choice to rules before it answers (bot/llm/choice/).
             raise WireError(400, "the offline model does not judge answers")

@@ -14,7 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.grounding.judge import JUDGE_PROMPT
+from bot.grounding.judge import asks_for_a_verdict
 from bot.llm.offline import OfflineModel
 from bot.tools.leave_balance import NAME as LEAVE_BALANCE
 from tests.support.loopback import serve_on_loopback
@@ -46,7 +46,7 @@ def message(
 
 def judging(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The requests that asked the judge whether an answer answers (bot/grounding/judge.py)."""
-    return [r for r in requests if (r.get("system") or [{}])[0].get("text") == JUDGE_PROMPT]
+    return [r for r in requests if asks_for_a_verdict(r)]
 
 
 def answering(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
