@@ -144,10 +144,9 @@ class Grounding:
         today = self.toolbox.today_for(caller)
         evidence = evidence_for(draft, question, today, self.calendar)
         written = write(parse_answer(named) or [], evidence, text.is_korean(question))
-        # A greeting is judged too: "안녕하세요~ 올해 연차 며칠 남았어요?" answered with a greeting alone is a miss.
-        if self.judge is None:
-            return written
-        if not written.holds:  # a statement that cannot be written is the code's to say, not a judge's
+        # A statement that cannot be written is the code's to say, not a judge's. A greeting is judged too:
+        # "안녕하세요~ 올해 연차 며칠 남았어요?" answered with a greeting alone is a miss.
+        if self.judge is None or not written.holds:
             return written
         # every lookup the answer may be written from: the conversation's, and this turn's (also those code
         # made itself, which are in no message, and the failures)

@@ -177,7 +177,7 @@ class MessagesAPIStandIn:
         elif callable(self.script):
             result = self.script(body)
             status, payload = await result if inspect.isawaitable(result) else result
-        elif judging([body]):
+        elif asks_for_a_verdict(body):
             # Unscripted, the answers are the offline model's, which held its choice to its own rules
             # (bot/llm/choice/) before answering: the stand-in's judge agrees with them, so a bot with a key
             # answers over this stand-in as the offline product does.
